@@ -1,0 +1,395 @@
+"""Ranks, suits, cards and their notation.
+
+A :class:`Card` is an immutable value. There are exactly 53 of them (52 naturals and the
+joker) and each is interned, so two decks give *equal and identical* cards: hands and
+piles are multisets of these 53 values.
+
+The notation is the one the rules files use, parsed and printed in pairs:
+
+>>> from rummykit import Card, Rank, Suit, parse_cards, format_cards
+>>> cards = parse_cards("AS 10h t♥ * 🃏")
+>>> cards
+(AS, 10H, 10H, JK, JK)
+>>> format_cards(cards, unicode=True)
+'A♠ 10♥ 10♥ 🃏 🃏'
+>>> Card(Rank.ACE, Suit.SPADES) is cards[0]
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from rummykit.errors import NotationError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = [
+    "CARDS",
+    "JOKER",
+    "NATURALS",
+    "Card",
+    "CardsLike",
+    "Colour",
+    "Rank",
+    "RankOrder",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "to_cards",
+]
+
+
+class Colour(enum.Enum):
+    """The colour of a suit (Possession's first-player rule compares colours)."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order used for sorting cards: spades, hearts, diamonds, clubs."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter of the notation (``S``)."""
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode symbol of the notation (``♠``)."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def colour(self) -> Colour:
+        """Hearts and diamonds are red; spades and clubs are black."""
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def index(self) -> int:
+        """0 to 3, the suit's place in the sort order."""
+        return _SUIT_INDEX[self]
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, numbered as in MAYI-0.4: A=1, 2-10 face value, J=11, Q=12, K=13.
+
+    The number is the ace-low order; :class:`RankOrder` gives the others.
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The notation of the rank: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self - 1]
+
+
+_RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+class RankOrder(enum.Enum):
+    """How ranks follow each other in a sequence, as data rather than special cases.
+
+    ``ACE_LOW`` is A-2-…-K, ``ACE_HIGH`` is 2-…-K-A, ``CIRCULAR`` is the closed circle
+    K-A-2 used by wrap-around runs (MAYI-10.4).
+
+    >>> RankOrder.CIRCULAR.successor(Rank.KING)
+    <Rank.ACE: 1>
+    >>> RankOrder.ACE_HIGH.successor(Rank.KING)
+    <Rank.ACE: 1>
+    >>> RankOrder.ACE_LOW.successor(Rank.KING) is None
+    True
+    >>> RankOrder.ACE_HIGH.position(Rank.ACE)
+    14
+    """
+
+    ACE_LOW = "ace_low"
+    ACE_HIGH = "ace_high"
+    CIRCULAR = "circular"
+
+    def position(self, rank: Rank) -> int:
+        """The rank's number in this order: the ace is 14 when ace-high, else 1."""
+        if rank is Rank.ACE and self is RankOrder.ACE_HIGH:
+            return 14
+        return int(rank)
+
+    def successor(self, rank: Rank) -> Rank | None:
+        """The next rank up, or ``None`` at the top of a linear order."""
+        if self is RankOrder.ACE_LOW:
+            return None if rank is Rank.KING else Rank(rank + 1)
+        if self is RankOrder.ACE_HIGH and rank is Rank.ACE:
+            return None
+        return Rank(rank % 13 + 1)
+
+    def predecessor(self, rank: Rank) -> Rank | None:
+        """The next rank down, or ``None`` at the bottom of a linear order."""
+        if self is RankOrder.ACE_LOW and rank is Rank.ACE:
+            return None
+        if self is RankOrder.ACE_HIGH and rank is Rank.TWO:
+            return None
+        return Rank((rank - 2) % 13 + 1)
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Card:
+    """One playing card: a natural (rank and suit) or the joker (neither).
+
+    Cards are interned: ``Card(Rank.ACE, Suit.SPADES)`` always returns the same object,
+    so equality and hashing are by identity and cost nothing. Cards sort by
+    :attr:`code`: suit (spades, hearts, diamonds, clubs), then rank ace-low, jokers last.
+
+    >>> Card(Rank.TEN, Suit.HEARTS)
+    10H
+    >>> sorted(parse_cards("JK 2C AS KS"))
+    [AS, KS, 2C, JK]
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+    code: int = attrs.field(init=False)
+    """0-51 for naturals (``13 * suit.index + rank - 1``) and 52 for the joker."""
+
+    _interned: ClassVar[dict[tuple[Rank | None, Suit | None], Card]] = {}
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Self:
+        try:
+            return cls._interned[rank, suit]  # type: ignore[return-value]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable argument
+            raise TypeError(f"not a rank and suit: {rank!r}, {suit!r}") from None
+        if not (
+            (rank is None and suit is None)
+            or (isinstance(rank, Rank) and isinstance(suit, Suit))
+        ):
+            raise TypeError(f"a card needs a Rank and a Suit (or neither): {rank!r}, {suit!r}")
+        card = super().__new__(cls)
+        cls._interned[rank, suit] = card
+        return card
+
+    def __attrs_post_init__(self) -> None:
+        code = 52 if self.rank is None or self.suit is None else 13 * self.suit.index + self.rank - 1
+        object.__setattr__(self, "code", code)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (_card_from_code, (self.code,))
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.rank is None
+
+    @property
+    def notation(self) -> str:
+        """The ASCII notation: ``AS``, ``10H``, ``JK``."""
+        return _ASCII[self.code]
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode notation: ``A♠``, ``10♥``, ``🃏``."""
+        return _UNICODE[self.code]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card written as ``text`` (see :func:`parse_card`)."""
+        return parse_card(text)
+
+    def __repr__(self) -> str:
+        return _ASCII[self.code]
+
+    __str__ = __repr__
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code <= other.code
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code > other.code
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code >= other.code
+
+
+_ASCII = tuple(f"{rank.symbol}{suit.letter}" for suit in SUITS for rank in RANKS) + ("JK",)
+_UNICODE = tuple(f"{rank.symbol}{suit.symbol}" for suit in SUITS for rank in RANKS) + ("🃏",)
+
+NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+"""The 52 natural cards in :attr:`Card.code` order."""
+JOKER: Card = Card(None, None)
+"""The joker (all jokers are the same value)."""
+CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
+"""All 53 cards, indexed by :attr:`Card.code`."""
+
+
+def _card_from_code(code: int) -> Card:
+    return CARDS[code]
+
+
+CardsLike = str | Iterable[Card]
+"""Cards in notation or as an iterable of :class:`Card` values."""
+
+_RANK_TOKENS = {symbol: Rank(index + 1) for index, symbol in enumerate(_RANK_SYMBOLS)}
+_RANK_TOKENS["T"] = Rank.TEN
+_SUIT_TOKENS = {suit.letter: suit for suit in SUITS}
+_SUIT_TOKENS.update({suit.symbol: suit for suit in SUITS})
+_SUIT_TOKENS.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+_JOKER_TOKENS = frozenset({"JK", "*", "🃏", "JOKER"})
+_BY_TOKEN: dict[str, Card] = {}
+
+
+def _parse_token(token: str, *, text: str, position: int) -> Card:
+    try:
+        return _BY_TOKEN[token]
+    except KeyError:
+        pass
+    upper = token.upper()
+    if upper in _JOKER_TOKENS:
+        card = JOKER
+    elif len(token) < 2:
+        raise NotationError(
+            "a card is a rank and a suit (AS, 10H, QC) or a joker (JK, *)",
+            text=text,
+            token=token,
+            position=position,
+        )
+    else:
+        rank_part, suit_part = upper[:-1], upper[-1]
+        rank = _RANK_TOKENS.get(rank_part)
+        if rank is None:
+            raise NotationError(
+                f"unknown rank {rank_part!r} (expected A, 2-10, T, J, Q, K)",
+                text=text,
+                token=token,
+                position=position,
+            )
+        suit = _SUIT_TOKENS.get(suit_part)
+        if suit is None:
+            raise NotationError(
+                f"unknown suit {suit_part!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)",
+                text=text,
+                token=token,
+                position=position,
+            )
+        card = Card(rank, suit)
+    if len(_BY_TOKEN) < 4096:
+        _BY_TOKEN[token] = card
+    return card
+
+
+def _tokens(text: str) -> Iterator[str]:
+    return iter(text.replace(",", " ").split())
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: rank then suit, either case, ``T`` or ``10``, joker ``JK`` or ``*``.
+
+    >>> parse_card("qc"), parse_card("T♦"), parse_card("*")
+    (QC, 10D, JK)
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: card 1H at index 0: unknown rank '1' (expected A, 2-10, T, J, Q, K)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
+                            position=0)
+    tokens = text.split()
+    if len(tokens) != 1:
+        raise NotationError(
+            f"expected exactly one card, got {len(tokens)} tokens in {text!r}",
+            text=text,
+            token="",
+            position=0,
+        )
+    return _parse_token(tokens[0], text=text, position=0)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas; an empty text is no cards.
+
+    A bad token raises :class:`~rummykit.NotationError` with the token and its index.
+
+    >>> parse_cards("AS, 2S 3s")
+    (AS, 2S, 3S)
+    >>> parse_cards("AS 1H")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: card 1H at index 1: unknown rank '1' (expected A, 2-10, T, J, Q, K)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
+                            position=0)
+    return tuple(
+        _parse_token(token, text=text, position=position)
+        for position, token in enumerate(_tokens(text))
+    )
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
+    """Write cards in notation, separated by spaces; :func:`parse_cards` reads it back.
+
+    >>> format_cards(parse_cards("as th jk"))
+    'AS 10H JK'
+    """
+    table = _UNICODE if unicode else _ASCII
+    return " ".join(table[card.code] for card in cards)
+
+
+def to_cards(cards: CardsLike) -> tuple[Card, ...]:
+    """Normalise notation or an iterable of cards to a tuple of cards.
+
+    >>> to_cards("7H 8H"), to_cards([JOKER])
+    ((7H, 8H), (JK,))
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = tuple(cards)
+    for position, card in enumerate(result):
+        if not isinstance(card, Card):
+            raise NotationError(
+                f"expected a Card, got {type(card).__name__}",
+                text=repr(card),
+                token=repr(card),
+                position=position,
+            )
+    return result

@@ -1,0 +1,155 @@
+"""The ``rummykit`` command: subcommands over the library, ``--json`` for machines.
+
+Exit codes: 0 for success or a positive verdict, 1 for a negative verdict (not a meld,
+contract not met), 2 for a usage or input error, reported as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from rummykit._version import __version__
+from rummykit.cards import format_cards, parse_cards
+from rummykit.contracts import Contract
+from rummykit.errors import RummyError
+from rummykit.melds import Meld, MeldRules
+from rummykit.scoring import CardValues
+from rummykit.solver import best_arrangement
+from rummykit.presets import GAME_PRESETS, game_preset
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NEGATIVE = 1
+EXIT_USAGE = 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, sort_keys=True))
+    else:
+        print(text)
+
+
+def _cmd_cards(args: argparse.Namespace) -> int:
+    cards = parse_cards(" ".join(args.cards))
+    text = format_cards(cards, unicode=args.unicode)
+    _emit(args, {"cards": [card.notation for card in cards], "count": len(cards)}, text)
+    return EXIT_OK
+
+
+def _meld_json(meld: Meld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind.value,
+        "meld": meld.notation,
+        "cards": [card.notation for card in meld.cards],
+        "stands_for": {
+            str(index): role for index, role in meld.stand_ins().items()
+        },
+    }
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    rules: MeldRules = game_preset(args.game).meld_rules
+    text = " ".join(args.cards)
+    try:
+        meld = Meld.parse(text, rules)
+    except RummyError as error:
+        if error.__class__.__name__ == "NotationError":
+            raise
+        _emit(args, {"meld": False, "reason": error.reason}, f"not a meld: {error.reason}")
+        return EXIT_NEGATIVE
+    jokers = ", ".join(
+        f"{meld.cards[index].notation} stands for {role}"
+        for index, role in meld.stand_ins().items()
+    )
+    summary = f"{meld.kind.value}: {meld.notation}" + (f" ({jokers})" if jokers else "")
+    _emit(args, {"meld": True, **_meld_json(meld)}, summary)
+    return EXIT_OK
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    preset = game_preset(args.game)
+    hand = parse_cards(" ".join(args.hand))
+    contract = Contract.parse(args.contract, conventions=preset.contract_conventions)
+    values: CardValues = preset.card_values
+    result = best_arrangement(hand, contract, preset.meld_rules, values=values)
+    if result is None:
+        _emit(
+            args,
+            {"met": False, "contract": contract.notation},
+            f"contract {contract.notation} cannot be met",
+        )
+        return EXIT_NEGATIVE
+    lines = [f"contract {contract.notation} met:"]
+    lines += [f"  {meld.kind.value}: {meld.notation}" for meld in result.melds]
+    lines.append(f"  left in hand: {format_cards(result.left) or '-'} ({result.left_value} points)")
+    data = {
+        "met": True,
+        "contract": contract.notation,
+        "melds": [_meld_json(meld) for meld in result.melds],
+        "left": [card.notation for card in result.left],
+        "left_value": result.left_value,
+    }
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="rummykit", description="Rummy rules from the command line.")
+    parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(name: str, handler: Callable[[argparse.Namespace], int], help: str) -> _Parser:
+        sub: _Parser = commands.add_parser(name, help=help, description=help)
+        sub.add_argument("--json", action="store_true", help="machine-readable output")
+        sub.set_defaults(handler=handler)
+        return sub
+
+    cards = add("cards", _cmd_cards, "read cards in notation and print them back")
+    cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
+    cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
+
+    games = sorted(GAME_PRESETS)
+    check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
+    check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
+    check.add_argument("--game", default="may-i", choices=games, help="rules preset")
+
+    solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
+    solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
+    solve.add_argument("--contract", required=True, help="the contract, e.g. 2G or 1G+1R")
+    solve.add_argument("--game", default="may-i", choices=games, help="rules preset")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_OK
+        code: int = args.handler(args)
+        return code
+    except _UsageError as error:
+        print(f"rummykit: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except RummyError as error:
+        print(f"rummykit: error: {error}", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,105 @@
+"""The errors rummykit raises, one class per cause, all of them :class:`ValueError`.
+
+Every error carries its data as attributes and a message that names the input and
+the rule it broke, so a caller can show the message to a player or act on the fields:
+
+>>> from rummykit import parse_cards, NotationError
+>>> try:
+...     parse_cards("AS 1H")
+... except NotationError as error:
+...     print(error.token, error.position)
+...     print(error)
+1H 1
+card 1H at index 1: unknown rank '1' (expected A, 2-10, T, J, Q, K)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "ConfigError",
+    "ContractError",
+    "IllegalActionError",
+    "InvalidMeldError",
+    "NotationError",
+    "RecordError",
+    "RummyError",
+]
+
+
+class RummyError(ValueError):
+    """The base of every error rummykit raises on bad input or an illegal request."""
+
+    reason: str
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotationError(RummyError):
+    """Text that is not valid notation: names the token, its position and what was expected."""
+
+    def __init__(self, reason: str, *, text: str, token: str, position: int) -> None:
+        message = f"{_describe(token)} at index {position}: {reason}" if token else reason
+        super().__init__(message)
+        self.reason = reason
+        self.text = text
+        self.token = token
+        self.position = position
+
+
+def _describe(token: str) -> str:
+    return f"card {token}" if token.strip() else f"token {token!r}"
+
+
+class InvalidMeldError(RummyError):
+    """Cards that do not form a meld (or a lay-off or joker exchange that breaks one).
+
+    ``reason`` is written for a player: ``run needs at least 4 cards, got 3``.
+    """
+
+    def __init__(self, reason: str, *, cards: Sequence[Any] = ()) -> None:
+        super().__init__(reason)
+        self.cards = tuple(cards)
+
+
+class ContractError(RummyError):
+    """A contract that cannot be built, or a laydown that does not meet one."""
+
+    def __init__(self, reason: str, *, contract: object = None) -> None:
+        super().__init__(reason)
+        self.contract = contract
+
+
+class ConfigError(RummyError):
+    """A configuration that cannot work: rules options, a schedule file, a deck spec.
+
+    ``source`` names where the configuration came from (a file and line) when known.
+    """
+
+    def __init__(self, reason: str, *, source: str | None = None) -> None:
+        super().__init__(f"{source}: {reason}" if source else reason)
+        self.reason = reason
+        self.source = source
+
+
+class IllegalActionError(RummyError):
+    """An action the rules do not allow now; ``rule`` cites the clause (``MAYI-8.4``)."""
+
+    def __init__(self, reason: str, *, action: object = None, rule: str | None = None) -> None:
+        super().__init__(f"{rule}: {reason}" if rule else reason)
+        self.reason = reason
+        self.action = action
+        self.rule = rule
+
+
+class RecordError(RummyError):
+    """A match record that cannot be loaded or replayed; ``step`` names the failing step."""
+
+    def __init__(self, reason: str, *, step: int | None = None) -> None:
+        super().__init__(f"step {step}: {reason}" if step is not None else reason)
+        self.reason = reason
+        self.step = step

@@ -1,0 +1,263 @@
+"""Laying off on melds (MAYI-12, POSSO-13) and exchanging jokers (POSSO-11.6).
+
+Both are pure functions: they return new melds or raise
+:class:`~rummykit.InvalidMeldError` with the reason.
+
+>>> from rummykit import Meld, MeldRules, End, parse_card
+>>> rules = MeldRules.preset("may-i")
+>>> run = Meld.parse("2S 3S 4S 5S", rules)
+>>> run = run.lay_off(parse_card("AS"), rules)           # MAYI-W12
+>>> run.lay_off(parse_card("KS"), rules)
+Meld.parse('KS AS 2S 3S 4S 5S')
+>>> run.lay_off(parse_card("7S"), rules)
+Traceback (most recent call last):
+...
+rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rummykit.cards import CARDS, Card, Rank
+from rummykit.errors import InvalidMeldError
+from rummykit.melds.kinds import End, MeldKind, WildLimit
+from rummykit.melds.meld import Meld, Role
+from rummykit.melds.rules import MeldRules
+
+__all__ = ["Extension", "JokerExchange", "extensions", "joker_exchanges", "lay_off"]
+
+
+@attrs.frozen
+class Extension:
+    """A card that can be laid off on a meld, at which end of a run, playing what."""
+
+    card: Card
+    end: End | None
+    role: Role
+
+
+def _roles(meld: Meld) -> list[Role | None]:
+    return [meld.role(index) if meld.is_wild_at(index) else None for index in range(len(meld))]
+
+
+def _layoff_rules(rules: MeldRules) -> MeldRules:
+    if rules.wild_limit_on_layoff or rules.wild_limit is WildLimit.NONE:
+        return rules
+    return attrs.evolve(rules, wild_limit=WildLimit.NONE)
+
+
+def _is_wild(card: Card, rules: MeldRules) -> bool:
+    return card.rank is None or card.rank in rules.wild_ranks
+
+
+def _next(rank: Rank, end: End) -> Rank:
+    return Rank(rank % 13 + 1) if end is End.HIGH else Rank((rank - 2) % 13 + 1)
+
+
+def lay_off(
+    meld: Meld,
+    card: Card,
+    rules: MeldRules,
+    *,
+    end: End | None = None,
+    role: Role | None = None,
+) -> Meld:
+    """``meld`` with ``card`` added, checked against ``rules`` (MAYI-12.3, POSSO-13.4).
+
+    A run grows only at its ends. ``end`` says which end when the card fits both (a wild
+    card, or the last card of a 12-card wrap-around run); without it the high end is
+    tried first. ``role`` declares what a wild card stands for (POSSO-11.7).
+    """
+    check_rules = _layoff_rules(rules)
+    roles = _roles(meld)
+    if meld.kind is MeldKind.GROUP:
+        wild_role: Role | None = None
+        if _is_wild(card, rules) and card.rank is not meld.rank:
+            wild_role = meld.rank
+        try:
+            return check_rules.validate(
+                (*meld.cards, card), MeldKind.GROUP, roles=(*roles, wild_role)
+            ).with_owner(meld.owner)
+        except InvalidMeldError as error:
+            raise InvalidMeldError(
+                f"{card.notation} does not fit {meld.notation}: {error.reason}",
+                cards=(*meld.cards, card),
+            ) from None
+    assert meld.suit is not None
+    below = Card(_next(meld.low, End.LOW), meld.suit)
+    above = Card(_next(meld.high, End.HIGH), meld.suit)
+    if role is not None:
+        if role not in (below, above):
+            raise InvalidMeldError(
+                f"{card.notation} cannot stand for {role} on {meld.notation}: "
+                f"the run takes {below.notation} or {above.notation}",
+                cards=meld.cards,
+            )
+        ends = [End.HIGH if role == above else End.LOW]
+    elif end is not None:
+        ends = [end]
+    else:
+        ends = [End.HIGH, End.LOW]
+    wild = _is_wild(card, rules)
+    error: InvalidMeldError | None = None
+    for side in ends:
+        target = above if side is End.HIGH else below
+        if card is not target and not wild:
+            continue
+        new_role = None if card is target else target
+        if side is End.HIGH:
+            cards, new_roles = (*meld.cards, card), (*roles, new_role)
+        else:
+            cards, new_roles = (card, *meld.cards), (new_role, *roles)
+        try:
+            return check_rules.validate(
+                cards, MeldKind.RUN, ordered=True, roles=new_roles
+            ).with_owner(meld.owner)
+        except InvalidMeldError as failure:
+            error = error or failure
+    if error is not None:
+        raise InvalidMeldError(
+            f"{card.notation} does not fit {meld.notation}: {error.reason}", cards=meld.cards
+        )
+    where = f"the {ends[0].value} end takes {(above if ends[0] is End.HIGH else below).notation}"
+    if len(ends) == 2:
+        if meld.suit is not card.suit:
+            where = f"it is not a {meld.suit.name.lower()[:-1]}"
+        else:
+            gap = _gap(meld, card)
+            where = f"{gap} is missing" if gap else "the run only grows at its ends"
+    raise InvalidMeldError(f"{card.notation} does not fit {meld.notation}: {where}",
+                           cards=meld.cards)
+
+
+def _gap(meld: Meld, card: Card) -> str:
+    """The run's missing card between ``card`` and the nearer end, if there is one gap."""
+    assert meld.suit is not None and card.rank is not None
+    for side in (End.HIGH, End.LOW):
+        rank = meld.high if side is End.HIGH else meld.low
+        step = _next(rank, side)
+        if _next(step, side) is card.rank:
+            return Card(step, meld.suit).notation
+    return ""
+
+
+def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
+    """Every card that can be laid off on ``meld``, with its end and role, in card order.
+
+    >>> from rummykit import Meld, MeldRules
+    >>> rules = MeldRules.preset("may-i")
+    >>> [(e.card, e.end.value) for e in Meld.parse("JD QD KD AD", rules).extensions(rules)]
+    [(10D, 'low'), (2D, 'high'), (JK, 'high'), (JK, 'low')]
+    """
+    found: list[Extension] = []
+    sides: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.GROUP else (End.HIGH, End.LOW)
+    for card in CARDS:
+        if not rules.jokers_allowed and _is_wild(card, rules) and card.rank is None:
+            continue
+        for side in sides:
+            try:
+                grown = lay_off(meld, card, rules, end=side)
+            except InvalidMeldError:
+                continue
+            index = len(grown) - 1 if side is not End.LOW else 0
+            found.append(Extension(card, side, grown.role(index)))
+    return tuple(found)
+
+
+@attrs.frozen
+class JokerExchange:
+    """One way to exchange a joker: the new table, and where the freed joker went.
+
+    ``melds`` is the whole table afterwards; ``source`` is the index of the meld the
+    joker left; ``target`` the index of the meld it went to (``None``: into the hand).
+    """
+
+    melds: tuple[Meld, ...]
+    joker: Card
+    source: int
+    target: int | None
+    end: End | None
+
+
+def joker_exchanges(
+    table: Sequence[Meld],
+    index: int,
+    card: Card,
+    rules: MeldRules,
+    *,
+    to_hand: bool = False,
+) -> tuple[JokerExchange, ...]:
+    """Every legal way to put natural ``card`` in place of a wild card of ``table[index]``.
+
+    The natural card must be exactly what the wild card stands for in a run, or any card
+    of the group's rank. The freed wild card then goes (POSSO-11.6) to another position
+    of the same meld, or onto another meld that stays valid with it, or with ``to_hand``
+    into the player's hand. No place for it means no exchange: the error says why.
+    """
+    if not 0 <= index < len(table):
+        raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))
+    meld = table[index]
+    if card.rank is None:
+        raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
+    candidates = [
+        position
+        for position in meld.wild_positions
+        if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
+    ]
+    if not candidates:
+        raise InvalidMeldError(
+            f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
+        )
+    check_rules = _layoff_rules(rules)
+    outcomes: list[JokerExchange] = []
+    seen: set[tuple[Meld, ...]] = set()
+    reasons: list[str] = []
+    for position in candidates:
+        freed = meld.cards[position]
+        cards = list(meld.cards)
+        cards[position] = card
+        roles = _roles(meld)
+        roles[position] = None
+        try:
+            replaced = check_rules.validate(
+                cards, meld.kind, ordered=meld.kind is MeldKind.RUN, roles=roles
+            ).with_owner(meld.owner)
+        except InvalidMeldError as error:
+            reasons.append(error.reason)
+            continue
+        places: list[tuple[int | None, End | None]] = [(index, End.HIGH), (index, End.LOW)]
+        if meld.kind is MeldKind.GROUP:
+            places = [(index, None)]
+        for other, other_meld in enumerate(table):
+            if other == index:
+                continue
+            if other_meld.kind is MeldKind.GROUP:
+                places.append((other, None))
+            else:
+                places += [(other, End.HIGH), (other, End.LOW)]
+        if to_hand:
+            places.append((None, None))
+        for target, side in places:
+            new_table = list(table)
+            new_table[index] = replaced
+            if target is not None:
+                try:
+                    new_table[target] = lay_off(new_table[target], freed, rules, end=side)
+                except InvalidMeldError as error:
+                    reasons.append(error.reason)
+                    continue
+            key = tuple(new_table)
+            if key in seen:
+                continue
+            seen.add(key)
+            outcomes.append(JokerExchange(key, freed, index, target, side))
+    if not outcomes:
+        raise InvalidMeldError(
+            f"no valid place for the joker freed from {meld.notation}"
+            + (f" ({reasons[-1]})" if reasons else ""),
+            cards=meld.cards,
+        )
+    return tuple(outcomes)

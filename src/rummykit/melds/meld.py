@@ -1,0 +1,208 @@
+"""The :class:`Meld` value: cards in table order and the rank each one plays.
+
+A meld's notation lists its cards in table order (a run from its low end up); a wild
+card in a run is followed by the card it stands for in brackets, a wild card of a wild
+rank in a group by the rank it plays:
+
+>>> from rummykit import Meld, MeldRules
+>>> meld = Meld.parse("9C 10C JK QC", MeldRules.preset("posso"))
+>>> meld
+Meld.parse('9C 10C JK(JC) QC')
+>>> meld.kind, meld.low, meld.high
+(<MeldKind.RUN: 'run'>, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
+>>> Meld.parse(meld.notation, MeldRules.preset("posso")) == meld
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import JOKER, Card, Rank, Suit, parse_card
+from rummykit.errors import NotationError
+from rummykit.melds.kinds import End, MeldKind
+
+if TYPE_CHECKING:
+    from rummykit.melds.layoff import Extension
+    from rummykit.melds.rules import MeldRules
+
+__all__ = ["Meld", "Role", "parse_meld_tokens"]
+
+Role = Card | Rank
+"""What a wild card plays: a card in a run, a rank in a group."""
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A validated meld. Build one with :meth:`MeldRules.validate` or :meth:`parse`.
+
+    ``cards`` are in table order; ``ranks[i]`` is the rank ``cards[i]`` plays (for a
+    joker, the rank it stands for); ``suit`` is a run's suit (``None`` for a group);
+    ``owner`` is the seat that laid it down, if known.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    ranks: tuple[Rank, ...]
+    suit: Suit | None = None
+    owner: int | None = attrs.field(default=None, kw_only=True)
+
+    @property
+    def rank(self) -> Rank:
+        """A group's rank (for a run, the rank at its low end)."""
+        return self.ranks[0]
+
+    @property
+    def low(self) -> Rank:
+        """The rank at a run's low end."""
+        return self.ranks[0]
+
+    @property
+    def high(self) -> Rank:
+        """The rank at a run's high end."""
+        return self.ranks[-1]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def is_wild_at(self, index: int) -> bool:
+        """Whether the card at ``index`` plays as something other than itself."""
+        card = self.cards[index]
+        if card.rank is None or card.rank != self.ranks[index]:
+            return True
+        return self.suit is not None and card.suit is not self.suit
+
+    @property
+    def wild_positions(self) -> tuple[int, ...]:
+        """The indexes of the wild cards (jokers and wild ranks standing in)."""
+        return tuple(index for index in range(len(self.cards)) if self.is_wild_at(index))
+
+    @property
+    def wild_count(self) -> int:
+        """How many cards play as something other than themselves."""
+        return len(self.wild_positions)
+
+    def role(self, index: int) -> Role:
+        """What the card at ``index`` plays: a card in a run, a rank in a group."""
+        if self.suit is None:
+            return self.ranks[index]
+        return Card(self.ranks[index], self.suit)
+
+    def stand_ins(self) -> dict[int, str]:
+        """For each wild card's index, the notation of what it stands for.
+
+        >>> from rummykit import MeldRules
+        >>> Meld.parse("JK 9C 10C JC", MeldRules.preset("posso")).stand_ins()
+        {0: '8C'}
+        """
+        return {index: _role_text(self.role(index)) for index in self.wild_positions}
+
+    @property
+    def notation(self) -> str:
+        """The meld's notation; :meth:`parse` reads it back to an equal meld."""
+        parts = []
+        for index, card in enumerate(self.cards):
+            if not self.is_wild_at(index):
+                parts.append(card.notation)
+            elif self.suit is None and card is JOKER:
+                parts.append("JK")
+            else:
+                parts.append(f"{card.notation}({_role_text(self.role(index))})")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        owner = "" if self.owner is None else f", owner={self.owner}"
+        return f"Meld.parse({self.notation!r}{owner})"
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def with_owner(self, owner: int | None) -> Meld:
+        """The same meld recorded as laid down by ``owner``."""
+        return attrs.evolve(self, owner=owner)
+
+    @classmethod
+    def parse(
+        cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None
+    ) -> Meld:
+        """Read and validate a meld; ``rules`` default to the May I? preset.
+
+        A wild card may carry what it stands for in brackets: ``JK(8C)``, or ``JK(7)``
+        in a group. Without brackets, the rule of :meth:`MeldRules.validate` decides.
+        """
+        from rummykit.melds.rules import MeldRules
+
+        cards, roles = parse_meld_tokens(text)
+        rules = MeldRules.preset("may-i") if rules is None else rules
+        meld = rules.validate(cards, roles=roles)
+        return meld if owner is None else meld.with_owner(owner)
+
+    def extensions(self, rules: MeldRules) -> tuple[Extension, ...]:
+        """Every card that can be laid off on this meld, and at which end (MAYI-12.3)."""
+        from rummykit.melds.layoff import extensions
+
+        return extensions(self, rules)
+
+    def lay_off(
+        self, card: Card, rules: MeldRules, *, end: End | None = None, role: Role | None = None
+    ) -> Meld:
+        """This meld with ``card`` added (see :func:`rummykit.melds.lay_off`)."""
+        from rummykit.melds.layoff import lay_off
+
+        return lay_off(self, card, rules, end=end, role=role)
+
+
+def _role_text(role: Role) -> str:
+    return role.symbol if isinstance(role, Rank) else role.notation
+
+
+_RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+
+
+def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, ...]]:
+    """Split meld notation into its cards and the declared role of each (or ``None``)."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
+                            position=0)
+    cards: list[Card] = []
+    roles: list[Role | None] = []
+    for position, token in enumerate(text.replace(",", " ").split()):
+        role: Role | None = None
+        card_text = token
+        if token.endswith(")") and "(" in token:
+            card_text, _, role_text = token[:-1].partition("(")
+            role_upper = role_text.upper()
+            if role_upper in _RANK_BY_SYMBOL:
+                role = _RANK_BY_SYMBOL[role_upper]
+            else:
+                try:
+                    role = parse_card(role_text)
+                except NotationError as error:
+                    raise NotationError(
+                        f"unreadable stand-in {role_text!r}: {error.reason}",
+                        text=text,
+                        token=token,
+                        position=position,
+                    ) from None
+                if role.is_joker:
+                    raise NotationError(
+                        "a wild card stands for a natural card or a rank, not a joker",
+                        text=text,
+                        token=token,
+                        position=position,
+                    )
+        try:
+            card = parse_card(card_text)
+        except NotationError as error:
+            raise NotationError(error.reason, text=text, token=token, position=position) from None
+        cards.append(card)
+        roles.append(role)
+    return tuple(cards), tuple(roles)
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards in ASCII notation, for messages."""
+    return " ".join(card.notation for card in cards)

@@ -1,0 +1,196 @@
+"""What a meld is, as data: sizes, the ace, jokers and wild ranks.
+
+:class:`MeldRules` is a frozen value. Each shipped game has a preset, reachable by name:
+
+>>> from rummykit import MeldRules
+>>> MeldRules.preset("may-i").ace
+<AcePolicy.WRAP: 'wrap'>
+>>> MeldRules.preset("posso").max_jokers_per_meld
+1
+>>> sorted(MeldRules.preset_names())
+['cgu', 'cts', 'gin', 'may-i', 'mayi-house', 'posso']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.cards import CardsLike, Rank, to_cards
+from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
+from rummykit.melds.meld import Meld, Role
+from rummykit.melds.validate import natural_verdict, validate
+
+__all__ = ["MeldRules"]
+
+
+def _positive(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None and attribute.name in {"group_max", "max_jokers_per_meld"}:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+
+
+def _wild_ranks(value: Any) -> frozenset[Rank]:
+    try:
+        return frozenset(Rank(rank) for rank in value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"wild_ranks must be ranks, got {value!r}") from None
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class MeldRules:
+    """The rules of melds for one game or house.
+
+    Every field has a plain default (groups of 3+, runs of 4-13, ace low or high, any
+    number of jokers); presets give the shipped games' values.
+    """
+
+    group_min: int = attrs.field(default=3, validator=_positive)
+    """Fewest cards in a group."""
+    group_max: int | None = attrs.field(default=None, validator=_positive)
+    """Most cards in a group, jokers included; ``None`` for no limit."""
+    run_min: int = attrs.field(default=4, validator=_positive)
+    """Fewest cards in a run."""
+    run_max: int = attrs.field(default=13, validator=_positive)
+    """Most cards in a run, jokers included (never more than 13)."""
+    ace: AcePolicy = AcePolicy.LOW_OR_HIGH
+    """Where an ace may sit in a run."""
+    set_distinct_suits: bool = False
+    """True: a group may not hold two natural cards of one suit (one-deck sets)."""
+    jokers_allowed: bool = True
+    """False: no wild card may be used in a meld."""
+    max_jokers_per_meld: int | None = attrs.field(default=None, validator=_positive)
+    """Most wild cards in one meld; ``None`` for no limit."""
+    joker_at_run_end: bool = True
+    """False: a wild card may only fill a gap inside a run, never sit at its ends."""
+    wild_limit: WildLimit = WildLimit.NONE
+    """How many wilds a meld may hold against its naturals."""
+    wild_limit_on_layoff: bool = True
+    """False: :attr:`wild_limit` is checked when a meld is laid down but not on lay-offs."""
+    group_min_naturals: int = attrs.field(default=1, validator=_positive)
+    """Fewest natural cards in a group."""
+    run_min_naturals: int = attrs.field(default=1, validator=_positive)
+    """Fewest natural cards in a run."""
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_wild_ranks)
+    """Ranks whose cards are wild too (deuces wild: ``{Rank.TWO}``)."""
+    wild_as_natural: bool = True
+    """True: a wild-rank card may also count as itself where it fits. False: it is only
+    ever wild, and its rank has no place of its own in a run (so with deuces wild and
+    aces high, runs span 3 to A)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.run_max > 13:
+            raise ConfigError(f"run_max must be at most 13, got {self.run_max}")
+        if self.run_min < 2 or self.run_min > self.run_max:
+            raise ConfigError(
+                f"run_min must be from 2 to run_max ({self.run_max}), got {self.run_min}"
+            )
+        if self.group_min < 2:
+            raise ConfigError(f"group_min must be at least 2, got {self.group_min}")
+        if self.group_max is not None and self.group_max < self.group_min:
+            raise ConfigError(
+                f"group_max ({self.group_max}) is smaller than group_min ({self.group_min})"
+            )
+
+    @property
+    def wild_possible(self) -> bool:
+        """Whether any wild card can appear in a meld under these rules."""
+        return self.jokers_allowed
+
+    def validate(
+        self,
+        cards: CardsLike,
+        kind: MeldKind | None = None,
+        *,
+        ordered: bool = False,
+        roles: Sequence[Role | None] | None = None,
+    ) -> Meld:
+        """The meld ``cards`` make, or :class:`~rummykit.InvalidMeldError` saying why.
+
+        The order of natural cards does not matter (MAYI-10.7). Where wild cards make the
+        meaning ambiguous, ``roles`` (what each wild card stands for) or the order given
+        decides, as :mod:`rummykit.melds.validate` documents; ``ordered=True`` reads the
+        cards as a run written from its low end, every wild card playing its slot.
+
+        >>> rules = MeldRules.preset("may-i")
+        >>> rules.validate("3S 2S AS KS")
+        Meld.parse('KS AS 2S 3S')
+        >>> rules.validate("9C 10C JC KC")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidMeldError: 9C 10C JC KC: QC is missing
+        """
+        return validate(self, to_cards(cards), kind, ordered=ordered, roles=roles)
+
+    def accepts(self, cards: CardsLike, kind: MeldKind | None = None, *, ordered: bool = False) -> bool:
+        """Whether ``cards`` form a meld (of ``kind``, if given); never raises for bad melds.
+
+        >>> MeldRules.preset("posso").accepts("QS KS AS 2S")
+        False
+        """
+        cards = to_cards(cards)
+        if not cards:
+            return False
+        if not ordered and all(card.rank is not None and card.rank not in self.wild_ranks for card in cards):
+            return not isinstance(natural_verdict(self, cards, kind), str)
+        try:
+            validate(self, cards, kind, ordered=ordered)
+        except InvalidMeldError:
+            return False
+        return True
+
+    @staticmethod
+    def preset(name: str) -> MeldRules:
+        """The rules preset called ``name`` (see :meth:`preset_names`)."""
+        try:
+            return _PRESETS[name]
+        except KeyError:
+            known = ", ".join(sorted(_PRESETS))
+            raise ConfigError(f"no meld rules preset {name!r} (known: {known})") from None
+
+    @staticmethod
+    def preset_names() -> tuple[str, ...]:
+        """The names :meth:`preset` accepts."""
+        return tuple(_PRESETS)
+
+
+_PRESETS: dict[str, MeldRules] = {
+    # MAYI-10: groups 3-8 (two decks), runs 4-13 round the corner. Jokers only when
+    # configured, and then as in POSSO-11 (MAYI-2.2): one per meld, at a run's end too.
+    "may-i": MeldRules(group_max=8, ace=AcePolicy.WRAP, max_jokers_per_meld=1),
+    # POSSO-10/11: no wrap, a set up to 8 naturals + 1 joker, one joker per meld.
+    "posso": MeldRules(group_max=9, ace=AcePolicy.LOW_OR_HIGH, max_jokers_per_meld=1),
+    # Gin rummy: one deck, groups of 3-4, runs of 3+, ace low, no wild cards.
+    "gin": MeldRules(
+        group_max=4, run_min=3, ace=AcePolicy.LOW, set_distinct_suits=True, jokers_allowed=False
+    ),
+    # DroopyTersen/mayi house rules (peer_cases/rules.md): deuces and jokers wild, never
+    # natural; ace high only; wilds <= naturals at lay-down only.
+    "mayi-house": MeldRules(
+        ace=AcePolicy.HIGH,
+        wild_ranks=frozenset({Rank.TWO}),
+        wild_as_natural=False,
+        wild_limit=WildLimit.AT_MOST_NATURALS,
+        wild_limit_on_layoff=False,
+    ),
+    # johnameyer/cards-ts "Can I Have That": as mayi-house, the wild limit on lay-offs too.
+    "cts": MeldRules(
+        ace=AcePolicy.HIGH,
+        wild_ranks=frozenset({Rank.TWO}),
+        wild_as_natural=False,
+        wild_limit=WildLimit.AT_MOST_NATURALS,
+    ),
+    # mazimez/card-games-utils rummy: one-deck sets of 3-4, sequences of 3+ with two
+    # naturals; its A-K "skip" is closest to wrap-around.
+    "cgu": MeldRules(
+        group_max=4,
+        run_min=3,
+        ace=AcePolicy.WRAP,
+        set_distinct_suits=True,
+        run_min_naturals=2,
+    ),
+}

@@ -1,0 +1,413 @@
+"""Meld validation: is this a group or a run under these rules, and what does each joker play?
+
+Natural cards take a fast integer path (a rank mask looked up in the window table). Wild
+cards are placed by a documented rule:
+
+1. A wild card with a declared role (``JK(8C)``, or ``roles=``) plays that role.
+2. In a run, wild cards first fill the gaps between natural cards.
+3. Spare wild cards go to the ends. As many go below the low end as were written before
+   the first natural card, the rest above the high end; where an end is blocked (the ace
+   without wrap-around, a wild-only rank), they go to the other end. So ``9C 10C JC JK``
+   is 9-Q and ``JK 9C 10C JC`` is 8-J (POSSO-11.4).
+4. A wild-rank card (deuces wild) counts as itself where that makes a meld, otherwise as
+   a wild card (unless :attr:`MeldRules.wild_as_natural` is false).
+5. With ``kind=None``, cards whose naturals share a rank are tried as a group first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rummykit.cards import CARDS, Card, Rank, Suit
+from rummykit.errors import InvalidMeldError
+from rummykit.melds._windows import Window, WindowTable, mask_of, window_table
+from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
+from rummykit.melds.meld import Meld, Role, cards_text
+
+if TYPE_CHECKING:
+    from rummykit.melds.rules import MeldRules
+
+__all__ = ["check_wild_limit", "natural_verdict", "tables_for", "validate"]
+
+RANK_OF: tuple[int, ...] = tuple(0 if card.rank is None else int(card.rank) for card in CARDS)
+SUIT_OF: tuple[int, ...] = tuple(-1 if card.suit is None else card.suit.index for card in CARDS)
+_SUITS = tuple(Suit)
+_RANKS = (None, *Rank)
+
+
+def tables_for(rules: MeldRules) -> WindowTable:
+    """The run windows of ``rules`` (cached per ace policy and wild-only ranks)."""
+    excluded = 0 if rules.wild_as_natural else mask_of([int(rank) for rank in rules.wild_ranks])
+    return window_table(rules.ace, excluded)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def check_wild_limit(rules: MeldRules, naturals: int, wilds: int) -> str | None:
+    """The reason ``wilds`` wild cards break the rules beside ``naturals``, or ``None``."""
+    if wilds and not rules.jokers_allowed:
+        return "wild cards are not allowed in melds"
+    limit = rules.max_jokers_per_meld
+    if limit is not None and wilds > limit:
+        return f"a meld may hold at most {_plural(limit, 'wild card')}, got {wilds}"
+    if rules.wild_limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
+        return f"wild cards may not outnumber natural cards ({wilds} wild, {naturals} natural)"
+    if rules.wild_limit is WildLimit.FEWER_THAN_NATURALS and wilds and wilds >= naturals:
+        return f"natural cards must outnumber wild cards ({naturals} natural, {wilds} wild)"
+    return None
+
+
+def natural_verdict(
+    rules: MeldRules, cards: Sequence[Card], kind: MeldKind | None
+) -> tuple[MeldKind, Window | None] | str:
+    """Judge cards that are all natural: the kind and run window, or the reason not.
+
+    This is the hot path of :meth:`MeldRules.accepts`; it allocates almost nothing.
+    """
+    size = len(cards)
+    first = cards[0].code
+    rank = RANK_OF[first]
+    suit = SUIT_OF[first]
+    same_rank = same_suit = True
+    for card in cards:
+        code = card.code
+        if RANK_OF[code] != rank:
+            same_rank = False
+        if SUIT_OF[code] != suit:
+            same_suit = False
+    if same_rank and kind is not MeldKind.RUN:
+        # Two or more cards of one rank are never a run, so a group decides.
+        reason = _group_size_reason(rules, size, 0, cards)
+        return (MeldKind.GROUP, None) if reason is None else reason
+    if same_suit and kind is not MeldKind.GROUP:
+        mask = 0
+        for card in cards:
+            mask |= 1 << (RANK_OF[card.code] - 1)
+        if mask.bit_count() != size:
+            return f"run repeats {_repeated(cards)}"
+        if size < rules.run_min:
+            return f"run needs at least {rules.run_min} cards, got {size}"
+        if size > rules.run_max:
+            return f"run holds at most {rules.run_max} cards, got {size}"
+        if size < rules.run_min_naturals:
+            return f"run needs at least {_plural(rules.run_min_naturals, 'natural card')}"
+        window = tables_for(rules).by_mask[size].get(mask)
+        if window is not None:
+            return (MeldKind.RUN, window)
+        return _run_failure(rules, cards, mask, 0, ordered=False)
+    if kind is MeldKind.GROUP:
+        return f"group cards must share one rank: {_odd_one(cards, by_rank=True)}"
+    if kind is MeldKind.RUN:
+        return f"run cards must share one suit: {_odd_one(cards, by_rank=False)}"
+    if len({RANK_OF[card.code] for card in cards}) == size:  # distinct ranks: meant as a run
+        return f"run cards must share one suit: {_odd_one(cards, by_rank=False)}"
+    return f"{cards_text(cards)} is neither one rank (a group) nor one suit (a run)"
+
+
+def _group_size_reason(
+    rules: MeldRules, size: int, wilds: int, naturals: Sequence[Card]
+) -> str | None:
+    if size < rules.group_min:
+        return f"group needs at least {rules.group_min} cards, got {size}"
+    if rules.group_max is not None and size > rules.group_max:
+        return f"group holds at most {rules.group_max} cards, got {size}"
+    if len(naturals) < rules.group_min_naturals:
+        return f"group needs at least {_plural(rules.group_min_naturals, 'natural card')}"
+    if rules.set_distinct_suits:
+        seen: set[int] = set()
+        for card in naturals:
+            if card.code in seen:
+                return f"group repeats {card.notation}: its suits must differ"
+            seen.add(card.code)
+    return None
+
+
+def _repeated(cards: Sequence[Card]) -> str:
+    seen: set[int] = set()
+    for card in cards:
+        rank = RANK_OF[card.code]
+        if rank in seen:
+            return card.notation
+        seen.add(rank)
+    return "a rank"
+
+
+def _odd_one(cards: Sequence[Card], *, by_rank: bool) -> str:
+    table = RANK_OF if by_rank else SUIT_OF
+    first = cards[0]
+    for card in cards[1:]:
+        if table[card.code] != table[first.code]:
+            what = "ranks" if by_rank else "suits"
+            return f"{first.notation} and {card.notation} differ in {what}"
+    return cards_text(cards)
+
+
+def _names(ranks: Sequence[int], suit: int) -> str:
+    if suit < 0:
+        return " ".join(Rank(rank).symbol for rank in ranks)
+    return " ".join(CARDS[13 * suit + rank - 1].notation for rank in ranks)
+
+
+def _run_failure(
+    rules: MeldRules, cards: Sequence[Card], fixed: int, wilds: int, *, ordered: bool
+) -> str:
+    """Why no window of ``len(cards)`` ranks holds the ranks in ``fixed``."""
+    size = len(cards)
+    suit = next((SUIT_OF[card.code] for card in cards if SUIT_OF[card.code] >= 0), -1)
+    anywhere = [w for w in window_table(AcePolicy.WRAP).by_size[size] if w.mask & fixed == fixed]
+    if anywhere:
+        allowed = [w for w in tables_for(rules).by_size[size] if w.mask & fixed == fixed]
+        if allowed and ordered:
+            return f"{cards_text(cards)} is not a run in the order given"
+        if allowed:
+            return "a wild card may not sit at the end of a run"
+        policy = window_table(rules.ace)
+        if any(w.mask & fixed == fixed for w in policy.by_size[size]):
+            wild_only = " ".join(sorted(rank.symbol for rank in rules.wild_ranks))
+            return f"rank {wild_only} is wild only and has no place of its own in a run"
+        low = any(w.mask & fixed == fixed for w in window_table(AcePolicy.LOW).by_size[size])
+        high = any(w.mask & fixed == fixed for w in window_table(AcePolicy.HIGH).by_size[size])
+        if rules.ace is AcePolicy.HIGH and low:
+            return "run uses the ace low, but the ace is high only"
+        if rules.ace is AcePolicy.LOW and high:
+            return "run uses the ace high, but the ace is low only"
+        return "run crosses the ace (K-A-2) but wrap-around is off"
+    # Too many gaps: name the missing cards of the shortest stretch holding the ranks.
+    for length in range(size + 1, 14):
+        for table in (tables_for(rules), window_table(AcePolicy.WRAP)):
+            for window in table.by_size[length]:
+                if window.mask & fixed == fixed:
+                    missing = [rank for rank in window.ranks if not fixed & (1 << (rank - 1))]
+                    verb = "is" if len(missing) == 1 else "are"
+                    text = f"{cards_text(cards)}: {_names(missing, suit)} {verb} missing"
+                    if wilds:
+                        text += f" and {_plural(wilds, 'wild card')} cannot fill them"
+                    return text
+    return f"{cards_text(cards)} is not a run"  # pragma: no cover - every mask fits 13
+
+
+def _build_natural(
+    cards: Sequence[Card], verdict: tuple[MeldKind, Window | None]
+) -> Meld:
+    kind, window = verdict
+    if window is None:
+        rank = _RANKS[RANK_OF[cards[0].code]]
+        assert rank is not None
+        return Meld(kind, tuple(cards), (rank,) * len(cards), None)
+    by_rank = {RANK_OF[card.code]: card for card in cards}
+    ordered = tuple(by_rank[rank] for rank in window.ranks)
+    ranks = tuple(Rank(rank) for rank in window.ranks)
+    return Meld(kind, ordered, ranks, _SUITS[SUIT_OF[cards[0].code]])
+
+
+def validate(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    kind: MeldKind | None = None,
+    *,
+    ordered: bool = False,
+    roles: Sequence[Role | None] | None = None,
+) -> Meld:
+    """The meld ``cards`` make under ``rules``, or :class:`InvalidMeldError` saying why."""
+    if not cards:
+        raise InvalidMeldError("a meld needs cards, got none", cards=())
+    if roles is not None and len(roles) != len(cards):
+        raise InvalidMeldError(
+            f"{len(roles)} roles given for {len(cards)} cards", cards=cards
+        )
+    declared = roles is not None and any(role is not None for role in roles)
+    wild_ranks = rules.wild_ranks
+    jokers: list[int] = []
+    wild_rank_cards: list[int] = []
+    naturals: list[int] = []
+    for index, card in enumerate(cards):
+        if card.rank is None:
+            jokers.append(index)
+        elif card.rank in wild_ranks:
+            wild_rank_cards.append(index)
+        else:
+            naturals.append(index)
+    if not jokers and not wild_rank_cards and not declared and not ordered:
+        verdict = natural_verdict(rules, cards, kind)
+        if isinstance(verdict, str):
+            raise InvalidMeldError(verdict, cards=cards)
+        return _build_natural(cards, verdict)
+    if declared:
+        assert roles is not None
+        for index, role in enumerate(roles):
+            if role is not None and index in naturals:
+                raise InvalidMeldError(
+                    f"{cards[index].notation} is not wild, so it cannot stand for another card",
+                    cards=cards,
+                )
+    free = [i for i in wild_rank_cards if roles is None or roles[i] is None]
+    subsets: list[tuple[int, ...]] = [()]
+    if rules.wild_as_natural and free:
+        subsets = [
+            subset for size in range(len(free), -1, -1) for subset in combinations(free, size)
+        ]
+    first_error: InvalidMeldError | None = None
+    for subset in subsets:
+        natural_set = sorted(naturals + list(subset))
+        wild = [index for index in range(len(cards)) if index not in natural_set]
+        try:
+            return _with_wilds(rules, cards, natural_set, wild, kind, ordered, roles)
+        except InvalidMeldError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    raise first_error
+
+
+def _with_wilds(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    naturals: list[int],
+    wild: list[int],
+    kind: MeldKind | None,
+    ordered: bool,
+    roles: Sequence[Role | None] | None,
+) -> Meld:
+    natural_cards = [cards[index] for index in naturals]
+    ranks = {RANK_OF[card.code] for card in natural_cards}
+    suits = {SUIT_OF[card.code] for card in natural_cards}
+    rank_roles = False
+    for index in wild:
+        role = None if roles is None else roles[index]
+        if isinstance(role, Card):
+            ranks.add(RANK_OF[role.code])
+            suits.add(SUIT_OF[role.code])
+        elif isinstance(role, Rank):
+            ranks.add(int(role))
+            rank_roles = True
+    group_shape = len(ranks) <= 1
+    run_shape = len(suits) <= 1 and not rank_roles
+    if kind is MeldKind.GROUP or (kind is None and group_shape and not run_shape):
+        return _group(rules, cards, natural_cards, wild, ranks)
+    if kind is MeldKind.RUN or (kind is None and run_shape and not group_shape):
+        return _run(rules, cards, naturals, wild, ordered, roles, suits)
+    if kind is None and group_shape and run_shape:
+        try:
+            return _group(rules, cards, natural_cards, wild, ranks)
+        except InvalidMeldError as group_error:
+            try:
+                return _run(rules, cards, naturals, wild, ordered, roles, suits)
+            except InvalidMeldError as run_error:
+                raise (group_error if len(cards) < rules.run_min else run_error) from None
+    raise InvalidMeldError(
+        f"{cards_text(cards)} is neither one rank (a group) nor one suit (a run)", cards=cards
+    )
+
+
+def _group(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    natural_cards: list[Card],
+    wild: list[int],
+    ranks: set[int],
+) -> Meld:
+    if not ranks:
+        raise InvalidMeldError("a group of wild cards alone has no rank", cards=cards)
+    if len(ranks) > 1:
+        names = " ".join(Rank(rank).symbol for rank in sorted(ranks))
+        raise InvalidMeldError(f"group cards must share one rank, got {names}", cards=cards)
+    reason = _group_size_reason(rules, len(cards), len(wild), natural_cards) or check_wild_limit(
+        rules, len(natural_cards), len(wild)
+    )
+    if reason is not None:
+        raise InvalidMeldError(reason, cards=cards)
+    rank = Rank(next(iter(ranks)))
+    return Meld(MeldKind.GROUP, tuple(cards), (rank,) * len(cards), None)
+
+
+def _run(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    naturals: list[int],
+    wild: list[int],
+    ordered: bool,
+    roles: Sequence[Role | None] | None,
+    suits: set[int],
+) -> Meld:
+    size = len(cards)
+    if not suits:
+        raise InvalidMeldError("a run of wild cards alone has no suit", cards=cards)
+    if len(suits) > 1:
+        natural_cards = [cards[index] for index in naturals]
+        odd = _odd_one(natural_cards, by_rank=False) if len(natural_cards) > 1 else "wild roles"
+        raise InvalidMeldError(f"run cards must share one suit: {odd}", cards=cards)
+    suit = next(iter(suits))
+    if size < rules.run_min:
+        raise InvalidMeldError(f"run needs at least {rules.run_min} cards, got {size}", cards=cards)
+    if size > rules.run_max:
+        raise InvalidMeldError(f"run holds at most {rules.run_max} cards, got {size}", cards=cards)
+    if len(naturals) < rules.run_min_naturals:
+        raise InvalidMeldError(
+            f"run needs at least {_plural(rules.run_min_naturals, 'natural card')}", cards=cards
+        )
+    reason = check_wild_limit(rules, len(naturals), len(wild))
+    if reason is not None:
+        raise InvalidMeldError(reason, cards=cards)
+    natural_mask = 0
+    fixed_rank: dict[int, int] = {}  # rank -> index of the card playing it
+    for index in naturals:
+        rank = RANK_OF[cards[index].code]
+        if rank in fixed_rank:
+            raise InvalidMeldError(f"run repeats {cards[index].notation}", cards=cards)
+        fixed_rank[rank] = index
+        natural_mask |= 1 << (rank - 1)
+    fixed_mask = natural_mask
+    for index in wild:
+        role = None if roles is None else roles[index]
+        if role is None:
+            continue
+        if not isinstance(role, Card) or SUIT_OF[role.code] != suit:
+            raise InvalidMeldError(
+                f"{cards[index].notation} stands for {role} in a run of {_SUITS[suit].name.lower()}",
+                cards=cards,
+            )
+        rank = RANK_OF[role.code]
+        if rank in fixed_rank:
+            raise InvalidMeldError(f"run repeats {role.notation}", cards=cards)
+        fixed_rank[rank] = index
+        fixed_mask |= 1 << (rank - 1)
+    candidates = [w for w in tables_for(rules).by_size[size] if w.mask & fixed_mask == fixed_mask]
+    if not rules.joker_at_run_end:
+        candidates = [
+            w
+            for w in candidates
+            if natural_mask & (1 << (w.ranks[0] - 1)) and natural_mask & (1 << (w.ranks[-1] - 1))
+        ]
+    if ordered:
+        candidates = [
+            w for w in candidates if all(w.ranks[i] == rank for rank, i in fixed_rank.items())
+        ]
+    if not candidates:
+        raise InvalidMeldError(
+            _run_failure(rules, cards, fixed_mask, len(wild), ordered=ordered), cards=cards
+        )
+    if ordered:
+        window = candidates[0]
+        table_cards = tuple(cards)
+    else:
+        first_fixed = min(fixed_rank.values())
+        leading = sum(1 for index in wild if index < first_fixed and index not in fixed_rank.values())
+
+        def below(window: Window) -> int:
+            return next(i for i, rank in enumerate(window.ranks) if fixed_mask & (1 << (rank - 1)))
+
+        window = min(
+            enumerate(candidates), key=lambda item: (abs(below(item[1]) - leading), below(item[1]), item[0])
+        )[1]
+        spare = iter(index for index in wild if index not in fixed_rank.values())
+        table_cards = tuple(
+            cards[fixed_rank[rank]] if rank in fixed_rank else cards[next(spare)]
+            for rank in window.ranks
+        )
+    return Meld(
+        MeldKind.RUN, table_cards, tuple(Rank(rank) for rank in window.ranks), _SUITS[suit]
+    )
+
