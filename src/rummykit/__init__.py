@@ -1,7 +1,8 @@
 """rummykit: typed rules of the rummy family.
 
 Cards and notation, decks and dealing, meld rules and validation with jokers and
-wrap-around runs, lay-offs and joker exchange.
+wrap-around runs, lay-offs and joker exchange, contracts and schedules, and a solver
+that finds melds in a hand.
 """
 
 from rummykit._version import __version__
@@ -31,6 +32,7 @@ from rummykit.deck import (
     make_rng,
     refill_stock,
 )
+from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import (
     ConfigError,
     ContractError,
@@ -53,44 +55,56 @@ from rummykit.melds import (
     joker_exchanges,
     lay_off,
 )
+from rummykit.schedules import POSSO_OPENINGS, ContractSchedule, DealSpec
 from rummykit.scoring import COUNT_VALUES, GIN_VALUES, MAY_I_VALUES, POSSO_VALUES, CardValues
+from rummykit.solver import Arrangement, arrangements, best_arrangement, can_meet, min_deadwood
 
 __all__ = [
+    "AcePolicy",
+    "Arrangement",
     "CARDS",
     "COUNT_VALUES",
-    "GIN_VALUES",
-    "JOKER",
-    "MAY_I_VALUES",
-    "NATURALS",
-    "POSSO_VALUES",
-    "AcePolicy",
     "Card",
     "CardValues",
     "CardsLike",
     "Colour",
     "ConfigError",
+    "Contract",
     "ContractError",
+    "ContractSchedule",
     "Deal",
+    "DealSpec",
     "DeckSpec",
     "DiscardPile",
     "End",
     "Extension",
+    "GIN_VALUES",
     "IllegalActionError",
     "InvalidMeldError",
+    "JOKER",
     "JokerExchange",
+    "MAY_I_VALUES",
     "Meld",
     "MeldKind",
     "MeldRules",
+    "NATURALS",
     "NotationError",
+    "POSSO_OPENINGS",
+    "POSSO_VALUES",
     "PileCard",
     "Rank",
     "RankOrder",
     "RecordError",
+    "Requirement",
     "RummyError",
+    "SameSuitRuns",
     "Stock",
     "Suit",
     "WildLimit",
     "__version__",
+    "arrangements",
+    "best_arrangement",
+    "can_meet",
     "deal",
     "deal_in_rounds",
     "extensions",
@@ -98,6 +112,7 @@ __all__ = [
     "joker_exchanges",
     "lay_off",
     "make_rng",
+    "min_deadwood",
     "parse_card",
     "parse_cards",
     "refill_stock",

@@ -15,11 +15,11 @@ from typing import Any, NoReturn
 from rummykit._version import __version__
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract
-from rummykit.errors import RummyError
+from rummykit.errors import InvalidMeldError, RummyError
 from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import CardValues
-from rummykit.solver import best_arrangement
 from rummykit.presets import GAME_PRESETS, game_preset
+from rummykit.solver import best_arrangement
 
 __all__ = ["main"]
 
@@ -69,9 +69,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     text = " ".join(args.cards)
     try:
         meld = Meld.parse(text, rules)
-    except RummyError as error:
-        if error.__class__.__name__ == "NotationError":
-            raise
+    except InvalidMeldError as error:
         _emit(args, {"meld": False, "reason": error.reason}, f"not a meld: {error.reason}")
         return EXIT_NEGATIVE
     jokers = ", ".join(
@@ -86,7 +84,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _cmd_solve(args: argparse.Namespace) -> int:
     preset = game_preset(args.game)
     hand = parse_cards(" ".join(args.hand))
-    contract = Contract.parse(args.contract, conventions=preset.contract_conventions)
+    contract = Contract.parse(args.contract, like=preset.contract_conventions)
     values: CardValues = preset.card_values
     result = best_arrangement(hand, contract, preset.meld_rules, values=values)
     if result is None:

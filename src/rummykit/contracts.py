@@ -1,0 +1,330 @@
+"""Contracts: the melds a player must lay down to go down, as data with a notation.
+
+A :class:`Contract` is a tuple of :class:`Requirement` lines plus flags:
+
+>>> from rummykit import Contract
+>>> contract = Contract.parse("2G+1R")
+>>> contract.requirements
+(Requirement(kind=<MeldKind.GROUP: 'group'>, count=2, min_size=None), Requirement(kind=<MeldKind.RUN: 'run'>, count=1, min_size=None))
+>>> contract, contract.exact, contract.distinct_ranks
+(Contract.parse('2G+1R'), True, True)
+>>> Contract.parse("G3+R5").notation
+'G3+R5'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from rummykit.cards import CardsLike, Suit
+from rummykit.errors import ContractError, InvalidMeldError
+from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
+
+__all__ = ["Contract", "Requirement", "SameSuitRuns", "run_gap"]
+
+
+class SameSuitRuns(enum.Enum):
+    """How two runs of one suit in one contract are treated."""
+
+    FORBIDDEN = "forbidden"
+    """Never (MAYI-11.4)."""
+    ALLOWED = "allowed"
+    """Always."""
+    APART = "apart"
+    """Only with at least :attr:`Contract.runs_apart` missing ranks between them."""
+
+
+def _whole(low: int) -> object:
+    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if value is None and attribute.name == "min_size":
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ContractError(f"{attribute.name} must be a whole number >= {low}, got {value!r}")
+
+    return check
+
+
+@attrs.frozen
+class Requirement:
+    """One line of a contract: ``count`` melds of ``kind``, each of at least ``min_size``.
+
+    ``min_size=None`` means the meld rules' own minimum.
+    """
+
+    kind: MeldKind
+    count: int = attrs.field(default=1, validator=_whole(1))  # type: ignore[arg-type]
+    min_size: int | None = attrs.field(default=None, validator=_whole(2))  # type: ignore[arg-type]
+
+    @property
+    def notation(self) -> str:
+        """``2G``, ``R5``, ``2G4``: the count is left out when it is 1 and a size is given."""
+        count = "" if self.count == 1 and self.min_size is not None else str(self.count)
+        size = "" if self.min_size is None else str(self.min_size)
+        return f"{count}{self.kind.letter}{size}"
+
+    def size_for(self, rules: MeldRules) -> int:
+        """The fewest cards a meld of this line needs under ``rules``."""
+        floor = rules.group_min if self.kind is MeldKind.GROUP else rules.run_min
+        return max(floor, self.min_size or 0)
+
+
+_TERM = re.compile(r"^(\d*)\s*([GRS])\s*(\d*)$", re.IGNORECASE)
+
+
+def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
+    result = tuple(value)
+    if not result:
+        raise ContractError("a contract needs at least one requirement")
+    if not all(isinstance(item, Requirement) for item in result):
+        raise ContractError(f"requirements must be Requirement values, got {result!r}")
+    if sum(item.count for item in result) > 20:
+        raise ContractError("a contract may ask for at most 20 melds")
+    return result
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """The melds a player must lay down, with the rules that bind them together.
+
+    ``exact``: no more and no fewer melds than required (MAYI-11.2); otherwise the
+    requirements are a minimum and further melds may go down with them (POSSO-12.3).
+    ``distinct_ranks``: two required groups may not share a rank (MAYI-11.4).
+    ``same_suit_runs``: whether two runs may share a suit (MAYI-11.4 forbids it).
+    """
+
+    requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
+    exact: bool = True
+    distinct_ranks: bool = True
+    same_suit_runs: SameSuitRuns = SameSuitRuns.FORBIDDEN
+    runs_apart: int = attrs.field(default=2, validator=_whole(0))  # type: ignore[arg-type]
+
+    @classmethod
+    def parse(cls, text: str, *, like: Contract | None = None, **flags: Any) -> Contract:
+        """Read ``2G+1R``, ``3G``, ``G+R``, ``G3+R5`` (``S`` reads as ``G``).
+
+        The flags come from ``like`` (a game's conventions) or the May I? defaults, and
+        then from keywords (``exact=False``).
+
+        >>> Contract.parse("G+R", exact=False)
+        Contract.parse('1G+1R', exact=False)
+        """
+        contract = _parse(cls, text, like)
+        try:
+            return attrs.evolve(contract, **flags) if flags else contract
+        except TypeError as error:
+            raise ContractError(f"unknown contract flag: {error}") from None
+
+    @property
+    def notation(self) -> str:
+        """The requirements in notation, e.g. ``2G+1R``."""
+        return "+".join(requirement.notation for requirement in self.requirements)
+
+    def __repr__(self) -> str:
+        flags = [
+            f"{name}={getattr(self, name)!r}"
+            for name in ("exact", "distinct_ranks")
+            if getattr(self, name) is not True
+        ]
+        if self.same_suit_runs is not SameSuitRuns.FORBIDDEN:
+            flags.append(f"same_suit_runs={self.same_suit_runs}")
+            if self.same_suit_runs is SameSuitRuns.APART:
+                flags.append(f"runs_apart={self.runs_apart}")
+        return f"Contract.parse({self.notation!r}{''.join(', ' + flag for flag in flags)})"
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def count(self, kind: MeldKind) -> int:
+        """How many melds of ``kind`` the contract asks for."""
+        return sum(item.count for item in self.requirements if item.kind is kind)
+
+    @property
+    def slots(self) -> tuple[Requirement, ...]:
+        """One requirement of count 1 per required meld, groups first, larger sizes first."""
+        slots = [
+            attrs.evolve(item, count=1)
+            for item in self.requirements
+            for _ in range(item.count)
+        ]
+        slots.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
+        return tuple(slots)
+
+    def min_cards(self, rules: MeldRules) -> int:
+        """The fewest cards that can meet the contract (MAYI-4.2's last column)."""
+        return sum(item.size_for(rules) * item.count for item in self.requirements)
+
+    def check(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> tuple[Meld, ...]:
+        """Validate a laydown; return its melds or raise :class:`ContractError` saying why.
+
+        Card lists are validated as melds first (in the kind their cards make).
+
+        >>> from rummykit import MeldRules
+        >>> rules = MeldRules.preset("may-i")
+        >>> Contract.parse("2G").check(["JS JH JD", "JC JC JH"], rules)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ContractError: two groups of the same rank (J)
+        """
+        built = []
+        for index, item in enumerate(melds):
+            if isinstance(item, Meld):
+                built.append(item)
+                continue
+            try:
+                built.append(rules.validate(item))
+            except InvalidMeldError as error:
+                raise ContractError(
+                    f"meld {index + 1} is not valid: {error.reason}", contract=self
+                ) from None
+        reason = self.violation(built, rules)
+        if reason is not None:
+            raise ContractError(reason, contract=self)
+        return tuple(built)
+
+    def meets(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> bool:
+        """Whether :meth:`check` accepts the laydown."""
+        try:
+            self.check(melds, rules)
+        except ContractError:
+            return False
+        return True
+
+    def violation(self, melds: Sequence[Meld], rules: MeldRules) -> str | None:
+        """The first rule the (valid) melds break, or ``None`` when they meet the contract."""
+        groups = [meld for meld in melds if meld.kind is MeldKind.GROUP]
+        runs = [meld for meld in melds if meld.kind is MeldKind.RUN]
+        want_groups, want_runs = self.count(MeldKind.GROUP), self.count(MeldKind.RUN)
+        if self.exact:
+            counted = ((MeldKind.GROUP, groups, want_groups), (MeldKind.RUN, runs, want_runs))
+            for kind, have, want in counted:
+                if have and not want:
+                    other = "runs" if kind is MeldKind.GROUP else "groups"
+                    return f"contract {self.notation} asks for {other} only, got a {kind.value}"
+            for kind, have, want in counted:
+                if len(have) != want:
+                    return (
+                        f"contract {self.notation} asks for exactly {_melds(want, kind)}, "
+                        f"got {len(have)}"
+                    )
+        elif len(groups) < want_groups or len(runs) < want_runs:
+            return (
+                f"contract {self.notation} asks for at least {_melds(want_groups, MeldKind.GROUP)}"
+                f" and {_melds(want_runs, MeldKind.RUN)}, got {len(groups)} and {len(runs)}"
+            )
+        chosen_groups = _choose(self, groups, MeldKind.GROUP, rules)
+        if isinstance(chosen_groups, str):
+            return chosen_groups
+        chosen_runs = _choose(self, runs, MeldKind.RUN, rules)
+        if isinstance(chosen_runs, str):
+            return chosen_runs
+        return None
+
+
+def _melds(count: int, kind: MeldKind) -> str:
+    return f"{count} {kind.value}" + ("" if count == 1 else "s")
+
+
+def _fits(slots: Sequence[Requirement], melds: Sequence[Meld], rules: MeldRules) -> bool:
+    """Whether the melds can be matched one to one to slots they are large enough for."""
+    sizes = sorted((len(meld) for meld in melds), reverse=True)
+    needs = sorted((slot.size_for(rules) for slot in slots), reverse=True)
+    return all(size >= need for size, need in zip(sizes, needs, strict=True))
+
+
+def _conflict(
+    contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
+) -> str | None:
+    if kind is MeldKind.GROUP:
+        if contract.distinct_ranks:
+            for first, second in combinations(melds, 2):
+                if first.rank is second.rank:
+                    return f"two groups of the same rank ({first.rank.symbol})"
+        return None
+    if contract.same_suit_runs is SameSuitRuns.ALLOWED:
+        return None
+    for first, second in combinations(melds, 2):
+        if first.suit is not second.suit:
+            continue
+        assert first.suit is not None
+        suit = _SUIT_NAMES[first.suit]
+        if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
+            return f"two runs of the same suit ({suit})"
+        gap = run_gap(first, second, circular=rules.ace is AcePolicy.WRAP)
+        if gap < contract.runs_apart:
+            return (
+                f"two runs of {suit} need at least {contract.runs_apart} missing ranks "
+                f"between them, got {gap}"
+            )
+    return None
+
+
+_SUIT_NAMES = {suit: suit.name.lower() for suit in Suit}
+
+
+def run_gap(first: Meld, second: Meld, *, circular: bool = False) -> int:
+    """How many ranks lie strictly between two runs of one suit (0 if they touch or overlap).
+
+    A run spans ``low`` to ``low + len - 1`` going up from its low end (J-Q-K-A is 11-14,
+    K-A-2-3 is 13-16); with ``circular`` (wrap-around runs) the shorter way round counts.
+    """
+    a_low, b_low = int(first.low), int(second.low)
+    a_high, b_high = a_low + len(first) - 1, b_low + len(second) - 1
+    shifts = (-13, 0, 13) if circular else (0,)
+    return max(
+        0, min(max(b_low + shift - a_high, a_low - b_high - shift) - 1 for shift in shifts)
+    )
+
+
+def _choose(
+    contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
+) -> str | None:
+    """Check the melds of one kind against the required slots of that kind."""
+    slots = [slot for slot in contract.slots if slot.kind is kind]
+    if not slots:
+        return None
+    if contract.exact:
+        if not _fits(slots, melds, rules):
+            need = max(slot.size_for(rules) for slot in slots)
+            return f"contract {contract.notation} asks for a {kind.value} of at least {need} cards"
+        return _conflict(contract, melds, kind, rules)
+    # A minimum: some choice of len(slots) melds must fit the slots without conflict.
+    first_reason: str | None = None
+    for chosen in combinations(melds, len(slots)):
+        if not _fits(slots, chosen, rules):
+            first_reason = first_reason or (
+                f"contract {contract.notation} asks for larger {kind.value}s"
+            )
+            continue
+        reason = _conflict(contract, chosen, kind, rules)
+        if reason is None:
+            return None
+        first_reason = first_reason or reason
+    return first_reason
+
+
+def _parse(cls: type[Contract], text: str, like: Contract | None) -> Contract:
+    if not isinstance(text, str) or not text.strip():
+        raise ContractError(f"a contract is written like 2G+1R, got {text!r}")
+    requirements = []
+    for position, term in enumerate(text.split("+")):
+        match = _TERM.match(term.strip())
+        if match is None:
+            raise ContractError(
+                f"term {term.strip()!r} at index {position} of {text!r} is not like 2G, R or G3"
+            )
+        count_text, letter, size_text = match.groups()
+        kind = MeldKind.RUN if letter.upper() == "R" else MeldKind.GROUP
+        count = int(count_text) if count_text else 1
+        size = int(size_text) if size_text else None
+        if count < 1:
+            raise ContractError(f"term {term.strip()!r} of {text!r} asks for no melds")
+        requirements.append(Requirement(kind, count, size))
+    if like is None:
+        return cls(requirements=tuple(requirements))
+    return attrs.evolve(like, requirements=tuple(requirements))

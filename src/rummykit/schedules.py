@@ -1,0 +1,269 @@
+"""Contract schedules: the contract, hand size and going-out rule of every deal.
+
+>>> from rummykit import ContractSchedule
+>>> may_i = ContractSchedule.builtin("may-i")
+>>> [deal.contract.notation for deal in may_i.deals]
+['2G', '1G+1R', '2R', '3G', '2G+1R']
+>>> may_i[5].discard_out, may_i[4].discard_out
+(False, True)
+
+A custom schedule is one line (the last deal bans going out by discarding by default):
+
+>>> seven = ContractSchedule.of("2G", "G+R", "2R", "3G", "2G+R", "G+2R", "3R", hand_size=12)
+>>> len(seven), seven[7].contract.notation, seven[7].hand_size
+(7, '3R', 12)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rummykit.contracts import Contract, SameSuitRuns
+from rummykit.errors import ConfigError, ContractError
+
+__all__ = ["POSSO_OPENINGS", "ContractSchedule", "DealSpec", "resolve_deal_list"]
+
+
+def _hand_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 60:
+        raise ConfigError(f"hand_size must be a whole number from 1 to 60, got {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class DealSpec:
+    """One deal of a schedule: its contract, how many cards each player gets, and
+    whether a player may go out by discarding his last card (MAYI-13.2)."""
+
+    contract: Contract
+    hand_size: int = attrs.field(default=10, validator=_hand_size)
+    discard_out: bool = True
+
+
+def resolve_deal_list(items: Iterable[int | str], deal_count: int) -> frozenset[int]:
+    """Deal numbers from a list like ``["first", "last", 3]`` (rules README, ``all`` too).
+
+    >>> sorted(resolve_deal_list(["first", "last"], 5))
+    [1, 5]
+    """
+    deals: set[int] = set()
+    for item in items:
+        if item == "first":
+            deals.add(1)
+        elif item == "last":
+            deals.add(deal_count)
+        elif item == "all":
+            deals.update(range(1, deal_count + 1))
+        elif isinstance(item, int) and not isinstance(item, bool) and 1 <= item <= deal_count:
+            deals.add(item)
+        else:
+            raise ConfigError(
+                f"deal {item!r} is not 'first', 'last', 'all' or a deal from 1 to {deal_count}"
+            )
+    return frozenset(deals)
+
+
+def _deals(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
+    deals = tuple(value)
+    if not deals:
+        raise ConfigError("a schedule needs at least one deal")
+    if not all(isinstance(deal, DealSpec) for deal in deals):
+        raise ConfigError("a schedule's deals must be DealSpec values")
+    return deals
+
+
+@attrs.frozen(kw_only=True)
+class ContractSchedule:
+    """The deals of a game in order; ``schedule[n]`` is deal ``n`` (the first is 1)."""
+
+    deals: tuple[DealSpec, ...] = attrs.field(converter=_deals)
+    name: str = "custom"
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    def __iter__(self) -> Iterator[DealSpec]:
+        return iter(self.deals)
+
+    def __getitem__(self, deal: int) -> DealSpec:
+        if not 1 <= deal <= len(self.deals):
+            raise ConfigError(f"deal {deal} is not in a schedule of {len(self.deals)} deals")
+        return self.deals[deal - 1]
+
+    @classmethod
+    def of(
+        cls,
+        *contracts: str | Contract,
+        hand_size: int = 10,
+        discard_out_forbidden: Sequence[int | str] = ("last",),
+        like: Contract | None = None,
+        name: str = "custom",
+    ) -> ContractSchedule:
+        """A schedule from contracts in notation, one deal each.
+
+        Flags of contracts given as text come from ``like`` (May I?'s exact, distinct
+        contracts by default); ``discard_out_forbidden`` lists the deals that ban going
+        out by discarding, as the option ``discard_out_forbidden_deals`` does.
+        """
+        parsed = [
+            item if isinstance(item, Contract) else Contract.parse(item, like=like)
+            for item in contracts
+        ]
+        banned = resolve_deal_list(discard_out_forbidden, len(parsed))
+        return cls(
+            deals=tuple(
+                DealSpec(contract=contract, hand_size=hand_size, discard_out=number not in banned)
+                for number, contract in enumerate(parsed, start=1)
+            ),
+            name=name,
+        )
+
+    def with_discard_out_forbidden(self, deals: Sequence[int | str]) -> ContractSchedule:
+        """The same schedule with going out by discarding banned in exactly ``deals``."""
+        banned = resolve_deal_list(deals, len(self.deals))
+        return attrs.evolve(
+            self,
+            deals=tuple(
+                attrs.evolve(deal, discard_out=number not in banned)
+                for number, deal in enumerate(self.deals, start=1)
+            ),
+        )
+
+    @staticmethod
+    def builtin(name: str) -> ContractSchedule:
+        """A built-in schedule: ``may-i`` (MAYI-4.2) or ``may-i-six`` (MAYI-17)."""
+        try:
+            return _BUILTIN[name]
+        except KeyError:
+            known = ", ".join(sorted(_BUILTIN))
+            raise ConfigError(f"no built-in schedule {name!r} (known: {known})") from None
+
+    @staticmethod
+    def builtin_names() -> tuple[str, ...]:
+        """The names :meth:`builtin` accepts."""
+        return tuple(_BUILTIN)
+
+    @classmethod
+    def from_toml(cls, path: str | PathLike[str]) -> ContractSchedule:
+        """Load a schedule from a TOML file (format in the docs' how-to on contracts)."""
+        source = Path(path)
+        try:
+            text = source.read_text(encoding="utf-8")
+        except OSError as error:
+            raise ConfigError(f"cannot read the schedule: {error.strerror}", source=str(path))
+        return cls.loads_toml(text, source=str(path))
+
+    @classmethod
+    def loads_toml(cls, text: str, *, source: str = "<string>") -> ContractSchedule:
+        """Read a schedule from TOML text; errors name ``source``, the line and the reason.
+
+        >>> ContractSchedule.loads_toml('''
+        ... name = "short"
+        ... [[deal]]
+        ... contract = "2G"
+        ... [[deal]]
+        ... contract = "2R"
+        ... hand_size = 12
+        ... ''')[2]
+        DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False)
+        """
+        return _load(cls, text, source)
+
+
+_TOP_KEYS = {"name", "hand_size", "exact", "distinct_ranks", "same_suit_runs", "runs_apart",
+             "discard_out_forbidden", "deal"}
+_DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact"}
+
+
+def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedule:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        where = f"{source}:{match.group(1)}" if match else source
+        raise ConfigError(f"not valid TOML: {error}", source=where) from None
+    deal_lines = [
+        number for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip().replace(" ", "") == "[[deal]]"
+    ]
+
+    def fail(reason: str, deal: int | None = None) -> ConfigError:
+        line = deal_lines[deal] if deal is not None and deal < len(deal_lines) else 1
+        return ConfigError(reason, source=f"{source}:{line}")
+
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise fail(f"unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+    deals = data.get("deal")
+    if not isinstance(deals, list) or not deals:
+        raise fail("a schedule needs at least one [[deal]] table")
+    like_flags: dict[str, Any] = {}
+    for key in ("exact", "distinct_ranks"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise fail(f"{key} must be true or false, got {data[key]!r}")
+            like_flags[key] = data[key]
+    if "same_suit_runs" in data:
+        try:
+            like_flags["same_suit_runs"] = SameSuitRuns(data["same_suit_runs"])
+        except ValueError:
+            options = ", ".join(item.value for item in SameSuitRuns)
+            raise fail(f"same_suit_runs must be one of {options}") from None
+    if "runs_apart" in data:
+        like_flags["runs_apart"] = data["runs_apart"]
+    default_hand = data.get("hand_size", 10)
+    specs = []
+    for index, deal in enumerate(deals):
+        unknown = set(deal) - _DEAL_KEYS
+        if unknown:
+            raise fail(f"deal {index + 1}: unknown key {sorted(unknown)[0]!r}", index)
+        if "contract" not in deal or not isinstance(deal["contract"], str):
+            raise fail(f"deal {index + 1}: contract must be text like \"2G+1R\"", index)
+        try:
+            like = Contract.parse("G", **like_flags)
+            contract = Contract.parse(deal["contract"], like=like)
+            if "exact" in deal:
+                contract = attrs.evolve(contract, exact=bool(deal["exact"]))
+            spec = DealSpec(
+                contract=contract,
+                hand_size=deal.get("hand_size", default_hand),
+                discard_out=deal.get("discard_out", True),
+            )
+        except (ContractError, ConfigError) as error:
+            raise fail(f"deal {index + 1}: {error.reason}", index) from None
+        if not isinstance(spec.discard_out, bool):
+            raise fail(f"deal {index + 1}: discard_out must be true or false", index)
+        specs.append(spec)
+    schedule = cls(deals=tuple(specs), name=str(data.get("name", "custom")))
+    if "discard_out_forbidden" in data:
+        items = data["discard_out_forbidden"]
+        if not isinstance(items, list):
+            raise fail("discard_out_forbidden must be a list like [\"last\"]")
+        schedule = schedule.with_discard_out_forbidden(items)
+    elif not any("discard_out" in deal for deal in deals):
+        schedule = schedule.with_discard_out_forbidden(["last"])
+    return schedule
+
+
+_BUILTIN = {
+    # MAYI-4.2: five deals of ten cards; going out by discarding banned in the last.
+    "may-i": ContractSchedule.of("2G", "1G+1R", "2R", "3G", "2G+1R", name="may-i"),
+    # MAYI-17: six deals of eleven cards; deal 6 is two runs and a set.
+    "may-i-six": ContractSchedule.of(
+        "2G", "1G+1R", "2R", "3G", "2G+1R", "1G+2R", hand_size=11, name="may-i-six"
+    ),
+}
+
+POSSO_OPENINGS: dict[str, Contract] = {
+    # POSSO-12.2: a minimum, not an exact contract (POSSO-12.3).
+    "run": Contract.parse("1R", exact=False),
+    "run_and_set": Contract.parse("1G+1R", exact=False),
+    "two_sets": Contract.parse("2G", exact=False),
+}
+"""Posso?'s three opening requirements (POSSO-12.2), by the option's value."""

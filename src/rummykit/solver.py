@@ -1,0 +1,450 @@
+"""Finding melds in a hand: contracts, best arrangements and gin-style deadwood.
+
+The search works on integers: a count per card code (two decks give counts up to 2), a
+rank bitmask per suit, and a joker count. Candidate melds are small tuples; only the
+results become :class:`~rummykit.Meld` values, and every one of them validates.
+
+>>> from rummykit import Contract, MeldRules, MAY_I_VALUES, parse_cards
+>>> from rummykit.solver import best_arrangement, can_meet
+>>> hand = parse_cards("7S 7H 7D KS KC KD 2C 9H 4D QS")
+>>> rules = MeldRules.preset("may-i")
+>>> can_meet(hand, Contract.parse("2G"), rules)
+True
+>>> best = best_arrangement(hand, Contract.parse("2G"), rules, values=MAY_I_VALUES)
+>>> best.melds, best.left, best.left_value
+((Meld.parse('7S 7H 7D'), Meld.parse('KS KD KC')), (QS, 2C, 9H, 4D), 25)
+
+Ties between arrangements that leave the same points in hand go to the first one in
+the solver's canonical order: required melds in the contract's order (groups by rank,
+runs by suit and low end), larger melds first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+import attrs
+
+from rummykit.cards import CARDS, JOKER, Card, CardsLike, Rank, to_cards
+from rummykit.contracts import Contract, Requirement, SameSuitRuns
+from rummykit.errors import ConfigError
+from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules, WildLimit
+from rummykit.melds._windows import Window
+from rummykit.melds.validate import tables_for
+from rummykit.scoring import MAY_I_VALUES, CardValues
+
+__all__ = ["Arrangement", "arrangements", "best_arrangement", "can_meet", "min_deadwood"]
+
+_SUITS = tuple(card.suit for card in CARDS[:52:13])
+_GROUP, _RUN = 0, 1
+
+
+@attrs.frozen
+class Arrangement:
+    """Melds taken from a hand and what is left: the cards and their points."""
+
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+    left_value: int
+
+
+# A candidate meld: (kind, rank or suit, natural codes, jokers, window, joker slots, value).
+# For a group, ``window`` is None and ``joker slots`` empty; for a run, the natural codes
+# follow the window's positions that are not joker slots.
+_Candidate = tuple[int, int, tuple[int, ...], int, Window | None, tuple[int, ...], int]
+
+
+class _Search:
+    """The mutable state of one search: counts, suit masks, jokers and the rules' limits."""
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
+        if rules.wild_ranks:
+            raise ConfigError("the solver treats only jokers as wild; wild_ranks must be empty")
+        self.rules = rules
+        self.counts = [0] * 52
+        self.jokers = 0
+        for card in hand:
+            if card.rank is None:
+                self.jokers += 1
+            else:
+                self.counts[card.code] += 1
+        self.masks = [0, 0, 0, 0]
+        for code, count in enumerate(self.counts):
+            if count:
+                self.masks[code // 13] |= 1 << (code % 13)
+        self.value = [values.value(card) for card in CARDS]
+        self.table = tables_for(rules)
+        self.max_wild = 0 if not rules.jokers_allowed else (
+            rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13
+        )
+        self.key = sum(count << (4 * code) for code, count in enumerate(self.counts))
+        self.key += self.jokers << 208
+
+    # -- applying candidates -------------------------------------------------------------
+
+    def take(self, candidate: _Candidate) -> None:
+        counts, masks = self.counts, self.masks
+        for code in candidate[2]:
+            counts[code] -= 1
+            self.key -= 1 << (4 * code)
+            if not counts[code]:
+                masks[code // 13] &= ~(1 << (code % 13))
+        self.jokers -= candidate[3]
+        self.key -= candidate[3] << 208
+
+    def give(self, candidate: _Candidate) -> None:
+        counts, masks = self.counts, self.masks
+        for code in candidate[2]:
+            counts[code] += 1
+            self.key += 1 << (4 * code)
+            masks[code // 13] |= 1 << (code % 13)
+        self.jokers += candidate[3]
+        self.key += candidate[3] << 208
+
+    # -- wild card limits ----------------------------------------------------------------
+
+    def wild_ok(self, naturals: int, wilds: int, min_naturals: int) -> bool:
+        if naturals < max(1, min_naturals) or wilds > self.max_wild:
+            return False
+        limit = self.rules.wild_limit
+        if limit is WildLimit.AT_MOST_NATURALS:
+            return wilds <= naturals
+        if limit is WildLimit.FEWER_THAN_NATURALS:
+            return wilds == 0 or wilds < naturals
+        return True
+
+    # -- candidate generation ------------------------------------------------------------
+
+    def groups(self, rank: int, min_size: int, must: int = -1) -> list[_Candidate]:
+        """Groups of ``rank`` (1-13) from the hand, optionally holding card code ``must``."""
+        rules = self.rules
+        codes = [13 * suit + rank - 1 for suit in range(4)]
+        limits = [self.counts[code] for code in codes]
+        if rules.set_distinct_suits:
+            limits = [min(limit, 1) for limit in limits]
+        top = rules.group_max if rules.group_max is not None else 64
+        low = max(min_size, rules.group_min)
+        if sum(limits) + min(self.jokers, self.max_wild) < low:
+            return []
+        found: list[_Candidate] = []
+        points = self.value[codes[0]]
+        joker_points = self.value[52]
+        for take in product(*(range(limit + 1) for limit in limits)):
+            naturals = sum(take)
+            if must >= 0 and not take[must // 13]:
+                continue
+            for wilds in range(min(self.jokers, self.max_wild) + 1):
+                size = naturals + wilds
+                if size < low or size > top:
+                    continue
+                if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
+                    continue
+                cards = tuple(code for code, count in zip(codes, take, strict=True)
+                              for _ in range(count))
+                found.append(
+                    (_GROUP, rank, cards, wilds, None, (), naturals * points + wilds * joker_points)
+                )
+        return found
+
+    def runs(self, suit: int, min_size: int, must: int = -1) -> list[_Candidate]:
+        """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``."""
+        rules = self.rules
+        mask = self.masks[suit]
+        jokers = min(self.jokers, self.max_wild)
+        if not mask:
+            return []
+        low = max(min_size, rules.run_min)
+        found: list[_Candidate] = []
+        base = 13 * suit
+        value = self.value
+        joker_points = value[52]
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        for size in range(low, min(rules.run_max, mask.bit_count() + jokers) + 1):
+            for window in self.table.by_size[size]:
+                wmask = window.mask
+                if must_bit and not wmask & must_bit:
+                    continue
+                missing = (wmask & ~mask).bit_count()
+                if missing > jokers:
+                    continue
+                ranks = window.ranks
+                holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
+                present = [i for i, rank in enumerate(ranks) if mask >> (rank - 1) & 1
+                           and not (must_bit and rank - 1 == must % 13)]
+                for extra in range(jokers - missing + 1):
+                    for swapped in combinations(present, extra):
+                        slots = tuple(sorted(holes + swapped))
+                        wilds = len(slots)
+                        naturals = size - wilds
+                        if not rules.joker_at_run_end and slots and (
+                            slots[0] == 0 or slots[-1] == size - 1
+                        ):
+                            continue
+                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                            continue
+                        cards = tuple(
+                            base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
+                        )
+                        points = sum(value[code] for code in cards) + wilds * joker_points
+                        found.append((_RUN, suit, cards, wilds, window, slots, points))
+        return found
+
+    def containing(self, code: int) -> list[_Candidate]:
+        """Every meld that holds one copy of card ``code``."""
+        return self.groups(code % 13 + 1, 0, code) + self.runs(code // 13, 0, code)
+
+
+def _build(candidate: _Candidate) -> Meld:
+    kind, which, naturals, wilds, window, slots, _ = candidate
+    if kind == _GROUP:
+        rank = Rank(which)
+        cards = tuple(CARDS[code] for code in naturals) + (JOKER,) * wilds
+        return Meld(MeldKind.GROUP, cards, (rank,) * len(cards), None)
+    assert window is not None
+    natural = iter(naturals)
+    cards = tuple(
+        JOKER if index in slots else CARDS[next(natural)] for index in range(len(window.ranks))
+    )
+    return Meld(MeldKind.RUN, cards, tuple(Rank(rank) for rank in window.ranks), _SUITS[which])
+
+
+def _sort_key(candidate: _Candidate) -> tuple[object, ...]:
+    kind, which, naturals, wilds, window, slots, _ = candidate
+    start = 0 if window is None else window.start
+    return (kind, which, start, -len(naturals) - wilds, naturals, slots)
+
+
+def _free_best(search: _Search, memo: dict[int, tuple[int, tuple[_Candidate, ...]]]) -> tuple[
+    int, tuple[_Candidate, ...]
+]:
+    """The most points that disjoint melds can take from the rest of the hand."""
+    key = search.key
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    counts = search.counts
+    code = next((code for code in range(52) if counts[code]), -1)
+    if code < 0:
+        memo[key] = (0, ())
+        return memo[key]
+    counts[code] -= 1
+    search.key -= 1 << (4 * code)
+    bit = 1 << (code % 13)
+    if not counts[code]:
+        search.masks[code // 13] &= ~bit
+    best = _free_best(search, memo)
+    counts[code] += 1
+    search.key += 1 << (4 * code)
+    search.masks[code // 13] |= bit
+    for candidate in sorted(search.containing(code), key=_sort_key):
+        search.take(candidate)
+        used, melds = _free_best(search, memo)
+        search.give(candidate)
+        if used + candidate[6] > best[0]:
+            best = (used + candidate[6], (candidate, *melds))
+    memo[key] = best
+    return best
+
+
+def _slot_candidates(
+    search: _Search, slot: Requirement, floor: tuple[object, ...] | None, strict: bool
+) -> list[_Candidate]:
+    found: list[_Candidate] = []
+    if slot.kind is MeldKind.GROUP:
+        for rank in range(1, 14):
+            found += search.groups(rank, slot.min_size or 0)
+    else:
+        for suit in range(4):
+            found += search.runs(suit, slot.min_size or 0)
+    found.sort(key=_sort_key)
+    if floor is not None:
+        if strict:
+            found = [c for c in found if (c[0], c[1]) > floor[:2]]
+        else:
+            found = [c for c in found if _sort_key(c) >= floor]
+    return found
+
+
+def _conflicts(contract: Contract, candidate: _Candidate, chosen: Sequence[_Candidate],
+               circular: bool) -> bool:
+    for other in chosen:
+        if other[0] != candidate[0] or other[1] != candidate[1]:
+            continue
+        if candidate[0] == _GROUP:
+            if contract.distinct_ranks:
+                return True
+            continue
+        policy = contract.same_suit_runs
+        if policy is SameSuitRuns.FORBIDDEN:
+            return True
+        if policy is SameSuitRuns.APART:
+            a, b = candidate[4], other[4]
+            assert a is not None and b is not None
+            a_low, b_low = a.ranks[0], b.ranks[0]
+            a_high, b_high = a_low + len(a.ranks) - 1, b_low + len(b.ranks) - 1
+            shifts = (-13, 0, 13) if circular else (0,)
+            gap = min(max(b_low + s - a_high, a_low - b_high - s) - 1 for s in shifts)
+            if max(gap, 0) < contract.runs_apart:
+                return True
+    return False
+
+
+def _required(
+    search: _Search,
+    contract: Contract,
+    slots: Sequence[Requirement],
+) -> Iterator[tuple[_Candidate, ...]]:
+    """Every choice of required melds, each distinct multiset once, in canonical order."""
+    circular = search.rules.ace is AcePolicy.WRAP
+    chosen: list[_Candidate] = []
+    seen: set[tuple[tuple[object, ...], ...]] = set()
+    mixed = any(
+        a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2)
+    )
+
+    def walk(index: int) -> Iterator[tuple[_Candidate, ...]]:
+        if index == len(slots):
+            if mixed:
+                signature = tuple(sorted(_sort_key(c) for c in chosen))
+                if signature in seen:
+                    return
+                seen.add(signature)
+            yield tuple(chosen)
+            return
+        slot = slots[index]
+        floor = None
+        strict = False
+        if index and not mixed and slots[index - 1] == slot:
+            floor = _sort_key(chosen[-1])
+            strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
+                slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
+            )
+        for candidate in _slot_candidates(search, slot, floor, strict):
+            if _conflicts(contract, candidate, chosen, circular):
+                continue
+            search.take(candidate)
+            chosen.append(candidate)
+            yield from walk(index + 1)
+            chosen.pop()
+            search.give(candidate)
+
+    yield from walk(0)
+
+
+def _left(search: _Search) -> tuple[Card, ...]:
+    cards = [CARDS[code] for code in range(52) for _ in range(search.counts[code])]
+    return (*cards, *(JOKER,) * search.jokers)
+
+
+def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
+    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
+    cards = to_cards(hand)
+    if len(cards) < contract.min_cards(rules):
+        return False
+    search = _Search(cards, rules, MAY_I_VALUES)
+    return next(_required(search, contract, contract.slots), None) is not None
+
+
+def best_arrangement(
+    hand: CardsLike,
+    contract: Contract,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+) -> Arrangement | None:
+    """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
+
+    For a contract that is a minimum (POSSO-12.3), further melds go down too where they
+    lower the points left.
+    """
+    cards = to_cards(hand)
+    if len(cards) < contract.min_cards(rules):
+        return None
+    search = _Search(cards, rules, values)
+    total = sum(search.value[card.code] for card in cards)
+    best: tuple[int, tuple[_Candidate, ...]] | None = None
+    memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
+    for required in _required(search, contract, contract.slots):
+        used = sum(candidate[6] for candidate in required)
+        extra: tuple[_Candidate, ...] = ()
+        if not contract.exact:
+            more, extra = _free_best(search, memo)
+            used += more
+        if best is None or used > best[0]:
+            best = (used, required + extra)
+            if used == total:
+                break
+    if best is None:
+        return None
+    return _arrangement(cards, rules, values, best[1])
+
+
+def _arrangement(
+    cards: Sequence[Card], rules: MeldRules, values: CardValues, chosen: Sequence[_Candidate]
+) -> Arrangement:
+    search = _Search(cards, rules, values)
+    for candidate in chosen:
+        search.take(candidate)
+    left = _left(search)
+    return Arrangement(tuple(_build(c) for c in chosen), left, values.hand_value(left))
+
+
+def arrangements(
+    hand: CardsLike,
+    contract: Contract,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+) -> Iterator[Arrangement]:
+    """Every distinct arrangement meeting ``contract``, each once, lazily.
+
+    Equal cards are interchangeable, so two arrangements differ only in what melds they
+    lay down. For a minimum contract, arrangements with further melds are included.
+    """
+    cards = to_cards(hand)
+    if len(cards) < contract.min_cards(rules):
+        return
+    search = _Search(cards, rules, values)
+    if contract.exact:
+        for required in _required(search, contract, contract.slots):
+            yield _arrangement(cards, rules, values, required)
+        return
+    seen: set[tuple[tuple[object, ...], ...]] = set()
+    for required in _required(search, contract, contract.slots):
+        for extra in _extras(search, ()):
+            signature = tuple(sorted(_sort_key(c) for c in required + extra))
+            if signature not in seen:
+                seen.add(signature)
+                yield _arrangement(cards, rules, values, required + extra)
+
+
+def _extras(search: _Search, floor: tuple[object, ...]) -> Iterator[tuple[_Candidate, ...]]:
+    yield ()
+    candidates = [c for code in range(52) if search.counts[code] for c in search.containing(code)]
+    unique = {_sort_key(c): c for c in candidates}
+    for key in sorted(unique):
+        if floor and key < floor:
+            continue
+        candidate = unique[key]
+        search.take(candidate)
+        for rest in _extras(search, key):
+            yield (candidate, *rest)
+        search.give(candidate)
+
+
+def min_deadwood(
+    hand: CardsLike, rules: MeldRules, *, values: CardValues = MAY_I_VALUES
+) -> Arrangement:
+    """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
+
+    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
+    ...                       MeldRules.preset("gin"), values=GIN_VALUES)
+    >>> result.melds, result.left_value
+    ((Meld.parse('AS 2S 3S 4S'), Meld.parse('7H 7D 7C')), 29)
+    """
+    cards = to_cards(hand)
+    search = _Search(cards, rules, values)
+    _, chosen = _free_best(search, {})
+    return _arrangement(cards, rules, values, chosen)
