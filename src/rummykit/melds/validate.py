@@ -12,6 +12,7 @@ cards are placed by a documented rule:
 4. A wild-rank card (deuces wild) counts as itself where that makes a meld, otherwise as
    a wild card (unless :attr:`MeldRules.wild_as_natural` is false).
 5. With ``kind=None``, cards whose naturals share a rank are tried as a group first.
+6. A group lists its natural cards in card order, then its wild cards.
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ def _build_natural(
     if window is None:
         rank = _RANKS[RANK_OF[cards[0].code]]
         assert rank is not None
-        return Meld(kind, tuple(cards), (rank,) * len(cards), None)
+        return Meld(kind, tuple(sorted(cards)), (rank,) * len(cards), None)
     by_rank = {RANK_OF[card.code]: card for card in cards}
     ordered = tuple(by_rank[rank] for rank in window.ranks)
     ranks = tuple(Rank(rank) for rank in window.ranks)
@@ -320,7 +321,8 @@ def _group(
     if reason is not None:
         raise InvalidMeldError(reason, cards=cards)
     rank = Rank(next(iter(ranks)))
-    return Meld(MeldKind.GROUP, tuple(cards), (rank,) * len(cards), None)
+    table = tuple(sorted(natural_cards)) + tuple(cards[index] for index in wild)
+    return Meld(MeldKind.GROUP, table, (rank,) * len(cards), None)
 
 
 def _run(
