@@ -56,7 +56,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 def _meld_json(meld: Meld) -> dict[str, Any]:
     return {
         "kind": meld.kind.value,
-        "meld": meld.notation,
+        "notation": meld.notation,
         "cards": [card.notation for card in meld.cards],
         "stands_for": {
             str(index): role for index, role in meld.stand_ins().items()

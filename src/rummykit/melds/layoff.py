@@ -87,6 +87,12 @@ def lay_off(
                 cards=(*meld.cards, card),
             ) from None
     assert meld.suit is not None
+    if len(meld) >= rules.run_max:
+        raise InvalidMeldError(
+            f"{card.notation} does not fit {meld.notation}: "
+            f"a run holds at most {rules.run_max} cards",
+            cards=meld.cards,
+        )
     below = Card(_next(meld.low, End.LOW), meld.suit)
     above = Card(_next(meld.high, End.HIGH), meld.suit)
     if role is not None:

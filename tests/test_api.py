@@ -1,0 +1,36 @@
+"""The public surface: every name in ``__all__`` imports, and the list is sorted."""
+
+from __future__ import annotations
+
+import importlib
+
+import rummykit
+
+
+def test_all_is_sorted_and_unique() -> None:
+    assert list(rummykit.__all__) == sorted(set(rummykit.__all__))
+
+
+def test_every_public_name_imports() -> None:
+    for name in rummykit.__all__:
+        assert getattr(rummykit, name) is not None, name
+
+
+def test_submodules_declare_what_they_export() -> None:
+    for module_name in ("cards", "deck", "errors", "scoring", "contracts", "schedules",
+                        "solver", "melds", "presets"):
+        module = importlib.import_module(f"rummykit.{module_name}")
+        for name in module.__all__:
+            assert hasattr(module, name), (module_name, name)
+
+
+def test_errors_are_value_errors() -> None:
+    for name in ("NotationError", "InvalidMeldError", "ContractError", "IllegalActionError",
+                 "RecordError", "ConfigError"):
+        error = getattr(rummykit, name)
+        assert issubclass(error, rummykit.RummyError)
+        assert issubclass(error, ValueError)
+
+
+def test_version() -> None:
+    assert rummykit.__version__.count(".") == 2

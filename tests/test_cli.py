@@ -1,0 +1,72 @@
+"""The ``rummykit`` command: exit codes, JSON output, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rummykit.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert "rummykit" in capsys.readouterr().out
+    code, out, _ = run(capsys)
+    assert code == 0 and "check" in out
+
+
+def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "cards", "as", "th", "*", "--unicode")[:2] == (0, "A♠ 10♥ 🃏\n")
+
+
+def test_check_a_meld(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "9C", "10C", "JK", "QC", "--game", "posso", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["meld"] is True and data["kind"] == "run"
+    assert data["stands_for"] == {"2": "JC"}
+
+
+def test_check_not_a_meld(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "9C 10C JC KC")
+    assert code == 1 and out == "not a meld: 9C 10C JC KC: QC is missing\n"
+
+
+def test_check_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "9C", "1C")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "1C at index 1" in err
+
+
+def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "check", "9C", "--game", "bridge")
+    assert code == 2 and err.startswith("rummykit: error:") and err.count("\n") == 1
+
+
+def test_solve(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "7S 7H 7D KS KC KD 2C 3C 4C 5C", "--contract", "1G+1R",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["met"] and data["left_value"] == 21
+    code, out, _ = run(capsys, "solve", "7S 7H", "--contract", "2G")
+    assert code == 1 and "cannot be met" in out
+    code, _, err = run(capsys, "solve", "7S", "--contract", "2X")
+    assert code == 2 and "2X" in err
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "cards", "JK"], capture_output=True, text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout == "JK\n"
