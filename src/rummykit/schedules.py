@@ -243,9 +243,18 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     schedule = cls(deals=tuple(specs), name=str(data.get("name", "custom")))
     if "discard_out_forbidden" in data:
         items = data["discard_out_forbidden"]
+        line = next(
+            (number for number, text_line in enumerate(text.splitlines(), start=1)
+             if text_line.strip().startswith("discard_out_forbidden")),
+            1,
+        )
         if not isinstance(items, list):
-            raise fail("discard_out_forbidden must be a list like [\"last\"]")
-        schedule = schedule.with_discard_out_forbidden(items)
+            raise ConfigError("discard_out_forbidden must be a list like [\"last\"]",
+                              source=f"{source}:{line}")
+        try:
+            schedule = schedule.with_discard_out_forbidden(items)
+        except ConfigError as error:
+            raise ConfigError(error.reason, source=f"{source}:{line}") from None
     elif not any("discard_out" in deal for deal in deals):
         schedule = schedule.with_discard_out_forbidden(["last"])
     return schedule

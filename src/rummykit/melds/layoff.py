@@ -195,6 +195,8 @@ def joker_exchanges(
     rules: MeldRules,
     *,
     to_hand: bool = False,
+    from_groups: bool = True,
+    jokers_only: bool = False,
 ) -> tuple[JokerExchange, ...]:
     """Every legal way to put natural ``card`` in place of a wild card of ``table[index]``.
 
@@ -202,16 +204,23 @@ def joker_exchanges(
     of the group's rank. The freed wild card then goes (POSSO-11.6) to another position
     of the same meld, or onto another meld that stays valid with it, or with ``to_hand``
     into the player's hand. No place for it means no exchange: the error says why.
+    ``from_groups=False`` frees wild cards from runs only, and ``jokers_only=True`` frees
+    printed jokers only, never a wild-rank card (both as the mayi-house rules do).
     """
     if not 0 <= index < len(table):
         raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))
     meld = table[index]
     if card.rank is None:
         raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
+    if meld.kind is MeldKind.GROUP and not from_groups:
+        raise InvalidMeldError(
+            f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
+        )
     candidates = [
         position
         for position in meld.wild_positions
         if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
+        and (meld.cards[position].is_joker or not jokers_only)
     ]
     if not candidates:
         raise InvalidMeldError(
