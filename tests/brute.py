@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from itertools import combinations
 
 from rummykit import (
@@ -26,10 +27,8 @@ def all_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld]]:
             cards = [hand[i] for i in indexes]
             mask = sum(1 << i for i in indexes)
             for kind in MeldKind:
-                try:
+                with suppress(InvalidMeldError):
                     found.append((mask, rules.validate(cards, kind)))
-                except InvalidMeldError:
-                    pass
     return found
 
 

@@ -45,6 +45,7 @@ PRESET = {"mayi-house": "mayi-house", "cts-can-i-have-that": "cts", "cgu-rummy":
 
 AGREE, DISAGREE, OUT = "agree", "disagree", "out of scope"
 
+
 def cases() -> Iterator[dict[str, Any]]:
     for name in FILES:
         with (DATA / name).open(encoding="utf-8") as handle:
@@ -99,8 +100,11 @@ def _ends(meld: Meld, card_text: str, rules: MeldRules) -> list[End | None]:
 
 
 def _wild_count(rules: MeldRules, cards: list[str]) -> int:
-    return sum(1 for card in parse_cards(" ".join(cards))
-               if card.rank is None or card.rank in rules.wild_ranks)
+    return sum(
+        1
+        for card in parse_cards(" ".join(cards))
+        if card.rank is None or card.rank in rules.wild_ranks
+    )
 
 
 def _high_value(rank: Rank) -> int:
@@ -109,6 +113,7 @@ def _high_value(rank: Rank) -> int:
 
 
 # -- the checks ---------------------------------------------------------------------------
+
 
 def _swap_fallback(meld: Meld, card: str, rules: MeldRules) -> bool:
     """cards-ts: a natural may take a wild's slot in a run, the wild moving to an end."""
@@ -151,8 +156,11 @@ def _meld_check(case: dict[str, Any], rules: MeldRules) -> tuple[str, str]:
         except InvalidMeldError:
             return (AGREE, "") if case["expected"] == [] else (DISAGREE, "not a run here")
         got_roles = [
-            {"index": index, "acts_as": meld.role(index).notation,  # type: ignore[union-attr]
-             "swappable": meld.cards[index] is JOKER}
+            {
+                "index": index,
+                "acts_as": meld.role(index).notation,  # type: ignore[union-attr]
+                "swappable": meld.cards[index] is JOKER,
+            }
             for index in meld.wild_positions
         ]
         return (AGREE, "") if got_roles == case["expected"] else (DISAGREE, f"roles {got_roles}")
@@ -185,7 +193,7 @@ def _layoff_check(case: dict[str, Any], rules: MeldRules) -> tuple[str, str]:
         meld, rules = _table_meld(rules, case)
     except InvalidMeldError as error:
         return OUT, f"the table meld is no meld, even under the peer's rules: {error.reason}"
-    card = case.get("card")
+    card: str = case.get("card", "")
     if check == "live_cards" or (check == "is_live" and meld.kind is MeldKind.RUN):
         got: object = bool(_ends(meld, card, rules)) or _swap_fallback(meld, card, rules)
     elif check in ("can_lay_off", "can_extend", "is_live"):
@@ -236,8 +244,11 @@ def _laydown(case: dict[str, Any], rules: MeldRules, conventions: Contract) -> b
     melds = []
     for item in case["melds"]:
         try:
-            melds.append(rules.validate(parse_cards(" ".join(item["cards"])), _kind(item["type"]),
-                                        ordered=ordered))
+            melds.append(
+                rules.validate(
+                    parse_cards(" ".join(item["cards"])), _kind(item["type"]), ordered=ordered
+                )
+            )
         except InvalidMeldError:
             return False
     contract = Contract.parse(case["contract"], like=conventions)

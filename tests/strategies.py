@@ -32,8 +32,9 @@ def related_cards(draw: st.DrawFn, *, max_jokers: int = 3) -> list[Card]:
         chosen = [card for i, card in enumerate(chosen) if i not in dropped]
     else:
         rank = draw(st.integers(0, 12))
-        chosen = draw(st.lists(st.sampled_from([NATURALS[13 * s + rank] for s in range(4)]),
-                               max_size=8))
+        chosen = draw(
+            st.lists(st.sampled_from([NATURALS[13 * s + rank] for s in range(4)]), max_size=8)
+        )
     if draw(st.integers(0, 4)) == 0 and chosen:
         chosen[draw(st.integers(0, len(chosen) - 1))] = draw(naturals)
     chosen += [JOKER] * draw(st.integers(0, max_jokers))

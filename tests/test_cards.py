@@ -53,8 +53,18 @@ def test_suit_colours() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("AS", "AS"), ("as", "AS"), ("Th", "10H"), ("10h", "10H"), ("t♥", "10H"), ("Q♣", "QC"),
-     ("*", "JK"), ("jk", "JK"), ("🃏", "JK"), ("A♤", "AS")],
+    [
+        ("AS", "AS"),
+        ("as", "AS"),
+        ("Th", "10H"),
+        ("10h", "10H"),
+        ("t♥", "10H"),
+        ("Q♣", "QC"),
+        ("*", "JK"),
+        ("jk", "JK"),
+        ("🃏", "JK"),
+        ("A♤", "AS"),
+    ],
 )
 def test_every_spelling_reads(text: str, expected: str) -> None:
     assert parse_card(text).notation == expected

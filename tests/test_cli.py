@@ -54,8 +54,9 @@ def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_solve(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "7S 7H 7D KS KC KD 2C 3C 4C 5C", "--contract", "1G+1R",
-                       "--json")
+    code, out, _ = run(
+        capsys, "solve", "7S 7H 7D KS KC KD 2C 3C 4C 5C", "--contract", "1G+1R", "--json"
+    )
     data = json.loads(out)
     assert code == 0 and data["met"] and data["left_value"] == 21
     code, out, _ = run(capsys, "solve", "7S 7H", "--contract", "2G")
@@ -66,7 +67,9 @@ def test_solve(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_python_dash_m_runs_the_command() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rummykit", "cards", "JK"], capture_output=True, text=True,
+        [sys.executable, "-m", "rummykit", "cards", "JK"],
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert done.returncode == 0 and done.stdout == "JK\n"

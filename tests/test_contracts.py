@@ -25,8 +25,14 @@ RULES = MeldRules.preset("may-i")
 
 @pytest.mark.parametrize(
     ("text", "printed"),
-    [("2G+1R", "2G+1R"), ("3G", "3G"), ("G+R", "1G+1R"), ("G3+R5", "G3+R5"),
-     ("2s+1r", "2G+1R"), ("2G4 + R", "2G4+1R")],
+    [
+        ("2G+1R", "2G+1R"),
+        ("3G", "3G"),
+        ("G+R", "1G+1R"),
+        ("G3+R5", "G3+R5"),
+        ("2s+1r", "2G+1R"),
+        ("2G4 + R", "2G4+1R"),
+    ],
 )
 def test_notation(text: str, printed: str) -> None:
     assert Contract.parse(text).notation == printed
@@ -49,8 +55,14 @@ def test_notation_round_trips(items: list[Requirement]) -> None:
 
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("", r"2G\+1R"), ("2X", "not like"), ("0G", "no melds"), ("G1", ">= 2"), ("2G+", "not like"),
-     ("21G", "at most 20")],
+    [
+        ("", r"2G\+1R"),
+        ("2X", "not like"),
+        ("0G", "no melds"),
+        ("G1", ">= 2"),
+        ("2G+", "not like"),
+        ("21G", "at most 20"),
+    ],
 )
 def test_nonsense_contracts_are_refused(text: str, reason: str) -> None:
     with pytest.raises(ContractError, match=reason):
@@ -136,7 +148,13 @@ def test_seven_deal_schedule_from_toml(tmp_path: Path) -> None:
     schedule = ContractSchedule.from_toml(path)
     assert schedule.name == "seven deals" and len(schedule) == 7
     assert [deal.contract.notation for deal in schedule] == [
-        "2G", "1G+1R", "2R", "3G", "2G+1R", "1G+2R", "3R"
+        "2G",
+        "1G+1R",
+        "2R",
+        "3G",
+        "2G+1R",
+        "1G+2R",
+        "3R",
     ]
     assert [deal.hand_size for deal in schedule] == [10, 10, 10, 12, 12, 12, 12]
     assert [deal.discard_out for deal in schedule] == [True] * 6 + [False]
@@ -150,11 +168,11 @@ def test_seven_deal_schedule_from_toml(tmp_path: Path) -> None:
     [
         ("[[deal]]\ncontract = 2G\n", ":2", "not valid TOML"),
         ("name = 'x'\n", ":1", "at least one [[deal]]"),
-        ("[[deal]]\ncontract = \"2G\"\n[[deal]]\ncontract = \"2Q\"\n", ":3", "deal 2: term"),
-        ("[[deal]]\ncontract = \"2G\"\nhand_size = 0\n", ":1", "hand_size must be"),
-        ("colour = 1\n[[deal]]\ncontract = \"2G\"\n", ":1", "unknown key 'colour'"),
-        ("[[deal]]\ncontract = \"2G\"\n\n[[deal]]\nhand = 3\n", ":4", "unknown key 'hand'"),
-        ("discard_out_forbidden = [9]\n[[deal]]\ncontract = \"2G\"\n", ":1", "deal 9"),
+        ('[[deal]]\ncontract = "2G"\n[[deal]]\ncontract = "2Q"\n', ":3", "deal 2: term"),
+        ('[[deal]]\ncontract = "2G"\nhand_size = 0\n', ":1", "hand_size must be"),
+        ('colour = 1\n[[deal]]\ncontract = "2G"\n', ":1", "unknown key 'colour'"),
+        ('[[deal]]\ncontract = "2G"\n\n[[deal]]\nhand = 3\n', ":4", "unknown key 'hand'"),
+        ('discard_out_forbidden = [9]\n[[deal]]\ncontract = "2G"\n', ":1", "deal 9"),
     ],
 )
 def test_bad_schedule_files_name_file_line_and_reason(text: str, where: str, reason: str) -> None:

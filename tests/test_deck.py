@@ -24,13 +24,8 @@ from rummykit import (
 )
 
 
-def _positions(pack_size: int) -> list[int]:
-    """A pack whose card at position p (1-based) is NATURALS[p - 1]: positions are codes."""
-    return list(range(1, pack_size + 1))
-
-
 def _dealt_positions(hands: tuple[tuple[object, ...], ...]) -> list[list[int]]:
-    return [[NATURALS.index(card) + 1 for card in hand] for hand in hands]  # type: ignore[arg-type]
+    return [[NATURALS.index(card) + 1 for card in hand] for hand in hands]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -52,8 +47,9 @@ def test_posso_6_3_two_at_a_time(players: int) -> None:
     got = _dealt_positions(result.hands)
     for k in range(1, players + 1):
         expected = [
-            p for r in range(1, 6) for p in (2 * players * (r - 1) + 2 * k - 1,
-                                             2 * players * (r - 1) + 2 * k)
+            p
+            for r in range(1, 6)
+            for p in (2 * players * (r - 1) + 2 * k - 1, 2 * players * (r - 1) + 2 * k)
         ]
         assert got[(dealer + k) % players] == expected
 
@@ -99,8 +95,9 @@ def test_posso_w26_jokers_in_the_shoe() -> None:
     packet=st.sampled_from([1, 2, 3]),
     seed=st.integers(0, 2**32),
 )
-def test_dealing_conserves_cards(decks: int, jokers: int, players: int, packet: int,
-                                 seed: int) -> None:
+def test_dealing_conserves_cards(
+    decks: int, jokers: int, players: int, packet: int, seed: int
+) -> None:
     spec = DeckSpec(decks=decks, jokers=jokers)
     hand_size = 3 * packet
     dealt = deal(spec.shuffled(seed), players=players, hand_size=hand_size, packet_size=packet)

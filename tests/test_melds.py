@@ -44,17 +44,23 @@ def _check_against_oracle(rules: MeldRules, cards: list[Card]) -> None:
 
 
 @given(rules=meld_rules(), cards=related_cards(max_jokers=3))
-def test_validator_agrees_with_the_oracle_on_likely_melds(rules: MeldRules, cards: list[Card]) -> None:
+def test_validator_agrees_with_the_oracle_on_likely_melds(
+    rules: MeldRules, cards: list[Card]
+) -> None:
     _check_against_oracle(rules, cards)
 
 
 @given(rules=meld_rules(), cards=two_deck_cards(max_size=11, max_jokers=3))
-def test_validator_agrees_with_the_oracle_on_random_cards(rules: MeldRules, cards: list[Card]) -> None:
+def test_validator_agrees_with_the_oracle_on_random_cards(
+    rules: MeldRules, cards: list[Card]
+) -> None:
     _check_against_oracle(rules, cards)
 
 
 @given(rules=meld_rules(), cards=related_cards(max_jokers=0), seed=st.integers(0, 1000))
-def test_order_of_natural_cards_does_not_matter(rules: MeldRules, cards: list[Card], seed: int) -> None:
+def test_order_of_natural_cards_does_not_matter(
+    rules: MeldRules, cards: list[Card], seed: int
+) -> None:
     shuffled = cards[:]
     random.Random(seed).shuffle(shuffled)
     if rules.accepts(cards):

@@ -66,8 +66,12 @@ def _validates(result: Arrangement, hand: list[Card], rules: MeldRules, values: 
     assert result.left_value == values.hand_value(result.left)
 
 
-@given(hand=rich_hands(), rules=solver_rules(), contract=st.sampled_from(CONTRACTS),
-       exact=st.booleans())
+@given(
+    hand=rich_hands(),
+    rules=solver_rules(),
+    contract=st.sampled_from(CONTRACTS),
+    exact=st.booleans(),
+)
 def test_solver_agrees_with_brute_force(
     hand: list[Card], rules: MeldRules, contract: str, exact: bool
 ) -> None:
@@ -93,8 +97,11 @@ def test_min_deadwood_agrees_with_brute_force(hand: list[Card], rules: MeldRules
     assert result.left_value == GIN_VALUES.hand_value(hand) - (used or 0)
 
 
-@given(hand=rich_hands(max_size=11, max_jokers=0), rules=solver_rules(),
-       contract=st.sampled_from(CONTRACTS))
+@given(
+    hand=rich_hands(max_size=11, max_jokers=0),
+    rules=solver_rules(),
+    contract=st.sampled_from(CONTRACTS),
+)
 def test_arrangements_are_distinct_and_complete(
     hand: list[Card], rules: MeldRules, contract: str
 ) -> None:

@@ -21,6 +21,7 @@ from rummykit.cards import (
     parse_cards,
     to_cards,
 )
+from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.deck import (
     Deal,
     DeckSpec,
@@ -32,7 +33,6 @@ from rummykit.deck import (
     make_rng,
     refill_stock,
 )
-from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import (
     ConfigError,
     ContractError,
@@ -60,10 +60,16 @@ from rummykit.scoring import COUNT_VALUES, GIN_VALUES, MAY_I_VALUES, POSSO_VALUE
 from rummykit.solver import Arrangement, arrangements, best_arrangement, can_meet, min_deadwood
 
 __all__ = [
-    "AcePolicy",
-    "Arrangement",
     "CARDS",
     "COUNT_VALUES",
+    "GIN_VALUES",
+    "JOKER",
+    "MAY_I_VALUES",
+    "NATURALS",
+    "POSSO_OPENINGS",
+    "POSSO_VALUES",
+    "AcePolicy",
+    "Arrangement",
     "Card",
     "CardValues",
     "CardsLike",
@@ -78,19 +84,13 @@ __all__ = [
     "DiscardPile",
     "End",
     "Extension",
-    "GIN_VALUES",
     "IllegalActionError",
     "InvalidMeldError",
-    "JOKER",
     "JokerExchange",
-    "MAY_I_VALUES",
     "Meld",
     "MeldKind",
     "MeldRules",
-    "NATURALS",
     "NotationError",
-    "POSSO_OPENINGS",
-    "POSSO_VALUES",
     "PileCard",
     "Rank",
     "RankOrder",

@@ -27,7 +27,7 @@ import attrs
 from rummykit.errors import NotationError
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
 __all__ = [
     "CARDS",
@@ -189,8 +189,7 @@ class Card:
         except TypeError:  # an unhashable argument
             raise TypeError(f"not a rank and suit: {rank!r}, {suit!r}") from None
         if not (
-            (rank is None and suit is None)
-            or (isinstance(rank, Rank) and isinstance(suit, Suit))
+            (rank is None and suit is None) or (isinstance(rank, Rank) and isinstance(suit, Suit))
         ):
             raise TypeError(f"a card needs a Rank and a Suit (or neither): {rank!r}, {suit!r}")
         card = super().__new__(cls)
@@ -198,7 +197,9 @@ class Card:
         return card
 
     def __attrs_post_init__(self) -> None:
-        code = 52 if self.rank is None or self.suit is None else 13 * self.suit.index + self.rank - 1
+        code = (
+            52 if self.rank is None or self.suit is None else 13 * self.suit.index + self.rank - 1
+        )
         object.__setattr__(self, "code", code)
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -250,8 +251,8 @@ class Card:
         return self.code >= other.code
 
 
-_ASCII = tuple(f"{rank.symbol}{suit.letter}" for suit in SUITS for rank in RANKS) + ("JK",)
-_UNICODE = tuple(f"{rank.symbol}{suit.symbol}" for suit in SUITS for rank in RANKS) + ("🃏",)
+_ASCII = (*(f"{rank.symbol}{suit.letter}" for suit in SUITS for rank in RANKS), "JK")
+_UNICODE = (*(f"{rank.symbol}{suit.symbol}" for suit in SUITS for rank in RANKS), "🃏")
 
 NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """The 52 natural cards in :attr:`Card.code` order."""
@@ -328,11 +329,12 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: card 1H at index 0: unknown rank '1' (expected A, 2-10, T, J, Q, K)
+    rummykit.errors.NotationError: card 1H at index 0: unknown rank '1' (expected A, ...)
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
-                            position=0)
+        raise NotationError(
+            f"expected a string, got {type(text).__name__}", text="", token="", position=0
+        )
     tokens = text.split()
     if len(tokens) != 1:
         raise NotationError(
@@ -354,11 +356,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("AS 1H")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: card 1H at index 1: unknown rank '1' (expected A, 2-10, T, J, Q, K)
+    rummykit.errors.NotationError: card 1H at index 1: unknown rank '1' (expected A, ...)
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
-                            position=0)
+        raise NotationError(
+            f"expected a string, got {type(text).__name__}", text="", token="", position=0
+        )
     return tuple(
         _parse_token(token, text=text, position=position)
         for position, token in enumerate(_tokens(text))

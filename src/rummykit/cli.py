@@ -17,8 +17,8 @@ from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract
 from rummykit.errors import InvalidMeldError, RummyError
 from rummykit.melds import Meld, MeldRules
-from rummykit.scoring import CardValues
 from rummykit.presets import GAME_PRESETS, game_preset
+from rummykit.scoring import CardValues
 from rummykit.solver import best_arrangement
 
 __all__ = ["main"]
@@ -58,9 +58,7 @@ def _meld_json(meld: Meld) -> dict[str, Any]:
         "kind": meld.kind.value,
         "notation": meld.notation,
         "cards": [card.notation for card in meld.cards],
-        "stands_for": {
-            str(index): role for index, role in meld.stand_ins().items()
-        },
+        "stands_for": {str(index): role for index, role in meld.stand_ins().items()},
     }
 
 

@@ -4,8 +4,8 @@ A :class:`Contract` is a tuple of :class:`Requirement` lines plus flags:
 
 >>> from rummykit import Contract
 >>> contract = Contract.parse("2G+1R")
->>> contract.requirements
-(Requirement(kind=<MeldKind.GROUP: 'group'>, count=2, min_size=None), Requirement(kind=<MeldKind.RUN: 'run'>, count=1, min_size=None))
+>>> [(item.kind.value, item.count) for item in contract.requirements]
+[('group', 2), ('run', 1)]
 >>> contract, contract.exact, contract.distinct_ranks
 (Contract.parse('2G+1R'), True, True)
 >>> Contract.parse("G3+R5").notation
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -40,8 +40,8 @@ class SameSuitRuns(enum.Enum):
     """Only with at least :attr:`Contract.runs_apart` missing ranks between them."""
 
 
-def _whole(low: int) -> object:
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _whole(low: int) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None and attribute.name == "min_size":
             return
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -58,8 +58,8 @@ class Requirement:
     """
 
     kind: MeldKind
-    count: int = attrs.field(default=1, validator=_whole(1))  # type: ignore[arg-type]
-    min_size: int | None = attrs.field(default=None, validator=_whole(2))  # type: ignore[arg-type]
+    count: int = attrs.field(default=1, validator=_whole(1))
+    min_size: int | None = attrs.field(default=None, validator=_whole(2))
 
     @property
     def notation(self) -> str:
@@ -102,7 +102,7 @@ class Contract:
     exact: bool = True
     distinct_ranks: bool = True
     same_suit_runs: SameSuitRuns = SameSuitRuns.FORBIDDEN
-    runs_apart: int = attrs.field(default=2, validator=_whole(0))  # type: ignore[arg-type]
+    runs_apart: int = attrs.field(default=2, validator=_whole(0))
 
     @classmethod
     def parse(cls, text: str, *, like: Contract | None = None, **flags: Any) -> Contract:
@@ -148,9 +148,7 @@ class Contract:
     def slots(self) -> tuple[Requirement, ...]:
         """One requirement of count 1 per required meld, groups first, larger sizes first."""
         slots = [
-            attrs.evolve(item, count=1)
-            for item in self.requirements
-            for _ in range(item.count)
+            attrs.evolve(item, count=1) for item in self.requirements for _ in range(item.count)
         ]
         slots.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
         return tuple(slots)
@@ -276,9 +274,7 @@ def run_gap(first: Meld, second: Meld, *, circular: bool = False) -> int:
     a_low, b_low = int(first.low), int(second.low)
     a_high, b_high = a_low + len(first) - 1, b_low + len(second) - 1
     shifts = (-13, 0, 13) if circular else (0,)
-    return max(
-        0, min(max(b_low + shift - a_high, a_low - b_high - shift) - 1 for shift in shifts)
-    )
+    return max(0, min(max(b_low + shift - a_high, a_low - b_high - shift) - 1 for shift in shifts))
 
 
 def _choose(

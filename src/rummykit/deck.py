@@ -15,7 +15,8 @@ Randomness only ever comes from an injected :class:`random.Random` or an integer
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -48,8 +49,8 @@ def make_rng(seed: int | random.Random) -> random.Random:
     return random.Random(seed)
 
 
-def _check_count(name: str, low: int, high: int) -> object:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_count(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ConfigError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
 
@@ -68,8 +69,8 @@ class DeckSpec:
     rummykit.errors.ConfigError: decks must be a whole number from 1 to 8, got 0
     """
 
-    decks: int = attrs.field(default=1, validator=_check_count("decks", 1, 8))  # type: ignore[arg-type]
-    jokers: int = attrs.field(default=0, validator=_check_count("jokers", 0, 32))  # type: ignore[arg-type]
+    decks: int = attrs.field(default=1, validator=_check_count("decks", 1, 8))
+    jokers: int = attrs.field(default=0, validator=_check_count("jokers", 0, 32))
 
     @property
     def size(self) -> int:

@@ -156,7 +156,8 @@ class ContractSchedule:
         try:
             text = source.read_text(encoding="utf-8")
         except OSError as error:
-            raise ConfigError(f"cannot read the schedule: {error.strerror}", source=str(path))
+            reason = f"cannot read the schedule: {error.strerror}"
+            raise ConfigError(reason, source=str(path)) from None
         return cls.loads_toml(text, source=str(path))
 
     @classmethod
@@ -176,8 +177,16 @@ class ContractSchedule:
         return _load(cls, text, source)
 
 
-_TOP_KEYS = {"name", "hand_size", "exact", "distinct_ranks", "same_suit_runs", "runs_apart",
-             "discard_out_forbidden", "deal"}
+_TOP_KEYS = {
+    "name",
+    "hand_size",
+    "exact",
+    "distinct_ranks",
+    "same_suit_runs",
+    "runs_apart",
+    "discard_out_forbidden",
+    "deal",
+}
 _DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact"}
 
 
@@ -189,7 +198,8 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
         where = f"{source}:{match.group(1)}" if match else source
         raise ConfigError(f"not valid TOML: {error}", source=where) from None
     deal_lines = [
-        number for number, line in enumerate(text.splitlines(), start=1)
+        number
+        for number, line in enumerate(text.splitlines(), start=1)
         if line.strip().replace(" ", "") == "[[deal]]"
     ]
 
@@ -224,7 +234,7 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
         if unknown:
             raise fail(f"deal {index + 1}: unknown key {sorted(unknown)[0]!r}", index)
         if "contract" not in deal or not isinstance(deal["contract"], str):
-            raise fail(f"deal {index + 1}: contract must be text like \"2G+1R\"", index)
+            raise fail(f'deal {index + 1}: contract must be text like "2G+1R"', index)
         try:
             like = Contract.parse("G", **like_flags)
             contract = Contract.parse(deal["contract"], like=like)
@@ -244,13 +254,17 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     if "discard_out_forbidden" in data:
         items = data["discard_out_forbidden"]
         line = next(
-            (number for number, text_line in enumerate(text.splitlines(), start=1)
-             if text_line.strip().startswith("discard_out_forbidden")),
+            (
+                number
+                for number, text_line in enumerate(text.splitlines(), start=1)
+                if text_line.strip().startswith("discard_out_forbidden")
+            ),
             1,
         )
         if not isinstance(items, list):
-            raise ConfigError("discard_out_forbidden must be a list like [\"last\"]",
-                              source=f"{source}:{line}")
+            raise ConfigError(
+                'discard_out_forbidden must be a list like ["last"]', source=f"{source}:{line}"
+            )
         try:
             schedule = schedule.with_discard_out_forbidden(items)
         except ConfigError as error:

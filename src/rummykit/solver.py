@@ -12,7 +12,7 @@ results become :class:`~rummykit.Meld` values, and every one of them validates.
 True
 >>> best = best_arrangement(hand, Contract.parse("2G"), rules, values=MAY_I_VALUES)
 >>> best.melds, best.left, best.left_value
-((Meld.parse('7S 7H 7D'), Meld.parse('KS KD KC')), (QS, 2C, 9H, 4D), 25)
+((Meld.parse('7S 7H 7D'), Meld.parse('KS KD KC')), (QS, 9H, 4D, 2C), 25)
 
 Ties between arrangements that leave the same points in hand go to the first one in
 the solver's canonical order: required melds in the contract's order (groups by rank,
@@ -75,8 +75,10 @@ class _Search:
                 self.masks[code // 13] |= 1 << (code % 13)
         self.value = [values.value(card) for card in CARDS]
         self.table = tables_for(rules)
-        self.max_wild = 0 if not rules.jokers_allowed else (
-            rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13
+        self.max_wild = (
+            0
+            if not rules.jokers_allowed
+            else (rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13)
         )
         self.key = sum(count << (4 * code) for code, count in enumerate(self.counts))
         self.key += self.jokers << 208
@@ -140,8 +142,9 @@ class _Search:
                     continue
                 if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
                     continue
-                cards = tuple(code for code, count in zip(codes, take, strict=True)
-                              for _ in range(count))
+                cards = tuple(
+                    code for code, count in zip(codes, take, strict=True) for _ in range(count)
+                )
                 found.append(
                     (_GROUP, rank, cards, wilds, None, (), naturals * points + wilds * joker_points)
                 )
@@ -170,15 +173,20 @@ class _Search:
                     continue
                 ranks = window.ranks
                 holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
-                present = [i for i, rank in enumerate(ranks) if mask >> (rank - 1) & 1
-                           and not (must_bit and rank - 1 == must % 13)]
+                present = [
+                    i
+                    for i, rank in enumerate(ranks)
+                    if mask >> (rank - 1) & 1 and not (must_bit and rank - 1 == must % 13)
+                ]
                 for extra in range(jokers - missing + 1):
                     for swapped in combinations(present, extra):
                         slots = tuple(sorted(holes + swapped))
                         wilds = len(slots)
                         naturals = size - wilds
-                        if not rules.joker_at_run_end and slots and (
-                            slots[0] == 0 or slots[-1] == size - 1
+                        if (
+                            not rules.joker_at_run_end
+                            and slots
+                            and (slots[0] == 0 or slots[-1] == size - 1)
                         ):
                             continue
                         if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
@@ -215,9 +223,9 @@ def _sort_key(candidate: _Candidate) -> tuple[object, ...]:
     return (kind, which, start, -len(naturals) - wilds, naturals, slots)
 
 
-def _free_best(search: _Search, memo: dict[int, tuple[int, tuple[_Candidate, ...]]]) -> tuple[
-    int, tuple[_Candidate, ...]
-]:
+def _free_best(
+    search: _Search, memo: dict[int, tuple[int, tuple[_Candidate, ...]]]
+) -> tuple[int, tuple[_Candidate, ...]]:
     """The most points that disjoint melds can take from the rest of the hand."""
     key = search.key
     hit = memo.get(key)
@@ -266,8 +274,9 @@ def _slot_candidates(
     return found
 
 
-def _conflicts(contract: Contract, candidate: _Candidate, chosen: Sequence[_Candidate],
-               circular: bool) -> bool:
+def _conflicts(
+    contract: Contract, candidate: _Candidate, chosen: Sequence[_Candidate], circular: bool
+) -> bool:
     for other in chosen:
         if other[0] != candidate[0] or other[1] != candidate[1]:
             continue
@@ -299,9 +308,7 @@ def _required(
     circular = search.rules.ace is AcePolicy.WRAP
     chosen: list[_Candidate] = []
     seen: set[tuple[tuple[object, ...], ...]] = set()
-    mixed = any(
-        a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2)
-    )
+    mixed = any(a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2))
 
     def walk(index: int) -> Iterator[tuple[_Candidate, ...]]:
         if index == len(slots):

@@ -10,7 +10,6 @@ import pytest
 
 from rummykit import (
     AcePolicy,
-    Contract,
     ContractError,
     ContractSchedule,
     InvalidMeldError,

@@ -73,15 +73,18 @@ def test_posso_w17_joker_exchange() -> None:
         Meld.parse("4C 5C JK 7C", RULES),
     ]
     outcomes = joker_exchanges(table, 0, parse_card("JH"), RULES)
-    results = {(o.target, o.melds[o.target].notation if o.target is not None else None)
-               for o in outcomes}
+    results = {
+        (o.target, o.melds[o.target].notation if o.target is not None else None) for o in outcomes
+    }
     assert results == {
         (0, "JK(8H) 9H 10H JH QH"),
         (0, "9H 10H JH QH JK(KH)"),
         (1, "7S 7D 7C JK"),
     }
-    assert all(o.melds[0].notation in {"JK(8H) 9H 10H JH QH", "9H 10H JH QH JK(KH)",
-                                       "9H 10H JH QH"} for o in outcomes)
+    assert all(
+        o.melds[0].notation in {"JK(8H) 9H 10H JH QH", "9H 10H JH QH JK(KH)", "9H 10H JH QH"}
+        for o in outcomes
+    )
     with_hand = joker_exchanges(table, 0, parse_card("JH"), RULES, to_hand=True)
     assert any(o.target is None for o in with_hand)
 

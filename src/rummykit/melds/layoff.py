@@ -108,7 +108,7 @@ def lay_off(
     else:
         ends = [End.HIGH, End.LOW]
     wild = _is_wild(card, rules)
-    error: InvalidMeldError | None = None
+    first_failure: InvalidMeldError | None = None
     for side in ends:
         target = above if side is End.HIGH else below
         if card is not target and not wild:
@@ -123,10 +123,11 @@ def lay_off(
                 cards, MeldKind.RUN, ordered=True, roles=new_roles
             ).with_owner(meld.owner)
         except InvalidMeldError as failure:
-            error = error or failure
-    if error is not None:
+            first_failure = first_failure or failure
+    if first_failure is not None:
         raise InvalidMeldError(
-            f"{card.notation} does not fit {meld.notation}: {error.reason}", cards=meld.cards
+            f"{card.notation} does not fit {meld.notation}: {first_failure.reason}",
+            cards=meld.cards,
         )
     where = f"the {ends[0].value} end takes {(above if ends[0] is End.HIGH else below).notation}"
     if len(ends) == 2:
@@ -135,8 +136,9 @@ def lay_off(
         else:
             gap = _gap(meld, card)
             where = f"{gap} is missing" if gap else "the run only grows at its ends"
-    raise InvalidMeldError(f"{card.notation} does not fit {meld.notation}: {where}",
-                           cards=meld.cards)
+    raise InvalidMeldError(
+        f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
+    )
 
 
 def _gap(meld: Meld, card: Card) -> str:
@@ -156,7 +158,7 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     >>> from rummykit import Meld, MeldRules
     >>> rules = MeldRules.preset("may-i")
     >>> [(e.card, e.end.value) for e in Meld.parse("JD QD KD AD", rules).extensions(rules)]
-    [(10D, 'low'), (2D, 'high'), (JK, 'high'), (JK, 'low')]
+    [(2D, 'high'), (10D, 'low'), (JK, 'high'), (JK, 'low')]
     """
     found: list[Extension] = []
     sides: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.GROUP else (End.HIGH, End.LOW)

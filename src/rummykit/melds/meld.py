@@ -125,9 +125,7 @@ class Meld:
         return attrs.evolve(self, owner=owner)
 
     @classmethod
-    def parse(
-        cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None
-    ) -> Meld:
+    def parse(cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None) -> Meld:
         """Read and validate a meld; ``rules`` default to the May I? preset.
 
         A wild card may carry what it stands for in brackets: ``JK(8C)``, or ``JK(7)``
@@ -165,8 +163,9 @@ _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, ...]]:
     """Split meld notation into its cards and the declared role of each (or ``None``)."""
     if not isinstance(text, str):
-        raise NotationError(f"expected a string, got {type(text).__name__}", text="", token="",
-                            position=0)
+        raise NotationError(
+            f"expected a string, got {type(text).__name__}", text="", token="", position=0
+        )
     cards: list[Card] = []
     roles: list[Role | None] = []
     for position, token in enumerate(text.replace(",", " ").split()):

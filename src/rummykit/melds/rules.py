@@ -126,7 +126,9 @@ class MeldRules:
         """
         return validate(self, to_cards(cards), kind, ordered=ordered, roles=roles)
 
-    def accepts(self, cards: CardsLike, kind: MeldKind | None = None, *, ordered: bool = False) -> bool:
+    def accepts(
+        self, cards: CardsLike, kind: MeldKind | None = None, *, ordered: bool = False
+    ) -> bool:
         """Whether ``cards`` form a meld (of ``kind``, if given); never raises for bad melds.
 
         >>> MeldRules.preset("posso").accepts("QS KS AS 2S")
@@ -135,7 +137,9 @@ class MeldRules:
         cards = to_cards(cards)
         if not cards:
             return False
-        if not ordered and all(card.rank is not None and card.rank not in self.wild_ranks for card in cards):
+        if not ordered and all(
+            card.rank is not None and card.rank not in self.wild_ranks for card in cards
+        ):
             return not isinstance(natural_verdict(self, cards, kind), str)
         try:
             validate(self, cards, kind, ordered=ordered)

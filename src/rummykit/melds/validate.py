@@ -191,9 +191,7 @@ def _run_failure(
     return f"{cards_text(cards)} is not a run"  # pragma: no cover - every mask fits 13
 
 
-def _build_natural(
-    cards: Sequence[Card], verdict: tuple[MeldKind, Window | None]
-) -> Meld:
+def _build_natural(cards: Sequence[Card], verdict: tuple[MeldKind, Window | None]) -> Meld:
     kind, window = verdict
     if window is None:
         rank = _RANKS[RANK_OF[cards[0].code]]
@@ -217,9 +215,7 @@ def validate(
     if not cards:
         raise InvalidMeldError("a meld needs cards, got none", cards=())
     if roles is not None and len(roles) != len(cards):
-        raise InvalidMeldError(
-            f"{len(roles)} roles given for {len(cards)} cards", cards=cards
-        )
+        raise InvalidMeldError(f"{len(roles)} roles given for {len(cards)} cards", cards=cards)
     declared = roles is not None and any(role is not None for role in roles)
     wild_ranks = rules.wild_ranks
     jokers: list[int] = []
@@ -367,9 +363,9 @@ def _run(
         if role is None:
             continue
         if not isinstance(role, Card) or SUIT_OF[role.code] != suit:
+            suit_name = _SUITS[suit].name.lower()
             raise InvalidMeldError(
-                f"{cards[index].notation} stands for {role} in a run of {_SUITS[suit].name.lower()}",
-                cards=cards,
+                f"{cards[index].notation} stands for {role} in a run of {suit_name}", cards=cards
             )
         rank = RANK_OF[role.code]
         if rank in fixed_rank:
@@ -396,20 +392,20 @@ def _run(
         table_cards = tuple(cards)
     else:
         first_fixed = min(fixed_rank.values())
-        leading = sum(1 for index in wild if index < first_fixed and index not in fixed_rank.values())
+        leading = sum(
+            1 for index in wild if index < first_fixed and index not in fixed_rank.values()
+        )
 
         def below(window: Window) -> int:
             return next(i for i, rank in enumerate(window.ranks) if fixed_mask & (1 << (rank - 1)))
 
         window = min(
-            enumerate(candidates), key=lambda item: (abs(below(item[1]) - leading), below(item[1]), item[0])
+            enumerate(candidates),
+            key=lambda item: (abs(below(item[1]) - leading), below(item[1]), item[0]),
         )[1]
         spare = iter(index for index in wild if index not in fixed_rank.values())
         table_cards = tuple(
             cards[fixed_rank[rank]] if rank in fixed_rank else cards[next(spare)]
             for rank in window.ranks
         )
-    return Meld(
-        MeldKind.RUN, table_cards, tuple(Rank(rank) for rank in window.ranks), _SUITS[suit]
-    )
-
+    return Meld(MeldKind.RUN, table_cards, tuple(Rank(rank) for rank in window.ranks), _SUITS[suit])
