@@ -387,6 +387,8 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
     result = tuple(cards)
+    if all(type(card) is Card for card in result):
+        return result
     for position, card in enumerate(result):
         if not isinstance(card, Card):
             raise NotationError(

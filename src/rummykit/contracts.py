@@ -50,7 +50,7 @@ def _whole(low: int) -> Callable[[Any, Any, Any], None]:
     return check
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Requirement:
     """One line of a contract: ``count`` melds of ``kind``, each of at least ``min_size``.
 
@@ -88,7 +88,7 @@ def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
     return result
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Contract:
     """The melds a player must lay down, with the rules that bind them together.
 

@@ -24,7 +24,7 @@ def _check_ranks(instance: CardValues, attribute: attrs.Attribute[object], value
         raise ConfigError(f"card values must be whole numbers >= 0, got {value!r}")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class CardValues:
     """Points per rank (``ranks[0]`` is the ace) and for a joker."""
 

@@ -21,8 +21,9 @@ runs by suit and low end), larger melds first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
+from typing import NamedTuple
 
 import attrs
 
@@ -30,7 +31,7 @@ from rummykit.cards import CARDS, JOKER, Card, CardsLike, Rank, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules, WildLimit
-from rummykit.melds._windows import Window
+from rummykit.melds._windows import Window, WindowTable
 from rummykit.melds.validate import tables_for
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
@@ -55,33 +56,69 @@ class Arrangement:
 _Candidate = tuple[int, int, tuple[int, ...], int, Window | None, tuple[int, ...], int]
 
 
+_VALUE_TABLES: dict[CardValues, tuple[int, ...]] = {}
+_CANDIDATE_CACHES: dict[tuple[MeldRules, CardValues], dict[tuple[int, ...], list[_Candidate]]] = {}
+_CACHE_LIMIT = 200_000
+
+
+_FEWEST: dict[MeldRules, dict[int, int]] = {}
+
+
+def _fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: int) -> int:
+    """The fewest ranks missing from ``mask`` in any run window of ``size`` (14: none)."""
+    key = size << 13 | mask
+    found = fewest.get(key)
+    if found is None:
+        found = fewest[key] = min(
+            ((w.mask & ~mask).bit_count() for w in table.by_size[size]), default=14
+        )
+    return found
+
+
+def _value_table(values: CardValues) -> tuple[int, ...]:
+    table = _VALUE_TABLES.get(values)
+    if table is None:
+        table = _VALUE_TABLES[values] = tuple(values.value(card) for card in CARDS)
+    return table
+
+
 class _Search:
-    """The mutable state of one search: counts, suit masks, jokers and the rules' limits."""
+    """The mutable state of one search: counts, suit masks, jokers and the rules' limits.
+
+    Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
+    the jokers at hand and the rules, so they are memoised across searches.
+    """
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
         if rules.wild_ranks:
             raise ConfigError("the solver treats only jokers as wild; wild_ranks must be empty")
         self.rules = rules
-        self.counts = [0] * 52
-        self.jokers = 0
+        self.values = values
+        counts = [0] * 52
+        masks = [0, 0, 0, 0]
+        jokers = key = 0
         for card in hand:
-            if card.rank is None:
-                self.jokers += 1
+            code = card.code
+            if code == 52:
+                jokers += 1
             else:
-                self.counts[card.code] += 1
-        self.masks = [0, 0, 0, 0]
-        for code, count in enumerate(self.counts):
-            if count:
-                self.masks[code // 13] |= 1 << (code % 13)
-        self.value = [values.value(card) for card in CARDS]
+                counts[code] += 1
+                masks[code // 13] |= 1 << (code % 13)
+                key += 1 << (4 * code)
+        self.counts, self.masks, self.jokers = counts, masks, jokers
+        self.key = key + (jokers << 208)
+        self.value = _value_table(values)
         self.table = tables_for(rules)
+        self.fewest = _FEWEST.setdefault(rules, {})
         self.max_wild = (
             0
             if not rules.jokers_allowed
             else (rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13)
         )
-        self.key = sum(count << (4 * code) for code, count in enumerate(self.counts))
-        self.key += self.jokers << 208
+        cache = _CANDIDATE_CACHES.get((rules, values))
+        if cache is None or len(cache) > _CACHE_LIMIT:
+            cache = _CANDIDATE_CACHES[rules, values] = {}
+        self.cache = cache
 
     # -- applying candidates -------------------------------------------------------------
 
@@ -116,91 +153,172 @@ class _Search:
             return wilds == 0 or wilds < naturals
         return True
 
+    # -- quick necessary conditions ------------------------------------------------------
+
+    def hopeless(self, plan: _Plan, contract: Contract) -> bool:
+        """True when counting alone shows the contract cannot be met (no search needed).
+
+        Each required meld is paired with the rank or suit that needs the fewest jokers,
+        ignoring that groups and runs may compete for the same cards: a necessary test.
+        """
+        rules = self.rules
+        wild = min(self.jokers, self.max_wild * len(plan.slots))
+        deficit = 0
+        group_needs = plan.group_needs
+        if group_needs:
+            c = self.counts
+            quarters = zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)
+            if rules.set_distinct_suits:
+                have = [(a > 0) + (b > 0) + (d > 0) + (e > 0) for a, b, d, e in quarters]
+            else:
+                have = [a + b + d + e for a, b, d, e in quarters]
+            have.sort(reverse=True)
+            if contract.distinct_ranks:
+                if len(group_needs) > 13:
+                    return True
+                for need, got in zip(group_needs, have, strict=False):
+                    if need > got:
+                        deficit += need - got
+            elif have[0] + wild < group_needs[-1]:
+                return True
+        run_needs = plan.run_needs
+        if run_needs:
+            size = run_needs[-1]
+            if size > 13:
+                return True
+            fewest, table = self.fewest, self.table
+            best = sorted(_fewest_missing(fewest, table, size, mask) for mask in self.masks)
+            if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
+                if len(run_needs) > 4:
+                    return True
+                deficit += sum(best[: len(run_needs)])
+            else:
+                deficit += best[0]
+        return deficit > wild
+
     # -- candidate generation ------------------------------------------------------------
 
-    def groups(self, rank: int, min_size: int, must: int = -1) -> list[_Candidate]:
-        """Groups of ``rank`` (1-13) from the hand, optionally holding card code ``must``."""
+    def groups(
+        self, rank: int, min_size: int, must: int = -1, *, maximal: bool = False
+    ) -> list[_Candidate]:
+        """Groups of ``rank`` (1-13) from the hand, optionally holding card code ``must``.
+
+        With ``maximal``, only the largest group for each number of jokers (when nothing
+        else wants the rank's cards, a larger group always leaves fewer points).
+        """
+        counts = self.counts
+        codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
+        limits: tuple[int, ...] = (
+            counts[codes[0]],
+            counts[codes[1]],
+            counts[codes[2]],
+            counts[codes[3]],
+        )
+        jokers = min(self.jokers, self.max_wild)
+        key = (_GROUP, rank, *limits, jokers, min_size, must, maximal)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
         rules = self.rules
-        codes = [13 * suit + rank - 1 for suit in range(4)]
-        limits = [self.counts[code] for code in codes]
         if rules.set_distinct_suits:
-            limits = [min(limit, 1) for limit in limits]
+            limits = tuple(min(limit, 1) for limit in limits)
         top = rules.group_max if rules.group_max is not None else 64
         low = max(min_size, rules.group_min)
-        if sum(limits) + min(self.jokers, self.max_wild) < low:
-            return []
-        found: list[_Candidate] = []
-        points = self.value[codes[0]]
-        joker_points = self.value[52]
-        for take in product(*(range(limit + 1) for limit in limits)):
-            naturals = sum(take)
-            if must >= 0 and not take[must // 13]:
-                continue
-            for wilds in range(min(self.jokers, self.max_wild) + 1):
+        found = []
+        if sum(limits) + jokers >= low:
+            points = self.value[codes[0]]
+            joker_points = self.value[52]
+            pairs: Iterable[tuple[tuple[int, ...], int]]
+            if maximal:
+                pairs = {(_largest(limits, top - wilds), wilds) for wilds in range(jokers + 1)}
+            else:
+                pairs = (
+                    (take, wilds)
+                    for take in product(*(range(limit + 1) for limit in limits))
+                    for wilds in range(jokers + 1)
+                )
+            for take, wilds in pairs:
+                naturals = sum(take)
                 size = naturals + wilds
-                if size < low or size > top:
+                if size < low or size > top or (must >= 0 and not take[must // 13]):
                     continue
                 if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
                     continue
                 cards = tuple(
                     code for code, count in zip(codes, take, strict=True) for _ in range(count)
                 )
-                found.append(
-                    (_GROUP, rank, cards, wilds, None, (), naturals * points + wilds * joker_points)
-                )
+                value = naturals * points + wilds * joker_points
+                found.append((_GROUP, rank, cards, wilds, None, (), value))
+            found.sort(key=_sort_key)
+        self.cache[key] = found
         return found
 
     def runs(self, suit: int, min_size: int, must: int = -1) -> list[_Candidate]:
         """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``."""
-        rules = self.rules
         mask = self.masks[suit]
         jokers = min(self.jokers, self.max_wild)
-        if not mask:
-            return []
-        low = max(min_size, rules.run_min)
-        found: list[_Candidate] = []
-        base = 13 * suit
-        value = self.value
-        joker_points = value[52]
-        must_bit = 0 if must < 0 else 1 << (must % 13)
-        for size in range(low, min(rules.run_max, mask.bit_count() + jokers) + 1):
-            for window in self.table.by_size[size]:
-                wmask = window.mask
-                if must_bit and not wmask & must_bit:
-                    continue
-                missing = (wmask & ~mask).bit_count()
-                if missing > jokers:
-                    continue
-                ranks = window.ranks
-                holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
-                present = [
-                    i
-                    for i, rank in enumerate(ranks)
-                    if mask >> (rank - 1) & 1 and not (must_bit and rank - 1 == must % 13)
-                ]
-                for extra in range(jokers - missing + 1):
-                    for swapped in combinations(present, extra):
-                        slots = tuple(sorted(holes + swapped))
-                        wilds = len(slots)
-                        naturals = size - wilds
-                        if (
-                            not rules.joker_at_run_end
-                            and slots
-                            and (slots[0] == 0 or slots[-1] == size - 1)
-                        ):
-                            continue
-                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
-                            continue
-                        cards = tuple(
-                            base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
-                        )
-                        points = sum(value[code] for code in cards) + wilds * joker_points
-                        found.append((_RUN, suit, cards, wilds, window, slots, points))
+        key = (_RUN, suit, mask, jokers, min_size, must)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        found = []
+        if mask:
+            rules = self.rules
+            low = max(min_size, rules.run_min)
+            base = 13 * suit
+            value = self.value
+            joker_points = value[52]
+            must_bit = 0 if must < 0 else 1 << (must % 13)
+            for size in range(low, min(rules.run_max, mask.bit_count() + jokers) + 1):
+                for window in self.table.by_size[size]:
+                    wmask = window.mask
+                    if must_bit and not wmask & must_bit:
+                        continue
+                    missing = (wmask & ~mask).bit_count()
+                    if missing > jokers:
+                        continue
+                    ranks = window.ranks
+                    holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
+                    present = [
+                        i
+                        for i, rank in enumerate(ranks)
+                        if mask >> (rank - 1) & 1 and not (must_bit and rank - 1 == must % 13)
+                    ]
+                    for extra in range(jokers - missing + 1):
+                        for swapped in combinations(present, extra):
+                            slots = tuple(sorted(holes + swapped))
+                            wilds = len(slots)
+                            naturals = size - wilds
+                            if (
+                                not rules.joker_at_run_end
+                                and slots
+                                and (slots[0] == 0 or slots[-1] == size - 1)
+                            ):
+                                continue
+                            if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                                continue
+                            cards = tuple(
+                                base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
+                            )
+                            points = sum(value[code] for code in cards) + wilds * joker_points
+                            found.append((_RUN, suit, cards, wilds, window, slots, points))
+            found.sort(key=_sort_key)
+        self.cache[key] = found
         return found
 
     def containing(self, code: int) -> list[_Candidate]:
         """Every meld that holds one copy of card ``code``."""
         return self.groups(code % 13 + 1, 0, code) + self.runs(code // 13, 0, code)
+
+
+def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
+    """Take as many cards as ``room`` allows, suit by suit in card order."""
+    take = []
+    for limit in limits:
+        count = max(0, min(limit, room))
+        take.append(count)
+        room -= count
+    return tuple(take)
 
 
 def _build(candidate: _Candidate) -> Meld:
@@ -256,21 +374,26 @@ def _free_best(
 
 
 def _slot_candidates(
-    search: _Search, slot: Requirement, floor: tuple[object, ...] | None, strict: bool
+    search: _Search,
+    slot: Requirement,
+    floor: tuple[object, ...] | None,
+    strict: bool,
+    *,
+    maximal: bool = False,
 ) -> list[_Candidate]:
+    """Candidates for one required meld in canonical order, above ``floor`` if given."""
+    size = slot.min_size or 0
     found: list[_Candidate] = []
     if slot.kind is MeldKind.GROUP:
-        for rank in range(1, 14):
-            found += search.groups(rank, slot.min_size or 0)
+        first = 1 if floor is None else int(floor[1])  # type: ignore[call-overload]
+        for rank in range(first + (1 if strict and floor else 0), 14):
+            found += search.groups(rank, size, maximal=maximal)
     else:
-        for suit in range(4):
-            found += search.runs(suit, slot.min_size or 0)
-    found.sort(key=_sort_key)
-    if floor is not None:
-        if strict:
-            found = [c for c in found if (c[0], c[1]) > floor[:2]]
-        else:
-            found = [c for c in found if _sort_key(c) >= floor]
+        first = 0 if floor is None else int(floor[1])  # type: ignore[call-overload]
+        for suit in range(first + (1 if strict and floor else 0), 4):
+            found += search.runs(suit, size)
+    if floor is not None and not strict:
+        found = [c for c in found if _sort_key(c) >= floor]
     return found
 
 
@@ -303,14 +426,21 @@ def _required(
     search: _Search,
     contract: Contract,
     slots: Sequence[Requirement],
+    prune: Callable[[int, int], bool] | None = None,
+    *,
+    maximal: bool = False,
 ) -> Iterator[tuple[_Candidate, ...]]:
-    """Every choice of required melds, each distinct multiset once, in canonical order."""
+    """Every choice of required melds, each distinct multiset once, in canonical order.
+
+    ``prune(index, used)`` may cut a branch before slot ``index`` given the points taken
+    so far (branch and bound for the best arrangement).
+    """
     circular = search.rules.ace is AcePolicy.WRAP
     chosen: list[_Candidate] = []
     seen: set[tuple[tuple[object, ...], ...]] = set()
     mixed = any(a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2))
 
-    def walk(index: int) -> Iterator[tuple[_Candidate, ...]]:
+    def walk(index: int, used: int) -> Iterator[tuple[_Candidate, ...]]:
         if index == len(slots):
             if mixed:
                 signature = tuple(sorted(_sort_key(c) for c in chosen))
@@ -318,6 +448,8 @@ def _required(
                     return
                 seen.add(signature)
             yield tuple(chosen)
+            return
+        if prune is not None and prune(index, used):
             return
         slot = slots[index]
         floor = None
@@ -327,16 +459,16 @@ def _required(
             strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
                 slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
             )
-        for candidate in _slot_candidates(search, slot, floor, strict):
-            if _conflicts(contract, candidate, chosen, circular):
+        for candidate in _slot_candidates(search, slot, floor, strict, maximal=maximal):
+            if chosen and _conflicts(contract, candidate, chosen, circular):
                 continue
             search.take(candidate)
             chosen.append(candidate)
-            yield from walk(index + 1)
+            yield from walk(index + 1, used + candidate[6])
             chosen.pop()
             search.give(candidate)
 
-    yield from walk(0)
+    yield from walk(0, 0)
 
 
 def _left(search: _Search) -> tuple[Card, ...]:
@@ -344,13 +476,56 @@ def _left(search: _Search) -> tuple[Card, ...]:
     return (*cards, *(JOKER,) * search.jokers)
 
 
+class _Plan(NamedTuple):
+    """What a contract asks under some rules, worked out once."""
+
+    slots: tuple[Requirement, ...]
+    group_needs: tuple[int, ...]
+    run_needs: tuple[int, ...]
+    min_cards: int
+    groups_only: bool
+    """Exact, no runs, groups of distinct ranks: the largest group of a rank dominates."""
+
+
+_PLANS: dict[tuple[Contract, MeldRules], _Plan] = {}
+
+
+def _plan(contract: Contract, rules: MeldRules) -> _Plan:
+    plan = _PLANS.get((contract, rules))
+    if plan is None:
+        if len(_PLANS) > 10_000:
+            _PLANS.clear()
+        slots = contract.slots
+        needs = {
+            kind: tuple(sorted((s.size_for(rules) for s in slots if s.kind is kind), reverse=True))
+            for kind in MeldKind
+        }
+        groups_only = (
+            contract.exact
+            and not needs[MeldKind.RUN]
+            and (contract.distinct_ranks or len(needs[MeldKind.GROUP]) == 1)
+        )
+        plan = _PLANS[contract, rules] = _Plan(
+            slots,
+            needs[MeldKind.GROUP],
+            needs[MeldKind.RUN],
+            contract.min_cards(rules),
+            groups_only,
+        )
+    return plan
+
+
 def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
     """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
     cards = to_cards(hand)
-    if len(cards) < contract.min_cards(rules):
+    plan = _plan(contract, rules)
+    if len(cards) < plan.min_cards:
         return False
     search = _Search(cards, rules, MAY_I_VALUES)
-    return next(_required(search, contract, contract.slots), None) is not None
+    if search.hopeless(plan, contract):
+        return False
+    found = _required(search, contract, plan.slots, maximal=plan.groups_only)
+    return next(found, None) is not None
 
 
 def best_arrangement(
@@ -366,13 +541,31 @@ def best_arrangement(
     lower the points left.
     """
     cards = to_cards(hand)
-    if len(cards) < contract.min_cards(rules):
+    plan = _plan(contract, rules)
+    if len(cards) < plan.min_cards:
         return None
     search = _Search(cards, rules, values)
+    if search.hopeless(plan, contract):
+        return None
     total = sum(search.value[card.code] for card in cards)
     best: tuple[int, tuple[_Candidate, ...]] | None = None
     memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
-    for required in _required(search, contract, contract.slots):
+    prune = None
+    if contract.exact:
+        # No later slot can take more than the richest candidate of its kind now.
+        tops = [
+            max(
+                (c[6] for c in _slot_candidates(search, s, None, False, maximal=plan.groups_only)),
+                default=0,
+            )
+            for s in plan.slots
+        ]
+        after = [sum(tops[index:]) for index in range(len(tops) + 1)]
+
+        def prune(index: int, used: int) -> bool:
+            return best is not None and used + after[index] <= best[0]
+
+    for required in _required(search, contract, plan.slots, prune, maximal=plan.groups_only):
         used = sum(candidate[6] for candidate in required)
         extra: tuple[_Candidate, ...] = ()
         if not contract.exact:

@@ -18,11 +18,11 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import CardsLike, Rank, to_cards
+from rummykit.cards import CARDS, CardsLike, Rank, parse_cards, to_cards
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
-from rummykit.melds.validate import natural_verdict, validate
+from rummykit.melds.validate import natural_accepts, validate
 
 __all__ = ["MeldRules"]
 
@@ -134,13 +134,22 @@ class MeldRules:
         >>> MeldRules.preset("posso").accepts("QS KS AS 2S")
         False
         """
-        cards = to_cards(cards)
-        if not cards:
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        try:
+            codes = [card.code for card in cards]
+        except AttributeError:
+            cards = to_cards(cards)  # raises the notation error naming the stray item
+            raise  # pragma: no cover - to_cards always raises here
+        if not codes:
             return False
-        if not ordered and all(
-            card.rank is not None and card.rank not in self.wild_ranks for card in cards
+        if (
+            not ordered
+            and 52 not in codes
+            and not (self.wild_ranks and any(CARDS[code].rank in self.wild_ranks for code in codes))
         ):
-            return not isinstance(natural_verdict(self, cards, kind), str)
+            return natural_accepts(self, codes, kind)
+        cards = tuple(CARDS[code] for code in codes)
         try:
             validate(self, cards, kind, ordered=ordered)
         except InvalidMeldError:

@@ -38,10 +38,44 @@ _SUITS = tuple(Suit)
 _RANKS = (None, *Rank)
 
 
+RANK_BIT: tuple[int, ...] = tuple(0 if rank == 0 else 1 << (rank - 1) for rank in RANK_OF)
+SUIT_BIT: tuple[int, ...] = tuple(0 if suit < 0 else 1 << suit for suit in SUIT_OF)
+_TABLES: dict[MeldRules, WindowTable] = {}
+
+
 def tables_for(rules: MeldRules) -> WindowTable:
-    """The run windows of ``rules`` (cached per ace policy and wild-only ranks)."""
-    excluded = 0 if rules.wild_as_natural else mask_of([int(rank) for rank in rules.wild_ranks])
-    return window_table(rules.ace, excluded)
+    """The run windows of ``rules`` (cached per rules value)."""
+    table = _TABLES.get(rules)
+    if table is None:
+        excluded = 0
+        if not rules.wild_as_natural:
+            excluded = mask_of([int(rank) for rank in rules.wild_ranks])
+        table = _TABLES[rules] = window_table(rules.ace, excluded)
+    return table
+
+
+def natural_accepts(rules: MeldRules, codes: Sequence[int], kind: MeldKind | None) -> bool:
+    """Whether natural cards (by code) form a meld: the allocation-free hot path."""
+    size = len(codes)
+    rank_mask = suit_mask = 0
+    for code in codes:
+        rank_mask |= RANK_BIT[code]
+        suit_mask |= SUIT_BIT[code]
+    if not rank_mask & (rank_mask - 1):  # one rank: a group or nothing
+        if kind is MeldKind.RUN or size < rules.group_min:
+            return False
+        if rules.group_max is not None and size > rules.group_max:
+            return False
+        if size < rules.group_min_naturals:
+            return False
+        return not rules.set_distinct_suits or len(set(codes)) == size
+    if suit_mask & (suit_mask - 1) or kind is MeldKind.GROUP:
+        return False
+    if rank_mask.bit_count() != size or not rules.run_min <= size <= rules.run_max:
+        return False
+    if size < rules.run_min_naturals:
+        return False
+    return rank_mask in tables_for(rules).by_mask[size]
 
 
 def _plural(count: int, word: str) -> str:
@@ -191,16 +225,23 @@ def _run_failure(
     return f"{cards_text(cards)} is not a run"  # pragma: no cover - every mask fits 13
 
 
-def _build_natural(cards: Sequence[Card], verdict: tuple[MeldKind, Window | None]) -> Meld:
-    kind, window = verdict
-    if window is None:
-        rank = _RANKS[RANK_OF[cards[0].code]]
-        assert rank is not None
-        return Meld(kind, tuple(sorted(cards)), (rank,) * len(cards), None)
+def _build_natural(rules: MeldRules, cards: Sequence[Card], codes: list[int]) -> Meld:
+    """The meld of natural cards that :func:`natural_accepts` has accepted."""
+    rank_mask = 0
+    for code in codes:
+        rank_mask |= RANK_BIT[code]
+    size = len(codes)
+    if not rank_mask & (rank_mask - 1):
+        rank = Rank(RANK_OF[codes[0]])
+        return Meld(MeldKind.GROUP, tuple(sorted(cards)), (rank,) * size, None)
+    window = tables_for(rules).by_mask[size][rank_mask]
     by_rank = {RANK_OF[card.code]: card for card in cards}
-    ordered = tuple(by_rank[rank] for rank in window.ranks)
-    ranks = tuple(Rank(rank) for rank in window.ranks)
-    return Meld(kind, ordered, ranks, _SUITS[SUIT_OF[cards[0].code]])
+    return Meld(
+        MeldKind.RUN,
+        tuple(by_rank[rank] for rank in window.ranks),
+        tuple(Rank(rank) for rank in window.ranks),
+        _SUITS[SUIT_OF[codes[0]]],
+    )
 
 
 def validate(
@@ -229,10 +270,12 @@ def validate(
         else:
             naturals.append(index)
     if not jokers and not wild_rank_cards and not declared and not ordered:
+        codes = [card.code for card in cards]
+        if natural_accepts(rules, codes, kind):
+            return _build_natural(rules, cards, codes)
         verdict = natural_verdict(rules, cards, kind)
-        if isinstance(verdict, str):
-            raise InvalidMeldError(verdict, cards=cards)
-        return _build_natural(cards, verdict)
+        assert isinstance(verdict, str)
+        raise InvalidMeldError(verdict, cards=cards)
     if declared:
         assert roles is not None
         for index, role in enumerate(roles):
