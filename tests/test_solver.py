@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -24,6 +26,7 @@ from rummykit import (
     can_meet,
     format_cards,
     min_deadwood,
+    min_deadwood_value,
     parse_cards,
 )
 from rummykit.presets import game_preset
@@ -159,5 +162,32 @@ def test_gin_rules_one_deck() -> None:
     rules = MeldRules.preset("gin")
     result = min_deadwood(parse_cards("AS 2S 3S 4S 5S 5H 5D 9C 10C JC"), rules, values=GIN_VALUES)
     assert result.left_value == 0
-    assert [m.notation for m in result.melds] == ["AS 2S 3S 4S", "5S 5H 5D", "9C 10C JC"]
+    assert [m.notation for m in result.melds] == ["5S 5H 5D", "AS 2S 3S 4S", "9C 10C JC"]
     assert format_cards(result.left) == ""
+
+
+@given(hand=rich_hands(max_size=11, max_jokers=0), rules=solver_rules())
+def test_discarding_one_card_is_the_best_discard(hand: list[Card], rules: MeldRules) -> None:
+    """``discard=True`` equals the best of every single discard (the gin 11-card count)."""
+    if not hand:
+        return
+    expected = min(
+        min_deadwood(hand[:i] + hand[i + 1 :], rules, values=GIN_VALUES).left_value
+        for i in range(len(hand))
+    )
+    result = min_deadwood(hand, rules, values=GIN_VALUES, discard=True)
+    assert result.left_value == expected
+    assert min_deadwood_value(hand, rules, values=GIN_VALUES, discard=True) == expected
+    assert len(result.left) + sum(len(m) for m in result.melds) == len(hand) - 1
+
+
+@given(hand=rich_hands(max_size=11, max_jokers=0), rules=solver_rules())
+def test_one_deck_fast_path_agrees_with_the_general_search(
+    hand: list[Card], rules: MeldRules
+) -> None:
+    one_deck = list(dict.fromkeys(hand))  # no card twice: the bitmask path
+    fast = min_deadwood(one_deck, rules, values=GIN_VALUES)
+    general = min_deadwood(
+        [*one_deck, JOKER], attrs.evolve(rules, jokers_allowed=False), values=GIN_VALUES
+    )
+    assert fast.left_value == general.left_value - GIN_VALUES.joker

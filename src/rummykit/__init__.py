@@ -57,7 +57,14 @@ from rummykit.melds import (
 )
 from rummykit.schedules import POSSO_OPENINGS, ContractSchedule, DealSpec
 from rummykit.scoring import COUNT_VALUES, GIN_VALUES, MAY_I_VALUES, POSSO_VALUES, CardValues
-from rummykit.solver import Arrangement, arrangements, best_arrangement, can_meet, min_deadwood
+from rummykit.solver import (
+    Arrangement,
+    arrangements,
+    best_arrangement,
+    can_meet,
+    min_deadwood,
+    min_deadwood_value,
+)
 
 __all__ = [
     "CARDS",
@@ -113,6 +120,7 @@ __all__ = [
     "lay_off",
     "make_rng",
     "min_deadwood",
+    "min_deadwood_value",
     "parse_card",
     "parse_cards",
     "refill_stock",

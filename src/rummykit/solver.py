@@ -35,7 +35,14 @@ from rummykit.melds._windows import Window, WindowTable
 from rummykit.melds.validate import tables_for
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
-__all__ = ["Arrangement", "arrangements", "best_arrangement", "can_meet", "min_deadwood"]
+__all__ = [
+    "Arrangement",
+    "arrangements",
+    "best_arrangement",
+    "can_meet",
+    "min_deadwood",
+    "min_deadwood_value",
+]
 
 _SUITS = tuple(card.suit for card in CARDS[:52:13])
 _GROUP, _RUN = 0, 1
@@ -471,11 +478,6 @@ def _required(
     yield from walk(0, 0)
 
 
-def _left(search: _Search) -> tuple[Card, ...]:
-    cards = [CARDS[code] for code in range(52) for _ in range(search.counts[code])]
-    return (*cards, *(JOKER,) * search.jokers)
-
-
 class _Plan(NamedTuple):
     """What a contract asks under some rules, worked out once."""
 
@@ -583,11 +585,19 @@ def best_arrangement(
 def _arrangement(
     cards: Sequence[Card], rules: MeldRules, values: CardValues, chosen: Sequence[_Candidate]
 ) -> Arrangement:
-    search = _Search(cards, rules, values)
+    """The melds of ``chosen`` and the cards of ``cards`` they leave, in card order."""
+    counts = [0] * 53
+    for card in cards:
+        counts[card.code] += 1
     for candidate in chosen:
-        search.take(candidate)
-    left = _left(search)
-    return Arrangement(tuple(_build(c) for c in chosen), left, values.hand_value(left))
+        for code in candidate[2]:
+            counts[code] -= 1
+        counts[52] -= candidate[3]
+    left = tuple(CARDS[code] for code in range(53) for _ in range(counts[code]))
+    table = _value_table(values)
+    return Arrangement(
+        tuple(_build(c) for c in chosen), left, sum(table[card.code] for card in left)
+    )
 
 
 def arrangements(
@@ -633,18 +643,186 @@ def _extras(search: _Search, floor: tuple[object, ...]) -> Iterator[tuple[_Candi
         search.give(candidate)
 
 
+_Packable = tuple[int, int, _Candidate]  # (card mask, points, candidate)
+_CONTAINED: dict[MeldRules, dict[int, tuple[Window, ...]]] = {}
+
+
+def _contained_windows(rules: MeldRules, table: WindowTable, suit_mask: int) -> tuple[Window, ...]:
+    """Every run window (of any allowed size) whose ranks all lie in ``suit_mask``."""
+    cache = _CONTAINED.setdefault(rules, {})
+    found = cache.get(suit_mask)
+    if found is None:
+        found = cache[suit_mask] = tuple(
+            window
+            for size in range(rules.run_min, min(rules.run_max, suit_mask.bit_count()) + 1)
+            for window in table.by_size[size]
+            if window.mask & suit_mask == window.mask
+        )
+    return found
+
+
+def _one_deck_melds(
+    rules: MeldRules, value: Sequence[int], table: WindowTable, hand_mask: int
+) -> list[_Packable]:
+    """Every meld of a hand with no joker and no card twice, as card bitmasks."""
+    melds: list[_Packable] = []
+    top = rules.group_max if rules.group_max is not None else 4
+    smallest = max(rules.group_min, rules.group_min_naturals)
+    suit_masks = [hand_mask >> (13 * suit) & 0x1FFF for suit in range(4)]
+    a, b, c, d = suit_masks
+    # Ranks held at least ``smallest`` times: add the four suit masks bit by bit.
+    candidates = (
+        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d) if smallest >= 3 else (a | b | c | d)
+    )
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        rank = low.bit_length() - 1
+        held = [13 * suit + rank for suit in range(4) if suit_masks[suit] & low]
+        if len(held) < smallest:
+            continue
+        points_each = value[rank]
+        for size in range(smallest, min(len(held), top) + 1):
+            for combo in combinations(held, size):
+                points = points_each * size
+                mask = 0
+                for code in combo:
+                    mask |= 1 << code
+                melds.append((mask, points, (_GROUP, rank + 1, combo, 0, None, (), points)))
+    for suit, suit_mask in enumerate(suit_masks):
+        if suit_mask.bit_count() < rules.run_min:
+            continue
+        for window in _contained_windows(rules, table, suit_mask):
+            if len(window.ranks) < rules.run_min_naturals:
+                continue
+            run = tuple(13 * suit + rank - 1 for rank in window.ranks)
+            points = sum(value[code] for code in run)
+            mask = window.mask << (13 * suit)
+            melds.append((mask, points, (_RUN, suit, run, 0, window, (), points)))
+    return melds
+
+
+def _one_deck_deadwood(
+    rules: MeldRules, value: Sequence[int], codes: Sequence[int], hand_mask: int, discard: bool
+) -> tuple[int, tuple[_Candidate, ...], int]:
+    """Best packing of disjoint melds: (points left, melds, discarded code or -1).
+
+    With ``discard`` the most valuable card outside the melds is thrown away.
+    """
+    melds = _one_deck_melds(rules, value, tables_for(rules), hand_mask)
+    total = sum(map(value.__getitem__, codes))
+    by_value = sorted(codes, key=lambda code: (-value[code], -code)) if discard else []
+
+    def score(used_mask: int, used: int) -> tuple[int, int]:
+        if not discard:
+            return total - used, -1
+        for code in by_value:
+            if not used_mask >> code & 1:
+                return total - used - value[code], code
+        return total - used, -1
+
+    if not melds:
+        left, thrown = score(0, 0)
+        return left, (), thrown
+    best_left, best_thrown = score(0, 0)
+    best: tuple[_Candidate, ...] = ()
+    chosen: list[_Candidate] = []
+
+    def walk(start: int, used_mask: int, used: int) -> None:
+        nonlocal best_left, best_thrown, best
+        for index in range(start, len(melds)):
+            mask, points, candidate = melds[index]
+            if mask & used_mask:
+                continue
+            chosen.append(candidate)
+            left, thrown = score(used_mask | mask, used + points)
+            if left < best_left:
+                best_left, best_thrown, best = left, thrown, tuple(chosen)
+            walk(index + 1, used_mask | mask, used + points)
+            chosen.pop()
+
+    walk(0, 0, 0)
+    return best_left, best, best_thrown
+
+
+def min_deadwood_value(
+    hand: CardsLike,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+    discard: bool = False,
+) -> int:
+    """The points :func:`min_deadwood` leaves, without building the melds (for bots).
+
+    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"),
+    ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
+    24
+    """
+    cards = to_cards(hand)
+    codes = [card.code for card in cards]
+    hand_mask = 0
+    for code in codes:
+        hand_mask |= 1 << code
+    if (
+        hand_mask.bit_count() == len(codes)
+        and not hand_mask >> 52
+        and not rules.wild_ranks
+        and codes
+    ):
+        return _one_deck_deadwood(rules, _value_table(values), codes, hand_mask, discard)[0]
+    return min_deadwood(cards, rules, values=values, discard=discard).left_value
+
+
 def min_deadwood(
-    hand: CardsLike, rules: MeldRules, *, values: CardValues = MAY_I_VALUES
+    hand: CardsLike,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+    discard: bool = False,
 ) -> Arrangement:
     """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
+
+    The melds are listed groups first (by rank), then runs (by suit and low end).
+
+    With ``discard``, one card is thrown away first, the one that leaves the least
+    deadwood (a gin player's 11-card hand before knocking); it is not in ``left``.
 
     >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
     >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
     ...                       MeldRules.preset("gin"), values=GIN_VALUES)
     >>> result.melds, result.left_value
-    ((Meld.parse('AS 2S 3S 4S'), Meld.parse('7H 7D 7C')), 29)
+    ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
     cards = to_cards(hand)
+    if discard and not cards:
+        raise ConfigError("discard=True needs at least one card in hand")
+    if rules.wild_ranks:
+        raise ConfigError("the solver treats only jokers as wild; wild_ranks must be empty")
+    codes = [card.code for card in cards]
+    hand_mask = 0
+    for code in codes:
+        hand_mask |= 1 << code
+    if hand_mask.bit_count() == len(codes) and not hand_mask >> 52:
+        table = _value_table(values)
+        _, chosen, thrown = _one_deck_deadwood(rules, table, codes, hand_mask, discard)
+        kept = [card for card in cards if card.code != thrown]
+        return _arrangement(kept, rules, values, sorted(chosen, key=_sort_key))
     search = _Search(cards, rules, values)
-    _, chosen = _free_best(search, {})
-    return _arrangement(cards, rules, values, chosen)
+    memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
+    if not discard:
+        _, chosen = _free_best(search, memo)
+        return _arrangement(cards, rules, values, sorted(chosen, key=_sort_key))
+    best: tuple[int, Card, tuple[_Candidate, ...]] | None = None
+    for card in sorted(set(cards), reverse=True):
+        rest = list(cards)
+        rest.remove(card)
+        trial = _Search(rest, rules, values)
+        used, chosen = _free_best(trial, memo)
+        left = sum(trial.value[c.code] for c in rest) - used
+        if best is None or left < best[0]:
+            best = (left, card, chosen)
+    assert best is not None
+    rest = list(cards)
+    rest.remove(best[1])
+    return _arrangement(rest, rules, values, sorted(best[2], key=_sort_key))

@@ -1,0 +1,191 @@
+"""The solver side by side with the peers, on the same seeded hands, in one run.
+
+1. Gin rummy minimum deadwood on 10- and 11-card one-deck hands (11 cards: the best
+   hand after one discard), against RLCard's ``get_best_meld_clusters`` and OpenSpiel's
+   ``GinRummyUtils.min_deadwood`` when the ``bench`` extra is installed. Every hand's
+   result is compared; mismatches are printed.
+2. May I? contracts on 10-15-card two-deck hands: median, 99th percentile and worst
+   time of ``best_arrangement``; and 15-card hands with up to 4 jokers.
+
+Run: python benchmarks/solver.py [--hands N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from rummykit import (
+    GIN_VALUES,
+    JOKER,
+    NATURALS,
+    Card,
+    ContractSchedule,
+    DeckSpec,
+    MeldRules,
+    best_arrangement,
+    min_deadwood,
+    min_deadwood_value,
+)
+
+Hand = tuple[Card, ...]
+
+
+def gin_hands(count: int, size: int, seed: int) -> list[Hand]:
+    rng = random.Random(seed)
+    return [tuple(rng.sample(NATURALS, size)) for _ in range(count)]
+
+
+def ours(hands: Sequence[Hand]) -> list[int]:
+    """``min_deadwood_value``: the number only, as the peers return it."""
+    rules = MeldRules.preset("gin")
+    return [
+        min_deadwood_value(hand, rules, values=GIN_VALUES, discard=len(hand) == 11)
+        for hand in hands
+    ]
+
+
+def ours_with_melds(hands: Sequence[Hand]) -> list[int]:
+    """``min_deadwood``: the melds as Meld values too."""
+    rules = MeldRules.preset("gin")
+    return [
+        min_deadwood(hand, rules, values=GIN_VALUES, discard=len(hand) == 11).left_value
+        for hand in hands
+    ]
+
+
+def rlcard_function() -> Callable[[Sequence[Hand]], list[int]] | None:
+    try:
+        from rlcard.games.gin_rummy.utils import melding, utils
+    except ImportError:
+        return None
+    suits = {"S": "S", "H": "H", "D": "D", "C": "C"}
+
+    def convert(card: Card) -> object:
+        rank = "T" if card.rank is not None and card.rank.symbol == "10" else card.notation[0]
+        return utils.card_from_text(rank + suits[card.notation[-1]])
+
+    def deadwood(hand: list[object]) -> int:
+        clusters = melding.get_best_meld_clusters(hand=hand)
+        if not clusters:
+            return sum(utils.get_deadwood_value(card) for card in hand)
+        return int(utils.get_deadwood_count(hand=hand, meld_cluster=clusters[0]))
+
+    def run(hands: Sequence[Hand]) -> list[int]:
+        results = []
+        for hand in hands:
+            cards = [convert(card) for card in hand]
+            if len(cards) == 10:
+                results.append(deadwood(cards))
+            else:
+                results.append(min(deadwood(cards[:i] + cards[i + 1 :]) for i in range(11)))
+        return results
+
+    return run
+
+
+def openspiel_function() -> Callable[[Sequence[Hand]], list[int]] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    gin = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    suit_order = {"S": 0, "C": 1, "D": 2, "H": 3}
+
+    def convert(card: Card) -> int:
+        assert card.rank is not None
+        return 13 * suit_order[card.notation[-1]] + int(card.rank) - 1
+
+    def run(hands: Sequence[Hand]) -> list[int]:
+        return [int(gin.min_deadwood([convert(card) for card in hand])) for hand in hands]
+
+    return run
+
+
+def timed(
+    function: Callable[[Sequence[Hand]], list[int]], hands: Sequence[Hand]
+) -> tuple[float, list[int]]:
+    start = time.perf_counter()
+    results = function(hands)
+    return len(hands) / (time.perf_counter() - start), results
+
+
+def gin(count: int) -> None:
+    peers = {"rlcard": rlcard_function(), "open_spiel": openspiel_function()}
+    for size in (10, 11):
+        hands = gin_hands(count, size, seed=size)
+        print(f"gin rummy, {count} one-deck hands of {size} cards")
+        rate, mine = timed(ours, hands)
+        print(f"  rummykit    {rate:>10,.0f} hands/s   (min_deadwood_value)")
+        melds_rate, with_melds = timed(ours_with_melds, hands)
+        assert with_melds == mine
+        print(f"  rummykit    {melds_rate:>10,.0f} hands/s   (min_deadwood, melds built)")
+        for name, function in peers.items():
+            if function is None:
+                print(f"  {name:<11} not installed (pip install '.[bench]')")
+                continue
+            peer_rate, theirs = timed(function, hands)
+            wrong = [(hand, a, b) for hand, a, b in zip(hands, mine, theirs, strict=True) if a != b]
+            print(
+                f"  {name:<11} {peer_rate:>10,.0f} hands/s   rummykit/{name} = "
+                f"{rate / peer_rate:.2f}x   mismatches: {len(wrong)}"
+            )
+            for hand, a, b in wrong[:5]:
+                print(f"    {' '.join(map(str, hand))}: rummykit {a}, {name} {b}")
+
+
+def contracts(count: int) -> None:
+    rules = MeldRules.preset("may-i")
+    schedule = ContractSchedule.builtin("may-i")
+    shoe = DeckSpec(decks=2).shoe()
+    rng = random.Random(2026)
+    cases = [
+        (tuple(rng.sample(shoe, rng.randint(10, 15))), schedule[rng.randint(1, 5)].contract)
+        for _ in range(count)
+    ]
+    report("May I? contracts, 10-15 two-deck cards", cases, rules)
+    joker_rules = attrs.evolve(rules, max_jokers_per_meld=None)
+    joker_cases = []
+    for _ in range(count // 10):
+        jokers = rng.randint(1, 4)
+        hand = (*rng.sample(shoe, 15 - jokers), *(JOKER,) * jokers)
+        joker_cases.append((hand, schedule[rng.randint(1, 5)].contract))
+    report("15 cards with 1-4 jokers, any number per meld", joker_cases, joker_rules)
+
+
+def report(title: str, cases: Sequence[tuple[Hand, object]], rules: MeldRules) -> None:
+    for hand, contract in cases[:200]:  # warm the candidate caches as a long run would
+        best_arrangement(hand, contract, rules)  # type: ignore[arg-type]
+    times = []
+    met = 0
+    for hand, contract in cases:
+        start = time.perf_counter()
+        result = best_arrangement(hand, contract, rules)  # type: ignore[arg-type]
+        times.append(time.perf_counter() - start)
+        met += result is not None
+    times.sort()
+    print(f"{title}: {len(cases)} hands, {met} meet their contract")
+    print(
+        f"  best_arrangement median {statistics.median(times) * 1e6:8.1f} us, "
+        f"99th percentile {times[int(len(times) * 0.99)] * 1e6:8.1f} us, "
+        f"worst {times[-1] * 1e6:8.1f} us"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=10_000)
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    gin(args.hands)
+    contracts(args.hands)
+
+
+if __name__ == "__main__":
+    main()
