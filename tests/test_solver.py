@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
-
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
