@@ -290,16 +290,17 @@ def validate(
         subsets = [
             subset for size in range(len(free), -1, -1) for subset in combinations(free, size)
         ]
-    first_error: InvalidMeldError | None = None
+    errors: list[InvalidMeldError] = []
     for subset in subsets:
         natural_set = sorted(naturals + list(subset))
         wild = [index for index in range(len(cards)) if index not in natural_set]
         try:
             return _with_wilds(rules, cards, natural_set, wild, kind, ordered, roles)
         except InvalidMeldError as error:
-            first_error = first_error or error
-    assert first_error is not None
-    raise first_error
+            errors.append(error)
+    # Report the reading with every wild-rank card as itself, unless that reading has
+    # no shape at all; then the reading with them all wild says more.
+    raise errors[-1] if "neither one rank" in errors[0].reason else errors[0]
 
 
 def _with_wilds(
