@@ -7,11 +7,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from rummykit import __version__  # noqa: E402
+from rummykit import __version__
 
 project = "rummykit"
 author = "The rummykit developers"
-copyright = "2026, the rummykit developers"  # noqa: A001
+copyright = "2026, the rummykit developers"
 version = release = __version__
 
 extensions = [

@@ -719,7 +719,7 @@ def _one_deck_deadwood(
         for code in by_value:
             if not used_mask >> code & 1:
                 return total - used - value[code], code
-        return total - used, -1
+        return total + 1, -1  # every card is in a meld: nothing left to discard
 
     if not melds:
         left, thrown = score(0, 0)
