@@ -22,7 +22,9 @@ runs by suit and low end), larger melds first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import reduce
 from itertools import combinations, product
+from operator import or_
 from typing import NamedTuple
 
 import attrs
@@ -661,56 +663,94 @@ def _contained_windows(rules: MeldRules, table: WindowTable, suit_mask: int) -> 
     return found
 
 
-def _one_deck_melds(
-    rules: MeldRules, value: Sequence[int], table: WindowTable, hand_mask: int
-) -> list[_Packable]:
-    """Every meld of a hand with no joker and no card twice, as card bitmasks."""
+_PACKABLE: dict[tuple[MeldRules, CardValues], dict[int, list[_Packable]]] = {}
+_BITS = tuple(1 << code for code in range(53))
+
+
+def _one_deck_melds(rules: MeldRules, values: CardValues, hand_mask: int) -> list[_Packable]:
+    """Every meld of a hand with no joker and no card twice, as card bitmasks.
+
+    The melds of one rank depend only on which suits of it are held, and those of one
+    suit only on which ranks: both are memoised per rules and card values.
+    """
+    cache = _PACKABLE.get((rules, values))
+    if cache is None:
+        cache = _PACKABLE[rules, values] = {}
     melds: list[_Packable] = []
-    top = rules.group_max if rules.group_max is not None else 4
+    a = hand_mask & 0x1FFF
+    b = hand_mask >> 13 & 0x1FFF
+    c = hand_mask >> 26 & 0x1FFF
+    d = hand_mask >> 39 & 0x1FFF
     smallest = max(rules.group_min, rules.group_min_naturals)
-    suit_masks = [hand_mask >> (13 * suit) & 0x1FFF for suit in range(4)]
-    a, b, c, d = suit_masks
-    # Ranks held at least ``smallest`` times: add the four suit masks bit by bit.
-    candidates = (
-        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d) if smallest >= 3 else (a | b | c | d)
+    # Ranks held at least three times (or, for smaller groups, at all).
+    ranks = (
+        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d) if smallest >= 3 else a | b | c | d
     )
-    while candidates:
-        low = candidates & -candidates
-        candidates ^= low
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
         rank = low.bit_length() - 1
-        held = [13 * suit + rank for suit in range(4) if suit_masks[suit] & low]
-        if len(held) < smallest:
+        pattern = (
+            (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+        )
+        key = 1 << 20 | rank << 4 | pattern
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _rank_melds(rules, values, rank, pattern, smallest)
+        melds += found
+    run_min = rules.run_min
+    for suit, suit_mask in enumerate((a, b, c, d)):
+        if suit_mask.bit_count() < run_min:
             continue
-        points_each = value[rank]
-        for size in range(smallest, min(len(held), top) + 1):
-            for combo in combinations(held, size):
-                points = points_each * size
-                mask = 0
-                for code in combo:
-                    mask |= 1 << code
-                melds.append((mask, points, (_GROUP, rank + 1, combo, 0, None, (), points)))
-    for suit, suit_mask in enumerate(suit_masks):
-        if suit_mask.bit_count() < rules.run_min:
-            continue
-        for window in _contained_windows(rules, table, suit_mask):
-            if len(window.ranks) < rules.run_min_naturals:
-                continue
-            run = tuple(13 * suit + rank - 1 for rank in window.ranks)
-            points = sum(value[code] for code in run)
-            mask = window.mask << (13 * suit)
-            melds.append((mask, points, (_RUN, suit, run, 0, window, (), points)))
+        key = suit << 13 | suit_mask
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _suit_melds(rules, values, suit, suit_mask)
+        melds += found
     return melds
 
 
+def _rank_melds(
+    rules: MeldRules, values: CardValues, rank: int, pattern: int, smallest: int
+) -> list[_Packable]:
+    held = [13 * suit + rank for suit in range(4) if pattern >> suit & 1]
+    top = rules.group_max if rules.group_max is not None else 4
+    points_each = _value_table(values)[rank]
+    found: list[_Packable] = []
+    for size in range(smallest, min(len(held), top) + 1):
+        for combo in combinations(held, size):
+            points = points_each * size
+            mask = 0
+            for code in combo:
+                mask |= 1 << code
+            found.append((mask, points, (_GROUP, rank + 1, combo, 0, None, (), points)))
+    return found
+
+
+def _suit_melds(rules: MeldRules, values: CardValues, suit: int, suit_mask: int) -> list[_Packable]:
+    value = _value_table(values)
+    found: list[_Packable] = []
+    for window in _contained_windows(rules, tables_for(rules), suit_mask):
+        if len(window.ranks) < rules.run_min_naturals:
+            continue
+        run = tuple(13 * suit + rank - 1 for rank in window.ranks)
+        points = sum(value[code] for code in run)
+        found.append((window.mask << (13 * suit), points, (_RUN, suit, run, 0, window, (), points)))
+    return found
+
+
 def _one_deck_deadwood(
-    rules: MeldRules, value: Sequence[int], codes: Sequence[int], hand_mask: int, discard: bool
+    rules: MeldRules, values: CardValues, codes: Sequence[int], hand_mask: int, discard: bool
 ) -> tuple[int, tuple[_Candidate, ...], int]:
     """Best packing of disjoint melds: (points left, melds, discarded code or -1).
 
     With ``discard`` the most valuable card outside the melds is thrown away.
     """
-    melds = _one_deck_melds(rules, value, tables_for(rules), hand_mask)
+    value = _value_table(values)
+    melds = _one_deck_melds(rules, values, hand_mask)
     total = sum(map(value.__getitem__, codes))
+    if not melds and not discard:
+        return total, (), -1
     by_value = sorted(codes, key=lambda code: (-value[code], -code)) if discard else []
 
     def score(used_mask: int, used: int) -> tuple[int, int]:
@@ -721,9 +761,6 @@ def _one_deck_deadwood(
                 return total - used - value[code], code
         return total + 1, -1  # every card is in a meld: nothing left to discard
 
-    if not melds:
-        left, thrown = score(0, 0)
-        return left, (), thrown
     best_left, best_thrown = score(0, 0)
     best: tuple[_Candidate, ...] = ()
     chosen: list[_Candidate] = []
@@ -759,19 +796,15 @@ def min_deadwood_value(
     ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
     24
     """
-    cards = to_cards(hand)
-    codes = [card.code for card in cards]
-    hand_mask = 0
-    for code in codes:
-        hand_mask |= 1 << code
-    if (
-        hand_mask.bit_count() == len(codes)
-        and not hand_mask >> 52
-        and not rules.wild_ranks
-        and codes
-    ):
-        return _one_deck_deadwood(rules, _value_table(values), codes, hand_mask, discard)[0]
-    return min_deadwood(cards, rules, values=values, discard=discard).left_value
+    try:
+        codes = [card.code for card in hand]  # type: ignore[union-attr]
+    except AttributeError:
+        codes = [card.code for card in to_cards(hand)]
+    hand_mask = reduce(or_, map(_BITS.__getitem__, codes), 0)
+    one_deck = hand_mask.bit_count() == len(codes) and not hand_mask >> 52
+    if one_deck and not rules.wild_ranks and (codes or not discard):
+        return _one_deck_deadwood(rules, values, codes, hand_mask, discard)[0]
+    return min_deadwood(to_cards(hand), rules, values=values, discard=discard).left_value
 
 
 def min_deadwood(
@@ -804,8 +837,7 @@ def min_deadwood(
     for code in codes:
         hand_mask |= 1 << code
     if hand_mask.bit_count() == len(codes) and not hand_mask >> 52:
-        table = _value_table(values)
-        _, chosen, thrown = _one_deck_deadwood(rules, table, codes, hand_mask, discard)
+        _, chosen, thrown = _one_deck_deadwood(rules, values, codes, hand_mask, discard)
         kept = [card for card in cards if card.code != thrown]
         return _arrangement(kept, rules, values, sorted(chosen, key=_sort_key))
     search = _Search(cards, rules, values)
