@@ -26,6 +26,7 @@ from rummykit import (
     JOKER,
     NATURALS,
     Card,
+    Contract,
     ContractSchedule,
     DeckSpec,
     MeldRules,
@@ -157,25 +158,30 @@ def contracts(count: int) -> None:
         (tuple(rng.sample(shoe, rng.randint(10, 15))), schedule[rng.randint(1, 5)].contract)
         for _ in range(count)
     ]
-    report("May I? contracts, 10-15 two-deck cards", cases, rules)
-    joker_rules = attrs.evolve(rules, max_jokers_per_meld=None)
+    report("May I? contracts, 10-15 two-deck cards, no jokers", cases, rules)
     joker_cases = []
     for _ in range(count // 10):
         jokers = rng.randint(1, 4)
         hand = (*rng.sample(shoe, 15 - jokers), *(JOKER,) * jokers)
         joker_cases.append((hand, schedule[rng.randint(1, 5)].contract))
-    report("15 cards with 1-4 jokers, any number per meld", joker_cases, joker_rules)
+    report("15 cards with 1-4 jokers, May I? rules (one joker a meld)", joker_cases, rules)
+    unlimited = attrs.evolve(rules, max_jokers_per_meld=None)
+    report("the same hands, any number of jokers a meld", joker_cases, unlimited)
 
 
-def report(title: str, cases: Sequence[tuple[Hand, object]], rules: MeldRules) -> None:
+def report(title: str, cases: Sequence[tuple[Hand, Contract]], rules: MeldRules) -> None:
+    """Per hand, the fastest of three calls (the machine is shared); then percentiles."""
     for hand, contract in cases[:200]:  # warm the candidate caches as a long run would
-        best_arrangement(hand, contract, rules)  # type: ignore[arg-type]
+        best_arrangement(hand, contract, rules)
     times = []
     met = 0
     for hand, contract in cases:
-        start = time.perf_counter()
-        result = best_arrangement(hand, contract, rules)  # type: ignore[arg-type]
-        times.append(time.perf_counter() - start)
+        fastest = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            result = best_arrangement(hand, contract, rules)
+            fastest = min(fastest, time.perf_counter() - start)
+        times.append(fastest)
         met += result is not None
     times.sort()
     print(f"{title}: {len(cases)} hands, {met} meet their contract")

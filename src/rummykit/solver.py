@@ -65,8 +65,9 @@ class Arrangement:
 _Candidate = tuple[int, int, tuple[int, ...], int, Window | None, tuple[int, ...], int]
 
 
+_Memo = dict[tuple[int, ...], tuple[int, tuple[_Candidate, ...]]]
+"""Best free melds by remaining hand (52 counts and the jokers)."""
 _VALUE_TABLES: dict[CardValues, tuple[int, ...]] = {}
-_CANDIDATE_CACHES: dict[tuple[MeldRules, CardValues], dict[tuple[int, ...], list[_Candidate]]] = {}
 _CACHE_LIMIT = 200_000
 
 
@@ -91,6 +92,35 @@ def _value_table(values: CardValues) -> tuple[int, ...]:
     return table
 
 
+_SUIT_INDEX = tuple(code // 13 for code in range(52))
+_RANK_BIT = tuple(1 << (code % 13) for code in range(52))
+
+
+class _Context(NamedTuple):
+    """What a search needs from its rules and card values, worked out once per pair."""
+
+    value: tuple[int, ...]
+    table: WindowTable
+    fewest: dict[int, int]
+    max_wild: int
+    cache: dict[tuple[int, ...], list[_Candidate]]
+
+
+_CONTEXTS: dict[tuple[MeldRules, CardValues], _Context] = {}
+
+
+def _context(rules: MeldRules, values: CardValues) -> _Context:
+    if rules.wild_ranks:
+        raise ConfigError("the solver treats only jokers as wild; wild_ranks must be empty")
+    max_wild = 0
+    if rules.jokers_allowed:
+        max_wild = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13
+    context = _CONTEXTS[rules, values] = _Context(
+        _value_table(values), tables_for(rules), _FEWEST.setdefault(rules, {}), max_wild, {}
+    )
+    return context
+
+
 class _Search:
     """The mutable state of one search: counts, suit masks, jokers and the rules' limits.
 
@@ -99,35 +129,29 @@ class _Search:
     """
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
-        if rules.wild_ranks:
-            raise ConfigError("the solver treats only jokers as wild; wild_ranks must be empty")
+        context = _CONTEXTS.get((rules, values))
+        if context is None:
+            context = _context(rules, values)
         self.rules = rules
         self.values = values
+        self.value, self.table, self.fewest, self.max_wild, self.cache = context
+        if len(self.cache) > _CACHE_LIMIT:
+            self.cache.clear()
         counts = [0] * 52
         masks = [0, 0, 0, 0]
-        jokers = key = 0
+        ranks = [0] * 13
+        jokers = 0
+        suit_of, bit_of = _SUIT_INDEX, _RANK_BIT
         for card in hand:
             code = card.code
             if code == 52:
                 jokers += 1
             else:
                 counts[code] += 1
-                masks[code // 13] |= 1 << (code % 13)
-                key += 1 << (4 * code)
+                masks[suit_of[code]] |= bit_of[code]
+                ranks[code % 13] += 1
         self.counts, self.masks, self.jokers = counts, masks, jokers
-        self.key = key + (jokers << 208)
-        self.value = _value_table(values)
-        self.table = tables_for(rules)
-        self.fewest = _FEWEST.setdefault(rules, {})
-        self.max_wild = (
-            0
-            if not rules.jokers_allowed
-            else (rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 13)
-        )
-        cache = _CANDIDATE_CACHES.get((rules, values))
-        if cache is None or len(cache) > _CACHE_LIMIT:
-            cache = _CANDIDATE_CACHES[rules, values] = {}
-        self.cache = cache
+        self.rank_counts = ranks  # as dealt: only the counting pre-check reads it
 
     # -- applying candidates -------------------------------------------------------------
 
@@ -135,20 +159,16 @@ class _Search:
         counts, masks = self.counts, self.masks
         for code in candidate[2]:
             counts[code] -= 1
-            self.key -= 1 << (4 * code)
             if not counts[code]:
                 masks[code // 13] &= ~(1 << (code % 13))
         self.jokers -= candidate[3]
-        self.key -= candidate[3] << 208
 
     def give(self, candidate: _Candidate) -> None:
         counts, masks = self.counts, self.masks
         for code in candidate[2]:
             counts[code] += 1
-            self.key += 1 << (4 * code)
             masks[code // 13] |= 1 << (code % 13)
         self.jokers += candidate[3]
-        self.key += candidate[3] << 208
 
     # -- wild card limits ----------------------------------------------------------------
 
@@ -170,17 +190,16 @@ class _Search:
         Each required meld is paired with the rank or suit that needs the fewest jokers,
         ignoring that groups and runs may compete for the same cards: a necessary test.
         """
-        rules = self.rules
         wild = min(self.jokers, self.max_wild * len(plan.slots))
         deficit = 0
         group_needs = plan.group_needs
         if group_needs:
-            c = self.counts
-            quarters = zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)
-            if rules.set_distinct_suits:
+            if self.rules.set_distinct_suits:
+                c = self.counts
+                quarters = zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)
                 have = [(a > 0) + (b > 0) + (d > 0) + (e > 0) for a, b, d, e in quarters]
             else:
-                have = [a + b + d + e for a, b, d, e in quarters]
+                have = self.rank_counts[:]
             have.sort(reverse=True)
             if contract.distinct_ranks:
                 if len(group_needs) > 13:
@@ -188,6 +207,8 @@ class _Search:
                 for need, got in zip(group_needs, have, strict=False):
                     if need > got:
                         deficit += need - got
+                if deficit > wild:
+                    return True
             elif have[0] + wild < group_needs[-1]:
                 return True
         run_needs = plan.run_needs
@@ -195,8 +216,14 @@ class _Search:
             size = run_needs[-1]
             if size > 13:
                 return True
-            fewest, table = self.fewest, self.table
-            best = sorted(_fewest_missing(fewest, table, size, mask) for mask in self.masks)
+            fewest = self.fewest
+            best = []
+            for mask in self.masks:
+                found = fewest.get(size << 13 | mask)
+                if found is None:
+                    found = _fewest_missing(fewest, self.table, size, mask)
+                best.append(found)
+            best.sort()
             if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
                 if len(run_needs) > 4:
                     return True
@@ -224,6 +251,8 @@ class _Search:
             counts[codes[3]],
         )
         jokers = min(self.jokers, self.max_wild)
+        if sum(limits) + jokers < min_size or sum(limits) + jokers < self.rules.group_min:
+            return []
         key = (_GROUP, rank, *limits, jokers, min_size, must, maximal)
         found = self.cache.get(key)
         if found is not None:
@@ -350,11 +379,9 @@ def _sort_key(candidate: _Candidate) -> tuple[object, ...]:
     return (kind, which, start, -len(naturals) - wilds, naturals, slots)
 
 
-def _free_best(
-    search: _Search, memo: dict[int, tuple[int, tuple[_Candidate, ...]]]
-) -> tuple[int, tuple[_Candidate, ...]]:
+def _free_best(search: _Search, memo: _Memo) -> tuple[int, tuple[_Candidate, ...]]:
     """The most points that disjoint melds can take from the rest of the hand."""
-    key = search.key
+    key = (*search.counts, search.jokers)
     hit = memo.get(key)
     if hit is not None:
         return hit
@@ -364,13 +391,11 @@ def _free_best(
         memo[key] = (0, ())
         return memo[key]
     counts[code] -= 1
-    search.key -= 1 << (4 * code)
     bit = 1 << (code % 13)
     if not counts[code]:
         search.masks[code // 13] &= ~bit
     best = _free_best(search, memo)
     counts[code] += 1
-    search.key += 1 << (4 * code)
     search.masks[code // 13] |= bit
     for candidate in sorted(search.containing(code), key=_sort_key):
         search.take(candidate)
@@ -395,8 +420,12 @@ def _slot_candidates(
     found: list[_Candidate] = []
     if slot.kind is MeldKind.GROUP:
         first = 1 if floor is None else int(floor[1])  # type: ignore[call-overload]
+        counts = search.counts
+        short = max(size, search.rules.group_min) - min(search.jokers, search.max_wild)
         for rank in range(first + (1 if strict and floor else 0), 14):
-            found += search.groups(rank, size, maximal=maximal)
+            held = counts[rank - 1] + counts[12 + rank] + counts[25 + rank] + counts[38 + rank]
+            if held >= short:  # otherwise no group of this rank is possible
+                found += search.groups(rank, size, maximal=maximal)
     else:
         first = 0 if floor is None else int(floor[1])  # type: ignore[call-overload]
         for suit in range(first + (1 if strict and floor else 0), 4):
@@ -553,17 +582,16 @@ def best_arrangement(
         return None
     total = sum(search.value[card.code] for card in cards)
     best: tuple[int, tuple[_Candidate, ...]] | None = None
-    memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
+    memo: _Memo = {}
     prune = None
     if contract.exact:
         # No later slot can take more than the richest candidate of its kind now.
-        tops = [
-            max(
-                (c[6] for c in _slot_candidates(search, s, None, False, maximal=plan.groups_only)),
-                default=0,
-            )
-            for s in plan.slots
-        ]
+        richest: dict[Requirement, int] = {}
+        for slot in plan.slots:
+            if slot not in richest:
+                found = _slot_candidates(search, slot, None, False, maximal=plan.groups_only)
+                richest[slot] = max((c[6] for c in found), default=0)
+        tops = [richest[slot] for slot in plan.slots]
         after = [sum(tops[index:]) for index in range(len(tops) + 1)]
 
         def prune(index: int, used: int) -> bool:
@@ -588,17 +616,17 @@ def _arrangement(
     cards: Sequence[Card], rules: MeldRules, values: CardValues, chosen: Sequence[_Candidate]
 ) -> Arrangement:
     """The melds of ``chosen`` and the cards of ``cards`` they leave, in card order."""
-    counts = [0] * 53
-    for card in cards:
-        counts[card.code] += 1
+    left = sorted(card.code for card in cards)
     for candidate in chosen:
         for code in candidate[2]:
-            counts[code] -= 1
-        counts[52] -= candidate[3]
-    left = tuple(CARDS[code] for code in range(53) for _ in range(counts[code]))
+            left.remove(code)
+        for _ in range(candidate[3]):
+            left.remove(52)
     table = _value_table(values)
     return Arrangement(
-        tuple(_build(c) for c in chosen), left, sum(table[card.code] for card in left)
+        tuple(_build(c) for c in chosen),
+        tuple(CARDS[code] for code in left),
+        sum(table[code] for code in left),
     )
 
 
@@ -841,7 +869,7 @@ def min_deadwood(
         kept = [card for card in cards if card.code != thrown]
         return _arrangement(kept, rules, values, sorted(chosen, key=_sort_key))
     search = _Search(cards, rules, values)
-    memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
+    memo: _Memo = {}
     if not discard:
         _, chosen = _free_best(search, memo)
         return _arrangement(cards, rules, values, sorted(chosen, key=_sort_key))
