@@ -321,6 +321,13 @@ def _tokens(text: str) -> Iterator[str]:
     return iter(text.replace(",", " ").split())
 
 
+def _require_text(text: object) -> None:
+    if not isinstance(text, str):
+        raise NotationError(
+            f"expected a string, got {type(text).__name__}", text="", token="", position=0
+        )
+
+
 def parse_card(text: str) -> Card:
     """Read one card: rank then suit, either case, ``T`` or ``10``, joker ``JK`` or ``*``.
 
@@ -331,10 +338,7 @@ def parse_card(text: str) -> Card:
     ...
     rummykit.errors.NotationError: card 1H at index 0: unknown rank '1' (expected A, ...)
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"expected a string, got {type(text).__name__}", text="", token="", position=0
-        )
+    _require_text(text)
     tokens = text.split()
     if len(tokens) != 1:
         raise NotationError(
@@ -358,10 +362,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     rummykit.errors.NotationError: card 1H at index 1: unknown rank '1' (expected A, ...)
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"expected a string, got {type(text).__name__}", text="", token="", position=0
-        )
+    _require_text(text)
     return tuple(
         _parse_token(token, text=text, position=position)
         for position, token in enumerate(_tokens(text))

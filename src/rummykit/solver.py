@@ -548,15 +548,24 @@ def _plan(contract: Contract, rules: MeldRules) -> _Plan:
     return plan
 
 
-def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
-    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
-    cards = to_cards(hand)
+def _prepare(
+    cards: Sequence[Card], contract: Contract, rules: MeldRules, values: CardValues
+) -> tuple[_Plan, _Search] | None:
+    """The plan and search state, or ``None`` when counting shows the contract is out
+    of reach."""
     plan = _plan(contract, rules)
     if len(cards) < plan.min_cards:
+        return None
+    search = _Search(cards, rules, values)
+    return None if search.hopeless(plan, contract) else (plan, search)
+
+
+def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
+    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
+    prepared = _prepare(to_cards(hand), contract, rules, MAY_I_VALUES)
+    if prepared is None:
         return False
-    search = _Search(cards, rules, MAY_I_VALUES)
-    if search.hopeless(plan, contract):
-        return False
+    plan, search = prepared
     found = _required(search, contract, plan.slots, maximal=plan.groups_only)
     return next(found, None) is not None
 
@@ -574,12 +583,10 @@ def best_arrangement(
     lower the points left.
     """
     cards = to_cards(hand)
-    plan = _plan(contract, rules)
-    if len(cards) < plan.min_cards:
+    prepared = _prepare(cards, contract, rules, values)
+    if prepared is None:
         return None
-    search = _Search(cards, rules, values)
-    if search.hopeless(plan, contract):
-        return None
+    plan, search = prepared
     total = sum(search.value[card.code] for card in cards)
     best: tuple[int, tuple[_Candidate, ...]] | None = None
     memo: _Memo = {}
