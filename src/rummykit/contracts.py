@@ -26,7 +26,7 @@ from rummykit.cards import CardsLike, Suit
 from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
 
-__all__ = ["Contract", "Requirement", "SameSuitRuns", "run_gap"]
+__all__ = ["Contract", "Requirement", "SameSuitRuns", "conflict", "run_gap"]
 
 
 class SameSuitRuns(enum.Enum):
@@ -235,9 +235,11 @@ def _fits(slots: Sequence[Requirement], melds: Sequence[Meld], rules: MeldRules)
     return all(size >= need for size, need in zip(sizes, needs, strict=True))
 
 
-def _conflict(
+def conflict(
     contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
 ) -> str | None:
+    """Why melds of ``kind`` clash under the contract's rules (same rank, same suit), or
+    ``None``: the part of :meth:`Contract.violation` that also binds partial laydowns."""
     if kind is MeldKind.GROUP:
         if contract.distinct_ranks:
             for first, second in combinations(melds, 2):
@@ -288,7 +290,7 @@ def _choose(
         if not _fits(slots, melds, rules):
             need = max(slot.size_for(rules) for slot in slots)
             return f"contract {contract.notation} asks for a {kind.value} of at least {need} cards"
-        return _conflict(contract, melds, kind, rules)
+        return conflict(contract, melds, kind, rules)
     # A minimum: some choice of len(slots) melds must fit the slots without conflict.
     first_reason: str | None = None
     for chosen in combinations(melds, len(slots)):
@@ -297,7 +299,7 @@ def _choose(
                 f"contract {contract.notation} asks for larger {kind.value}s"
             )
             continue
-        reason = _conflict(contract, chosen, kind, rules)
+        reason = conflict(contract, chosen, kind, rules)
         if reason is None:
             return None
         first_reason = first_reason or reason

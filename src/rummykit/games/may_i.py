@@ -1,0 +1,848 @@
+"""May I? (the Russian «Можно?»): the match engine, clause by clause (rules/may-i.md).
+
+>>> from rummykit.games.may_i import MayI
+>>> match = MayI().new_match(players=4, seed=7)
+>>> match.phase, match.to_act, len(match.view(match.to_act).hand)
+(<Phase.DRAW: 'draw'>, 2, 10)
+>>> [str(action) for action in match.legal_actions()]
+['draw']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.actions import (
+    Action,
+    Allow,
+    Ask,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    LayOff,
+    NextDeal,
+    Pass,
+    Refuse,
+    Take,
+)
+from rummykit.cards import Card, to_cards
+from rummykit.contracts import Contract
+from rummykit.deck import DeckSpec, DiscardPile, Stock, deal, make_rng, refill_stock
+from rummykit.errors import ConfigError, IllegalActionError, InvalidMeldError
+from rummykit.games.may_i_moves import MeldStep, check_down, check_layoff, laydowns, layoffs
+from rummykit.games.may_i_rules import MayIRules
+from rummykit.match import DealScore, Event, Match, Outcome, Phase, PlayerView
+from rummykit.melds import Meld
+
+__all__ = ["MayI", "MayIMatch"]
+
+_NAMES = "ABCDEFGH"
+
+
+@attrs.frozen
+class MayI:
+    """The May I? game definition: its rules options; :meth:`new_match` makes a match."""
+
+    rules: MayIRules = attrs.field(factory=MayIRules)
+    name: str = "may-i"
+
+    def new_match(
+        self,
+        *,
+        players: int = 4,
+        seed: int | random.Random = 0,
+        deck_order: Sequence[Card] | str | None = None,
+        first_dealer: int | None = None,
+        auto_deal: bool = True,
+    ) -> MayIMatch:
+        """A new match. ``deck_order`` stacks the first deal (top card first, the whole
+        shoe); ``first_dealer`` fixes the first dealer; with ``auto_deal=False`` each new
+        deal waits for a ``next`` action from the table."""
+        return MayIMatch(
+            self.rules,
+            players=players,
+            seed=seed,
+            deck_order=None if deck_order is None else to_cards(deck_order),
+            first_dealer=first_dealer,
+            auto_deal=auto_deal,
+        )
+
+
+class MayIMatch(Match):
+    """One May I? match: every deal of the schedule, scored (MAYI-4 to MAYI-17)."""
+
+    def __init__(
+        self,
+        rules: MayIRules,
+        *,
+        players: int,
+        seed: int | random.Random,
+        deck_order: Sequence[Card] | None,
+        first_dealer: int | None,
+        auto_deal: bool,
+    ) -> None:
+        low, high = rules.player_count_range
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ConfigError(f"MAYI-1.1: players must be from {low} to {high}, got {players!r}")
+        self.rules = rules
+        self.players = players
+        self.rng = make_rng(seed) if not isinstance(seed, random.Random) else seed
+        self.seed = seed if isinstance(seed, int) else None
+        self.schedule = rules.schedule()
+        self.meld_rules = rules.meld_rules()
+        self.values = rules.card_values()
+        self.spec = DeckSpec(decks=2, jokers=rules.joker_count)
+        self.auto_deal = auto_deal
+        self.deck_order = tuple(deck_order) if deck_order is not None else None
+        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
+            raise ConfigError(
+                f"deck_order must be the whole shoe: {self.spec.size} cards, each natural "
+                f"twice and {rules.joker_count} jokers"
+            )
+        self._events: list[Event] = []
+        self.deal_scores: list[tuple[DealScore, ...]] = []
+        self.times_out = [0] * players
+        self.deal_number = 0
+        self.dealer = self._first_dealer(first_dealer)
+        self._start_deal()
+
+    # -- set-up -------------------------------------------------------------------------
+
+    def _first_dealer(self, fixed: int | None) -> int:
+        choice = self.rules.first_dealer if fixed is None else fixed
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < self.players:
+                raise ConfigError(f"first dealer must be a seat from 0 to {self.players - 1}")
+            return choice
+        if choice == "high_card_draw":  # POSSO-5.1: highest card deals, ace high, ties redraw
+            tied = list(range(self.players))
+            while len(tied) > 1:
+                pack = list(DeckSpec(decks=2).shoe())
+                self.rng.shuffle(pack)
+                draws = {seat: pack[index] for index, seat in enumerate(tied)}
+                best = max(14 if c.rank == 1 else int(c.rank or 0) for c in draws.values())
+                tied = [s for s in tied if (14 if draws[s].rank == 1 else draws[s].rank) == best]
+            return tied[0]
+        return self.rng.randrange(self.players)
+
+    def _start_deal(self) -> None:
+        self.deal_number += 1
+        spec = self.schedule[self.deal_number]
+        self.contract: Contract = spec.contract
+        self.discard_out = spec.discard_out
+        if self.deal_number == 1 and self.deck_order is not None:
+            pack = list(self.deck_order)
+        else:
+            pack = list(self.spec.shoe())
+            self.rng.shuffle(pack)
+        dealt = deal(
+            pack,
+            players=self.players,
+            hand_size=spec.hand_size,
+            packet_size=self.rules.deal_packet_size,
+            dealer=self.dealer,
+        )
+        self.hands = [list(hand) for hand in dealt.hands]
+        self.stock = Stock(dealt.rest)
+        self.pile = DiscardPile()
+        if self.rules.initial_upcard:
+            self.pile.push(self.stock.draw(), None)
+        self.table: list[Meld] = []
+        self.down = [False] * self.players
+        self.laid: list[list[Meld]] = [[] for _ in range(self.players)]
+        self.known: list[Counter[Card]] = [Counter() for _ in range(self.players)]
+        self.buys = [0] * self.players
+        self.turns = 0
+        self.refills = 0
+        self.dead = False
+        self.went_out: int | None = None
+        self._phase = Phase.DRAW
+        self._to_act: int | None = None
+        self.step = MeldStep(seat=0, discard_step=True)
+        self.claim: dict[str, Any] = {}
+        self._start_regular_turn(self._left(self.dealer))
+
+    def _left(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps) % self.players
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.MATCH_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(
+            sum(deal[seat].net for deal in self.deal_scores) for seat in range(self.players)
+        )
+
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's penalty points so far (MAYI-16.3's ``penalties_only``)."""
+        return tuple(
+            sum(deal[seat].penalty for deal in self.deal_scores) for seat in range(self.players)
+        )
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        return outcome(self.rules, self.scores, self.penalties(), self.times_out)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        phase, seat = self._phase, self._to_act
+        if phase is Phase.MATCH_OVER:
+            return ()
+        if phase is Phase.DEAL_OVER:
+            return (NextDeal(),)
+        assert seat is not None
+        if phase is Phase.DRAW:
+            return (Draw(), *(Take(t) for t in range(1, self._max_take(seat, buy=False) + 1)))
+        if phase is Phase.FIRST_REFUSAL:
+            return (Take(), Pass()) if self.claim.get("discarder") != seat else (Pass(),)
+        if phase is Phase.REQUEST:
+            return (Ask(), Pass()) if self._may_ask(seat) else (Pass(),)
+        if phase is Phase.CONSENT:
+            return (Allow(), Refuse()) if self._may_refuse(seat) else (Allow(),)
+        if phase is Phase.BUY:
+            return tuple(Take(t) for t in range(1, self._max_take(seat, buy=True) + 1))
+        return self._meld_step_actions(seat)
+
+    def verify(self, action: Action) -> None:
+        phase, seat = self._phase, self._to_act
+        if phase is Phase.MELD and seat is not None:
+            try:
+                if isinstance(action, Down):
+                    check_down(self, seat, action)
+                    return
+                if isinstance(action, LayOff):
+                    check_layoff(self, seat, action)
+                    return
+            except IllegalActionError as error:
+                raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
+            discard_ok = isinstance(action, Discard) and (
+                self.step.discard_step and self._may_discard(seat, action.card)
+            )
+            done_ok = isinstance(action, Done) and (
+                not self.step.discard_step or self._may_end_without_discard(seat)
+            )
+            if discard_ok or done_ok:
+                return
+        elif action in self.legal_actions():
+            return
+        raise IllegalActionError(self._why_not(action), action=action, rule=self._rule_for(action))
+
+    def _apply(self, action: Action) -> Event:
+        seat, phase = self._to_act, self._phase
+        self._received: list[Card] = []
+        self._from_pile = 0
+        self._note: list[str] = []
+        if isinstance(action, NextDeal):
+            self._next_deal()
+        elif phase is Phase.DRAW:
+            self._draw_step(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.FIRST_REFUSAL:
+            self._first_refusal(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.REQUEST:
+            self._request(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.CONSENT:
+            self._consent(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.BUY:
+            self._buy(seat, action)  # type: ignore[arg-type]
+        else:
+            self._meld_action(seat, action)  # type: ignore[arg-type]
+        deal_number = self.deal_number if phase is not Phase.DEAL_OVER else self.deal_number - 1
+        event = Event(
+            step=len(self._events),
+            deal=deal_number,
+            seat=seat,
+            phase=phase,
+            action=action,
+            received=tuple(self._received),
+            from_pile=self._from_pile,
+            note="; ".join(self._note),
+        )
+        self._events.append(event)
+        return event
+
+    # -- regular turns --------------------------------------------------------------------
+
+    def _start_regular_turn(self, seat: int) -> None:
+        """MAYI-7.2, 14.2, 14.5: a turn starts unless the deal is dead."""
+        if self.turns >= self.rules.max_turns_per_deal:
+            self._note_safe("turn cap reached: dead deal (MAYI-14.5)")
+            self._end_deal(None)
+            return
+        if not len(self.stock) and (
+            self.rules.stock_exhaustion == "end_deal" or len(self.pile) <= 1
+        ):
+            self._note_safe("no stock and nothing to refill it: dead deal (MAYI-14.2)")
+            self._end_deal(None)
+            return
+        self.turns += 1
+        self._phase, self._to_act = Phase.DRAW, seat
+        self.step = MeldStep(seat=seat, discard_step=True)
+
+    def _note_safe(self, text: str) -> None:
+        if hasattr(self, "_note"):
+            self._note.append(text)
+
+    def _draw_step(self, seat: int, action: Draw | Take) -> None:
+        if isinstance(action, Draw):
+            self._received += self._draw_stock(1)
+            if self.dead:
+                self._end_deal(None)
+                return
+            self._phase = Phase.MELD
+            return
+        taken = self._take_from_pile(seat, action.count, protect_top=False)
+        if action.count == 1:
+            self.step = MeldStep(seat=seat, discard_step=True, taken=taken[0])
+        else:  # MAYI-7.3c: option (c), t - 1 stock cards, no discard step
+            self._received += self._draw_stock(self._price(None, action.count))
+            self.step = MeldStep(seat=seat, discard_step=False)
+            if self.dead:
+                self._end_deal(None)
+                return
+        self._phase = Phase.MELD
+
+    def _pile_run(self, seat: int, *, protect_top: bool) -> list[int]:
+        """Indexes (from the top, 0 = top) of the pile cards ``seat`` may take in order."""
+        entries = self.pile.entries
+        own_ok = self.rules.may_take_own_discard
+        allowed: list[int] = []
+        for depth, entry in enumerate(reversed(entries)):
+            own = entry.discarder == seat
+            if own and (not own_ok or (depth == 0 and protect_top)):
+                if self.rules.multi_take_mode == "any" and depth > 0:
+                    continue  # skipped, not a stop
+                break
+            allowed.append(depth)
+        return allowed
+
+    def _take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
+        depths = self._pile_run(seat, protect_top=protect_top)[:count]
+        entries = list(self.pile.entries)
+        size = len(entries)
+        chosen = sorted((size - 1 - depth for depth in depths), reverse=True)
+        taken = []
+        for index in chosen:
+            taken.append(entries[index].card)
+            del entries[index]
+        self.pile = DiscardPile(entries)
+        self.hands[seat] += taken
+        self.known[seat].update(taken)
+        self._received += taken
+        self._from_pile = len(taken)
+        return taken
+
+    def _draw_stock(self, count: int) -> list[Card]:
+        """Stock draws, refilling from the pile as MAYI-14.1, 14.3 and 14.4 say."""
+        drawn: list[Card] = []
+        seat = self._to_act
+        assert seat is not None
+        for _ in range(count):
+            if not len(self.stock):
+                if self.rules.stock_exhaustion == "end_deal" or len(self.pile) <= 1:
+                    self._note.append("stock draw skipped (MAYI-14.3)")
+                    continue
+                if self.refills >= self.rules.max_stock_refills:
+                    self._note.append("refill cap reached: dead deal (MAYI-14.4)")
+                    self.dead = True
+                    break
+                refill_stock(self.stock, self.pile, rng=self.rng)
+                self.refills += 1
+                self._note.append(f"stock refilled ({self.refills})")
+            card = self.stock.draw()
+            drawn.append(card)
+        self.hands[seat] += drawn
+        return drawn
+
+    def _max_take(self, seat: int, *, buy: bool, kind: str | None = None) -> int:
+        """How many pile cards ``seat`` may take now (0: none); ``kind`` is the buy's."""
+        if not len(self.pile):
+            return 0
+        run = self._pile_run(seat, protect_top=buy or self.claim.get("protect", False))
+        if not run or run[0] != 0:
+            return 0
+        kind = (self.claim.get("kind") if kind is None else kind) if buy else None
+        most = len(run)
+        if kind == "forced" and not self.rules.refuser_may_take_extra:
+            most = 1
+        if self.rules.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
+            while most > 0 and self._price(kind, most) > self._could_draw(most):
+                most -= 1
+        return most
+
+    def _could_draw(self, taken: int) -> int:
+        """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
+        refill = 0
+        if self.rules.stock_exhaustion == "reshuffle" and (
+            self.refills < self.rules.max_stock_refills
+        ):
+            refill = max(0, len(self.pile) - taken - 1)
+        return len(self.stock) + refill
+
+    def _price(self, kind: str | None, taken: int) -> int:
+        """Stock cards paid for ``taken`` pile cards (MAYI-9.13)."""
+        b = self.rules.buy_penalty_per_card
+        return b * taken if kind in ("buy", "forced") else b * (taken - 1)
+
+    # -- meld steps -----------------------------------------------------------------------
+
+    def _meld_step_actions(self, seat: int) -> tuple[Action, ...]:
+        step = self.step
+        hand = self.hands[seat]
+        result: list[Action] = []
+        result += laydowns(self, seat)
+        result += layoffs(self, seat)
+        if step.discard_step:
+            for card in sorted(set(hand)):
+                if self._may_discard(seat, card):
+                    result.append(Discard(card))
+            if self._may_end_without_discard(seat):
+                result.append(Done())
+        else:
+            result.append(Done())
+        return tuple(result)
+
+    def _may_discard(self, seat: int, card: Card) -> bool:
+        hand = self.hands[seat]
+        last = len(hand) == 1
+        copies = hand.count(card)
+        if not copies:
+            return False
+        # MAYI-7.5c: not the card just taken, unless another copy of it was already held.
+        if card is self.step.taken and copies == 1 and not last:
+            return self.rules.may_discard_taken_card
+        return not last or (self.discard_out and self.down[seat])
+
+    def _may_end_without_discard(self, seat: int) -> bool:
+        """MAYI-13.3 ``end_turn_without_discard``: one card left, discarding it banned."""
+        return (
+            self.rules.single_card_rule == "end_turn_without_discard"
+            and len(self.hands[seat]) == 1
+            and not (self.discard_out and self.down[seat])
+        )
+
+    def leaves_ok(
+        self,
+        seat: int,
+        remaining: Sequence[Card],
+        *,
+        down_after: bool,
+        table_after: Sequence[Meld] | None = None,
+    ) -> bool:
+        """May a meld action leave ``remaining`` in ``seat``'s hand (MAYI-13.3, 13.5)?
+
+        Emptying the hand needs the contract on the table. Keeping exactly one card in a
+        turn that ends with a discard is allowed where that card may then be discarded
+        (going out by discarding), or laid off next (so the player goes out by melding,
+        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``.
+        """
+        if not remaining:
+            return down_after
+        if len(remaining) > 1 or not self.step.discard_step:
+            return True
+        if self.discard_out and down_after:
+            return True
+        if self.rules.single_card_rule == "end_turn_without_discard":
+            return True
+        if not down_after and self.rules.layoff_requires_contract:
+            return False
+        if (
+            self.step.went_down is False
+            and table_after is not None
+            and down_after
+            and (not self.rules.layoff_same_turn_as_contract)
+        ):
+            return False
+        last = remaining[0]
+        table = self.table if table_after is None else table_after
+        for meld in table:
+            try:
+                meld.lay_off(last, self.meld_rules)
+            except InvalidMeldError:
+                continue
+            return True
+        return False
+
+    def _meld_action(self, seat: int, action: Action) -> None:
+        hand = self.hands[seat]
+        if isinstance(action, Down):
+            melds = self._build_laydown(seat, action)
+            for meld in melds:
+                for card in meld.cards:
+                    hand.remove(card)
+                    self._forget(seat, card)
+                self.table.append(meld.with_owner(seat))
+                self.laid[seat].append(meld)
+            if len(self.laid[seat]) >= len(self.contract.slots):
+                self.down[seat] = True
+            self.step = attrs.evolve(self.step, went_down=True)
+            self._after_meld(seat)
+        elif isinstance(action, LayOff):
+            meld = self.table[action.target]
+            self.table[action.target] = meld.lay_off(action.card, self.meld_rules, end=action.end)
+            hand.remove(action.card)
+            self._forget(seat, action.card)
+            self._after_meld(seat)
+        elif isinstance(action, Discard):
+            hand.remove(action.card)
+            self._forget(seat, action.card)
+            self.pile.push(action.card, seat)
+            if not hand:
+                self._went_out(seat, "by discarding (MAYI-13.2b)")
+                return
+            self._open_window(action.card, seat)
+        elif isinstance(action, Done):
+            self._end_turn_without_discard(seat)
+
+    def _forget(self, seat: int, card: Card) -> None:
+        if self.known[seat][card]:
+            self.known[seat][card] -= 1
+            if not self.known[seat][card]:
+                del self.known[seat][card]
+
+    def _after_meld(self, seat: int) -> None:
+        if not self.hands[seat]:
+            self._went_out(seat, "by melding (MAYI-13.2a)")
+
+    def _build_laydown(self, seat: int, action: Down) -> list[Meld]:
+        melds = [self.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+        if self.rules.contract_all_at_once:
+            self.contract.check(melds, self.meld_rules)
+        return melds
+
+    def _end_turn_without_discard(self, seat: int) -> None:
+        """A turn with no discard ends: MAYI-9.8, 9.9, 9.10."""
+        kind = self.step.kind
+        if kind == "regular" and self.step.discard_step:
+            following = self._left(seat)  # MAYI-13.3 alternative: no discard, turn over
+        elif kind == "refusal":
+            following = self._left(seat)
+        elif kind in ("buy", "forced"):
+            following = (
+                self._left(self.claim["p0"])
+                if self.rules.turn_after_buy == "resume_normal"
+                else self._left(seat)
+            )
+        else:  # option (c)
+            following = self._left(seat)
+        if self.rules.claim_window_after_buy and len(self.pile):
+            top = self.pile.top
+            assert top is not None
+            self._open_window(top.card, seat, resume=following, protect=True)
+            return
+        self._start_regular_turn(following)
+
+    # -- claims: MAYI-9 ------------------------------------------------------------------
+
+    def _open_window(
+        self, card: Card, p0: int, *, resume: int | None = None, protect: bool = False
+    ) -> None:
+        order = [self._left(p0, k) for k in range(1, self.players)]
+        top = self.pile.top
+        self.claim = {
+            "card": card,
+            "p0": p0,
+            "order": order,
+            "requests": [],
+            "asked": 0,
+            "resume": self._left(p0) if resume is None else resume,
+            "discarder": None if top is None else top.discarder,
+            "protect": protect,
+        }
+        if self.rules.claim_order == "next_player_first":
+            self._phase, self._to_act = Phase.FIRST_REFUSAL, order[0]
+            return
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        order = self.claim["order"]
+        index = 1 + self.claim["asked"]
+        if index < len(order):
+            self._phase, self._to_act = Phase.REQUEST, order[index]
+            return
+        self._resolve_requests()
+
+    def _may_ask(self, seat: int) -> bool:
+        """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
+        limit = self.rules.max_buys_per_deal
+        if limit is not None and self.buys[seat] >= limit:
+            return False
+        if self.claim.get("discarder") == seat:
+            return False
+        return self._max_take(seat, buy=True, kind="buy") > 0
+
+    def _may_refuse(self, seat: int) -> bool:
+        """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
+        if seat == self.claim["order"][0]:
+            return self.claim.get("discarder") != seat
+        return self._may_ask(seat)
+
+    def _first_refusal(self, seat: int, action: Take | Pass) -> None:
+        if isinstance(action, Take):
+            self._p1_takes_as_draw(seat)
+            return
+        self._ask_next()
+
+    def _p1_takes_as_draw(self, seat: int) -> None:
+        """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
+        if self.turns >= self.rules.max_turns_per_deal:
+            self._note.append("turn cap reached: dead deal (MAYI-14.5)")
+            self._end_deal(None)
+            return
+        self.turns += 1
+        taken = self._take_from_pile(seat, 1, protect_top=True)
+        self.claim = {}
+        self.step = MeldStep(seat=seat, discard_step=True, taken=taken[0])
+        self._phase, self._to_act = Phase.MELD, seat
+
+    def _request(self, seat: int, action: Ask | Pass) -> None:
+        if isinstance(action, Ask):
+            self.claim["requests"].append(seat)
+        self.claim["asked"] += 1
+        self._ask_next()
+
+    def _resolve_requests(self) -> None:
+        order, requests = self.claim["order"], self.claim["requests"]
+        if not requests:
+            self._close_window()
+            return
+        requester = min(requests, key=order.index)  # MAYI-9.5: seat priority
+        self.claim["requester"] = requester
+        if self.rules.turn_after_buy == "resume_normal":
+            self._start_buy(requester, "buy")
+            return
+        self.claim["consenting"] = 0
+        self._phase, self._to_act = Phase.CONSENT, order[0]
+
+    def _consent(self, seat: int, action: Allow | Refuse) -> None:
+        order = self.claim["order"]
+        k = order.index(self.claim["requester"])
+        if isinstance(action, Refuse):
+            if seat == order[0]:
+                if self.rules.next_player_refusal == "normal_turn":
+                    self._p1_takes_as_draw(seat)
+                else:
+                    self._start_buy(seat, "refusal")
+            else:
+                self._start_buy(seat, "forced")
+            return
+        index = order.index(seat) + 1
+        if index < k:
+            self._to_act = order[index]
+            return
+        self._start_buy(self.claim["requester"], "buy")
+
+    def _start_buy(self, seat: int, kind: str) -> None:
+        if self.turns >= self.rules.max_turns_per_deal:
+            self._note.append("turn cap reached: dead deal (MAYI-14.5)")
+            self._end_deal(None)
+            return
+        self.turns += 1
+        self.claim["kind"] = kind
+        self.claim["protect"] = True
+        self._phase, self._to_act = Phase.BUY, seat
+        self.step = MeldStep(seat=seat, discard_step=False, kind=kind)
+
+    def _buy(self, seat: int, action: Take) -> None:
+        kind = self.claim["kind"]
+        self._take_from_pile(seat, action.count, protect_top=True)
+        self._received += self._draw_stock(self._price(kind, action.count))
+        if kind in ("buy", "forced"):
+            self.buys[seat] += 1
+        if self.dead:
+            self._end_deal(None)
+            return
+        if self.rules.buy_turn_allows_melding:
+            self._phase, self._to_act = Phase.MELD, seat
+        else:
+            self._end_turn_without_discard(seat)
+
+    def _close_window(self) -> None:
+        resume = self.claim["resume"]
+        self.claim = {}
+        self._start_regular_turn(resume)
+
+    # -- ends -------------------------------------------------------------------------------
+
+    def _went_out(self, seat: int, how: str) -> None:
+        self._note.append(f"{_NAMES[seat]} goes out {how}")
+        self.went_out = seat
+        self.times_out[seat] += 1
+        self._end_deal(seat)
+
+    def _end_deal(self, went_out: int | None) -> None:
+        """MAYI-15: score the deal, then start the next or end the match."""
+        rules = self.rules
+        scores = []
+        void = went_out is None and rules.dead_deal_scoring == "void"
+        for seat in range(self.players):
+            if seat == went_out:
+                scores.append(DealScore(rules.going_out_bonus, 0))
+            elif void:
+                scores.append(DealScore(0, 0))
+            else:
+                scores.append(DealScore(0, self.values.hand_value(self.hands[seat])))
+        self.deal_scores.append(tuple(scores))
+        self._note_safe(
+            f"deal {self.deal_number} scored: "
+            + " ".join(f"{_NAMES[s]}{x.net:+d}" for s, x in enumerate(scores))
+        )
+        self.claim = {}
+        if self.deal_number >= len(self.schedule):
+            self._phase, self._to_act = Phase.MATCH_OVER, None
+            return
+        if self.auto_deal:
+            self._next_deal()
+        else:
+            self._phase, self._to_act = Phase.DEAL_OVER, None
+
+    def _next_deal(self) -> None:
+        step = 1 if self.rules.dealer_rotation == "left" else -1
+        self.dealer = (self.dealer + step) % self.players
+        self._start_deal()
+
+    # -- explanations --------------------------------------------------------------------
+
+    def _rule_for(self, action: Action) -> str:
+        return {
+            Phase.DRAW: "MAYI-7.3",
+            Phase.MELD: "MAYI-7.4",
+            Phase.FIRST_REFUSAL: "MAYI-9.3",
+            Phase.REQUEST: "MAYI-9.3",
+            Phase.CONSENT: "MAYI-9.6",
+            Phase.BUY: "MAYI-9.8",
+            Phase.DEAL_OVER: "MAYI-15",
+            Phase.MATCH_OVER: "MAYI-16.1",
+        }[self._phase]
+
+    def _why_not(self, action: Action) -> str:
+        seat = self._to_act
+        who = "the table" if seat is None else f"player {_NAMES[seat]}"
+        phase = self._phase
+        if phase is Phase.MATCH_OVER:
+            return "the match is over"
+        if isinstance(action, Take) and self.pile.top is not None and seat is not None:
+            top = self.pile.top
+            if top.discarder == seat and not self.rules.may_take_own_discard:
+                return f"{who} cannot take {top.card}, his own discard (MAYI-8.4)"
+            if action.count > self._max_take(seat, buy=phase is Phase.BUY):
+                return f"{who} cannot take {action.count} pile cards here (MAYI-9.8, 8.4)"
+        if isinstance(action, Ask) and seat is not None and phase is Phase.REQUEST:
+            return f"{who} may not ask for {self.claim['card']} (MAYI-9.2, 9.11)"
+        if isinstance(action, Discard) and seat is not None and phase is Phase.MELD:
+            card = action.card
+            if card not in self.hands[seat]:
+                return f"{who} does not hold {card}"
+            if card is self.step.taken and not self.rules.may_discard_taken_card:
+                return f"{who} cannot discard {card}, just taken from the pile (MAYI-7.5c)"
+            return f"{who} cannot discard his last card in deal {self.deal_number} (MAYI-13.2)"
+        legal = ", ".join(str(a) for a in self.legal_actions()[:6])
+        return f"{who} cannot {action} now ({phase.value}; legal: {legal})"
+
+    # -- views and copies ------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        if not 0 <= seat < self.players:
+            raise IllegalActionError(f"there is no seat {seat}")
+        pile = tuple((entry.card, entry.discarder) for entry in self.pile.entries)
+        if self.rules.discard_pile_visible == "top_only":
+            pile = pile[-1:]
+        return PlayerView(
+            seat=seat,
+            deal=self.deal_number,
+            phase=self._phase,
+            to_act=self._to_act,
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            known=tuple(tuple(sorted(known.elements())) for known in self.known),
+            pile=pile,
+            stock_size=len(self.stock),
+            melds=tuple(self.table),
+            down=tuple(self.down),
+            scores=self.scores,
+            legal=self.legal_actions() if self._to_act == seat else (),
+        )
+
+    def clone(self) -> MayIMatch:
+        twin = object.__new__(MayIMatch)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.stock = self.stock.copy()
+        twin.pile = self.pile.copy()
+        twin.table = list(self.table)
+        twin.down = list(self.down)
+        twin.laid = [list(melds) for melds in self.laid]
+        twin.known = [Counter(known) for known in self.known]
+        twin.buys = list(self.buys)
+        twin.times_out = list(self.times_out)
+        twin.deal_scores = list(self.deal_scores)
+        twin._events = list(self._events)
+        twin.claim = {
+            key: list(value) if isinstance(value, list) else value
+            for key, value in self.claim.items()
+        }
+        return twin
+
+    def snapshot(self) -> Any:
+        return (
+            self.deal_number,
+            self.dealer,
+            self._phase,
+            self._to_act,
+            tuple(tuple(hand) for hand in self.hands),
+            self.stock.cards,
+            self.pile.entries,
+            tuple(self.table),
+            tuple(self.down),
+            tuple(tuple(m) for m in self.laid),
+            tuple(tuple(sorted(k.items())) for k in self.known),
+            tuple(self.buys),
+            self.turns,
+            self.refills,
+            self.step,
+            repr(sorted(self.claim.items())),
+            tuple(self.deal_scores),
+            len(self._events),
+            self.rng.getstate(),
+        )
+
+
+def outcome(
+    rules: MayIRules, totals: Sequence[int], penalties: Sequence[int], times_out: Sequence[int]
+) -> Outcome:
+    """MAYI-16.3-16.5: the winners and the standings, best first."""
+    key = [-total for total in totals] if rules.winner_metric == "net" else list(penalties)
+    best = min(key)
+    winners = [seat for seat, value in enumerate(key) if value == best]
+    if len(winners) > 1 and rules.tie_break == "fewest_penalty_points":
+        fewest = min(penalties[seat] for seat in winners)
+        winners = [seat for seat in winners if penalties[seat] == fewest]
+    elif len(winners) > 1 and rules.tie_break == "most_times_out":
+        most = max(times_out[seat] for seat in winners)
+        winners = [seat for seat in winners if times_out[seat] == most]
+    standings = sorted(range(len(totals)), key=lambda seat: (key[seat], seat))
+    return Outcome(tuple(winners), tuple((seat, totals[seat]) for seat in standings))
