@@ -248,7 +248,8 @@ class MayIMatch(Match):
                 return
         elif action in self.legal_actions():
             return
-        raise IllegalActionError(self._why_not(action), action=action, rule=self._rule_for(action))
+        rule, reason = self._why_not(action)
+        raise IllegalActionError(reason, action=action, rule=rule)
 
     def _apply(self, action: Action) -> Event:
         seat, phase = self._to_act, self._phase
@@ -725,41 +726,48 @@ class MayIMatch(Match):
 
     # -- explanations --------------------------------------------------------------------
 
-    def _rule_for(self, action: Action) -> str:
-        return {
-            Phase.DRAW: "MAYI-7.3",
-            Phase.MELD: "MAYI-7.4",
-            Phase.FIRST_REFUSAL: "MAYI-9.3",
-            Phase.REQUEST: "MAYI-9.3",
-            Phase.CONSENT: "MAYI-9.6",
-            Phase.BUY: "MAYI-9.8",
-            Phase.DEAL_OVER: "MAYI-15",
-            Phase.MATCH_OVER: "MAYI-16.1",
-        }[self._phase]
+    _PHASE_RULES = {
+        Phase.DRAW: "MAYI-7.3",
+        Phase.MELD: "MAYI-7.4",
+        Phase.FIRST_REFUSAL: "MAYI-9.3",
+        Phase.REQUEST: "MAYI-9.3",
+        Phase.CONSENT: "MAYI-9.6",
+        Phase.BUY: "MAYI-9.8",
+        Phase.DEAL_OVER: "MAYI-15",
+        Phase.MATCH_OVER: "MAYI-16.1",
+    }
 
-    def _why_not(self, action: Action) -> str:
-        seat = self._to_act
+    def _why_not(self, action: Action) -> tuple[str, str]:
+        """The clause an illegal ``action`` breaks, and why, for the error message."""
+        seat, phase = self._to_act, self._phase
         who = "the table" if seat is None else f"player {_NAMES[seat]}"
-        phase = self._phase
         if phase is Phase.MATCH_OVER:
-            return "the match is over"
+            return "MAYI-16.1", "the match is over"
         if isinstance(action, Take) and self.pile.top is not None and seat is not None:
             top = self.pile.top
-            if top.discarder == seat and not self.rules.may_take_own_discard:
-                return f"{who} cannot take {top.card}, his own discard (MAYI-8.4)"
-            if action.count > self._max_take(seat, buy=phase is Phase.BUY):
-                return f"{who} cannot take {action.count} pile cards here (MAYI-9.8, 8.4)"
-        if isinstance(action, Ask) and seat is not None and phase is Phase.REQUEST:
-            return f"{who} may not ask for {self.claim['card']} (MAYI-9.2, 9.11)"
+            if top.discarder == seat and (
+                not self.rules.may_take_own_discard or phase is not Phase.DRAW
+            ):
+                return "MAYI-8.4", f"{who} cannot take {top.card}, his own discard"
+            if phase in (Phase.DRAW, Phase.BUY) and action.count > self._max_take(
+                seat, buy=phase is Phase.BUY
+            ):
+                return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
+        if isinstance(action, Ask) and phase is Phase.REQUEST:
+            return "MAYI-9.2", f"{who} may not ask for {self.claim['card']}"
+        if isinstance(action, Refuse) and phase is Phase.CONSENT:
+            return "MAYI-9.11", f"{who} may not refuse: he could not buy the card"
         if isinstance(action, Discard) and seat is not None and phase is Phase.MELD:
             card = action.card
+            if not self.step.discard_step:
+                return "MAYI-9.8", f"{who} makes no discard in this turn"
             if card not in self.hands[seat]:
-                return f"{who} does not hold {card}"
+                return "MAYI-7.5", f"{who} does not hold {card}"
             if card is self.step.taken and not self.rules.may_discard_taken_card:
-                return f"{who} cannot discard {card}, just taken from the pile (MAYI-7.5c)"
-            return f"{who} cannot discard his last card in deal {self.deal_number} (MAYI-13.2)"
+                return "MAYI-7.5c", f"{who} cannot discard {card}, just taken from the pile"
+            return "MAYI-13.2", f"{who} cannot discard his last card in deal {self.deal_number}"
         legal = ", ".join(str(a) for a in self.legal_actions()[:6])
-        return f"{who} cannot {action} now ({phase.value}; legal: {legal})"
+        return self._PHASE_RULES[phase], f"{who} cannot {action} now ({phase.value}; legal: {legal})"
 
     # -- views and copies ------------------------------------------------------------------
 
