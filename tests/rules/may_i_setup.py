@@ -50,6 +50,7 @@ def new_match(
     hands: dict[int, str] | None = None,
     stock: str = "",
     seed: int = 1,
+    auto_deal: bool = True,
     **options: Any,
 ) -> MayIMatch:
     rules = MayIRules(player_count_range=(2, 5), **options)
@@ -62,8 +63,9 @@ def new_match(
         hand_size=hand_size,
         jokers=rules.joker_count,
     )
-    return MayI(rules).new_match(players=players, seed=seed, deck_order=order,
-                                 first_dealer=dealer)
+    return MayI(rules).new_match(
+        players=players, seed=seed, deck_order=order, first_dealer=dealer, auto_deal=auto_deal
+    )
 
 
 def pass_window(match: MayIMatch) -> None:

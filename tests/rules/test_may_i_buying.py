@@ -17,7 +17,11 @@ def hand_sizes(match: object) -> list[int]:
 def test_state_s_is_the_reference_position() -> None:
     match = state_s()
     assert [(str(c), d) for c, d in match.view(A).pile] == [
-        ("5S", A), ("KS", B), ("4D", C), ("9C", D), ("7H", A)
+        ("5S", A),
+        ("KS", B),
+        ("4D", C),
+        ("9C", D),
+        ("7H", A),
     ]
     assert match.stock.cards[:4] == parse_cards("2D 8S QH 5C")
     assert (match.phase, match.to_act) == (Phase.REQUEST, C)

@@ -767,7 +767,9 @@ class MayIMatch(Match):
                 return "MAYI-7.5c", f"{who} cannot discard {card}, just taken from the pile"
             return "MAYI-13.2", f"{who} cannot discard his last card in deal {self.deal_number}"
         legal = ", ".join(str(a) for a in self.legal_actions()[:6])
-        return self._PHASE_RULES[phase], f"{who} cannot {action} now ({phase.value}; legal: {legal})"
+        return self._PHASE_RULES[
+            phase
+        ], f"{who} cannot {action} now ({phase.value}; legal: {legal})"
 
     # -- views and copies ------------------------------------------------------------------
 
