@@ -6,12 +6,13 @@ import pytest
 
 from rummykit import IllegalActionError, parse_card, parse_cards
 from rummykit.actions import Allow, Ask, Discard, Done, Draw, Pass, Refuse, Take
+from rummykit.games.may_i import MayIMatch
 from rummykit.match import Phase
-from tests.rules.may_i_setup import A, B, C, D, E, draw_and_discard, new_match, pass_window, state_s
+from tests.rules.may_i_setup import A, B, C, D, E, new_match, pass_window, state_s
 
 
-def hand_sizes(match: object) -> list[int]:
-    return [len(hand) for hand in match.hands]  # type: ignore[attr-defined]
+def hand_sizes(match: MayIMatch) -> list[int]:
+    return [len(hand) for hand in match.hands]
 
 
 def test_state_s_is_the_reference_position() -> None:
@@ -241,4 +242,3 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalActionError):
             match.apply(bad)
         assert match.snapshot() == before
-    draw_and_discard  # the helper is used by other modules

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rummykit import (
@@ -12,7 +14,7 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
-from rummykit.games.may_i import MayI, outcome
+from rummykit.games.may_i import MayI, MayIMatch, outcome
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.match import Phase
 from rummykit.melds import End
@@ -40,7 +42,7 @@ def test_mayi_w36_banned_in_deal_1_by_002s_reading() -> None:
         match.apply("layoff 4D -> 1")  # it would leave KD alone, and KD can go nowhere
 
 
-def _w37(**options: object) -> object:
+def _w37(**options: Any) -> MayIMatch:
     schedule = ContractSchedule.of("2G+1R", hand_size=11)  # one deal: the last, as deal 5
     match = new_match(
         hands={A: "2C 3C 4C 5C 9S 9H 9C KS KH KD 6C"},
@@ -82,6 +84,7 @@ def test_mayi_w38_refill_when_the_stock_is_empty() -> None:
     match = new_match(stock="")
     while len(match.stock):
         player = match.to_act
+        assert player is not None
         match.apply(Draw())
         match.apply(Discard(match.hands[player][-1]))
         pass_window(match)
@@ -101,6 +104,7 @@ def test_mayi_w44_the_refill_cap_ends_the_deal() -> None:
     match = new_match(stock="", max_stock_refills=0)
     while len(match.stock):
         player = match.to_act
+        assert player is not None
         match.apply(Draw())
         match.apply(Discard(match.hands[player][-1]))
         pass_window(match)
@@ -116,6 +120,7 @@ def test_mayi_14_5_turn_cap() -> None:
     match = new_match(max_turns_per_deal=3)
     for _ in range(3):
         player = match.to_act
+        assert player is not None
         match.apply(Draw())
         match.apply(Discard(match.hands[player][-1]))
         pass_window(match)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -726,7 +726,7 @@ class MayIMatch(Match):
 
     # -- explanations --------------------------------------------------------------------
 
-    _PHASE_RULES = {
+    _PHASE_RULES: ClassVar[dict[Phase, str]] = {
         Phase.DRAW: "MAYI-7.3",
         Phase.MELD: "MAYI-7.4",
         Phase.FIRST_REFUSAL: "MAYI-9.3",
