@@ -106,6 +106,66 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_demo(args: argparse.Namespace) -> int:
+    import random
+
+    from rummykit.actions import Down
+    from rummykit.games import game
+    from rummykit.simulate import AGENTS, play
+
+    match = game("may-i").new_match(players=args.players, seed=args.seed)
+    agents = [AGENTS[args.bots]() for _ in range(args.players)]
+    play(match, agents, rng=random.Random(args.seed))
+    names = "ABCDEFGH"
+    deals: dict[int, list[str]] = {}
+    for event in match.events:
+        lines = deals.setdefault(event.deal, [])
+        who = "table" if event.seat is None else names[event.seat]
+        if isinstance(event.action, Down):
+            lines.append(f"  {who} goes down: {str(event.action)[5:]}")
+        if event.note and ("goes out" in event.note or "dead deal" in event.note):
+            lines.append(f"  {event.note.split('; ')[0]}")
+    data: dict[str, Any] = {"deals": [], "scores": list(match.scores)}
+    text = [f"May I? with {args.players} {args.bots} bots, seed {args.seed}"]
+    for number, scores in enumerate(match.deal_scores, start=1):
+        contract = match.schedule[number].contract
+        nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
+        text.append(f"Deal {number}: contract {contract}")
+        text += deals.get(number, [])
+        text.append(f"  scores: {nets}")
+        data["deals"].append(
+            {"contract": contract.notation, "scores": [score.net for score in scores]}
+        )
+    outcome = match.outcome
+    assert outcome is not None
+    text.append("Standings: " + ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings))
+    text.append("Winner: " + " and ".join(names[s] for s in outcome.winners))
+    data["winners"] = list(outcome.winners)
+    data["decisions"] = len(match.events)
+    _emit(args, data, "\n".join(text))
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from rummykit.simulate import simulate
+
+    summary = simulate(args.game, matches=args.n, seed=args.seed, players=args.players,
+                       bots=args.bots)
+    names = "ABCDEFGH"
+    text = [
+        f"{summary.matches} matches of {args.game}, {args.players} {args.bots} bots, "
+        f"seed {args.seed}",
+        "wins:        " + "  ".join(f"{names[s]} {w:g}" for s, w in enumerate(summary.wins)),
+        "mean scores: " + "  ".join(
+            f"{names[s]} {m:+.1f}" for s, m in enumerate(summary.mean_scores)
+        ),
+        f"deals {summary.deals}, decisions {summary.decisions}, buys {summary.buys}, "
+        f"went out {summary.went_out}",
+    ]
+    _emit(args, summary.as_dict(), "\n".join(text))
+    return EXIT_OK
+
+
 def _parser() -> _Parser:
     parser = _Parser(prog="rummykit", description="Rummy rules from the command line.")
     parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
@@ -125,6 +185,18 @@ def _parser() -> _Parser:
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
     check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
     check.add_argument("--game", default="may-i", choices=games, help="rules preset")
+
+    demo = add("demo", _cmd_demo, "play a full May I? match between bots and show it")
+    demo.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--bots", default="greedy", choices=("greedy", "random"))
+
+    simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
+    simulate.add_argument("game", choices=("may-i",))
+    simulate.add_argument("-n", type=int, default=100, help="number of matches")
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    simulate.add_argument("--bots", default="random", choices=("greedy", "random"))
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")

@@ -109,6 +109,7 @@ class MayIMatch(Match):
         self.deal_scores: list[tuple[DealScore, ...]] = []
         self.times_out = [0] * players
         self.deal_number = 0
+        self.first_dealer_given = first_dealer
         self.dealer = self._first_dealer(first_dealer)
         self._start_deal()
 
@@ -252,7 +253,7 @@ class MayIMatch(Match):
         raise IllegalActionError(reason, action=action, rule=rule)
 
     def _apply(self, action: Action) -> Event:
-        seat, phase = self._to_act, self._phase
+        seat, phase, deal_number = self._to_act, self._phase, self.deal_number
         self._received: list[Card] = []
         self._from_pile = 0
         self._note: list[str] = []
@@ -270,7 +271,6 @@ class MayIMatch(Match):
             self._buy(seat, action)  # type: ignore[arg-type]
         else:
             self._meld_action(seat, action)  # type: ignore[arg-type]
-        deal_number = self.deal_number if phase is not Phase.DEAL_OVER else self.deal_number - 1
         event = Event(
             step=len(self._events),
             deal=deal_number,

@@ -1,0 +1,74 @@
+"""Bots that play from a seat's view: a uniform random player and a greedy one.
+
+An agent is anything with ``choose(view, rng) -> Action``; it sees only what its seat
+may know (:class:`~rummykit.match.PlayerView`), and its randomness is injected.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.match import Phase, PlayerView
+from rummykit.scoring import MAY_I_VALUES, CardValues
+
+__all__ = ["Agent", "GreedyAgent", "RandomAgent"]
+
+
+class Agent(Protocol):
+    """Chooses one of ``view.legal``."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(view.legal)
+
+
+class GreedyAgent:
+    """Goes down as soon as it can, lays off everything it can, never buys, and
+    discards its most expensive card that belongs to no pair or near-run."""
+
+    def __init__(self, values: CardValues = MAY_I_VALUES) -> None:
+        self.values = values
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The greedy choice among ``view.legal``."""
+        legal = view.legal
+        if view.phase in (Phase.REQUEST, Phase.FIRST_REFUSAL):
+            return Pass() if Pass() in legal else legal[0]
+        if view.phase is Phase.CONSENT:
+            return Allow() if Allow() in legal else legal[0]
+        if view.phase is Phase.BUY:
+            return Take(1)
+        if view.phase is Phase.DRAW:
+            return Draw() if Draw() in legal else legal[0]
+        downs = [action for action in legal if isinstance(action, Down)]
+        if downs:
+            return min(downs, key=lambda down: -sum(len(cards) for cards, _ in down.melds))
+        layoffs = [action for action in legal if isinstance(action, LayOff)]
+        if layoffs:
+            return layoffs[0]
+        discards = [action for action in legal if isinstance(action, Discard)]
+        if discards:
+            return max(discards, key=lambda d: (self._loneliness(view, d), d.card.code))
+        return Done() if Done() in legal else legal[0]
+
+    def _loneliness(self, view: PlayerView, discard: Discard) -> tuple[int, int]:
+        card = discard.card
+        if card.rank is None:
+            return (-1, 0)
+        friends = 0
+        for other in view.hand:
+            if other is card or other.rank is None:
+                continue
+            if other.rank is card.rank:
+                friends += 2
+            elif other.suit is card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
+                friends += 1
+        return (-friends, self.values.value(card))

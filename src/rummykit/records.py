@@ -1,0 +1,179 @@
+"""Match records: a versioned JSON document that replays to the identical match.
+
+A record is data, never code: loading checks the format, version, game, rules, sizes and
+every action, and a failure names the step (:class:`~rummykit.RecordError`).
+
+>>> from rummykit.games import game
+>>> from rummykit.records import to_record, from_record
+>>> match = game("may-i").new_match(players=3, seed=5)
+>>> _ = match.apply("draw")
+>>> record = to_record(match)
+>>> record["actions"]
+['draw']
+>>> from_record(record).snapshot() == match.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from rummykit.cards import format_cards, parse_cards
+from rummykit.contracts import Contract, SameSuitRuns
+from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
+from rummykit.games import game
+from rummykit.games.may_i import MayIMatch
+from rummykit.games.may_i_rules import MayIRules
+from rummykit.schedules import ContractSchedule, DealSpec
+
+__all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
+
+FORMAT = "rummykit-record"
+VERSION = 1
+MAX_ACTIONS = 2_000_000
+
+
+def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
+    return {
+        "name": schedule.name,
+        "deals": [
+            {
+                "contract": deal.contract.notation,
+                "hand_size": deal.hand_size,
+                "discard_out": deal.discard_out,
+                "exact": deal.contract.exact,
+                "distinct_ranks": deal.contract.distinct_ranks,
+                "same_suit_runs": deal.contract.same_suit_runs.value,
+                "runs_apart": deal.contract.runs_apart,
+            }
+            for deal in schedule
+        ],
+    }
+
+
+def _rules_data(rules: MayIRules) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for field in attrs.fields(MayIRules):
+        value = getattr(rules, field.name)
+        if value == field.default:
+            continue
+        if isinstance(value, ContractSchedule):
+            value = _schedule_data(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[field.name] = value
+    return data
+
+
+def _rules_from(data: Any) -> MayIRules:
+    if not isinstance(data, dict):
+        raise RecordError(f"rules must be an object, got {type(data).__name__}")
+    options = dict(data)
+    schedule = options.get("contract_schedule")
+    if isinstance(schedule, dict):
+        try:
+            deals = tuple(
+                DealSpec(
+                    contract=Contract.parse(
+                        deal["contract"],
+                        exact=deal.get("exact", True),
+                        distinct_ranks=deal.get("distinct_ranks", True),
+                        same_suit_runs=SameSuitRuns(deal.get("same_suit_runs", "forbidden")),
+                        runs_apart=deal.get("runs_apart", 2),
+                    ),
+                    hand_size=deal.get("hand_size", 10),
+                    discard_out=deal.get("discard_out", True),
+                )
+                for deal in schedule["deals"]
+            )
+            options["contract_schedule"] = ContractSchedule(
+                deals=deals, name=schedule.get("name", "custom")
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"bad contract schedule in the rules: {error}") from None
+    try:
+        return MayIRules(**options)
+    except TypeError as error:
+        raise RecordError(f"unknown rules option: {error}") from None
+    except ConfigError as error:
+        raise RecordError(f"bad rules: {error.reason}") from None
+
+
+def to_record(match: MayIMatch, *, seats: list[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of ``match``: rules, seed, seats and every action."""
+    if match.seed is None:
+        raise RecordError("a record needs the match's integer seed, not a random.Random")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": "may-i",
+        "rules": _rules_data(match.rules),
+        "players": match.players,
+        "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
+        "seed": match.seed,
+        "first_dealer": match.first_dealer_given,
+        "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
+        "auto_deal": match.auto_deal,
+        "actions": [str(event.action) for event in match.events],
+    }
+
+
+def from_record(data: Any) -> MayIMatch:
+    """Replay a record into a match, checking every field and every step."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a rummykit record (format {data.get('format')!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unknown record version {data.get('version')!r} (known: {VERSION})")
+    if data.get("game") != "may-i":
+        raise RecordError(f"unknown game {data.get('game')!r}")
+    rules = _rules_from(data.get("rules", {}))
+    players, seed = data.get("players"), data.get("seed")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
+        raise RecordError(f"players must be a whole number from 2 to 8, got {players!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"seed must be a whole number, got {seed!r}")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise RecordError(f"actions must be a list of at most {MAX_ACTIONS} strings")
+    first_dealer = data.get("first_dealer")
+    if first_dealer is not None and not isinstance(first_dealer, int):
+        raise RecordError(f"first_dealer must be a seat or null, got {first_dealer!r}")
+    deck_text = data.get("deck_order")
+    try:
+        deck = None if deck_text is None else parse_cards(deck_text)
+        match = attrs.evolve(game("may-i"), rules=rules).new_match(
+            players=players,
+            seed=seed,
+            deck_order=deck,
+            first_dealer=first_dealer,
+            auto_deal=bool(data.get("auto_deal", True)),
+        )
+    except (ConfigError, NotationError) as error:
+        raise RecordError(f"cannot start the match: {error}") from None
+    for step, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"action must be text, got {text!r}", step=step)
+        try:
+            match.apply(text)
+        except IllegalActionError as error:
+            raise RecordError(f"{text!r} is illegal here: {error}", step=step) from None
+    return match
+
+
+def dumps(match: MayIMatch, **json_options: Any) -> str:
+    """The record of ``match`` as JSON text."""
+    return json.dumps(to_record(match), **json_options)
+
+
+def loads(text: str) -> MayIMatch:
+    """Replay a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    return from_record(data)
