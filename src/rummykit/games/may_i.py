@@ -136,6 +136,7 @@ class MayIMatch(Match):
         self.deal_number += 1
         spec = self.schedule[self.deal_number]
         self.contract: Contract = spec.contract
+        self.contract_slots = spec.contract.slots
         self.discard_out = spec.discard_out
         if self.deal_number == 1 and self.deck_order is not None:
             pack = list(self.deck_order)
@@ -416,8 +417,9 @@ class MayIMatch(Match):
         result += laydowns(self, seat)
         result += layoffs(self, seat)
         if step.discard_step:
-            for card in sorted(set(hand)):
-                if self._may_discard(seat, card):
+            counts = Counter(hand)
+            for card in sorted(counts, key=_code):
+                if self._may_discard(seat, card, counts[card]):
                     result.append(Discard(card))
             if self._may_end_without_discard(seat):
                 result.append(Done())
@@ -425,10 +427,10 @@ class MayIMatch(Match):
             result.append(Done())
         return tuple(result)
 
-    def _may_discard(self, seat: int, card: Card) -> bool:
+    def _may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         hand = self.hands[seat]
         last = len(hand) == 1
-        copies = hand.count(card)
+        copies = hand.count(card) if copies is None else copies
         if not copies:
             return False
         # MAYI-7.5c: not the card just taken, unless another copy of it was already held.
@@ -496,7 +498,7 @@ class MayIMatch(Match):
                     self._forget(seat, card)
                 self.table.append(meld.with_owner(seat))
                 self.laid[seat].append(meld)
-            if len(self.laid[seat]) >= len(self.contract.slots):
+            if len(self.laid[seat]) >= len(self.contract_slots):
                 self.down[seat] = True
             self.step = attrs.evolve(self.step, went_down=True)
             self._after_meld(seat)
@@ -784,9 +786,9 @@ class MayIMatch(Match):
             deal=self.deal_number,
             phase=self._phase,
             to_act=self._to_act,
-            hand=tuple(sorted(self.hands[seat])),
+            hand=tuple(sorted(self.hands[seat], key=_code)),
             hand_sizes=tuple(len(hand) for hand in self.hands),
-            known=tuple(tuple(sorted(known.elements())) for known in self.known),
+            known=tuple(tuple(sorted(known.elements(), key=_code)) for known in self.known),
             pile=pile,
             stock_size=len(self.stock),
             melds=tuple(self.table),
@@ -839,6 +841,10 @@ class MayIMatch(Match):
             len(self._events),
             self.rng.getstate(),
         )
+
+
+def _code(card: Card) -> int:
+    return card.code
 
 
 def outcome(

@@ -64,9 +64,9 @@ def laydowns(match: MayIMatch, seat: int) -> list[Down]:
         return found
     for kind, size in _still_needed(match, seat):
         single = Contract(
-            requirements=(attrs.evolve(match.contract.slots[0], kind=kind, min_size=size),)
+            requirements=(attrs.evolve(match.contract_slots[0], kind=kind, min_size=size),)
         )
-        down_after = len(match.laid[seat]) + 1 >= len(match.contract.slots)
+        down_after = len(match.laid[seat]) + 1 >= len(match.contract_slots)
         for arrangement in arrangements(hand, single, rules, values=match.values):
             meld = arrangement.melds[0]
             if _conflicts(match, seat, meld):
@@ -81,7 +81,7 @@ def laydowns(match: MayIMatch, seat: int) -> list[Down]:
 
 def _still_needed(match: MayIMatch, seat: int) -> list[tuple[MeldKind, int | None]]:
     """The contract's slots not yet filled by ``seat``'s partial laydowns (MAYI-11.3)."""
-    slots = list(match.contract.slots)
+    slots = list(match.contract_slots)
     for meld in match.laid[seat]:
         for index, slot in enumerate(slots):
             if slot.kind is meld.kind and len(meld) >= slot.size_for(match.meld_rules):
@@ -112,26 +112,37 @@ def layoffs(match: MayIMatch, seat: int) -> list[LayOff]:
         return []
     hand = match.hands[seat]
     rules = match.meld_rules
+    held = sorted(set(hand), key=_code)
     found: list[LayOff] = []
-    for card in sorted(set(hand)):
-        wild = card.rank is None
-        for index, meld in enumerate(match.table):
-            if meld.kind is MeldKind.GROUP:
-                if not wild and card.rank is not meld.rank:
-                    continue
-                ends: tuple[End | None, ...] = (None,)
-            elif not wild and card.suit is not meld.suit:
+    for index, meld in enumerate(match.table):
+        # Only the cards that could fit: the group's rank, the run's two end cards, wilds.
+        if meld.kind is MeldKind.GROUP:
+            fits: list[tuple[Card, End | None]] = [
+                (card, None) for card in held if card.rank is meld.rank or card.rank is None
+            ]
+        else:
+            assert meld.suit is not None
+            below = Card(Rank((meld.low - 2) % 13 + 1), meld.suit)
+            above = Card(Rank(meld.high % 13 + 1), meld.suit)
+            fits = [
+                (card, end)
+                for card in held
+                for end in (End.LOW, End.HIGH)
+                if card.rank is None or card is (below if end is End.LOW else above)
+            ]
+        for card, end in fits:
+            try:
+                grown = meld.lay_off(card, rules, end=end)
+            except InvalidMeldError:
                 continue
-            else:
-                ends = (End.LOW, End.HIGH)
-            for end in ends:
-                try:
-                    grown = meld.lay_off(card, rules, end=end)
-                except InvalidMeldError:
-                    continue
-                if _leaves_ok_after_layoff(match, seat, card, index, grown):
-                    found.append(LayOff(card, index, end))
+            if _leaves_ok_after_layoff(match, seat, card, index, grown):
+                found.append(LayOff(card, index, end))
+    found.sort(key=lambda action: (action.card.code, action.target))
     return found
+
+
+def _code(card: Card) -> int:
+    return card.code
 
 
 def _leaves_ok_after_layoff(
@@ -178,7 +189,7 @@ def check_down(match: MayIMatch, seat: int, action: Down) -> None:
             raise IllegalActionError(
                 f"{who}: {meld} is not part of contract {match.contract}", rule="MAYI-11.2"
             )
-        down_after = len(match.laid[seat]) + 1 >= len(match.contract.slots)
+        down_after = len(match.laid[seat]) + 1 >= len(match.contract_slots)
     left = list((Counter(match.hands[seat]) - needed).elements())
     table_after = [*match.table, *melds]
     if not match.leaves_ok(seat, left, down_after=down_after, table_after=table_after):

@@ -35,6 +35,8 @@ class WindowTable(NamedTuple):
 
     by_size: tuple[tuple[Window, ...], ...]
     by_mask: tuple[dict[int, Window], ...]
+    orders: frozenset[tuple[int, ...]]
+    """Every allowed run as its ranks in table order (a lay-off's quick test)."""
 
 
 def mask_of(ranks: list[int] | tuple[int, ...]) -> int:
@@ -84,4 +86,5 @@ def window_table(ace: AcePolicy, excluded: int = 0) -> WindowTable:
         for window in windows:
             first.setdefault(window.mask, window)
         by_mask.append(first)
-    return WindowTable(tuple(by_size), tuple(by_mask))
+    orders = frozenset(window.ranks for windows in by_size for window in windows)
+    return WindowTable(tuple(by_size), tuple(by_mask), orders)

@@ -26,6 +26,7 @@ from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.rules import MeldRules
+from rummykit.melds.validate import tables_for
 
 __all__ = ["Extension", "JokerExchange", "extensions", "joker_exchanges", "lay_off"]
 
@@ -71,6 +72,10 @@ def lay_off(
     card, or the last card of a 12-card wrap-around run); without it the high end is
     tried first. ``role`` declares what a wild card stands for (POSSO-11.7).
     """
+    if card.rank is not None and card.rank not in rules.wild_ranks and role is None:
+        quick = _natural_lay_off(meld, card, rules, end)
+        if quick is not None:
+            return quick
     check_rules = _layoff_rules(rules)
     roles = _roles(meld)
     if meld.kind is MeldKind.GROUP:
@@ -139,6 +144,41 @@ def lay_off(
     raise InvalidMeldError(
         f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
     )
+
+
+def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) -> Meld | None:
+    """The common case without a full validation: a natural card that plainly fits.
+
+    Returns ``None`` when the card does not plainly fit; the full path then decides and
+    explains. A natural card never worsens a wild-card limit.
+    """
+    assert card.rank is not None
+    size = len(meld) + 1
+    if meld.kind is MeldKind.GROUP:
+        if card.rank is not meld.rank or (rules.group_max is not None and size > rules.group_max):
+            return None
+        wild = [c for i, c in enumerate(meld.cards) if meld.is_wild_at(i)]
+        naturals = [c for i, c in enumerate(meld.cards) if not meld.is_wild_at(i)]
+        if rules.set_distinct_suits and card in naturals:
+            return None
+        cards = (*sorted([*naturals, card], key=_code), *wild)
+        return Meld(MeldKind.GROUP, cards, (meld.rank,) * size, None, owner=meld.owner)
+    if card.suit is not meld.suit or size > rules.run_max:
+        return None
+    table = tables_for(rules)
+    if end is not End.LOW and card.rank is Rank(meld.high % 13 + 1):
+        ranks = (*meld.ranks, card.rank)
+        if tuple(int(r) for r in ranks) in table.orders:
+            return Meld(MeldKind.RUN, (*meld.cards, card), ranks, meld.suit, owner=meld.owner)
+    if end is not End.HIGH and card.rank is Rank((meld.low - 2) % 13 + 1):
+        ranks = (card.rank, *meld.ranks)
+        if tuple(int(r) for r in ranks) in table.orders:
+            return Meld(MeldKind.RUN, (card, *meld.cards), ranks, meld.suit, owner=meld.owner)
+    return None
+
+
+def _code(card: Card) -> int:
+    return card.code
 
 
 def _gap(meld: Meld, card: Card) -> str:

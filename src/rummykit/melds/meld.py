@@ -122,7 +122,9 @@ class Meld:
 
     def with_owner(self, owner: int | None) -> Meld:
         """The same meld recorded as laid down by ``owner``."""
-        return attrs.evolve(self, owner=owner)
+        if owner == self.owner:
+            return self
+        return Meld(self.kind, self.cards, self.ranks, self.suit, owner=owner)
 
     @classmethod
     def parse(cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None) -> Meld:
