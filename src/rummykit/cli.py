@@ -149,16 +149,16 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.simulate import simulate
 
-    summary = simulate(args.game, matches=args.n, seed=args.seed, players=args.players,
-                       bots=args.bots)
+    summary = simulate(
+        args.game, matches=args.n, seed=args.seed, players=args.players, bots=args.bots
+    )
     names = "ABCDEFGH"
     text = [
         f"{summary.matches} matches of {args.game}, {args.players} {args.bots} bots, "
         f"seed {args.seed}",
         "wins:        " + "  ".join(f"{names[s]} {w:g}" for s, w in enumerate(summary.wins)),
-        "mean scores: " + "  ".join(
-            f"{names[s]} {m:+.1f}" for s, m in enumerate(summary.mean_scores)
-        ),
+        "mean scores: "
+        + "  ".join(f"{names[s]} {m:+.1f}" for s, m in enumerate(summary.mean_scores)),
         f"deals {summary.deals}, decisions {summary.decisions}, buys {summary.buys}, "
         f"went out {summary.went_out}",
     ]

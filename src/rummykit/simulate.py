@@ -57,9 +57,7 @@ class Summary:
         return attrs.asdict(self)
 
 
-def play(
-    match: MayIMatch, agents: Sequence[Agent], *, rng: random.Random
-) -> MayIMatch:
+def play(match: MayIMatch, agents: Sequence[Agent], *, rng: random.Random) -> MayIMatch:
     """Let ``agents[seat]`` decide for each seat until the match is over."""
     if len(agents) != match.players:
         raise ConfigError(f"{match.players} seats need {match.players} agents, got {len(agents)}")
@@ -82,8 +80,9 @@ def _one(job: tuple[str, int, int, str, dict[str, Any]]) -> MatchResult:
     events = match.events
     buys = sum(1 for event in events if isinstance(event.action, Ask))
     went_out = sum(1 for event in events if "goes out" in event.note)
-    return MatchResult(seed, outcome.winners, match.scores, len(match.deal_scores), len(events),
-                       buys, went_out)
+    return MatchResult(
+        seed, outcome.winners, match.scores, len(match.deal_scores), len(events), buys, went_out
+    )
 
 
 def simulate(

@@ -33,8 +33,9 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, to_cards
 from rummykit.contracts import Contract
-from rummykit.deck import DeckSpec, DiscardPile, Stock, deal, make_rng, refill_stock
+from rummykit.deck import DeckSpec, DiscardPile, Stock, deal, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, InvalidMeldError
+from rummykit.games import may_i_claims as claims
 from rummykit.games.may_i_moves import MeldStep, check_down, check_layoff, laydowns, layoffs
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.match import DealScore, Event, Match, Outcome, Phase, PlayerView
@@ -217,15 +218,18 @@ class MayIMatch(Match):
             return (NextDeal(),)
         assert seat is not None
         if phase is Phase.DRAW:
-            return (Draw(), *(Take(t) for t in range(1, self._max_take(seat, buy=False) + 1)))
+            return (
+                Draw(),
+                *(Take(t) for t in range(1, claims.max_take(self, seat, buy=False) + 1)),
+            )
         if phase is Phase.FIRST_REFUSAL:
             return (Take(), Pass()) if self.claim.get("discarder") != seat else (Pass(),)
         if phase is Phase.REQUEST:
-            return (Ask(), Pass()) if self._may_ask(seat) else (Pass(),)
+            return (Ask(), Pass()) if claims.may_ask(self, seat) else (Pass(),)
         if phase is Phase.CONSENT:
-            return (Allow(), Refuse()) if self._may_refuse(seat) else (Allow(),)
+            return (Allow(), Refuse()) if claims.may_refuse(self, seat) else (Allow(),)
         if phase is Phase.BUY:
-            return tuple(Take(t) for t in range(1, self._max_take(seat, buy=True) + 1))
+            return tuple(Take(t) for t in range(1, claims.max_take(self, seat, buy=True) + 1))
         return self._meld_step_actions(seat)
 
     def verify(self, action: Action) -> None:
@@ -263,13 +267,13 @@ class MayIMatch(Match):
         elif phase is Phase.DRAW:
             self._draw_step(seat, action)  # type: ignore[arg-type]
         elif phase is Phase.FIRST_REFUSAL:
-            self._first_refusal(seat, action)  # type: ignore[arg-type]
+            claims.first_refusal(self, seat, action)  # type: ignore[arg-type]
         elif phase is Phase.REQUEST:
-            self._request(seat, action)  # type: ignore[arg-type]
+            claims.request(self, seat, action)  # type: ignore[arg-type]
         elif phase is Phase.CONSENT:
-            self._consent(seat, action)  # type: ignore[arg-type]
+            claims.consent(self, seat, action)  # type: ignore[arg-type]
         elif phase is Phase.BUY:
-            self._buy(seat, action)  # type: ignore[arg-type]
+            claims.buy(self, seat, action)  # type: ignore[arg-type]
         else:
             self._meld_action(seat, action)  # type: ignore[arg-type]
         event = Event(
@@ -309,104 +313,22 @@ class MayIMatch(Match):
 
     def _draw_step(self, seat: int, action: Draw | Take) -> None:
         if isinstance(action, Draw):
-            self._received += self._draw_stock(1)
+            self._received += claims.draw_stock(self, 1)
             if self.dead:
                 self._end_deal(None)
                 return
             self._phase = Phase.MELD
             return
-        taken = self._take_from_pile(seat, action.count, protect_top=False)
+        taken = claims.take_from_pile(self, seat, action.count, protect_top=False)
         if action.count == 1:
             self.step = MeldStep(seat=seat, discard_step=True, taken=taken[0])
         else:  # MAYI-7.3c: option (c), t - 1 stock cards, no discard step
-            self._received += self._draw_stock(self._price(None, action.count))
+            self._received += claims.draw_stock(self, claims.price(self, None, action.count))
             self.step = MeldStep(seat=seat, discard_step=False)
             if self.dead:
                 self._end_deal(None)
                 return
         self._phase = Phase.MELD
-
-    def _pile_run(self, seat: int, *, protect_top: bool) -> list[int]:
-        """Indexes (from the top, 0 = top) of the pile cards ``seat`` may take in order."""
-        entries = self.pile.entries
-        own_ok = self.rules.may_take_own_discard
-        allowed: list[int] = []
-        for depth, entry in enumerate(reversed(entries)):
-            own = entry.discarder == seat
-            if own and (not own_ok or (depth == 0 and protect_top)):
-                if self.rules.multi_take_mode == "any" and depth > 0:
-                    continue  # skipped, not a stop
-                break
-            allowed.append(depth)
-        return allowed
-
-    def _take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
-        depths = self._pile_run(seat, protect_top=protect_top)[:count]
-        entries = list(self.pile.entries)
-        size = len(entries)
-        chosen = sorted((size - 1 - depth for depth in depths), reverse=True)
-        taken = []
-        for index in chosen:
-            taken.append(entries[index].card)
-            del entries[index]
-        self.pile = DiscardPile(entries)
-        self.hands[seat] += taken
-        self.known[seat].update(taken)
-        self._received += taken
-        self._from_pile = len(taken)
-        return taken
-
-    def _draw_stock(self, count: int) -> list[Card]:
-        """Stock draws, refilling from the pile as MAYI-14.1, 14.3 and 14.4 say."""
-        drawn: list[Card] = []
-        seat = self._to_act
-        assert seat is not None
-        for _ in range(count):
-            if not len(self.stock):
-                if self.rules.stock_exhaustion == "end_deal" or len(self.pile) <= 1:
-                    self._note.append("stock draw skipped (MAYI-14.3)")
-                    continue
-                if self.refills >= self.rules.max_stock_refills:
-                    self._note.append("refill cap reached: dead deal (MAYI-14.4)")
-                    self.dead = True
-                    break
-                refill_stock(self.stock, self.pile, rng=self.rng)
-                self.refills += 1
-                self._note.append(f"stock refilled ({self.refills})")
-            card = self.stock.draw()
-            drawn.append(card)
-        self.hands[seat] += drawn
-        return drawn
-
-    def _max_take(self, seat: int, *, buy: bool, kind: str | None = None) -> int:
-        """How many pile cards ``seat`` may take now (0: none); ``kind`` is the buy's."""
-        if not len(self.pile):
-            return 0
-        run = self._pile_run(seat, protect_top=buy or self.claim.get("protect", False))
-        if not run or run[0] != 0:
-            return 0
-        kind = (self.claim.get("kind") if kind is None else kind) if buy else None
-        most = len(run)
-        if kind == "forced" and not self.rules.refuser_may_take_extra:
-            most = 1
-        if self.rules.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
-            while most > 0 and self._price(kind, most) > self._could_draw(most):
-                most -= 1
-        return most
-
-    def _could_draw(self, taken: int) -> int:
-        """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
-        refill = 0
-        if self.rules.stock_exhaustion == "reshuffle" and (
-            self.refills < self.rules.max_stock_refills
-        ):
-            refill = max(0, len(self.pile) - taken - 1)
-        return len(self.stock) + refill
-
-    def _price(self, kind: str | None, taken: int) -> int:
-        """Stock cards paid for ``taken`` pile cards (MAYI-9.13)."""
-        b = self.rules.buy_penalty_per_card
-        return b * taken if kind in ("buy", "forced") else b * (taken - 1)
 
     # -- meld steps -----------------------------------------------------------------------
 
@@ -515,7 +437,7 @@ class MayIMatch(Match):
             if not hand:
                 self._went_out(seat, "by discarding (MAYI-13.2b)")
                 return
-            self._open_window(action.card, seat)
+            claims.open_window(self, action.card, seat)
         elif isinstance(action, Done):
             self._end_turn_without_discard(seat)
 
@@ -553,139 +475,9 @@ class MayIMatch(Match):
         if self.rules.claim_window_after_buy and len(self.pile):
             top = self.pile.top
             assert top is not None
-            self._open_window(top.card, seat, resume=following, protect=True)
+            claims.open_window(self, top.card, seat, resume=following, protect=True)
             return
         self._start_regular_turn(following)
-
-    # -- claims: MAYI-9 ------------------------------------------------------------------
-
-    def _open_window(
-        self, card: Card, p0: int, *, resume: int | None = None, protect: bool = False
-    ) -> None:
-        order = [self._left(p0, k) for k in range(1, self.players)]
-        top = self.pile.top
-        self.claim = {
-            "card": card,
-            "p0": p0,
-            "order": order,
-            "requests": [],
-            "asked": 0,
-            "resume": self._left(p0) if resume is None else resume,
-            "discarder": None if top is None else top.discarder,
-            "protect": protect,
-        }
-        if self.rules.claim_order == "next_player_first":
-            self._phase, self._to_act = Phase.FIRST_REFUSAL, order[0]
-            return
-        self._ask_next()
-
-    def _ask_next(self) -> None:
-        order = self.claim["order"]
-        index = 1 + self.claim["asked"]
-        if index < len(order):
-            self._phase, self._to_act = Phase.REQUEST, order[index]
-            return
-        self._resolve_requests()
-
-    def _may_ask(self, seat: int) -> bool:
-        """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-        limit = self.rules.max_buys_per_deal
-        if limit is not None and self.buys[seat] >= limit:
-            return False
-        if self.claim.get("discarder") == seat:
-            return False
-        return self._max_take(seat, buy=True, kind="buy") > 0
-
-    def _may_refuse(self, seat: int) -> bool:
-        """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
-        if seat == self.claim["order"][0]:
-            return self.claim.get("discarder") != seat
-        return self._may_ask(seat)
-
-    def _first_refusal(self, seat: int, action: Take | Pass) -> None:
-        if isinstance(action, Take):
-            self._p1_takes_as_draw(seat)
-            return
-        self._ask_next()
-
-    def _p1_takes_as_draw(self, seat: int) -> None:
-        """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
-        if self.turns >= self.rules.max_turns_per_deal:
-            self._note.append("turn cap reached: dead deal (MAYI-14.5)")
-            self._end_deal(None)
-            return
-        self.turns += 1
-        taken = self._take_from_pile(seat, 1, protect_top=True)
-        self.claim = {}
-        self.step = MeldStep(seat=seat, discard_step=True, taken=taken[0])
-        self._phase, self._to_act = Phase.MELD, seat
-
-    def _request(self, seat: int, action: Ask | Pass) -> None:
-        if isinstance(action, Ask):
-            self.claim["requests"].append(seat)
-        self.claim["asked"] += 1
-        self._ask_next()
-
-    def _resolve_requests(self) -> None:
-        order, requests = self.claim["order"], self.claim["requests"]
-        if not requests:
-            self._close_window()
-            return
-        requester = min(requests, key=order.index)  # MAYI-9.5: seat priority
-        self.claim["requester"] = requester
-        if self.rules.turn_after_buy == "resume_normal":
-            self._start_buy(requester, "buy")
-            return
-        self.claim["consenting"] = 0
-        self._phase, self._to_act = Phase.CONSENT, order[0]
-
-    def _consent(self, seat: int, action: Allow | Refuse) -> None:
-        order = self.claim["order"]
-        k = order.index(self.claim["requester"])
-        if isinstance(action, Refuse):
-            if seat == order[0]:
-                if self.rules.next_player_refusal == "normal_turn":
-                    self._p1_takes_as_draw(seat)
-                else:
-                    self._start_buy(seat, "refusal")
-            else:
-                self._start_buy(seat, "forced")
-            return
-        index = order.index(seat) + 1
-        if index < k:
-            self._to_act = order[index]
-            return
-        self._start_buy(self.claim["requester"], "buy")
-
-    def _start_buy(self, seat: int, kind: str) -> None:
-        if self.turns >= self.rules.max_turns_per_deal:
-            self._note.append("turn cap reached: dead deal (MAYI-14.5)")
-            self._end_deal(None)
-            return
-        self.turns += 1
-        self.claim["kind"] = kind
-        self.claim["protect"] = True
-        self._phase, self._to_act = Phase.BUY, seat
-        self.step = MeldStep(seat=seat, discard_step=False, kind=kind)
-
-    def _buy(self, seat: int, action: Take) -> None:
-        kind = self.claim["kind"]
-        self._take_from_pile(seat, action.count, protect_top=True)
-        self._received += self._draw_stock(self._price(kind, action.count))
-        if kind in ("buy", "forced"):
-            self.buys[seat] += 1
-        if self.dead:
-            self._end_deal(None)
-            return
-        if self.rules.buy_turn_allows_melding:
-            self._phase, self._to_act = Phase.MELD, seat
-        else:
-            self._end_turn_without_discard(seat)
-
-    def _close_window(self) -> None:
-        resume = self.claim["resume"]
-        self.claim = {}
-        self._start_regular_turn(resume)
 
     # -- ends -------------------------------------------------------------------------------
 
@@ -751,8 +543,8 @@ class MayIMatch(Match):
                 not self.rules.may_take_own_discard or phase is not Phase.DRAW
             ):
                 return "MAYI-8.4", f"{who} cannot take {top.card}, his own discard"
-            if phase in (Phase.DRAW, Phase.BUY) and action.count > self._max_take(
-                seat, buy=phase is Phase.BUY
+            if phase in (Phase.DRAW, Phase.BUY) and action.count > claims.max_take(
+                self, seat, buy=phase is Phase.BUY
             ):
                 return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Ask) and phase is Phase.REQUEST:
