@@ -3,7 +3,7 @@
 >>> from rummykit.games.may_i import MayI
 >>> match = MayI().new_match(players=4, seed=7)
 >>> match.phase, match.to_act, len(match.view(match.to_act).hand)
-(<Phase.DRAW: 'draw'>, 2, 10)
+(<Phase.DRAW: 'draw'>, 3, 10)
 >>> [str(action) for action in match.legal_actions()]
 ['draw']
 """
