@@ -77,8 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, "
-          f"{args.seconds:g} s per engine")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per engine"
+    )
     engines: list[tuple[str, Callable[[float], tuple[int, int, float] | None]]] = [
         ("rummykit May I? (4 players)", may_i),
         ("RLCard gin rummy", rlcard_gin),
@@ -90,9 +91,11 @@ def main() -> None:
             print(f"  {name:<28} not installed (pip install '.[bench]')")
             continue
         matches, decisions, elapsed = result
-        print(f"  {name:<28} {matches / elapsed:9.2f} matches/s "
-              f"{decisions / elapsed:10,.0f} decisions/s ({decisions / max(matches, 1):,.0f} "
-              f"decisions a match)")
+        print(
+            f"  {name:<28} {matches / elapsed:9.2f} matches/s "
+            f"{decisions / elapsed:10,.0f} decisions/s ({decisions / max(matches, 1):,.0f} "
+            f"decisions a match)"
+        )
 
 
 if __name__ == "__main__":

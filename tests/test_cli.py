@@ -73,3 +73,18 @@ def test_python_dash_m_runs_the_command() -> None:
         check=False,
     )
     assert done.returncode == 0 and done.stdout == "JK\n"
+
+
+def test_demo_plays_a_whole_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo", "--players", "3", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["deals"]) == 5 and data["winners"]
+    code, text, _ = run(capsys, "demo", "--players", "3", "--seed", "2")
+    assert "Deal 5: contract 2G+1R" in text and "Winner:" in text
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "simulate", "may-i", "-n", "2", "--seed", "4", "--json")
+    second = run(capsys, "simulate", "may-i", "-n", "2", "--seed", "4", "--json")
+    assert first == second and first[0] == 0
+    assert json.loads(first[1])["matches"] == 2

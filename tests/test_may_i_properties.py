@@ -68,8 +68,19 @@ OPTIONS: dict[str, list[Any]] = {
 }
 
 PROBES: list[Action] = [
-    Draw(), Take(1), Take(2), Take(9), Ask(), Pass(), Allow(), Refuse(), Done(), NextDeal(),
-    Discard(parse_card("AS")), Discard(parse_card("JK")), LayOff(parse_card("KH"), 0, None),
+    Draw(),
+    Take(1),
+    Take(2),
+    Take(9),
+    Ask(),
+    Pass(),
+    Allow(),
+    Refuse(),
+    Done(),
+    NextDeal(),
+    Discard(parse_card("AS")),
+    Discard(parse_card("JK")),
+    LayOff(parse_card("KH"), 0, None),
 ]
 
 

@@ -537,6 +537,8 @@ class MayIMatch(Match):
         who = "the table" if seat is None else f"player {_NAMES[seat]}"
         if phase is Phase.MATCH_OVER:
             return "MAYI-16.1", "the match is over"
+        if isinstance(action, Take) and not len(self.pile) and phase is Phase.DRAW:
+            return "MAYI-6.2", f"{who} cannot take: the discard pile is empty"
         if isinstance(action, Take) and self.pile.top is not None and seat is not None:
             top = self.pile.top
             if top.discarder == seat and (
