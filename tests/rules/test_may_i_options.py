@@ -1,0 +1,131 @@
+"""Every MAYI-18 option changes behaviour as its clause says (those not covered by the
+worked cases in the other May I? test modules)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rummykit import JOKER, ConfigError, parse_cards
+from rummykit.actions import Discard, Draw, Pass, Take
+from rummykit.games import MayI, MayIRules, game
+from tests.rules.may_i_setup import B, new_match, pass_window, state_s
+
+
+def test_mayi_1_1_player_count() -> None:
+    with pytest.raises(ConfigError, match="MAYI-1.1"):
+        game("may-i").new_match(players=2, seed=1)
+    assert game("may-i", player_count_range=(2, 5)).new_match(players=2, seed=1).players == 2
+
+
+def test_mayi_2_2_jokers() -> None:
+    match = game("may-i", joker_count=4, joker_value=25).new_match(players=4, seed=3)
+    assert Counter(match.spec.shoe())[JOKER] == 4 and match.spec.size == 108
+    assert match.values.value(JOKER) == 25
+
+
+def test_mayi_4_3_first_dealer() -> None:
+    assert game("may-i", first_dealer=2).new_match(players=4, seed=1).dealer == 2
+    drawn = {
+        game("may-i", first_dealer="high_card_draw").new_match(players=4, seed=s).dealer
+        for s in range(12)
+    }
+    assert drawn <= {0, 1, 2, 3} and len(drawn) > 1
+
+
+def test_mayi_4_4_dealer_rotation() -> None:
+    for rotation, step in (("left", 1), ("right", -1)):
+        match = MayI(MayIRules(dealer_rotation=rotation, max_turns_per_deal=0)).new_match(
+            players=4, seed=1, first_dealer=0
+        )
+        # a turn cap of 0 ends every deal at once: five deals, five dealers
+        assert match.is_over
+        assert match.dealer == (0 + 4 * step) % 4
+
+
+def test_mayi_5_2_packets_and_5_5_upcard() -> None:
+    match = new_match(deal_packet_size=2, initial_upcard=True)
+    assert all(len(hand) == 10 for hand in match.hands)
+    assert len(match.pile) == 1 and match.pile.top is not None
+    assert match.pile.top.discarder is None
+    assert len(match.stock) == 104 - 40 - 1
+
+
+def test_mayi_8_2_pile_visibility() -> None:
+    match = state_s(discard_pile_visible="top_only")
+    assert [str(card) for card, _ in match.view(B).pile] == ["7H"]
+    assert len(state_s().view(B).pile) == 5
+
+
+def test_mayi_9_8_any_mode_skips_own_discards() -> None:
+    match = state_s(multi_take_mode="any")
+    match.apply_all([Pass(), Pass()])
+    # B may go past his own KS: 7H 9C 4D, then 5S (KS is skipped)
+    assert Take(4) in match.legal_actions()
+    event = match.apply(Take(4))
+    assert event.received[:4] == parse_cards("7H 9C 4D 5S")
+    assert match.pile.cards == parse_cards("KS")
+
+
+def test_mayi_14_1_stock_exhaustion_end_deal() -> None:
+    match = new_match(stock_exhaustion="end_deal")
+    while match.deal_number == 1:
+        player = match.to_act
+        assert player is not None
+        match.apply(Draw())
+        if match.deal_number > 1:
+            break
+        match.apply(Discard(match.hands[player][-1]))
+        pass_window(match)
+    assert len(match.deal_scores) == 1 and match.refills == 0
+
+
+def test_mayi_14_3_limit_take() -> None:
+    match = state_s(penalty_draw_shortfall="limit_take", buy_penalty_per_card=9)
+    match.apply_all([Pass(), Pass()])
+    # B's option (c) pays 9 stock cards per extra card: three cards cost 18, affordable.
+    assert match.legal_actions()[-1] == Take(3)
+    short = state_s(
+        penalty_draw_shortfall="limit_take",
+        buy_penalty_per_card=9,
+        max_stock_refills=0,
+        stock_exhaustion="end_deal",
+    )
+    short.stock = type(short.stock)(short.stock.cards[:10])  # only ten stock cards left
+    short.apply_all([Pass(), Pass()])
+    assert short.legal_actions()[-1] == Take(2)  # 9 cards for one extra; 18 would be short
+
+
+def test_mayi_15_4_dead_deal_void() -> None:
+    match = MayI(MayIRules(max_turns_per_deal=0, dead_deal_scoring="void")).new_match(
+        players=3, seed=1
+    )
+    assert match.is_over and match.scores == (0, 0, 0)
+    penalties = MayI(MayIRules(max_turns_per_deal=0)).new_match(players=3, seed=1)
+    assert all(score < 0 for score in penalties.scores)
+
+
+def test_mayi_17_six_deal_variant() -> None:
+    match = game("may-i", contract_schedule="six_deal").new_match(players=4, seed=1)
+    assert len(match.schedule) == 6 and all(len(hand) == 11 for hand in match.hands)
+    assert [deal.discard_out for deal in match.schedule][-2:] == [True, False]
+
+
+def test_bad_options_are_refused() -> None:
+    for options, message in [
+        ({"turn_after_buy": "never"}, "turn_after_buy"),
+        ({"buy_penalty_per_card": -1}, "buy_penalty_per_card"),
+        ({"discard_out_forbidden_deals": [9]}, "deal 9"),
+        ({"contract_schedule": "seven"}, "contract_schedule"),
+        ({"first_dealer": "oldest"}, "first_dealer"),
+        ({"deal_packet_size": 3}, "multiple of deal_packet_size"),
+        ({"player_count_range": (1, 9)}, "player_count_range"),
+    ]:
+        with pytest.raises(ConfigError, match=message):
+            MayIRules(**options)  # type: ignore[arg-type]
+
+
+def test_stacked_deck_must_be_the_whole_shoe() -> None:
+    with pytest.raises(ConfigError, match="whole shoe"):
+        MayI().new_match(players=4, seed=1, deck_order=parse_cards("AS KS"))
