@@ -147,11 +147,16 @@ class Contract:
     @property
     def slots(self) -> tuple[Requirement, ...]:
         """One requirement of count 1 per required meld, groups first, larger sizes first."""
-        slots = [
-            attrs.evolve(item, count=1) for item in self.requirements for _ in range(item.count)
-        ]
-        slots.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
-        return tuple(slots)
+        slots = _SLOTS.get(self)
+        if slots is None:
+            items = [
+                attrs.evolve(item, count=1) for item in self.requirements for _ in range(item.count)
+            ]
+            items.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
+            if len(_SLOTS) > 4096:
+                _SLOTS.clear()
+            slots = _SLOTS[self] = tuple(items)
+        return slots
 
     def min_cards(self, rules: MeldRules) -> int:
         """The fewest cards that can meet the contract (MAYI-4.2's last column)."""
@@ -222,6 +227,9 @@ class Contract:
         if isinstance(chosen_runs, str):
             return chosen_runs
         return None
+
+
+_SLOTS: dict[Contract, tuple[Requirement, ...]] = {}
 
 
 def _melds(count: int, kind: MeldKind) -> str:

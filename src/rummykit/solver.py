@@ -650,15 +650,16 @@ def arrangements(
     lay down. For a minimum contract, arrangements with further melds are included.
     """
     cards = to_cards(hand)
-    if len(cards) < contract.min_cards(rules):
+    prepared = _prepare(cards, contract, rules, values)
+    if prepared is None:
         return
-    search = _Search(cards, rules, values)
+    plan, search = prepared
     if contract.exact:
-        for required in _required(search, contract, contract.slots):
+        for required in _required(search, contract, plan.slots):
             yield _arrangement(cards, rules, values, required)
         return
     seen: set[tuple[tuple[object, ...], ...]] = set()
-    for required in _required(search, contract, contract.slots):
+    for required in _required(search, contract, plan.slots):
         for extra in _extras(search, ()):
             signature = tuple(sorted(_sort_key(c) for c in required + extra))
             if signature not in seen:
