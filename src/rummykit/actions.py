@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummykit.cards import Card, parse_card
+from rummykit.cards import Card, parse_card, parse_cards
 from rummykit.errors import NotationError
 from rummykit.melds import End
 from rummykit.melds.meld import Role, parse_meld_tokens
@@ -32,6 +32,7 @@ __all__ = [
     "LayOff",
     "NextDeal",
     "Pass",
+    "Play",
     "Refuse",
     "Take",
     "format_action",
@@ -158,6 +159,23 @@ class Done:
         return "done"
 
 
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    result = tuple(value)
+    if not result:
+        raise NotationError("play needs at least one card", text="", token="", position=0)
+    return result
+
+
+@attrs.frozen
+class Play:
+    """Possession: play one card (Move S) or a sequence (Move Q) onto the pile (PSSN-5)."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __str__(self) -> str:
+        return "play " + " ".join(card.notation for card in self.cards)
+
+
 @attrs.frozen
 class NextDeal:
     """Start the next deal, when dealing is not automatic."""
@@ -166,7 +184,9 @@ class NextDeal:
         return "next"
 
 
-Action = Draw | Take | Ask | Pass | Allow | Refuse | Down | LayOff | Discard | Done | NextDeal
+Action = (
+    Draw | Take | Ask | Pass | Allow | Refuse | Down | LayOff | Discard | Done | NextDeal | Play
+)
 """Every decision a seat (or, for ``next``, the table) can make."""
 
 _SIMPLE: dict[str, Action] = {
@@ -192,7 +212,7 @@ def _fail(text: str, reason: str, token: str = "", position: int = 0) -> Notatio
 def parse_action(text: str) -> Action:
     """Read an action: ``draw``, ``take``, ``take 3``, ``ask``, ``pass``, ``allow``,
     ``refuse``, ``down 7S 7H 7D / KS KC KD``, ``layoff 5H -> 2 low``, ``discard QS``,
-    ``done``, ``next``."""
+    ``play 9C 10C JC``, ``done``, ``next``."""
     if not isinstance(text, str):
         raise NotationError(
             f"expected a string, got {type(text).__name__}", text="", token="", position=0
@@ -210,6 +230,9 @@ def parse_action(text: str) -> Action:
         if not rest.isdigit() or int(rest) < 1:
             raise _fail(text, "take wants a number of cards >= 1", rest, 1)
         return Take(int(rest))
+    if verb == "play":
+        cards = parse_cards(rest)
+        return Play(cards) if cards else _raise(_fail(text, "play what?"))
     if verb == "discard":
         return Discard(parse_card(rest)) if rest else _raise(_fail(text, "discard what?"))
     if verb == "down":

@@ -110,10 +110,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     import random
 
     from rummykit.actions import Down
-    from rummykit.games import game
+    from rummykit.games import MayI
     from rummykit.simulate import AGENTS, play
 
-    match = game("may-i").new_match(players=args.players, seed=args.seed)
+    match = MayI().new_match(players=args.players, seed=args.seed)
     agents = [AGENTS[args.bots]() for _ in range(args.players)]
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
@@ -192,10 +192,10 @@ def _parser() -> _Parser:
     demo.add_argument("--bots", default="greedy", choices=("greedy", "random"))
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=("may-i",))
+    simulate.add_argument("game", choices=("may-i", "possession"))
     simulate.add_argument("-n", type=int, default=100, help="number of matches")
     simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    simulate.add_argument("--players", type=int, default=4, choices=range(2, 6))
     simulate.add_argument("--bots", default="random", choices=("greedy", "random"))
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")

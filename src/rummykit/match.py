@@ -38,6 +38,8 @@ class Phase(enum.Enum):
     """The consent round: a seat allows or refuses the request (MAYI-9.6)."""
     BUY = "buy"
     """A buyer (or refuser) takes the disputed card and maybe cards under it."""
+    PLAY = "play"
+    """Possession: a turn's move (PSSN-5): play, draw or pass."""
     DEAL_OVER = "deal_over"
     """The deal is scored; the next one starts with ``next`` (when not automatic)."""
     MATCH_OVER = "match_over"
@@ -87,6 +89,8 @@ class Outcome:
     winners: tuple[int, ...]
     standings: tuple[tuple[int, int], ...]
     """(seat, total) pairs, best first."""
+    losers: tuple[int, ...] = ()
+    """Games with losers (Possession, PSSN-9.2) name them here."""
 
 
 @attrs.frozen
@@ -115,6 +119,17 @@ class PlayerView:
 
 class Match(ABC):
     """The protocol every game's match follows (see the match protocol in the docs)."""
+
+    game_name: str
+    """The registry name of the game (``may-i``, ``possession``)."""
+    players: int
+    seed: int | None
+    """The integer seed the match was made with (``None`` for a ``random.Random``)."""
+    rules: Any
+    deck_order: tuple[Card, ...] | None
+    first_dealer_given: int | None
+    auto_deal: bool
+    deal_scores: list[tuple[DealScore, ...]]
 
     @property
     @abstractmethod

@@ -24,9 +24,8 @@ import attrs
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
-from rummykit.games import game
-from rummykit.games.may_i import MayIMatch
-from rummykit.games.may_i_rules import MayIRules
+from rummykit.games import MayI, MayIRules, Possession, PossessionRules
+from rummykit.match import Match
 from rummykit.schedules import ContractSchedule, DealSpec
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
@@ -54,9 +53,13 @@ def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
     }
 
 
-def _rules_data(rules: MayIRules) -> dict[str, Any]:
+_RULES: dict[str, Any] = {"may-i": MayIRules, "possession": PossessionRules}
+_GAMES: dict[str, Any] = {"may-i": MayI, "possession": Possession}
+
+
+def _rules_data(rules: Any) -> dict[str, Any]:
     data: dict[str, Any] = {}
-    for field in attrs.fields(MayIRules):
+    for field in attrs.fields(type(rules)):
         value = getattr(rules, field.name)
         if value == field.default:
             continue
@@ -68,7 +71,7 @@ def _rules_data(rules: MayIRules) -> dict[str, Any]:
     return data
 
 
-def _rules_from(data: Any) -> MayIRules:
+def _rules_from(data: Any, rules_class: Any) -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"rules must be an object, got {type(data).__name__}")
     options = dict(data)
@@ -95,21 +98,21 @@ def _rules_from(data: Any) -> MayIRules:
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"bad contract schedule in the rules: {error}") from None
     try:
-        return MayIRules(**options)
+        return rules_class(**options)
     except TypeError as error:
         raise RecordError(f"unknown rules option: {error}") from None
     except ConfigError as error:
         raise RecordError(f"bad rules: {error.reason}") from None
 
 
-def to_record(match: MayIMatch, *, seats: list[str] | None = None) -> dict[str, Any]:
+def to_record(match: Match, *, seats: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready record of ``match``: rules, seed, seats and every action."""
     if match.seed is None:
         raise RecordError("a record needs the match's integer seed, not a random.Random")
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": "may-i",
+        "game": match.game_name,
         "rules": _rules_data(match.rules),
         "players": match.players,
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
@@ -121,7 +124,7 @@ def to_record(match: MayIMatch, *, seats: list[str] | None = None) -> dict[str, 
     }
 
 
-def from_record(data: Any) -> MayIMatch:
+def from_record(data: Any) -> Match:
     """Replay a record into a match, checking every field and every step."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
@@ -129,9 +132,10 @@ def from_record(data: Any) -> MayIMatch:
         raise RecordError(f"not a rummykit record (format {data.get('format')!r})")
     if data.get("version") != VERSION:
         raise RecordError(f"unknown record version {data.get('version')!r} (known: {VERSION})")
-    if data.get("game") != "may-i":
-        raise RecordError(f"unknown game {data.get('game')!r}")
-    rules = _rules_from(data.get("rules", {}))
+    name = data.get("game")
+    if name not in _GAMES:
+        raise RecordError(f"unknown game {name!r} (known: {', '.join(_GAMES)})")
+    rules = _rules_from(data.get("rules", {}), _RULES[name])
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
         raise RecordError(f"players must be a whole number from 2 to 8, got {players!r}")
@@ -146,7 +150,7 @@ def from_record(data: Any) -> MayIMatch:
     deck_text = data.get("deck_order")
     try:
         deck = None if deck_text is None else parse_cards(deck_text)
-        match = attrs.evolve(game("may-i"), rules=rules).new_match(
+        match: Match = _GAMES[name](rules).new_match(
             players=players,
             seed=seed,
             deck_order=deck,
@@ -165,12 +169,12 @@ def from_record(data: Any) -> MayIMatch:
     return match
 
 
-def dumps(match: MayIMatch, **json_options: Any) -> str:
+def dumps(match: Match, **json_options: Any) -> str:
     """The record of ``match`` as JSON text."""
     return json.dumps(to_record(match), **json_options)
 
 
-def loads(text: str) -> MayIMatch:
+def loads(text: str) -> Match:
     """Replay a record from JSON text."""
     try:
         data = json.loads(text)

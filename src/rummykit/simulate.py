@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,9 +20,11 @@ from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.deck import make_rng
 from rummykit.errors import ConfigError
 from rummykit.games import game
-from rummykit.games.may_i import MayIMatch
+from rummykit.match import Match
 
 __all__ = ["MatchResult", "Summary", "play", "simulate"]
+
+M = TypeVar("M", bound=Match)
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
@@ -57,7 +59,7 @@ class Summary:
         return attrs.asdict(self)
 
 
-def play(match: MayIMatch, agents: Sequence[Agent], *, rng: random.Random) -> MayIMatch:
+def play(match: M, agents: Sequence[Agent], *, rng: random.Random) -> M:
     """Let ``agents[seat]`` decide for each seat until the match is over."""
     if len(agents) != match.players:
         raise ConfigError(f"{match.players} seats need {match.players} agents, got {len(agents)}")

@@ -78,6 +78,9 @@ class MayI:
 class MayIMatch(Match):
     """One May I? match: every deal of the schedule, scored (MAYI-4 to MAYI-17)."""
 
+    game_name = "may-i"
+    rules: MayIRules
+
     def __init__(
         self,
         rules: MayIRules,
