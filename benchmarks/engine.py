@@ -1,7 +1,7 @@
 """Full matches with uniformly random legal actions: matches and decisions per second.
 
-May I? (4 players, the reference rules) and, in the same run when the ``bench`` extra is
-installed, RLCard's and OpenSpiel's gin rummy with uniformly random legal actions.
+May I? (4 players, the reference rules), Possession (2 players) and, in the same run
+when the ``bench`` extra is installed, RLCard's and OpenSpiel's gin rummy.
 
 Run: python benchmarks/engine.py [--seconds 20]
 """
@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable
 
-from rummykit.games import MayI
+from rummykit.games import MayI, Possession
 
 
 def may_i(seconds: float) -> tuple[int, int, float]:
@@ -23,6 +23,21 @@ def may_i(seconds: float) -> tuple[int, int, float]:
     seed = 0
     while time.perf_counter() - start < seconds:
         match = MayI().new_match(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+            decisions += 1
+        matches += 1
+        seed += 1
+    return matches, decisions, time.perf_counter() - start
+
+
+def possession(seconds: float) -> tuple[int, int, float]:
+    matches = decisions = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        match = Possession().new_match(players=2, seed=seed)
         rng = random.Random(seed)
         while not match.is_over:
             match.apply(rng.choice(match.legal_actions()))
@@ -82,17 +97,18 @@ def main() -> None:
     )
     engines: list[tuple[str, Callable[[float], tuple[int, int, float] | None]]] = [
         ("rummykit May I? (4 players)", may_i),
+        ("rummykit Possession (2 players)", possession),
         ("RLCard gin rummy", rlcard_gin),
         ("OpenSpiel gin_rummy", openspiel_gin),
     ]
     for name, run in engines:
         result = run(args.seconds)
         if result is None:
-            print(f"  {name:<28} not installed (pip install '.[bench]')")
+            print(f"  {name:<32} not installed (pip install '.[bench]')")
             continue
         matches, decisions, elapsed = result
         print(
-            f"  {name:<28} {matches / elapsed:9.2f} matches/s "
+            f"  {name:<32} {matches / elapsed:9.2f} matches/s "
             f"{decisions / elapsed:10,.0f} decisions/s ({decisions / max(matches, 1):,.0f} "
             f"decisions a match)"
         )

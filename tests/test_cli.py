@@ -88,3 +88,11 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     second = run(capsys, "simulate", "may-i", "-n", "2", "--seed", "4", "--json")
     assert first == second and first[0] == 0
     assert json.loads(first[1])["matches"] == 2
+
+
+def test_simulate_possession(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "possession", "-n", "2", "--players", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["matches"] == 2 and data["buys"] == 0
+    code, _, err = run(capsys, "simulate", "possession", "-n", "1", "--players", "5")
+    assert code == 2 and "PSSN-1.1" in err

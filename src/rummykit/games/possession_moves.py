@@ -4,7 +4,7 @@
 >>> from rummykit.games.possession_moves import plays
 >>> from rummykit.games.possession_rules import PossessionRules
 >>> [str(p) for p in plays(parse_cards("9C 10C JC 7C 8D 3S"), parse_card("8C"), PossessionRules())]
-['play 7C', 'play 9C', 'play 8D', 'play 9C 10C', 'play 9C 10C JC']
+['play 8D', 'play 7C', 'play 9C', 'play 9C 10C', 'play 9C 10C JC']
 """
 
 from __future__ import annotations

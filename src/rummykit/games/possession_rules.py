@@ -67,7 +67,7 @@ class PossessionRules:
     first_player_distance: str = attrs.field(
         default="linear", validator=_choice("linear", "circular")
     )
-    """PSSN-4.1: |rank difference|, or round the circle (A next to K)."""
+    """PSSN-4.1: the plain rank difference, or round the circle (A next to K)."""
     first_player_count: str = attrs.field(default="distance", validator=_choice("distance", "rank"))
     """PSSN-4.2 step 3: count every card at the closest distance, or one rank's cards."""
     first_player_colour: str = attrs.field(default="count", validator=_choice("count", "any"))
