@@ -15,36 +15,29 @@ import time
 from collections.abc import Callable
 
 from rummykit.games import MayI, Possession
+from rummykit.match import Match
+
+
+def random_matches(new_match: Callable[[int], Match], seconds: float) -> tuple[int, int, float]:
+    """Play matches with uniformly random legal actions for ``seconds``."""
+    matches = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = new_match(matches)
+        rng = random.Random(matches)
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+            decisions += 1
+        matches += 1
+    return matches, decisions, time.perf_counter() - start
 
 
 def may_i(seconds: float) -> tuple[int, int, float]:
-    matches = decisions = 0
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        match = MayI().new_match(players=4, seed=seed)
-        rng = random.Random(seed)
-        while not match.is_over:
-            match.apply(rng.choice(match.legal_actions()))
-            decisions += 1
-        matches += 1
-        seed += 1
-    return matches, decisions, time.perf_counter() - start
+    return random_matches(lambda seed: MayI().new_match(players=4, seed=seed), seconds)
 
 
 def possession(seconds: float) -> tuple[int, int, float]:
-    matches = decisions = 0
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        match = Possession().new_match(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not match.is_over:
-            match.apply(rng.choice(match.legal_actions()))
-            decisions += 1
-        matches += 1
-        seed += 1
-    return matches, decisions, time.perf_counter() - start
+    return random_matches(lambda seed: Possession().new_match(players=2, seed=seed), seconds)
 
 
 def rlcard_gin(seconds: float) -> tuple[int, int, float] | None:

@@ -9,7 +9,9 @@ per action, and shows each seat only what it may know (:meth:`Match.view`).
 from __future__ import annotations
 
 import enum
+import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +19,8 @@ import attrs
 
 from rummykit.actions import Action, format_action, parse_action
 from rummykit.cards import Card
-from rummykit.errors import IllegalActionError, NotationError
+from rummykit.deck import DeckSpec, make_rng
+from rummykit.errors import ConfigError, IllegalActionError, NotationError
 from rummykit.melds import Meld
 
 __all__ = ["DealScore", "Event", "Match", "Outcome", "Phase", "PlayerView"]
@@ -126,6 +129,8 @@ class Match(ABC):
     seed: int | None
     """The integer seed the match was made with (``None`` for a ``random.Random``)."""
     rules: Any
+    rng: random.Random
+    spec: DeckSpec
     deck_order: tuple[Card, ...] | None
     first_dealer_given: int | None
     auto_deal: bool
@@ -180,6 +185,40 @@ class Match(ABC):
     @abstractmethod
     def clone(self) -> Match:
         """An independent copy (for search)."""
+
+    def _setup(
+        self,
+        rules: Any,
+        *,
+        players: int,
+        seed: int | random.Random,
+        spec: DeckSpec,
+        deck_order: Sequence[Card] | None,
+        first_dealer: int | None,
+        auto_deal: bool,
+        clause: str,
+    ) -> None:
+        """What every game's match checks and keeps first: players, seed, shoe, order."""
+        low, high = rules.player_count_range
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ConfigError(f"{clause}: players must be from {low} to {high}, got {players!r}")
+        self.rules = rules
+        self.players = players
+        self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
+        self.seed = None if isinstance(seed, random.Random) else seed
+        self.spec = spec
+        self.deck_order = None if deck_order is None else tuple(deck_order)
+        if self.deck_order is not None and Counter(self.deck_order) != Counter(spec.shoe()):
+            raise ConfigError(
+                f"deck_order must be the whole shoe: {spec.size} cards ({spec.decks} decks, "
+                f"{spec.jokers} jokers)"
+            )
+        if first_dealer is not None and not 0 <= first_dealer < players:
+            raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
+        self.first_dealer_given = first_dealer
+        self.auto_deal = auto_deal
+        self._events: list[Event] = []
+        self.deal_scores = []
 
     def can_apply(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""

@@ -33,7 +33,7 @@ from rummykit.actions import (
 )
 from rummykit.cards import Card, to_cards
 from rummykit.contracts import Contract
-from rummykit.deck import DeckSpec, DiscardPile, Stock, deal, make_rng
+from rummykit.deck import DeckSpec, DiscardPile, Stock, deal
 from rummykit.errors import ConfigError, IllegalActionError, InvalidMeldError
 from rummykit.games import may_i_claims as claims
 from rummykit.games.may_i_moves import MeldStep, check_down, check_layoff, laydowns, layoffs
@@ -91,29 +91,21 @@ class MayIMatch(Match):
         first_dealer: int | None,
         auto_deal: bool,
     ) -> None:
-        low, high = rules.player_count_range
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ConfigError(f"MAYI-1.1: players must be from {low} to {high}, got {players!r}")
-        self.rules = rules
-        self.players = players
-        self.rng = make_rng(seed) if not isinstance(seed, random.Random) else seed
-        self.seed = seed if isinstance(seed, int) else None
+        self._setup(
+            rules,
+            players=players,
+            seed=seed,
+            spec=DeckSpec(decks=2, jokers=rules.joker_count),
+            deck_order=deck_order,
+            first_dealer=first_dealer,
+            auto_deal=auto_deal,
+            clause="MAYI-1.1",
+        )
         self.schedule = rules.schedule()
         self.meld_rules = rules.meld_rules()
         self.values = rules.card_values()
-        self.spec = DeckSpec(decks=2, jokers=rules.joker_count)
-        self.auto_deal = auto_deal
-        self.deck_order = tuple(deck_order) if deck_order is not None else None
-        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
-            raise ConfigError(
-                f"deck_order must be the whole shoe: {self.spec.size} cards, each natural "
-                f"twice and {rules.joker_count} jokers"
-            )
-        self._events: list[Event] = []
-        self.deal_scores: list[tuple[DealScore, ...]] = []
         self.times_out = [0] * players
         self.deal_number = 0
-        self.first_dealer_given = first_dealer
         self.dealer = self._first_dealer(first_dealer)
         self._start_deal()
 

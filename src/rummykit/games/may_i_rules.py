@@ -17,6 +17,7 @@ import attrs
 
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
+from rummykit.games._options import choice, player_range, whole
 from rummykit.melds import AcePolicy, MeldRules
 from rummykit.schedules import ContractSchedule, resolve_deal_list
 from rummykit.scoring import CardValues
@@ -24,38 +25,8 @@ from rummykit.scoring import CardValues
 __all__ = ["MayIRules"]
 
 
-def _choice(*values: object) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value not in values:
-            options = ", ".join(repr(item) for item in values)
-            raise ConfigError(f"{attribute.name} must be one of {options}, got {value!r}")
-
-    return check
-
-
-def _whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None and optional:
-            return
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-        if not ok or (high is not None and value > high):  # type: ignore[operator]
-            top = "" if high is None else f" to {high}"
-            raise ConfigError(
-                f"{attribute.name} must be a whole number from {low}{top}, got {value!r}"
-            )
-
-    return check
-
-
-def _range(value: Any) -> tuple[int, int]:
-    try:
-        low, high = value
-        low, high = int(low), int(high)
-    except (TypeError, ValueError):
-        raise ConfigError(f"player_count_range must be (low, high), got {value!r}") from None
-    if not 2 <= low <= high <= 8:
-        raise ConfigError(f"player_count_range must lie within 2-8, got {value!r}")
-    return (low, high)
+def _players(value: Any) -> tuple[int, int]:
+    return player_range(2, 8)(value)  # type: ignore[no-any-return]
 
 
 def _deals(value: Any) -> tuple[int | str, ...]:
@@ -71,19 +42,19 @@ def _deals(value: Any) -> tuple[int | str, ...]:
 class MayIRules:
     """The options of MAYI-18; each field's docstring names its clause."""
 
-    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_range)
+    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
     """MAYI-1.1: how many players (3-5; 002's data line allows 2-5)."""
-    joker_count: int = attrs.field(default=0, validator=_whole(0, 16))
+    joker_count: int = attrs.field(default=0, validator=whole(0, 16))
     """MAYI-2.2: jokers in the shoe (none in the reference game)."""
-    joker_value: int = attrs.field(default=20, validator=_whole(0))
+    joker_value: int = attrs.field(default=20, validator=whole(0))
     """MAYI-2.2: what a joker left in hand costs."""
     first_dealer: str | int = attrs.field(default="random")
     """MAYI-4.3: ``random``, ``high_card_draw`` or a fixed seat."""
-    dealer_rotation: str = attrs.field(default="left", validator=_choice("left", "right"))
+    dealer_rotation: str = attrs.field(default="left", validator=choice("left", "right"))
     """MAYI-4.4: the deal passes to the left or the right."""
-    deal_packet_size: int = attrs.field(default=1, validator=_whole(1, 11))
+    deal_packet_size: int = attrs.field(default=1, validator=whole(1, 11))
     """MAYI-5.2: cards dealt at a time."""
-    hand_size: int | None = attrs.field(default=None, validator=_whole(1, 30, optional=True))
+    hand_size: int | None = attrs.field(default=None, validator=whole(1, 30, optional=True))
     """MAYI-5.2, 17.2: cards each; ``None`` takes the schedule's (10, or 11 in six deals)."""
     initial_upcard: bool = False
     """MAYI-5.5: turn the top stock card up to start the pile."""
@@ -91,40 +62,40 @@ class MayIRules:
     """MAYI-4.2, 17: ``standard_five``, ``six_deal`` or any :class:`ContractSchedule`."""
     may_discard_taken_card: bool = False
     """MAYI-7.5c: may a card just taken from the pile be discarded at once."""
-    discard_pile_visible: str = attrs.field(default="all", validator=_choice("all", "top_only"))
+    discard_pile_visible: str = attrs.field(default="all", validator=choice("all", "top_only"))
     """MAYI-8.2: the whole pile is public, or only its top card."""
     may_take_own_discard: bool = False
     """MAYI-8.4: with true only the disputed card is protected from its discarder."""
     claim_order: str = attrs.field(
-        default="requests_first", validator=_choice("requests_first", "next_player_first")
+        default="requests_first", validator=choice("requests_first", "next_player_first")
     )
     """MAYI-9.3: collect requests first, or let P1 take the card as his draw first."""
-    multi_take_mode: str = attrs.field(default="contiguous", validator=_choice("contiguous", "any"))
+    multi_take_mode: str = attrs.field(default="contiguous", validator=choice("contiguous", "any"))
     """MAYI-9.8: extra pile cards come from the top down, stopping before one's own
     discard; with ``any`` one's own discards are skipped instead."""
-    buy_penalty_per_card: int = attrs.field(default=1, validator=_whole(0, 10))
+    buy_penalty_per_card: int = attrs.field(default=1, validator=whole(0, 10))
     """MAYI-7.3c, 9.8, 9.9: stock cards paid per pile card."""
     buy_turn_allows_melding: bool = True
     """MAYI-9.8 step 4: a buy turn (and a refusal take) has a meld step."""
     turn_after_buy: str = attrs.field(
-        default="buyer_left", validator=_choice("buyer_left", "resume_normal")
+        default="buyer_left", validator=choice("buyer_left", "resume_normal")
     )
     """MAYI-9.8: the buyer's left neighbour plays next, or the turn order is unchanged."""
     refuser_may_take_extra: bool = True
     """MAYI-9.7c: a forced buyer may take cards under the disputed one."""
     next_player_refusal: str = attrs.field(
-        default="take_no_discard", validator=_choice("take_no_discard", "normal_turn")
+        default="take_no_discard", validator=choice("take_no_discard", "normal_turn")
     )
     """MAYI-9.9: P1's refusal take, or an ordinary turn with the card as his draw."""
     claim_window_after_buy: bool = False
     """MAYI-9.10: a window opens after a turn with no discard."""
-    max_buys_per_deal: int | None = attrs.field(default=None, validator=_whole(0, optional=True))
+    max_buys_per_deal: int | None = attrs.field(default=None, validator=whole(0, optional=True))
     """MAYI-9.11: buys a player may make in a deal (``None``: no limit)."""
     set_distinct_suits: bool = False
     """MAYI-10.2: a group may not hold two equal cards."""
     wraparound_runs: bool = True
     """MAYI-10.4: runs may turn the corner K-A-2."""
-    min_run_length: int = attrs.field(default=4, validator=_whole(2, 13))
+    min_run_length: int = attrs.field(default=4, validator=whole(2, 13))
     """MAYI-10.3: the shortest run."""
     contract_all_at_once: bool = True
     """MAYI-11.3: the contract goes down in one meld step."""
@@ -137,31 +108,29 @@ class MayIRules:
     )
     """MAYI-13.2, 17.4: deals in which going out by discarding is banned."""
     single_card_rule: str = attrs.field(
-        default="keep_two", validator=_choice("keep_two", "end_turn_without_discard")
+        default="keep_two", validator=choice("keep_two", "end_turn_without_discard")
     )
     """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
     stock_exhaustion: str = attrs.field(
-        default="reshuffle", validator=_choice("reshuffle", "end_deal")
+        default="reshuffle", validator=choice("reshuffle", "end_deal")
     )
     """MAYI-14.1-14.2: refill the stock from the pile, or end the deal."""
     penalty_draw_shortfall: str = attrs.field(
-        default="skip", validator=_choice("skip", "limit_take")
+        default="skip", validator=choice("skip", "limit_take")
     )
     """MAYI-14.3: a stock draw that cannot be made is skipped, or the take is limited."""
-    max_stock_refills: int = attrs.field(default=10, validator=_whole(0))
+    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
     """MAYI-14.4: refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=_whole(0))
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
     """MAYI-14.5: turns a deal may take before it ends as a dead deal."""
-    going_out_bonus: int = attrs.field(default=20, validator=_whole(0))
+    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
     """MAYI-15.1: what going out scores."""
-    dead_deal_scoring: str = attrs.field(
-        default="penalties", validator=_choice("penalties", "void")
-    )
+    dead_deal_scoring: str = attrs.field(default="penalties", validator=choice("penalties", "void"))
     """MAYI-15.4: a dead deal scores minus each hand, or nothing."""
-    winner_metric: str = attrs.field(default="net", validator=_choice("net", "penalties_only"))
+    winner_metric: str = attrs.field(default="net", validator=choice("net", "penalties_only"))
     """MAYI-16.3: the highest net total wins, or the fewest penalty points."""
     tie_break: str = attrs.field(
-        default="shared", validator=_choice("shared", "fewest_penalty_points", "most_times_out")
+        default="shared", validator=choice("shared", "fewest_penalty_points", "most_times_out")
     )
     """MAYI-16.4: how a tie for the win is settled."""
 

@@ -17,7 +17,7 @@ import attrs
 
 from rummykit.actions import Action, Done, Draw, NextDeal, Pass, Play
 from rummykit.cards import Card, to_cards
-from rummykit.deck import DeckSpec, DiscardPile, Stock, deal_in_rounds, make_rng, refill_stock
+from rummykit.deck import DeckSpec, DiscardPile, Stock, deal_in_rounds, refill_stock
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.games.possession_moves import FirstPlayer, first_player, plays
 from rummykit.games.possession_rules import PossessionRules
@@ -72,23 +72,20 @@ class PossessionMatch(Match):
         first_dealer: int | None,
         auto_deal: bool,
     ) -> None:
-        low, high = rules.player_count_range
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ConfigError(f"PSSN-1.1: players must be from {low} to {high}, got {players!r}")
-        self.rules = rules
-        self.players = players
-        self.rng = make_rng(seed) if not isinstance(seed, random.Random) else seed
-        self.seed = seed if isinstance(seed, int) else None
-        self.spec = DeckSpec(decks=rules.decks_for(players))
+        self._setup(
+            rules,
+            players=players,
+            seed=seed,
+            spec=DeckSpec(decks=rules.decks_for(players)),
+            deck_order=deck_order,
+            first_dealer=first_dealer,
+            auto_deal=auto_deal,
+            clause="PSSN-1.1",
+        )
         if players * rules.hand_size + 1 > self.spec.size:
             raise ConfigError(
                 f"{players} hands of {rules.hand_size} do not fit {self.spec.size} cards"
             )
-        self.deck_order = tuple(deck_order) if deck_order is not None else None
-        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
-            raise ConfigError(f"deck_order must be the whole pack of {self.spec.size} cards")
-        self.auto_deal = auto_deal
-        self.first_dealer_given = first_dealer
         choice = rules.first_dealer if first_dealer is None else first_dealer
         if isinstance(choice, int) and not isinstance(choice, bool):
             if not 0 <= choice < players:
@@ -96,8 +93,6 @@ class PossessionMatch(Match):
             self.dealer = choice
         else:
             self.dealer = self.rng.randrange(players)
-        self._events: list[Event] = []
-        self.deal_scores: list[tuple[DealScore, ...]] = []
         self.totals = [0] * players
         self.deal_number = 0
         self._result: Outcome | None = None
