@@ -261,3 +261,16 @@ def test_go_down_actions_are_every_arrangement() -> None:
     # Any way of writing a legal laydown is accepted, whatever the order.
     assert match.can_apply(parse_action("down 4C 4H 4S / JC JD JH JS JS"))
     assert not match.can_apply(parse_action("down JS JH JD / 4C 4S"))
+
+
+def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
+    """Found by the soak test: with ``layoff_requires_contract=False`` a player whose
+    contract is not down must not lay off down to one card in a discard-step turn: he
+    could neither discard it nor lay it off (going out needs the contract, MAYI-13.5)."""
+    match = new_match(layoff_requires_contract=False, contract_all_at_once=False)
+    match.apply("draw")
+    seat = match.to_act
+    assert seat is not None and not match.down[seat]
+    last = [parse_card("4S")]
+    assert not match.leaves_ok(seat, last, down_after=False)
+    assert match.leaves_ok(seat, last, down_after=True) in (True, False)

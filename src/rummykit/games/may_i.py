@@ -386,8 +386,8 @@ class MayIMatch(Match):
             return True
         if self.rules.single_card_rule == "end_turn_without_discard":
             return True
-        if not down_after and self.rules.layoff_requires_contract:
-            return False
+        if not down_after:
+            return False  # laying off the last card would go out without the contract
         if (
             self.step.went_down is False
             and table_after is not None
