@@ -30,6 +30,7 @@ from rummykit import (
 )
 from rummykit.presets import game_preset
 from rummykit.scoring import CardValues
+from rummykit.solver import arrangement_parts
 from tests import brute
 
 CONTRACTS = ["2G", "1G+1R", "2R", "1R", "1G", "G4", "R5"]
@@ -190,3 +191,21 @@ def test_one_deck_fast_path_agrees_with_the_general_search(
         [*one_deck, JOKER], attrs.evolve(rules, jokers_allowed=False), values=GIN_VALUES
     )
     assert fast.left_value == general.left_value - GIN_VALUES.joker
+
+
+@given(hand=rich_hands(), rules=solver_rules(), contract=st.sampled_from(CONTRACTS))
+def test_arrangement_parts_match_arrangements(
+    hand: list[Card], rules: MeldRules, contract: str
+) -> None:
+    wanted = Contract.parse(contract)
+    full = [
+        (
+            tuple(
+                (m.cards, tuple(m.role(i) if m.is_wild_at(i) else None for i in range(len(m))))
+                for m in a.melds
+            ),
+            a.left,
+        )
+        for a in arrangements(hand, wanted, rules)
+    ]
+    assert list(arrangement_parts(hand, wanted, rules)) == full

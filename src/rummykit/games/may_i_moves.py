@@ -16,7 +16,7 @@ from rummykit.cards import Card, Rank
 from rummykit.contracts import Contract, conflict
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
 from rummykit.melds import End, Meld, MeldKind
-from rummykit.solver import arrangements
+from rummykit.solver import arrangement_parts, arrangements
 
 if TYPE_CHECKING:
     from rummykit.games.may_i import MayIMatch
@@ -56,6 +56,16 @@ def laydowns(match: MayIMatch, seat: int) -> list[Down]:
     hand = match.hands[seat]
     rules = match.meld_rules
     found: list[Down] = []
+    if match.rules.contract_all_at_once and match.contract.exact:
+        for parts, left in arrangement_parts(hand, match.contract, rules):
+            if len(left) == 1 and match.step.discard_step:  # the lookahead needs the melds
+                melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
+                if not match.leaves_ok(
+                    seat, left, down_after=True, table_after=[*match.table, *melds]
+                ):
+                    continue
+            found.append(Down(parts))
+        return found
     if match.rules.contract_all_at_once:
         for arrangement in arrangements(hand, match.contract, rules, values=match.values):
             table_after = [*match.table, *arrangement.melds]
