@@ -122,24 +122,27 @@ def layoffs(match: MayIMatch, seat: int) -> list[LayOff]:
         return []
     hand = match.hands[seat]
     rules = match.meld_rules
-    held = sorted(set(hand), key=_code)
+    held = set(hand)
+    wilds = [card for card in held if card.rank is None]
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in held:
+        if card.rank is not None:
+            by_rank.setdefault(card.rank, []).append(card)
     found: list[LayOff] = []
     for index, meld in enumerate(match.table):
         # Only the cards that could fit: the group's rank, the run's two end cards, wilds.
+        fits: list[tuple[Card, End | None]]
         if meld.kind is MeldKind.GROUP:
-            fits: list[tuple[Card, End | None]] = [
-                (card, None) for card in held if card.rank is meld.rank or card.rank is None
-            ]
+            fits = [(card, None) for card in (*by_rank.get(meld.rank, ()), *wilds)]
         else:
             assert meld.suit is not None
             below = Card(Rank((meld.low - 2) % 13 + 1), meld.suit)
             above = Card(Rank(meld.high % 13 + 1), meld.suit)
-            fits = [
-                (card, end)
-                for card in held
-                for end in (End.LOW, End.HIGH)
-                if card.rank is None or card is (below if end is End.LOW else above)
-            ]
+            fits = [(card, end) for card in wilds for end in (End.LOW, End.HIGH)]
+            if below in held:
+                fits.append((below, End.LOW))
+            if above in held:
+                fits.append((above, End.HIGH))
         for card, end in fits:
             try:
                 grown = meld.lay_off(card, rules, end=end)
@@ -158,6 +161,8 @@ def _code(card: Card) -> int:
 def _leaves_ok_after_layoff(
     match: MayIMatch, seat: int, card: Card, index: int, grown: Meld
 ) -> bool:
+    if len(match.hands[seat]) > 2:
+        return True  # two or more cards stay: nothing to check (MAYI-13.3)
     remaining = list(match.hands[seat])
     remaining.remove(card)
     table_after = list(match.table)
