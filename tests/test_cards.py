@@ -130,3 +130,9 @@ def test_rank_orders() -> None:
     assert RankOrder.ACE_HIGH.predecessor(Rank.ACE) is Rank.KING
     assert [RankOrder.ACE_HIGH.position(rank) for rank in (Rank.ACE, Rank.TWO)] == [14, 2]
     assert [rank.symbol for rank in Rank][9] == "10"
+
+
+@pytest.mark.parametrize("thing", [None, 42, 3.5])
+def test_non_card_input_is_a_notation_error(thing: object) -> None:
+    with pytest.raises(NotationError, match="expected cards"):
+        to_cards(thing)  # type: ignore[arg-type]

@@ -387,7 +387,15 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         return parse_cards(cards)
-    result = tuple(cards)
+    try:
+        result = tuple(cards)
+    except TypeError:
+        raise NotationError(
+            f"expected cards in notation or an iterable of cards, got {type(cards).__name__}",
+            text=repr(cards),
+            token="",
+            position=0,
+        ) from None
     if all(type(card) is Card for card in result):
         return result
     for position, card in enumerate(result):

@@ -138,7 +138,7 @@ class MeldRules:
             cards = parse_cards(cards)
         try:
             codes = [card.code for card in cards]
-        except AttributeError:
+        except (AttributeError, TypeError):
             cards = to_cards(cards)  # raises the notation error naming the stray item
             raise  # pragma: no cover - to_cards always raises here
         if not codes:
