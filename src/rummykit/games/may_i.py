@@ -129,6 +129,7 @@ class MayIMatch(Match):
         return self.rng.randrange(self.players)
 
     def _start_deal(self) -> None:
+        self._legal: tuple[Action, ...] | None = None
         self.deal_number += 1
         spec = self.schedule[self.deal_number]
         self.contract: Contract = spec.contract
@@ -206,6 +207,11 @@ class MayIMatch(Match):
         return outcome(self.rules, self.scores, self.penalties(), self.times_out)
 
     def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return self._legal
+
+    def _list_legal(self) -> tuple[Action, ...]:
         phase, seat = self._phase, self._to_act
         if phase is Phase.MATCH_OVER:
             return ()
@@ -253,6 +259,7 @@ class MayIMatch(Match):
         raise IllegalActionError(reason, action=action, rule=rule)
 
     def _apply(self, action: Action) -> Event:
+        self._legal = None
         seat, phase, deal_number = self._to_act, self._phase, self.deal_number
         self._received: list[Card] = []
         self._from_pile = 0

@@ -101,6 +101,7 @@ class PossessionMatch(Match):
     # -- deals ----------------------------------------------------------------------------
 
     def _start_deal(self) -> None:
+        self._legal: tuple[Action, ...] | None = None
         """PSSN-3: three shuffled rounds of three, an upcard; PSSN-4: the first player."""
         self.deal_number += 1
         stacked = self.deal_number == 1 and self.deck_order is not None
@@ -181,6 +182,11 @@ class PossessionMatch(Match):
         return bool(len(self.stock)) or len(self.pile) > 1
 
     def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return self._legal
+
+    def _list_legal(self) -> tuple[Action, ...]:
         if self._phase is Phase.MATCH_OVER:
             return ()
         if self._phase is Phase.DEAL_OVER:
@@ -226,6 +232,7 @@ class PossessionMatch(Match):
         raise IllegalActionError(f"{who} cannot {action} now", action=action, rule="PSSN-5")
 
     def _apply(self, action: Action) -> Event:
+        self._legal = None
         seat, phase, deal_number = self._to_act, self._phase, self.deal_number
         self._note: list[str] = []
         received: tuple[Card, ...] = ()
