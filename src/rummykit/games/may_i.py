@@ -31,7 +31,7 @@ from rummykit.actions import (
     Refuse,
     Take,
 )
-from rummykit.cards import Card, to_cards
+from rummykit.cards import CARDS, Card, to_cards
 from rummykit.contracts import Contract
 from rummykit.deck import DeckSpec, DiscardPile, Stock, deal
 from rummykit.errors import ConfigError, IllegalActionError, InvalidMeldError
@@ -344,7 +344,7 @@ class MayIMatch(Match):
             counts = Counter(hand)
             for card in sorted(counts, key=_code):
                 if self._may_discard(seat, card, counts[card]):
-                    result.append(Discard(card))
+                    result.append(_DISCARDS[card.code])
             if self._may_end_without_discard(seat):
                 result.append(Done())
         else:
@@ -641,6 +641,10 @@ class MayIMatch(Match):
 
 def _code(card: Card) -> int:
     return card.code
+
+
+_DISCARDS = tuple(Discard(card) for card in CARDS)
+"""One discard action per card, made once (they are values)."""
 
 
 def outcome(
