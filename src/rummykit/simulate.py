@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummykit.actions import Ask
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.deck import make_rng
 from rummykit.errors import ConfigError
@@ -80,7 +79,7 @@ def _one(job: tuple[str, int, int, str, dict[str, Any]]) -> MatchResult:
     outcome = match.outcome
     assert outcome is not None
     events = match.events
-    buys = sum(1 for event in events if isinstance(event.action, Ask))
+    buys = int(getattr(match, "total_buys", 0))  # games without buying have none
     went_out = sum(1 for event in events if "goes out" in event.note)
     return MatchResult(
         seed, outcome.winners, match.scores, len(match.deal_scores), len(events), buys, went_out

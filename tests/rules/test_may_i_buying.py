@@ -242,3 +242,12 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalActionError):
             match.apply(bad)
         assert match.snapshot() == before
+
+
+def test_buys_are_counted_and_refusal_takes_are_not() -> None:
+    bought = state_s()
+    bought.apply_all([Pass(), Ask(), Allow(), Allow(), Take(1), Done()])
+    assert bought.total_buys == 1 and bought.buys[D] == 1
+    refused = state_s()
+    refused.apply_all([Pass(), Ask(), Refuse(), Take(1), Done()])
+    assert refused.total_buys == 0

@@ -105,6 +105,8 @@ class MayIMatch(Match):
         self.meld_rules = rules.meld_rules()
         self.values = rules.card_values()
         self.times_out = [0] * players
+        self.total_buys = 0
+        """Buys and forced buys in the whole match (MAYI-9.8); refusal takes are not buys."""
         self.deal_number = 0
         self.dealer = self._first_dealer(first_dealer)
         self._start_deal()

@@ -266,6 +266,7 @@ def buy(match: MayIMatch, seat: int, action: Take) -> None:
     match._received += draw_stock(match, price(match, kind, action.count))
     if kind in ("buy", "forced"):
         match.buys[seat] += 1
+        match.total_buys += 1
     if match.dead:
         match._end_deal(None)
         return
