@@ -218,6 +218,7 @@ class Match(ABC):
         self.first_dealer_given = first_dealer
         self.auto_deal = auto_deal
         self._events: list[Event] = []
+        self._note: list[str] = []  # what the action being applied did, for its event
         self.deal_scores = []
 
     def can_apply(self, action: Action) -> bool:

@@ -265,7 +265,7 @@ class MayIMatch(Match):
         seat, phase, deal_number = self._to_act, self._phase, self.deal_number
         self._received: list[Card] = []
         self._from_pile = 0
-        self._note: list[str] = []
+        self._note = []
         if isinstance(action, NextDeal):
             self._next_deal()
         elif phase is Phase.DRAW:
@@ -298,22 +298,18 @@ class MayIMatch(Match):
     def _start_regular_turn(self, seat: int) -> None:
         """MAYI-7.2, 14.2, 14.5: a turn starts unless the deal is dead."""
         if self.turns >= self.rules.max_turns_per_deal:
-            self._note_safe("turn cap reached: dead deal (MAYI-14.5)")
+            self._note.append("turn cap reached: dead deal (MAYI-14.5)")
             self._end_deal(None)
             return
         if not len(self.stock) and (
             self.rules.stock_exhaustion == "end_deal" or len(self.pile) <= 1
         ):
-            self._note_safe("no stock and nothing to refill it: dead deal (MAYI-14.2)")
+            self._note.append("no stock and nothing to refill it: dead deal (MAYI-14.2)")
             self._end_deal(None)
             return
         self.turns += 1
         self._phase, self._to_act = Phase.DRAW, seat
         self.step = MeldStep(seat=seat, discard_step=True)
-
-    def _note_safe(self, text: str) -> None:
-        if hasattr(self, "_note"):
-            self._note.append(text)
 
     def _draw_step(self, seat: int, action: Draw | Take) -> None:
         if isinstance(action, Draw):
@@ -504,7 +500,7 @@ class MayIMatch(Match):
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.hands[seat])))
         self.deal_scores.append(tuple(scores))
-        self._note_safe(
+        self._note.append(
             f"deal {self.deal_number} scored: "
             + " ".join(f"{_NAMES[s]}{x.net:+d}" for s, x in enumerate(scores))
         )

@@ -134,16 +134,12 @@ class PossessionMatch(Match):
 
     def _start_turn(self, seat: int) -> None:
         if self.turns >= self.rules.max_turns_per_deal:
-            self._note_safe("turn cap reached (PSSN-6.5)")
+            self._note.append("turn cap reached (PSSN-6.5)")
             self._end_deal(None)
             return
         self.turns += 1
         self.drew_this_turn = False
         self._phase, self._to_act = Phase.PLAY, seat
-
-    def _note_safe(self, text: str) -> None:
-        if hasattr(self, "_note"):
-            self._note.append(text)
 
     @property
     def top(self) -> Card:
@@ -234,7 +230,7 @@ class PossessionMatch(Match):
     def _apply(self, action: Action) -> Event:
         self._legal = None
         seat, phase, deal_number = self._to_act, self._phase, self.deal_number
-        self._note: list[str] = []
+        self._note = []
         received: tuple[Card, ...] = ()
         if isinstance(action, NextDeal):
             self._next_deal()
@@ -320,7 +316,7 @@ class PossessionMatch(Match):
         self.deal_scores.append(scores)
         for seat, score in enumerate(scores):
             self.totals[seat] += score.penalty
-        self._note_safe(
+        self._note.append(
             f"deal {self.deal_number} scored: "
             + " ".join(f"{_NAMES[s]}+{x.penalty}" for s, x in enumerate(scores))
         )
