@@ -200,3 +200,27 @@ def test_soak_random_matches() -> None:
         while not match.is_over:
             match.apply(rng.choice(match.legal_actions()))
         check_conservation(match)
+
+
+def test_records_keep_a_custom_schedule() -> None:
+    from rummykit import Contract, ContractSchedule, SameSuitRuns
+
+    schedule = ContractSchedule.of(
+        "2G",
+        Contract.parse("2R", same_suit_runs=SameSuitRuns.APART, runs_apart=3),
+        hand_size=11,
+        name="house",
+    )
+    match = MayI(MayIRules(contract_schedule=schedule, max_turns_per_deal=40)).new_match(
+        players=3, seed=6
+    )
+    rng = random.Random(6)
+    for _ in range(60):
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    record = to_record(match)
+    assert record["rules"]["contract_schedule"]["name"] == "house"
+    replayed = from_record(record)
+    assert replayed.snapshot() == match.snapshot()
+    assert replayed.rules.schedule() == match.rules.schedule()
