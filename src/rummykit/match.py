@@ -136,20 +136,24 @@ class Match(ABC):
     auto_deal: bool
     deal_scores: list[tuple[DealScore, ...]]
 
+    _to_act: int | None
+    _phase: Phase
+    _events: list[Event]
+
     @property
-    @abstractmethod
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` for the table (or when over)."""
+        return self._to_act
 
     @property
-    @abstractmethod
     def phase(self) -> Phase:
         """The current phase."""
+        return self._phase
 
     @property
-    @abstractmethod
     def events(self) -> tuple[Event, ...]:
         """Every event so far; replaying their actions rebuilds the match."""
+        return tuple(self._events)
 
     @abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:
@@ -217,7 +221,7 @@ class Match(ABC):
             raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
         self.first_dealer_given = first_dealer
         self.auto_deal = auto_deal
-        self._events: list[Event] = []
+        self._events = []
         self._note: list[str] = []  # what the action being applied did, for its event
         self.deal_scores = []
 

@@ -164,7 +164,7 @@ class MayIMatch(Match):
         self.dead = False
         self.went_out: int | None = None
         self._phase = Phase.DRAW
-        self._to_act: int | None = None
+        self._to_act = None
         self.step = MeldStep(seat=0, discard_step=True)
         self.claim: dict[str, Any] = {}
         self._start_regular_turn(self._left(self.dealer))
@@ -173,18 +173,6 @@ class MayIMatch(Match):
         return (seat + steps) % self.players
 
     # -- the protocol ---------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        return self._to_act
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
 
     @property
     def is_over(self) -> bool:

@@ -129,7 +129,7 @@ class PossessionMatch(Match):
             self.hands, top.card, dealer=self.dealer, rules=self.rules, rng=self.rng
         )
         self._phase = Phase.PLAY
-        self._to_act: int | None = None
+        self._to_act = None
         self._start_turn(self.first.seat)
 
     def _start_turn(self, seat: int) -> None:
@@ -149,18 +149,6 @@ class PossessionMatch(Match):
         return top.card
 
     # -- the protocol ---------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        return self._to_act
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
 
     @property
     def is_over(self) -> bool:
