@@ -35,6 +35,7 @@ import enum
 import re
 from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -104,7 +105,13 @@ class Choice(enum.StrEnum):
 
 
 class FirstDealer(Choice):
-    """How the first dealer is chosen when no seat is fixed (MAYI-4.3, POSSO-5.1, PSSN-2.1)."""
+    """How the first dealer is chosen when no seat is fixed (MAYI-4.3, POSSO-5.1, PSSN-2.1).
+
+    A ``first_dealer`` option takes some of these (see :func:`first_dealer`) or a seat:
+
+    >>> FirstDealer("high_card_draw") is FirstDealer.HIGH_CARD_DRAW
+    True
+    """
 
     RANDOM = "random"
     """A seat drawn by the match's random source."""
@@ -283,6 +290,13 @@ def _schedule_names(aliases: Mapping[str, str]) -> list[str]:
     return list(dict.fromkeys([*aliases, *ContractSchedule.builtin_names()]))
 
 
+def _load(path: str | PathLike[str], option: str, aliases: Mapping[str, str]) -> ContractSchedule:
+    if not Path(path).is_file():
+        known = ", ".join(repr(name) for name in _schedule_names(aliases))
+        raise ConfigError(f"{option}: no schedule file {str(path)!r} (or a built-in name: {known})")
+    return ContractSchedule.from_toml(path)
+
+
 def schedule_option(
     value: str | PathLike[str] | ContractSchedule,
     *,
@@ -296,7 +310,8 @@ def schedule_option(
       game's ``aliases`` (alias -> built-in name) is kept as text, spelled as the alias
       when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
     * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
-      (:meth:`ContractSchedule.from_toml`), so the rules hold the schedule, not the path.
+      (:meth:`ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
+      a missing file, or a mistake in it, is a :class:`~rummykit.ConfigError` naming it.
 
     Anything else is a :class:`~rummykit.ConfigError` listing the known names.
 
@@ -320,9 +335,9 @@ def schedule_option(
             canonical = [alias for alias, name in aliases.items() if name == value]
             return canonical[0] if canonical else value
         if value.lower().endswith(".toml"):
-            return ContractSchedule.from_toml(value)
+            return _load(value, option, aliases)
     elif isinstance(value, PathLike):
-        return ContractSchedule.from_toml(value)
+        return _load(value, option, aliases)
     known = ", ".join(repr(name) for name in _schedule_names(aliases))
     raise ConfigError(
         f"{option} must be one of {known}, a ContractSchedule or a path to a TOML file, "
