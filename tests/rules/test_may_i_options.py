@@ -121,6 +121,10 @@ def test_bad_options_are_refused() -> None:
         ({"first_dealer": "oldest"}, "first_dealer"),
         ({"deal_packet_size": 3}, "multiple of deal_packet_size"),
         ({"player_count_range": (1, 9)}, "player_count_range"),
+        ({"wraparound_runs": "no"}, "wraparound_runs must be true or false"),
+        ({"first_dealer": 5}, "first_dealer seat 5"),
+        ({"contract_schedule": "may-i-seven"}, "contract_schedule"),
+        ({"discard_out_forbidden_deals": [6], "contract_schedule": "may-i"}, "deal 6"),
     ]:
         with pytest.raises(ConfigError, match=message):
             MayIRules(**options)  # type: ignore[arg-type]
