@@ -1,5 +1,10 @@
 """Actions: the decisions a seat makes, as frozen values with a text notation.
 
+Every action is a subclass of :class:`Action` with a ``verb`` (the first word of its
+notation) and a :meth:`~Action.parse` class method for the rest of the words. A game
+declares the action types it uses; an :class:`ActionGrammar` built from them reads text,
+so a new game adds actions without editing this module.
+
 >>> from rummykit.actions import parse_action
 >>> parse_action("take 3"), parse_action("discard qs")
 (Take(count=3), Discard(card=QS))
@@ -12,9 +17,12 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
+from typing_extensions import Self
 
 from rummykit.cards import Card, parse_card, parse_cards
 from rummykit.errors import NotationError
@@ -22,72 +30,127 @@ from rummykit.melds import End
 from rummykit.melds.meld import Role, parse_meld_tokens
 
 __all__ = [
+    "SHIPPED_ACTIONS",
     "Action",
+    "ActionGrammar",
     "Allow",
     "Ask",
     "Discard",
     "Done",
     "Down",
     "Draw",
+    "ExchangeJoker",
     "LayOff",
     "NextDeal",
     "Pass",
     "Play",
     "Refuse",
     "Take",
+    "TakeCard",
     "format_action",
     "parse_action",
 ]
 
 
+def notation_error(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
+    """The error for a badly written action: ``reason`` in action ``text``."""
+    return NotationError(f"{reason} in action {text!r}", text=text, token=token, position=position)
+
+
 @attrs.frozen
-class Draw:
-    """Take the top card of the stock (MAYI-7.3a)."""
+class Action:
+    """The base of every action: a verb and, in subclasses, its fields.
+
+    A subclass with no fields is written as its verb alone; one with fields overrides
+    :meth:`parse` (read the words after the verb) and ``__str__`` (write them back).
+    """
+
+    verb: ClassVar[str] = ""
+    """The first word of the notation (``draw``, ``take``, ``knock``)."""
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Self:
+        """Read the words after the verb (``rest``) of action ``text``."""
+        if rest:
+            raise notation_error(text, f"{cls.verb} takes no arguments", rest, 1)
+        return cls()
 
     def __str__(self) -> str:
-        return "draw"
+        return self.verb
 
 
 @attrs.frozen
-class Take:
+class Draw(Action):
+    """Take the top card of the stock (MAYI-7.3a)."""
+
+    verb: ClassVar[str] = "draw"
+
+
+@attrs.frozen
+class Take(Action):
     """Take ``count`` cards from the top of the discard pile (MAYI-7.3b/c, 9.8, 9.9)."""
 
+    verb: ClassVar[str] = "take"
     count: int = 1
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Take:
+        """``take`` or ``take N``."""
+        if not rest:
+            return cls()
+        if not rest.isdigit() or int(rest) < 1:
+            raise notation_error(text, "take wants a number of cards >= 1", rest, 1)
+        return cls(int(rest))
 
     def __str__(self) -> str:
         return "take" if self.count == 1 else f"take {self.count}"
 
 
 @attrs.frozen
-class Ask:
+class TakeCard(Action):
+    """Take one chosen card from anywhere in the pile, after the top card
+    (``multi_take_mode="any"``, MAYI-9.8 step 2); written ``take 3D``."""
+
+    verb: ClassVar[str] = "take"
+    card: Card
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> TakeCard:
+        """``take 3D``."""
+        if not rest:
+            raise notation_error(text, "take which card?")
+        return cls(parse_card(rest))
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
+@attrs.frozen
+class Ask(Action):
     """Ask "May I?" for the disputed card (MAYI-9.3)."""
 
-    def __str__(self) -> str:
-        return "ask"
+    verb: ClassVar[str] = "ask"
 
 
 @attrs.frozen
-class Pass:
+class Pass(Action):
     """Do not ask for the disputed card (or, first in line, do not take it)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    verb: ClassVar[str] = "pass"
 
 
 @attrs.frozen
-class Allow:
+class Allow(Action):
     """Consent to a request: "You may" (MAYI-9.6)."""
 
-    def __str__(self) -> str:
-        return "allow"
+    verb: ClassVar[str] = "allow"
 
 
 @attrs.frozen
-class Refuse:
+class Refuse(Action):
     """Refuse a request: "You may not" (MAYI-9.6); the refuser then takes the card."""
 
-    def __str__(self) -> str:
-        return "refuse"
+    verb: ClassVar[str] = "refuse"
 
 
 _MeldText = tuple[tuple[Card, ...], tuple[Role | None, ...]]
@@ -100,11 +163,40 @@ def _melds(value: Iterable[_MeldText]) -> tuple[_MeldText, ...]:
     return result
 
 
+def _role(role: Role) -> str:
+    return role.notation if isinstance(role, Card) else role.symbol
+
+
+def format_melds(melds: Iterable[_MeldText]) -> str:
+    """Melds as ``7S 7H 7D / 9C JK(10C) JC QC``: the notation of :class:`Down`."""
+    parts = []
+    for cards, roles in melds:
+        parts.append(
+            " ".join(
+                card.notation if role is None else f"{card.notation}({_role(role)})"
+                for card, role in zip(cards, roles, strict=True)
+            )
+        )
+    return " / ".join(parts)
+
+
+def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
+    """Read melds separated by ``/`` (the notation of :class:`Down`)."""
+    melds = []
+    for part in rest.split("/"):
+        cards, roles = parse_meld_tokens(part)
+        if not cards:
+            raise notation_error(text, "an empty meld")
+        melds.append((cards, roles))
+    return tuple(melds)
+
+
 @attrs.frozen
-class Down:
+class Down(Action):
     """Lay down melds from the hand: the contract (MAYI-11), each meld as cards and the
     declared role of each card (``None`` unless a wild card's meaning is declared)."""
 
+    verb: ClassVar[str] = "down"
     melds: tuple[_MeldText, ...] = attrs.field(converter=_melds)
 
     @classmethod
@@ -112,29 +204,44 @@ class Down:
         """A laydown of plain card groups (no declared roles)."""
         return cls(tuple((tuple(cards), (None,) * len(cards)) for cards in melds))
 
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Down:
+        """``down 7S 7H 7D / KS KC KD``."""
+        return cls(parse_melds(rest, text))
+
     def __str__(self) -> str:
-        parts = []
-        for cards, roles in self.melds:
-            parts.append(
-                " ".join(
-                    card.notation if role is None else f"{card.notation}({_role(role)})"
-                    for card, role in zip(cards, roles, strict=True)
-                )
-            )
-        return "down " + " / ".join(parts)
+        return "down " + format_melds(self.melds)
 
 
-def _role(role: Role) -> str:
-    return role.notation if isinstance(role, Card) else role.symbol
+def _target(text: str, words: list[str]) -> tuple[int, End | None]:
+    if not words or not words[0].isdigit() or len(words) > 2:
+        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+    end = None
+    if len(words) == 2:
+        try:
+            end = End(words[1].lower())
+        except ValueError:
+            raise notation_error(text, "the end is low or high", words[1], 3) from None
+    return int(words[0]), end
 
 
 @attrs.frozen
-class LayOff:
+class LayOff(Action):
     """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12)."""
 
+    verb: ClassVar[str] = "layoff"
     card: Card
     target: int
     end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> LayOff:
+        """``layoff 5H -> 2`` or ``layoff 5H -> 2 low``."""
+        card_text, arrow, target_text = rest.partition("->")
+        if not arrow:
+            raise notation_error(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
+        target, end = _target(text, target_text.split())
+        return cls(parse_card(card_text.strip()), target, end)
 
     def __str__(self) -> str:
         end = "" if self.end is None else f" {self.end.value}"
@@ -142,21 +249,63 @@ class LayOff:
 
 
 @attrs.frozen
-class Discard:
+class ExchangeJoker(Action):
+    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
+    freed joker on meld ``joker_to`` (at ``end`` of a run), or into the hand when
+    ``joker_to`` is ``None`` (POSSO-11.6). Written ``exchange 8C -> 2 joker -> 3 high``
+    or ``exchange 8C -> 2 joker -> hand``."""
+
+    verb: ClassVar[str] = "exchange"
+    card: Card
+    target: int
+    joker_to: int | None
+    end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> ExchangeJoker:
+        """``exchange 8C -> 2 joker -> 3 high``."""
+        words = rest.replace("->", " -> ").split()
+        shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
+        if not shape or words[4] != "->" or not words[2].isdigit():
+            raise notation_error(
+                text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
+            )
+        card = parse_card(words[0])
+        if words[5].lower() == "hand" and len(words) == 6:
+            return cls(card, int(words[2]), None)
+        joker_to, end = _target(text, words[5:])
+        return cls(card, int(words[2]), joker_to, end)
+
+    def __str__(self) -> str:
+        if self.joker_to is None:
+            return f"exchange {self.card} -> {self.target} joker -> hand"
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"exchange {self.card} -> {self.target} joker -> {self.joker_to}{end}"
+
+
+@attrs.frozen
+class Discard(Action):
     """Put ``card`` face up on the pile, ending the turn (MAYI-7.5)."""
 
+    verb: ClassVar[str] = "discard"
     card: Card
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Discard:
+        """``discard QS``."""
+        if not rest:
+            raise notation_error(text, "discard what?")
+        return cls(parse_card(rest))
 
     def __str__(self) -> str:
         return f"discard {self.card}"
 
 
 @attrs.frozen
-class Done:
+class Done(Action):
     """End a meld step that has no discard (buy turns, refusal takes, option (c))."""
 
-    def __str__(self) -> str:
-        return "done"
+    verb: ClassVar[str] = "done"
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -167,37 +316,104 @@ def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen
-class Play:
+class Play(Action):
     """Possession: play one card (Move S) or a sequence (Move Q) onto the pile (PSSN-5)."""
 
+    verb: ClassVar[str] = "play"
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Play:
+        """``play 9C 10C JC``."""
+        cards = parse_cards(rest)
+        if not cards:
+            raise notation_error(text, "play what?")
+        return cls(cards)
 
     def __str__(self) -> str:
         return "play " + " ".join(card.notation for card in self.cards)
 
 
 @attrs.frozen
-class NextDeal:
+class NextDeal(Action):
     """Start the next deal, when dealing is not automatic."""
 
-    def __str__(self) -> str:
-        return "next"
+    verb: ClassVar[str] = "next"
 
 
-Action = (
-    Draw | Take | Ask | Pass | Allow | Refuse | Down | LayOff | Discard | Done | NextDeal | Play
+class ActionGrammar:
+    """Reads action notation for a set of action types, dispatching on the verb.
+
+    Two types may share a verb when one of them reads a number or nothing and the other a
+    card (``take 3`` and ``take 3D``): the first whose :meth:`Action.parse` accepts the
+    words wins, in the order given.
+
+    >>> grammar = ActionGrammar(Draw, Discard)
+    >>> grammar.parse("discard 7h")
+    Discard(card=7H)
+    >>> grammar.verbs
+    ('discard', 'draw')
+    """
+
+    def __init__(self, *types: type[Action]) -> None:
+        self.types = types
+        self._by_verb: dict[str, list[type[Action]]] = {}
+        for kind in types:
+            if not kind.verb or kind.verb != kind.verb.lower() or " " in kind.verb:
+                raise ValueError(f"{kind.__name__}.verb must be one lower-case word")
+            self._by_verb.setdefault(kind.verb, []).append(kind)
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """Every verb this grammar reads, sorted."""
+        return tuple(sorted(self._by_verb))
+
+    def parse(self, text: str) -> Action:
+        """Read one action; a :class:`~rummykit.NotationError` says what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError(
+                f"expected a string, got {type(text).__name__}", text="", token="", position=0
+            )
+        words = text.split()
+        if not words:
+            raise notation_error(text, "empty action")
+        verb = words[0].lower()
+        rest = text.strip()[len(words[0]) :].strip()
+        kinds = self._by_verb.get(verb)
+        if not kinds:
+            close = difflib.get_close_matches(verb, self._by_verb, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            known = ", ".join(self.verbs)
+            raise notation_error(text, f"unknown action {verb!r} (known: {known}){hint}", verb)
+        first_error: NotationError | None = None
+        for kind in kinds:
+            try:
+                return kind.parse(rest, text)
+            except NotationError as error:
+                first_error = first_error or error
+        assert first_error is not None
+        raise first_error
+
+
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (
+    Draw,
+    Take,
+    TakeCard,
+    Ask,
+    Pass,
+    Allow,
+    Refuse,
+    Down,
+    LayOff,
+    ExchangeJoker,
+    Discard,
+    Done,
+    Play,
+    NextDeal,
 )
-"""Every decision a seat (or, for ``next``, the table) can make."""
+"""The action types of the shipped games."""
 
-_SIMPLE: dict[str, Action] = {
-    "draw": Draw(),
-    "ask": Ask(),
-    "pass": Pass(),
-    "allow": Allow(),
-    "refuse": Refuse(),
-    "done": Done(),
-    "next": NextDeal(),
-}
+_SHIPPED = ActionGrammar(*SHIPPED_ACTIONS)
 
 
 def format_action(action: Action) -> str:
@@ -205,62 +421,9 @@ def format_action(action: Action) -> str:
     return str(action)
 
 
-def _fail(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
-    return NotationError(f"{reason} in action {text!r}", text=text, token=token, position=position)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action: ``draw``, ``take``, ``take 3``, ``ask``, ``pass``, ``allow``,
-    ``refuse``, ``down 7S 7H 7D / KS KC KD``, ``layoff 5H -> 2 low``, ``discard QS``,
-    ``play 9C 10C JC``, ``done``, ``next``."""
-    if not isinstance(text, str):
-        raise NotationError(
-            f"expected a string, got {type(text).__name__}", text="", token="", position=0
-        )
-    words = text.split()
-    if not words:
-        raise _fail(text, "empty action")
-    verb = words[0].lower()
-    rest = text.strip()[len(words[0]) :].strip()
-    if verb in _SIMPLE and not rest:
-        return _SIMPLE[verb]
-    if verb == "take":
-        if not rest:
-            return Take()
-        if not rest.isdigit() or int(rest) < 1:
-            raise _fail(text, "take wants a number of cards >= 1", rest, 1)
-        return Take(int(rest))
-    if verb == "play":
-        cards = parse_cards(rest)
-        return Play(cards) if cards else _raise(_fail(text, "play what?"))
-    if verb == "discard":
-        return Discard(parse_card(rest)) if rest else _raise(_fail(text, "discard what?"))
-    if verb == "down":
-        melds = []
-        for part in rest.split("/"):
-            cards, roles = parse_meld_tokens(part)
-            if not cards:
-                raise _fail(text, "an empty meld")
-            melds.append((cards, roles))
-        if not melds:
-            raise _fail(text, "down needs melds")
-        return Down(tuple(melds))
-    if verb == "layoff":
-        card_text, arrow, target_text = rest.partition("->")
-        if not arrow:
-            raise _fail(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
-        target_words = target_text.split()
-        if not target_words or not target_words[0].isdigit() or len(target_words) > 2:
-            raise _fail(text, "the meld is its number on the table", target_text.strip(), 2)
-        end = None
-        if len(target_words) == 2:
-            try:
-                end = End(target_words[1].lower())
-            except ValueError:
-                raise _fail(text, "the end is low or high", target_words[1], 3) from None
-        return LayOff(parse_card(card_text.strip()), int(target_words[0]), end)
-    raise _fail(text, f"unknown action {verb!r}", words[0], 0)
-
-
-def _raise(error: Exception) -> Action:
-    raise error
+def parse_action(text: str, grammar: ActionGrammar | None = None) -> Action:
+    """Read an action with ``grammar`` (by default, every shipped game's actions):
+    ``draw``, ``take``, ``take 3``, ``take 3D``, ``ask``, ``pass``, ``allow``, ``refuse``,
+    ``down 7S 7H 7D / KS KC KD``, ``layoff 5H -> 2 low``, ``exchange 8C -> 2 joker -> 3 high``,
+    ``discard QS``, ``play 9C 10C JC``, ``done``, ``next``."""
+    return (grammar or _SHIPPED).parse(text)

@@ -10,7 +10,9 @@ import random
 from typing import Protocol
 
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
-from rummykit.match import Phase, PlayerView
+from rummykit.engine.phases import DRAW
+from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
+from rummykit.match import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent"]
@@ -40,13 +42,13 @@ class GreedyAgent:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy choice among ``view.legal``."""
         legal = view.legal
-        if view.phase in (Phase.REQUEST, Phase.FIRST_REFUSAL):
+        if view.phase in (REQUEST, FIRST_REFUSAL):
             return Pass() if Pass() in legal else legal[0]
-        if view.phase is Phase.CONSENT:
+        if view.phase == CONSENT:
             return Allow() if Allow() in legal else legal[0]
-        if view.phase is Phase.BUY:
-            return Take(1)
-        if view.phase is Phase.DRAW:
+        if view.phase == BUY:
+            return Take(1) if Take(1) in legal else legal[0]
+        if view.phase == DRAW:
             return Draw() if Draw() in legal else legal[0]
         downs = [action for action in legal if isinstance(action, Down)]
         if downs:

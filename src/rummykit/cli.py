@@ -12,10 +12,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from rummykit._version import __version__
+from rummykit import __version__
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract
 from rummykit.errors import InvalidMeldError, RummyError
+from rummykit.games import names as registered_games
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import CardValues
@@ -109,7 +110,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     import random
 
-    from rummykit.actions import Down
+    from rummykit.effects import DealEnded, LaidDown, WentOut
     from rummykit.games import MayI
     from rummykit.simulate import AGENTS, play
 
@@ -120,11 +121,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     deals: dict[int, list[str]] = {}
     for event in match.events:
         lines = deals.setdefault(event.deal, [])
-        who = "table" if event.seat is None else names[event.seat]
-        if isinstance(event.action, Down):
-            lines.append(f"  {who} goes down: {str(event.action)[5:]}")
-        if event.note and ("goes out" in event.note or "dead deal" in event.note):
-            lines.append(f"  {event.note.split('; ')[0]}")
+        for effect in event.effects:
+            if isinstance(effect, LaidDown):
+                melds = " / ".join(str(meld) for meld in effect.melds)
+                lines.append(f"  {names[effect.seat]} goes down: {melds}")
+            elif isinstance(effect, WentOut):
+                lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
+            elif isinstance(effect, DealEnded) and effect.dead:
+                lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {"deals": [], "scores": list(match.scores)}
     text = [f"May I? with {args.players} {args.bots} bots, seed {args.seed}"]
     for number, scores in enumerate(match.deal_scores, start=1):
@@ -160,7 +164,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         "mean scores: "
         + "  ".join(f"{names[s]} {m:+.1f}" for s, m in enumerate(summary.mean_scores)),
         f"deals {summary.deals}, decisions {summary.decisions}, buys {summary.buys}, "
-        f"went out {summary.went_out}",
+        f"went out {summary.went_out}, dead deals {summary.dead_deals}",
     ]
     _emit(args, summary.as_dict(), "\n".join(text))
     return EXIT_OK
@@ -192,7 +196,7 @@ def _parser() -> _Parser:
     demo.add_argument("--bots", default="greedy", choices=("greedy", "random"))
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=("may-i", "possession"))
+    simulate.add_argument("game", choices=registered_games())
     simulate.add_argument("-n", type=int, default=100, help="number of matches")
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--players", type=int, default=4, choices=range(2, 6))

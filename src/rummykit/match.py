@@ -3,73 +3,72 @@
 A game definition makes a :class:`Match`; the match says whose decision it is
 (:attr:`Match.to_act`), lists the legal actions in a deterministic order, verifies and
 applies actions atomically (a refused action changes nothing), logs an :class:`Event`
-per action, and shows each seat only what it may know (:meth:`Match.view`).
+with typed effects per action, and shows each seat only what it may know
+(:meth:`Match.view`).
+
+:class:`Match` is also the base a game's match class builds on: it keeps the declared
+state (:class:`MatchState` and the deal's :class:`DealState`), the legal-action cache,
+the event log, the end of a deal and the next deal, views, clones and snapshots. A game
+supplies the deal, its legal actions and how an action changes the state.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from rummykit.actions import Action, format_action, parse_action
+from rummykit.actions import Action, ActionGrammar, NextDeal, format_action
 from rummykit.cards import Card
-from rummykit.deck import DeckSpec, make_rng
+from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, make_rng
+from rummykit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.errors import ConfigError, IllegalActionError, NotationError
 from rummykit.melds import Meld
+from rummykit.state import State
 
-__all__ = ["DealScore", "Event", "Match", "Outcome", "Phase", "PlayerView"]
+if TYPE_CHECKING:
+    from rummykit.registry import GameDefinition
 
-
-class Phase(enum.Enum):
-    """Where a match is: whose decision, and which kind."""
-
-    DRAW = "draw"
-    """A regular turn's draw step (MAYI-7.3)."""
-    MELD = "meld"
-    """A meld step, ended by a discard or, in turns without one, ``done``."""
-    FIRST_REFUSAL = "first_refusal"
-    """``claim_order=next_player_first``: P1 says whether he takes the discard."""
-    REQUEST = "request"
-    """A claim window: a seat says whether it asks "May I?" (MAYI-9.3)."""
-    CONSENT = "consent"
-    """The consent round: a seat allows or refuses the request (MAYI-9.6)."""
-    BUY = "buy"
-    """A buyer (or refuser) takes the disputed card and maybe cards under it."""
-    PLAY = "play"
-    """Possession: a turn's move (PSSN-5): play, draw or pass."""
-    DEAL_OVER = "deal_over"
-    """The deal is scored; the next one starts with ``next`` (when not automatic)."""
-    MATCH_OVER = "match_over"
-    """Every deal is scored."""
+__all__ = [
+    "DEAL_OVER",
+    "MATCH_OVER",
+    "DealScore",
+    "DealState",
+    "Event",
+    "Match",
+    "MatchState",
+    "Outcome",
+    "Phase",
+    "PlayerView",
+    "Position",
+]
 
 
 @attrs.frozen
-class Event:
-    """What one action did: the log entry that replays and explains a match.
+class Phase:
+    """Where a match is: which kind of decision is due. Games declare their own phases;
+    two phases are the same when their names are.
 
-    ``received`` are the cards the seat took into its hand (pile cards are public,
-    stock cards private); ``note`` says what else happened (a refill, a deal's end).
+    >>> Phase("draw", "MAYI-7.3") == Phase("draw")
+    True
     """
 
-    step: int
-    deal: int
-    seat: int | None
-    phase: Phase
-    action: Action
-    received: tuple[Card, ...] = ()
-    from_pile: int = 0
-    note: str = ""
+    value: str
+    clause: str = attrs.field(default="", eq=False)
+    """The clause that governs decisions in this phase (for error messages)."""
 
-    def __str__(self) -> str:
-        who = "table" if self.seat is None else "ABCDEFGH"[self.seat]
-        note = f" ({self.note})" if self.note else ""
-        return f"{self.step}: {who} {format_action(self.action)}{note}"
+    def __repr__(self) -> str:
+        return f"Phase({self.value!r})"
+
+
+DEAL_OVER = Phase("deal_over")
+"""The deal is scored; the next one starts with ``next`` (when dealing is not automatic)."""
+MATCH_OVER = Phase("match_over")
+"""Every deal is scored."""
 
 
 @attrs.frozen
@@ -83,6 +82,47 @@ class DealScore:
     def net(self) -> int:
         """Bonus minus penalty."""
         return self.bonus - self.penalty
+
+
+@attrs.frozen
+class Event:
+    """What one action did: the log entry that replays and explains a match.
+
+    ``effects`` are typed values (see :mod:`rummykit.effects`); :meth:`seen_by` hides
+    what a seat may not know (another seat's stock draws).
+    """
+
+    step: int
+    deal: int
+    seat: int | None
+    phase: Phase
+    action: Action
+    effects: tuple[Effect, ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may know it."""
+        return attrs.evolve(self, effects=tuple(effect.seen_by(seat) for effect in self.effects))
+
+    @property
+    def received(self) -> tuple[Card, ...]:
+        """The cards the acting seat took into its hand (pile cards, then stock cards)."""
+        from rummykit.effects import Drew, TookFromPile
+
+        cards: list[Card] = []
+        for effect in self.effects:
+            if isinstance(effect, TookFromPile | Drew) and effect.seat == self.seat:
+                cards += effect.cards
+        return tuple(cards)
+
+    @property
+    def text(self) -> str:
+        """The effects in words, ``; ``-separated."""
+        return "; ".join(effect.text for effect in self.effects)
+
+    def __str__(self) -> str:
+        text = self.text
+        note = f" ({text})" if text else ""
+        return f"{self.step}: {seat_name(self.seat)} {format_action(self.action)}{note}"
 
 
 @attrs.frozen
@@ -118,118 +158,361 @@ class PlayerView:
     down: tuple[bool, ...]
     scores: tuple[int, ...]
     legal: tuple[Action, ...]
+    contract: Any = None
+    """The deal's contract or opening requirement, where the game has one."""
 
 
-class Match(ABC):
-    """The protocol every game's match follows (see the match protocol in the docs)."""
+@attrs.frozen(kw_only=True)
+class Position:
+    """A chosen position to start a match from (tests, puzzles, bots).
 
-    game_name: str
-    """The registry name of the game (``may-i``, ``possession``)."""
+    ``hands`` per seat; ``stock`` top card first; ``pile`` as (card, discarder) bottom
+    first; ``table`` melds with their owners; ``down`` the seats whose contract (or
+    opening) is down; ``to_act`` the seat whose regular turn starts. Every card of the
+    shoe must be in exactly one zone.
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(
+        converter=lambda hands: tuple(tuple(hand) for hand in hands)
+    )
+    stock: tuple[Card, ...] = attrs.field(converter=tuple)
+    pile: tuple[tuple[Card, int | None], ...] = attrs.field(default=(), converter=tuple)
+    table: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    down: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    dealer: int = 0
+    deal: int = 1
+    to_act: int | None = None
+    """``None``: the dealer's left neighbour."""
+
+    def check(self, *, players: int, spec: DeckSpec, deals: int | None) -> None:
+        """Raise :class:`~rummykit.ConfigError` unless the position fits the match."""
+        if len(self.hands) != players:
+            raise ConfigError(f"position: {len(self.hands)} hands for {players} players")
+        for name, seat in (("dealer", self.dealer), ("to_act", self.to_act)):
+            if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+                raise ConfigError(f"position: {name} must be a seat from 0 to {players - 1}")
+        for seat in self.down:
+            if not 0 <= seat < players:
+                raise ConfigError(f"position: down seat {seat} is not a seat")
+        if not isinstance(self.deal, int) or self.deal < 1 or (deals and self.deal > deals):
+            raise ConfigError(f"position: deal must be from 1 to {deals}, got {self.deal!r}")
+        for card, discarder in self.pile:
+            if discarder is not None and not 0 <= discarder < players:
+                raise ConfigError(f"position: pile card {card} has no seat {discarder}")
+        zones = Counter(card for hand in self.hands for card in hand)
+        zones.update(self.stock)
+        zones.update(card for card, _ in self.pile)
+        zones.update(card for meld in self.table for card in meld.cards)
+        shoe = Counter(spec.shoe())
+        extra, missing = zones - shoe, shoe - zones
+        if extra or missing:
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements())))
+            if missing:
+                parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+            raise ConfigError(
+                f"position: the zones must hold the whole shoe ({spec.size} cards): "
+                + "; ".join(parts)
+            )
+
+
+@attrs.define
+class MatchState(State):
+    """What every match keeps across deals; games subclass it to add their own."""
+
+    deal_number: int = 0
+    dealer: int = 0
+    phase: Phase = DEAL_OVER
+    to_act: int | None = None
+    deal_scores: list[tuple[DealScore, ...]] = attrs.Factory(list)
+    """Each finished deal's scores, per seat."""
+
+
+@attrs.define
+class DealState(State):
+    """What every deal keeps: hands, stock, pile and the turns played."""
+
+    hands: list[list[Card]]
+    stock: Stock
+    pile: DiscardPile
+    turns: int = 0
+
+
+MS = TypeVar("MS", bound=MatchState)
+DS = TypeVar("DS", bound=DealState)
+
+
+class Match(ABC, Generic[MS, DS]):
+    """The protocol every game's match follows, and the machinery they share.
+
+    A subclass sets :attr:`clause_prefix` and implements :meth:`deck_spec`,
+    :meth:`new_state`, :meth:`start_deal`, :meth:`list_legal`, :meth:`perform` and
+    :meth:`final_outcome`; it may refine :meth:`verify` (with :meth:`why_not`),
+    :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
+    """
+
+    clause_prefix: ClassVar[str] = ""
+    """The prefix of the clauses the game's errors cite (``MAYI``)."""
+    players_clause: ClassVar[str] = ""
+    """The clause that says how many may play (``MAYI-1.1``)."""
+
+    definition: GameDefinition[Any]
+    rules: Any
     players: int
     seed: int | None
     """The integer seed the match was made with (``None`` for a ``random.Random``)."""
-    rules: Any
     rng: random.Random
     spec: DeckSpec
     deck_order: tuple[Card, ...] | None
     first_dealer_given: int | None
     auto_deal: bool
-    deal_scores: list[tuple[DealScore, ...]]
+    position: Position | None
+    state: MS
+    """The match's declared state (deals, dealer, phase, scores, …)."""
+    deal: DS
+    """The deal in progress: hands, stock, pile, and the game's own fields."""
 
-    _to_act: int | None
-    _phase: Phase
-    _events: list[Event]
+    def __init__(
+        self,
+        definition: GameDefinition[Any],
+        *,
+        players: int,
+        seed: int | random.Random = 0,
+        deck_order: Sequence[Card] | None = None,
+        first_dealer: int | None = None,
+        auto_deal: bool = True,
+        position: Position | None = None,
+    ) -> None:
+        rules = definition.rules
+        low, high = rules.player_count_range
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ConfigError(
+                f"{self.players_clause}: players must be from {low} to {high}, got {players!r}"
+            )
+        if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be a whole number or a random.Random, got {seed!r}")
+        if not isinstance(auto_deal, bool):
+            raise ConfigError(f"auto_deal must be true or false, got {auto_deal!r}")
+        self.definition = definition
+        self.rules = rules
+        self.players = players
+        self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
+        self.seed = None if isinstance(seed, random.Random) else seed
+        self.spec = self.deck_spec()
+        self.deck_order = None if deck_order is None else tuple(deck_order)
+        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
+            raise ConfigError(
+                f"deck_order must be the whole shoe: {self.spec.size} cards "
+                f"({self.spec.decks} decks, {self.spec.jokers} jokers)"
+            )
+        if first_dealer is not None and (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < players
+        ):
+            raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
+        if position is not None and deck_order is not None:
+            raise ConfigError("give a position or a deck_order, not both")
+        self.first_dealer_given = first_dealer
+        self.auto_deal = auto_deal
+        self.position = position
+        self._events: list[Event] = []
+        self._effects: list[Effect] = []
+        self._legal: tuple[Action, ...] | None = None
+        self.state = self.new_state()
+        if position is not None:
+            position.check(players=players, spec=self.spec, deals=self.deal_count())
+            self.load_position(position)
+        else:
+            self.state.dealer = self.choose_first_dealer(first_dealer)
+            self.next_deal(rotate=False)
+
+    # -- what a game supplies ------------------------------------------------------------
+
+    @abstractmethod
+    def deck_spec(self) -> DeckSpec:
+        """The shoe of this match (decks and jokers for ``self.players``)."""
+
+    @abstractmethod
+    def new_state(self) -> MS:
+        """The match state before the first deal."""
+
+    @abstractmethod
+    def start_deal(self, pack: list[Card] | None) -> None:
+        """Deal deal ``state.deal_number`` from ``pack`` (``None``: shuffle the shoe) and
+        set ``self.deal``, the phase and the seat to act."""
+
+    @abstractmethod
+    def list_legal(self) -> tuple[Action, ...]:
+        """Every legal action in the current phase (not ``DEAL_OVER``/``MATCH_OVER``)."""
+
+    @abstractmethod
+    def perform(self, seat: int | None, action: Action) -> None:
+        """Change the state for a verified ``action``; report what happened with
+        :meth:`emit` and end the deal with :meth:`end_deal`."""
+
+    @abstractmethod
+    def final_outcome(self) -> Outcome:
+        """The winners and standings of a finished match."""
+
+    def load_position(self, position: Position) -> None:
+        """Start from ``position`` (see :class:`Position`); games that support it
+        override this."""
+        raise ConfigError(f"{self.definition.name} cannot start from a position")
+
+    def deal_count(self) -> int | None:
+        """How many deals the match has (``None``: until a score ends it)."""
+        return None
+
+    def is_last_deal(self) -> bool:
+        """Whether the match ends with the deal just scored."""
+        count = self.deal_count()
+        return count is not None and self.state.deal_number >= count
+
+    def choose_first_dealer(self, fixed: int | None) -> int:
+        """The first dealer: ``fixed``, the rules' ``first_dealer`` seat, or a random seat."""
+        choice = getattr(self.rules, "first_dealer", "random") if fixed is None else fixed
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < self.players:
+                raise ConfigError(f"first dealer must be a seat from 0 to {self.players - 1}")
+            return choice
+        return self.rng.randrange(self.players)
+
+    def next_dealer(self) -> int:
+        """The dealer of the next deal: the player to the left (or right, under
+        ``dealer_rotation="right"``)."""
+        step = -1 if getattr(self.rules, "dealer_rotation", "left") == "right" else 1
+        return (self.state.dealer + step) % self.players
+
+    def public_extras(self, seat: int) -> dict[str, Any]:
+        """Game-specific fields of :class:`PlayerView` (``melds``, ``down``, ``known``,
+        ``contract``) for ``seat``."""
+        return {}
+
+    def why_not(self, action: Action) -> tuple[str, str]:
+        """The clause an illegal ``action`` breaks and why (for the error message)."""
+        phase, seat = self.state.phase, self.state.to_act
+        if phase == MATCH_OVER:
+            return f"{self.clause_prefix}", "the match is over"
+        legal = "; ".join(str(a) for a in self.legal_actions())
+        who = self.who(seat)
+        return (
+            phase.clause or self.clause_prefix,
+            f"{who} cannot {action} now ({phase.value}; legal: {legal})",
+        )
+
+    # -- the protocol --------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision it is, or ``None`` for the table (or when over)."""
-        return self._to_act
+        return self.state.to_act
 
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self._phase
+        return self.state.phase
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far; replaying their actions rebuilds the match."""
         return tuple(self._events)
 
-    @abstractmethod
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress (or just scored), from 1."""
+        return self.state.deal_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress."""
+        return self.state.dealer
+
+    @property
+    def deal_scores(self) -> tuple[tuple[DealScore, ...], ...]:
+        """Each finished deal's scores, per seat."""
+        return tuple(self.state.deal_scores)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (the whole truth: use :meth:`view` for what a seat knows)."""
+        return tuple(tuple(hand) for hand in self.deal.hands)
+
+    @property
+    def stock(self) -> Stock:
+        """A copy of the stock."""
+        return self.deal.stock.copy()
+
+    @property
+    def pile(self) -> DiscardPile:
+        """A copy of the discard pile."""
+        return self.deal.pile.copy()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.phase == MATCH_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's net total so far."""
+        return tuple(
+            sum(deal[seat].net for deal in self.state.deal_scores) for seat in range(self.players)
+        )
+
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's penalty points so far."""
+        return tuple(
+            sum(deal[seat].penalty for deal in self.state.deal_scores)
+            for seat in range(self.players)
+        )
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winners and standings once the match is over, else ``None``."""
+        return self.final_outcome() if self.is_over else None
+
+    @property
+    def grammar(self) -> ActionGrammar:
+        """The notation of this game's actions."""
+        return self.definition.grammar
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``text`` as one of this game's actions."""
+        return self.grammar.parse(text)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action now, in a deterministic order."""
+        if self._legal is None:
+            phase = self.state.phase
+            if phase == MATCH_OVER:
+                self._legal = ()
+            elif phase == DEAL_OVER:
+                self._legal = (NextDeal(),)
+            else:
+                self._legal = self.list_legal()
+        return self._legal
 
-    @abstractmethod
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the clause if ``action`` is illegal."""
-
-    @abstractmethod
-    def _apply(self, action: Action) -> Event:
-        """Apply a verified action."""
-
-    @abstractmethod
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool:
-        """Whether every deal has been played."""
-
-    @property
-    @abstractmethod
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's total so far."""
-
-    @property
-    @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """The winners and standings once the match is over."""
-
-    @abstractmethod
-    def clone(self) -> Match:
-        """An independent copy (for search)."""
-
-    def _setup(
-        self,
-        rules: Any,
-        *,
-        players: int,
-        seed: int | random.Random,
-        spec: DeckSpec,
-        deck_order: Sequence[Card] | None,
-        first_dealer: int | None,
-        auto_deal: bool,
-        clause: str,
-    ) -> None:
-        """What every game's match checks and keeps first: players, seed, shoe, order."""
-        low, high = rules.player_count_range
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ConfigError(f"{clause}: players must be from {low} to {high}, got {players!r}")
-        self.rules = rules
-        self.players = players
-        self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
-        self.seed = None if isinstance(seed, random.Random) else seed
-        self.spec = spec
-        self.deck_order = None if deck_order is None else tuple(deck_order)
-        if self.deck_order is not None and Counter(self.deck_order) != Counter(spec.shoe()):
-            raise ConfigError(
-                f"deck_order must be the whole shoe: {spec.size} cards ({spec.decks} decks, "
-                f"{spec.jokers} jokers)"
+        """Raise :class:`~rummykit.IllegalActionError` naming the clause if ``action``
+        is illegal now."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"an action is an Action value or its notation, got {action!r}", action=action
             )
-        if first_dealer is not None and not 0 <= first_dealer < players:
-            raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
-        self.first_dealer_given = first_dealer
-        self.auto_deal = auto_deal
-        self._events = []
-        self._note: list[str] = []  # what the action being applied did, for its event
-        self.deal_scores = []
+        if action in self.legal_actions():
+            return
+        rule, reason = self.why_not(action)
+        raise IllegalActionError(reason, action=action, rule=rule)
 
-    def can_apply(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its notation) is legal now."""
         try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
             self.verify(action)
-        except IllegalActionError:
+        except (IllegalActionError, NotationError):
             return False
         return True
 
@@ -237,16 +520,136 @@ class Match(ABC):
         """Verify and apply ``action`` (or its notation); on error nothing changes."""
         if isinstance(action, str):
             try:
-                action = parse_action(action)
+                action = self.parse_action(action)
             except NotationError as error:
                 raise IllegalActionError(error.reason, action=action) from None
         self.verify(action)
-        return self._apply(action)
+        seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
+        self._legal = None
+        self._effects = []
+        if isinstance(action, NextDeal) and phase == DEAL_OVER:
+            self.next_deal()
+        else:
+            self.perform(seat, action)
+        event = Event(len(self._events), deal_number, seat, phase, action, tuple(self._effects))
+        self._events.append(event)
+        return event
 
     def apply_all(self, actions: Sequence[Action | str]) -> list[Event]:
         """Apply actions in order; stops at the first illegal one (which raises)."""
         return [self.apply(action) for action in actions]
 
+    # -- shared machinery ----------------------------------------------------------------
+
+    def emit(self, effect: Effect) -> None:
+        """Report an effect of the action being applied (it goes into its event)."""
+        self._effects.append(effect)
+
+    def set_turn(self, phase: Phase, seat: int | None) -> None:
+        """Make it ``seat``'s decision in ``phase``."""
+        self.state.phase, self.state.to_act = phase, seat
+
+    def who(self, seat: int | None) -> str:
+        """``player A`` or ``the table``, for messages."""
+        return "the table" if seat is None else f"player {seat_name(seat)}"
+
+    def next_deal(self, *, rotate: bool = True) -> None:
+        """Start the next deal (with the next dealer unless ``rotate`` is false)."""
+        if rotate:
+            self.state.dealer = self.next_dealer()
+        self.state.deal_number += 1
+        stacked = self.state.deal_number == 1 and self.deck_order is not None
+        self.start_deal(list(self.deck_order) if stacked and self.deck_order else None)
+
+    def end_deal(
+        self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]
+    ) -> None:
+        """Score the deal, then start the next one, wait for ``next``, or end the match."""
+        scores = tuple(scores)
+        self.state.deal_scores.append(scores)
+        self.emit(
+            DealEnded(
+                self.state.deal_number,
+                reason,
+                went_out,
+                tuple(score.bonus for score in scores),
+                tuple(score.penalty for score in scores),
+            )
+        )
+        if self.is_last_deal():
+            self.set_turn(MATCH_OVER, None)
+        elif self.auto_deal:
+            self.next_deal()
+        else:
+            self.set_turn(DEAL_OVER, None)
+
+    # -- views and copies ----------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+            )
+        deal = self.deal
+        extras: dict[str, Any] = {
+            "known": tuple(() for _ in range(self.players)),
+            "melds": (),
+            "down": (False,) * self.players,
+        }
+        extras.update(self.public_extras(seat))
+        return PlayerView(
+            seat=seat,
+            deal=self.state.deal_number,
+            phase=self.state.phase,
+            to_act=self.state.to_act,
+            hand=tuple(sorted(deal.hands[seat], key=_code)),
+            hand_sizes=tuple(len(hand) for hand in deal.hands),
+            pile=tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
+            stock_size=len(deal.stock),
+            scores=self.scores,
+            legal=self.legal_actions() if self.state.to_act == seat else (),
+            **extras,
+        )
+
+    def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` may know it (others' stock draws hidden)."""
+        return tuple(event.seen_by(seat) for event in self._events)
+
+    def clone(self) -> Any:
+        """An independent copy (for search): same state, same future."""
+        cls = type(self)
+        twin = cls.__new__(cls)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.state = self.state.copy()
+        twin.deal = self.deal.copy()
+        twin._events = list(self._events)
+        twin._effects = []
+        return twin
+
     def snapshot(self) -> Any:
-        """A comparable picture of the whole state (tests use it to prove atomicity)."""
-        raise NotImplementedError
+        """A comparable picture of everything that shapes the future of the match."""
+        return (
+            self.definition,
+            self.players,
+            self.state.snapshot(),
+            self.deal.snapshot(),
+            len(self._events),
+            self.rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def pile_of(entries: Sequence[tuple[Card, int | None]]) -> DiscardPile:
+    """A discard pile from (card, discarder) pairs, bottom first."""
+    return DiscardPile([PileCard(card, discarder) for card, discarder in entries])

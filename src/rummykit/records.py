@@ -23,9 +23,12 @@ import attrs
 
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract, SameSuitRuns
+from rummykit.effects import DealEnded
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
-from rummykit.games import MayI, MayIRules, Possession, PossessionRules
+from rummykit.games import get, names
 from rummykit.match import Match
+from rummykit.options import build_rules
+from rummykit.registry import rules_options
 from rummykit.schedules import ContractSchedule, DealSpec
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
@@ -53,25 +56,36 @@ def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
     }
 
 
-_RULES: dict[str, Any] = {"may-i": MayIRules, "possession": PossessionRules}
-_GAMES: dict[str, Any] = {"may-i": MayI, "possession": Possession}
+def _json_value(value: Any) -> Any:
+    if isinstance(value, ContractSchedule):
+        return _schedule_data(value)
+    if isinstance(value, tuple | list):
+        return [_json_value(item) for item in value]
+    if attrs.has(type(value)):
+        raise RecordError(f"a rules option holds {value!r}, which a record cannot keep")
+    return value
 
 
 def _rules_data(rules: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for field in attrs.fields(type(rules)):
-        value = getattr(rules, field.name)
-        if value == field.default:
-            continue
-        if isinstance(value, ContractSchedule):
-            value = _schedule_data(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[field.name] = value
-    return data
+    return {name: _json_value(value) for name, value in rules_options(rules).items()}
 
 
-def _rules_from(data: Any, rules_class: Any) -> Any:
+def _results(match: Match[Any, Any]) -> list[dict[str, Any]]:
+    """Each finished deal as the effects report it: why it ended and its scores."""
+    return [
+        {
+            "deal": effect.deal,
+            "reason": effect.reason.value,
+            "went_out": effect.went_out,
+            "scores": list(effect.nets),
+        }
+        for event in match.events
+        for effect in event.effects
+        if isinstance(effect, DealEnded)
+    ]
+
+
+def _rules_from(data: Any, name: str) -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"rules must be an object, got {type(data).__name__}")
     options = dict(data)
@@ -98,21 +112,22 @@ def _rules_from(data: Any, rules_class: Any) -> Any:
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"bad contract schedule in the rules: {error}") from None
     try:
-        return rules_class(**options)
-    except TypeError as error:
-        raise RecordError(f"unknown rules option: {error}") from None
+        return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
         raise RecordError(f"bad rules: {error.reason}") from None
 
 
-def to_record(match: Match, *, seats: list[str] | None = None) -> dict[str, Any]:
-    """The JSON-ready record of ``match``: rules, seed, seats and every action."""
+def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of ``match``: rules, seed, seats, every action, and each
+    finished deal's result (checked again when the record is replayed)."""
     if match.seed is None:
         raise RecordError("a record needs the match's integer seed, not a random.Random")
+    if match.position is not None:
+        raise RecordError("a match started from a position has no record (it has no deal)")
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": match.game_name,
+        "game": match.definition.name,
         "rules": _rules_data(match.rules),
         "players": match.players,
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
@@ -121,10 +136,11 @@ def to_record(match: Match, *, seats: list[str] | None = None) -> dict[str, Any]
         "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
         "auto_deal": match.auto_deal,
         "actions": [str(event.action) for event in match.events],
+        "results": _results(match),
     }
 
 
-def from_record(data: Any) -> Match:
+def from_record(data: Any) -> Match[Any, Any]:
     """Replay a record into a match, checking every field and every step."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
@@ -133,9 +149,9 @@ def from_record(data: Any) -> Match:
     if data.get("version") != VERSION:
         raise RecordError(f"unknown record version {data.get('version')!r} (known: {VERSION})")
     name = data.get("game")
-    if name not in _GAMES:
-        raise RecordError(f"unknown game {name!r} (known: {', '.join(_GAMES)})")
-    rules = _rules_from(data.get("rules", {}), _RULES[name])
+    if not isinstance(name, str) or name not in names():
+        raise RecordError(f"unknown game {name!r} (known: {', '.join(names())})")
+    rules = _rules_from(data.get("rules", {}), name)
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
         raise RecordError(f"players must be a whole number from 2 to 8, got {players!r}")
@@ -150,7 +166,7 @@ def from_record(data: Any) -> Match:
     deck_text = data.get("deck_order")
     try:
         deck = None if deck_text is None else parse_cards(deck_text)
-        match: Match = _GAMES[name](rules).new_match(
+        match: Match[Any, Any] = get(name)(rules).new_match(
             players=players,
             seed=seed,
             deck_order=deck,
@@ -166,15 +182,18 @@ def from_record(data: Any) -> Match:
             match.apply(text)
         except IllegalActionError as error:
             raise RecordError(f"{text!r} is illegal here: {error}", step=step) from None
+    results = data.get("results")
+    if results is not None and results != _results(match):
+        raise RecordError("the replayed deals' results differ from the record's")
     return match
 
 
-def dumps(match: Match, **json_options: Any) -> str:
+def dumps(match: Match[Any, Any], **json_options: Any) -> str:
     """The record of ``match`` as JSON text."""
     return json.dumps(to_record(match), **json_options)
 
 
-def loads(text: str) -> Match:
+def loads(text: str) -> Match[Any, Any]:
     """Replay a record from JSON text."""
     try:
         data = json.loads(text)

@@ -17,13 +17,14 @@ import attrs
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.deck import make_rng
+from rummykit.effects import Bought, DealEnded, WentOut
 from rummykit.errors import ConfigError
 from rummykit.games import game
 from rummykit.match import Match
 
 __all__ = ["MatchResult", "Summary", "play", "simulate"]
 
-M = TypeVar("M", bound=Match)
+M = TypeVar("M", bound=Match[Any, Any])
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
@@ -39,6 +40,7 @@ class MatchResult:
     decisions: int
     buys: int
     went_out: int
+    dead_deals: int = 0
 
 
 @attrs.frozen
@@ -52,6 +54,7 @@ class Summary:
     decisions: int
     buys: int
     went_out: int
+    dead_deals: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -79,10 +82,19 @@ def _one(job: tuple[str, int, int, str, dict[str, Any]]) -> MatchResult:
     outcome = match.outcome
     assert outcome is not None
     events = match.events
-    buys = int(getattr(match, "total_buys", 0))  # games without buying have none
-    went_out = sum(1 for event in events if "goes out" in event.note)
+    effects = [effect for event in events for effect in event.effects]
+    buys = sum(1 for effect in effects if isinstance(effect, Bought) and effect.is_buy)
+    went_out = sum(1 for effect in effects if isinstance(effect, WentOut))
+    dead = sum(1 for effect in effects if isinstance(effect, DealEnded) and effect.dead)
     return MatchResult(
-        seed, outcome.winners, match.scores, len(match.deal_scores), len(events), buys, went_out
+        seed,
+        outcome.winners,
+        match.scores,
+        len(match.deal_scores),
+        len(events),
+        buys,
+        went_out,
+        dead,
     )
 
 
@@ -105,6 +117,9 @@ def simulate(
         raise ConfigError(f"bots must be one of {', '.join(AGENTS)}, got {bots!r}")
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
         raise ConfigError(f"matches must be a whole number >= 0, got {matches!r}")
+    low, high = game(name, **(options or {})).rules.player_count_range
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ConfigError(f"{name} is played by {low} to {high} players, got {players!r}")
     rng = make_rng(seed)
     jobs = [(name, rng.randrange(2**31), players, bots, options or {}) for _ in range(matches)]
     results: Iterable[MatchResult] = (
@@ -131,4 +146,5 @@ def summarise(results: Sequence[MatchResult], players: int) -> Summary:
         decisions=sum(r.decisions for r in results),
         buys=sum(r.buys for r in results),
         went_out=sum(r.went_out for r in results),
+        dead_deals=sum(r.dead_deals for r in results),
     )

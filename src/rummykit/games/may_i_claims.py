@@ -1,282 +1,312 @@
-"""May I?'s pile takes and its "May I?" claim window (MAYI-8.4, MAYI-9, MAYI-14.3).
+"""May I?'s claim window (MAYI-9): requests, consent by seat order, buys and refusals.
 
-The claim window is sequenced as single-seat decisions: requests from P2 onwards,
-then the consent round from P1, then the buy (or refusal take) with its stock cards.
-The functions here act on a :class:`~rummykit.games.may_i.MayIMatch`.
+The window is sequenced as single-seat decisions: requests from P2 onwards, then the
+consent round from P1, then the buy (or refusal take) with its stock cards. Its state is
+a :class:`ClaimWindow` kept in the deal (``deal.claim``) while the window is open.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummykit.actions import Allow, Ask, Pass, Refuse, Take
+import attrs
+
+from rummykit.actions import Action, Allow, Ask, Pass, Refuse, Take
 from rummykit.cards import Card
-from rummykit.deck import DiscardPile, refill_stock
-from rummykit.games.may_i_moves import MeldStep
+from rummykit.effects import Bought, DealEnd
+from rummykit.engine import pile
+from rummykit.engine.hooks import ClaimProtocol, Refusal
+from rummykit.engine.phases import MELD
+from rummykit.engine.state import TurnStep
 from rummykit.match import Phase
+from rummykit.state import State
 
 if TYPE_CHECKING:
-    from rummykit.games.may_i import MayIMatch
+    from rummykit.engine.core import ContractRummyMatch
 
-__all__ = [
-    "ask_next",
-    "buy",
-    "close_window",
-    "consent",
-    "could_draw",
-    "draw_stock",
-    "first_refusal",
-    "max_take",
-    "may_ask",
-    "may_refuse",
-    "open_window",
-    "p1_takes_as_draw",
-    "pile_run",
-    "price",
-    "request",
-    "resolve_requests",
-    "start_buy",
-    "take_from_pile",
-]
+__all__ = ["BUY", "CONSENT", "FIRST_REFUSAL", "REQUEST", "ClaimWindow", "MayIClaims"]
+
+FIRST_REFUSAL = Phase("first_refusal", "MAYI-9.3")
+"""``claim_order=next_player_first``: P1 says whether he takes the discard."""
+REQUEST = Phase("request", "MAYI-9.3")
+"""A seat says whether it asks "May I?" for the disputed card."""
+CONSENT = Phase("consent", "MAYI-9.6")
+"""The consent round: a seat allows or refuses the request."""
+BUY = Phase("buy", "MAYI-9.8")
+"""A buyer (or refuser) takes the disputed card and maybe cards under it."""
 
 
-def pile_run(match: MayIMatch, seat: int, *, protect_top: bool) -> list[int]:
-    """Indexes (from the top, 0 = top) of the pile cards ``seat`` may take in order."""
-    entries = match.pile.entries
-    own_ok = match.rules.may_take_own_discard
-    allowed: list[int] = []
-    for depth, entry in enumerate(reversed(entries)):
-        own = entry.discarder == seat
-        if own and (not own_ok or (depth == 0 and protect_top)):
-            if match.rules.multi_take_mode == "any" and depth > 0:
-                continue  # skipped, not a stop
-            break
-        allowed.append(depth)
-    return allowed
+@attrs.define
+class ClaimWindow(State):
+    """An open "May I?" window for the disputed card."""
+
+    card: Card
+    p0: int
+    """The seat whose discard (or turn without one) opened the window."""
+    order: tuple[int, ...]
+    """P1, P2, … from the left of P0."""
+    resume: int
+    """The seat whose regular turn follows if nobody takes the card."""
+    discarder: int | None
+    protect: bool = False
+    """The disputed card is out of its discarder's reach (MAYI-8.4)."""
+    requests: list[int] = attrs.Factory(list)
+    asked: int = 0
+    """How many seats from P2 on have answered."""
+    requester: int | None = None
+    kind: str | None = None
+    """``buy``, ``forced`` or ``refusal`` once someone takes the card."""
 
 
-def take_from_pile(match: MayIMatch, seat: int, count: int, *, protect_top: bool) -> list[Card]:
-    depths = pile_run(match, seat, protect_top=protect_top)[:count]
-    entries = list(match.pile.entries)
-    size = len(entries)
-    chosen = sorted((size - 1 - depth for depth in depths), reverse=True)
-    taken = []
-    for index in chosen:
-        taken.append(entries[index].card)
-        del entries[index]
-    match.pile = DiscardPile(entries)
-    match.hands[seat] += taken
-    match.known[seat].update(taken)
-    match._received += taken
-    match._from_pile = len(taken)
-    return taken
+class MayIClaims(ClaimProtocol):
+    """MAYI-9: who may ask, in which order, who must consent, and what a buy costs."""
 
+    phases = (FIRST_REFUSAL, REQUEST, CONSENT, BUY)
 
-def draw_stock(match: MayIMatch, count: int) -> list[Card]:
-    """Stock draws, refilling from the pile as MAYI-14.1, 14.3 and 14.4 say."""
-    drawn: list[Card] = []
-    seat = match._to_act
-    assert seat is not None
-    for _ in range(count):
-        if not len(match.stock):
-            if match.rules.stock_exhaustion == "end_deal" or len(match.pile) <= 1:
-                match._note.append("stock draw skipped (MAYI-14.3)")
-                continue
-            if match.refills >= match.rules.max_stock_refills:
-                match._note.append("refill cap reached: dead deal (MAYI-14.4)")
-                match.dead = True
-                break
-            refill_stock(match.stock, match.pile, rng=match.rng)
-            match.refills += 1
-            match._note.append(f"stock refilled ({match.refills})")
-        card = match.stock.draw()
-        drawn.append(card)
-    match.hands[seat] += drawn
-    return drawn
+    # -- opening and closing ---------------------------------------------------------------
 
+    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """A window opens for the discard just made."""
+        self.open_window(match, seat)
 
-def max_take(match: MayIMatch, seat: int, *, buy: bool, kind: str | None = None) -> int:
-    """How many pile cards ``seat`` may take now (0: none); ``kind`` is the buy's."""
-    if not len(match.pile):
-        return 0
-    run = pile_run(match, seat, protect_top=buy or match.claim.get("protect", False))
-    if not run or run[0] != 0:
-        return 0
-    kind = (match.claim.get("kind") if kind is None else kind) if buy else None
-    most = len(run)
-    if kind == "forced" and not match.rules.refuser_may_take_extra:
-        most = 1
-    if match.rules.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
-        while most > 0 and price(match, kind, most) > could_draw(match, most):
-            most -= 1
-    return most
+    def after_turn_without_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """MAYI-9.10: the next turn, or a window for the pile's top card."""
+        following = self.next_seat(match, seat)
+        match.deal.claim = None
+        if match.rules.claim_window_after_buy and len(match.deal.pile):
+            self.open_window(match, seat, resume=following, protect=True)
+            return
+        match.start_regular_turn(following)
 
+    def next_seat(self, match: ContractRummyMatch, seat: int) -> int:
+        """MAYI-9.8: after a buy, the buyer's left neighbour (or the normal order)."""
+        claim = self.window(match)
+        if (
+            match.deal.step.kind in ("buy", "forced")
+            and claim is not None
+            and match.rules.turn_after_buy == "resume_normal"
+        ):
+            return match.left(claim.p0)
+        return match.left(seat)
 
-def could_draw(match: MayIMatch, taken: int) -> int:
-    """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
-    refill = 0
-    if match.rules.stock_exhaustion == "reshuffle" and (
-        match.refills < match.rules.max_stock_refills
-    ):
-        refill = max(0, len(match.pile) - taken - 1)
-    return len(match.stock) + refill
+    def window(self, match: ContractRummyMatch) -> ClaimWindow | None:
+        """The open window, if any."""
+        claim = match.deal.claim
+        return claim if isinstance(claim, ClaimWindow) else None
 
+    def _open(self, match: ContractRummyMatch) -> ClaimWindow:
+        claim = self.window(match)
+        assert claim is not None
+        return claim
 
-def price(match: MayIMatch, kind: str | None, taken: int) -> int:
-    """Stock cards paid for ``taken`` pile cards (MAYI-9.13)."""
-    b = match.rules.buy_penalty_per_card
-    return b * taken if kind in ("buy", "forced") else b * (taken - 1)
-
-
-# -- claims: MAYI-9 ------------------------------------------------------------------
-
-
-def open_window(
-    match: MayIMatch, card: Card, p0: int, *, resume: int | None = None, protect: bool = False
-) -> None:
-    order = [match._left(p0, k) for k in range(1, match.players)]
-    top = match.pile.top
-    match.claim = {
-        "card": card,
-        "p0": p0,
-        "order": order,
-        "requests": [],
-        "asked": 0,
-        "resume": match._left(p0) if resume is None else resume,
-        "discarder": None if top is None else top.discarder,
-        "protect": protect,
-    }
-    if match.rules.claim_order == "next_player_first":
-        match._phase, match._to_act = Phase.FIRST_REFUSAL, order[0]
-        return
-    ask_next(
-        match,
-    )
-
-
-def ask_next(match: MayIMatch) -> None:
-    order = match.claim["order"]
-    index = 1 + match.claim["asked"]
-    if index < len(order):
-        match._phase, match._to_act = Phase.REQUEST, order[index]
-        return
-    resolve_requests(
-        match,
-    )
-
-
-def may_ask(match: MayIMatch, seat: int) -> bool:
-    """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-    limit = match.rules.max_buys_per_deal
-    if limit is not None and match.buys[seat] >= limit:
-        return False
-    if match.claim.get("discarder") == seat:
-        return False
-    return max_take(match, seat, buy=True, kind="buy") > 0
-
-
-def may_refuse(match: MayIMatch, seat: int) -> bool:
-    """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
-    if seat == match.claim["order"][0]:
-        return match.claim.get("discarder") != seat
-    return may_ask(match, seat)
-
-
-def first_refusal(match: MayIMatch, seat: int, action: Take | Pass) -> None:
-    if isinstance(action, Take):
-        p1_takes_as_draw(match, seat)
-        return
-    ask_next(
-        match,
-    )
-
-
-def p1_takes_as_draw(match: MayIMatch, seat: int) -> None:
-    """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
-    if match.turns >= match.rules.max_turns_per_deal:
-        match._note.append("turn cap reached: dead deal (MAYI-14.5)")
-        match._end_deal(None)
-        return
-    match.turns += 1
-    taken = take_from_pile(match, seat, 1, protect_top=True)
-    match.claim = {}
-    match.step = MeldStep(seat=seat, discard_step=True, taken=taken[0])
-    match._phase, match._to_act = Phase.MELD, seat
-
-
-def request(match: MayIMatch, seat: int, action: Ask | Pass) -> None:
-    if isinstance(action, Ask):
-        match.claim["requests"].append(seat)
-    match.claim["asked"] += 1
-    ask_next(
-        match,
-    )
-
-
-def resolve_requests(match: MayIMatch) -> None:
-    order, requests = match.claim["order"], match.claim["requests"]
-    if not requests:
-        close_window(
-            match,
+    def open_window(
+        self, match: ContractRummyMatch, p0: int, *, resume: int | None = None, protect: bool = False
+    ) -> None:
+        """Open a window for the pile's top card, P0 being ``p0``."""
+        top = match.deal.pile.top
+        assert top is not None
+        order = tuple(match.left(p0, k) for k in range(1, match.players))
+        match.deal.claim = ClaimWindow(
+            card=top.card,
+            p0=p0,
+            order=order,
+            resume=match.left(p0) if resume is None else resume,
+            discarder=top.discarder,
+            protect=protect,
         )
-        return
-    requester = min(requests, key=order.index)  # MAYI-9.5: seat priority
-    match.claim["requester"] = requester
-    if match.rules.turn_after_buy == "resume_normal":
-        start_buy(match, requester, "buy")
-        return
-    match.claim["consenting"] = 0
-    match._phase, match._to_act = Phase.CONSENT, order[0]
+        if match.rules.claim_order == "next_player_first":
+            match.set_turn(FIRST_REFUSAL, order[0])
+            return
+        self.ask_next(match)
 
+    def close_window(self, match: ContractRummyMatch) -> None:
+        """Nobody takes the card: the next regular turn."""
+        resume = self._open(match).resume
+        match.deal.claim = None
+        match.start_regular_turn(resume)
 
-def consent(match: MayIMatch, seat: int, action: Allow | Refuse) -> None:
-    order = match.claim["order"]
-    k = order.index(match.claim["requester"])
-    if isinstance(action, Refuse):
-        if seat == order[0]:
-            if match.rules.next_player_refusal == "normal_turn":
-                p1_takes_as_draw(match, seat)
+    def ask_next(self, match: ContractRummyMatch) -> None:
+        """The next seat from P2 on is asked, or the requests are resolved."""
+        claim = self._open(match)
+        index = 1 + claim.asked
+        if index < len(claim.order):
+            match.set_turn(REQUEST, claim.order[index])
+            return
+        self.resolve_requests(match)
+
+    # -- who may do what -------------------------------------------------------------------
+
+    def limit(self, match: ContractRummyMatch, kind: str | None) -> int | None:
+        """MAYI-9.7c: a forced buyer takes the disputed card alone unless
+        ``refuser_may_take_extra``."""
+        return 1 if kind == "forced" and not match.rules.refuser_may_take_extra else None
+
+    def max_take(self, match: ContractRummyMatch, seat: int, kind: str | None) -> int:
+        """How many pile cards ``seat`` may take for a take of ``kind``."""
+        return pile.max_take(
+            match, seat, kind=kind, protect_top=True, limit=self.limit(match, kind)
+        )
+
+    def may_ask(self, match: ContractRummyMatch, seat: int) -> bool:
+        """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
+        limit = match.rules.max_buys_per_deal
+        if limit is not None and match.deal.buys[seat] >= limit:
+            return False
+        if self._open(match).discarder == seat:
+            return False
+        return self.max_take(match, seat, "buy") > 0
+
+    def may_refuse(self, match: ContractRummyMatch, seat: int) -> bool:
+        """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
+        claim = self._open(match)
+        if seat == claim.order[0]:
+            return claim.discarder != seat
+        return self.may_ask(match, seat)
+
+    def take_kind(self, match: ContractRummyMatch) -> str | None:
+        """The kind of the take in progress."""
+        claim = self.window(match)
+        return None if claim is None else claim.kind
+
+    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+        """The legal actions of the window's phases."""
+        phase = match.phase
+        claim = self._open(match)
+        if phase == FIRST_REFUSAL:
+            return (Take(), Pass()) if claim.discarder != seat else (Pass(),)
+        if phase == REQUEST:
+            return (Ask(), Pass()) if self.may_ask(match, seat) else (Pass(),)
+        if phase == CONSENT:
+            return (Allow(), Refuse()) if self.may_refuse(match, seat) else (Allow(),)
+        most = self.max_take(match, seat, claim.kind)
+        if match.rules.multi_take_mode == "any":
+            return (Take(),)
+        return tuple(Take(count) for count in range(1, most + 1))
+
+    def why_not(self, match: ContractRummyMatch, seat: int | None, action: Action) -> Refusal | None:
+        """Clause-specific refusals in the window."""
+        claim = self._open(match)
+        who = match.who(seat)
+        phase = match.phase
+        if isinstance(action, Take) and seat is not None and claim.discarder == seat:
+            return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
+        if isinstance(action, Take) and phase == BUY:
+            return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
+        if isinstance(action, Ask) and phase == REQUEST:
+            return "MAYI-9.2", f"{who} may not ask for {claim.card}"
+        if isinstance(action, Refuse) and phase == CONSENT:
+            return "MAYI-9.11", f"{who} may not refuse: he could not buy the card"
+        return None
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+        """Apply a decision in the window."""
+        phase = match.phase
+        claim = self._open(match)
+        if phase == FIRST_REFUSAL:
+            if isinstance(action, Take):
+                self.p1_takes_as_draw(match, seat)
             else:
-                start_buy(match, seat, "refusal")
+                self.ask_next(match)
+        elif phase == REQUEST:
+            if isinstance(action, Ask):
+                claim.requests.append(seat)
+            claim.asked += 1
+            self.ask_next(match)
+        elif phase == CONSENT:
+            self.consent(match, seat, action)
         else:
-            start_buy(match, seat, "forced")
-        return
-    index = order.index(seat) + 1
-    if index < k:
-        match._to_act = order[index]
-        return
-    start_buy(match, match.claim["requester"], "buy")
+            assert isinstance(action, Take)
+            self.buy(match, seat, action.count)
 
+    def p1_takes_as_draw(self, match: ContractRummyMatch, seat: int) -> None:
+        """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
+        if not match.count_turn():
+            return
+        taken = pile.take_from_pile(match, seat, 1, protect_top=True)
+        match.deal.claim = None
+        match.deal.step = TurnStep(seat=seat, discard_step=True, taken=taken[0])
+        match.set_turn(MELD, seat)
 
-def start_buy(match: MayIMatch, seat: int, kind: str) -> None:
-    if match.turns >= match.rules.max_turns_per_deal:
-        match._note.append("turn cap reached: dead deal (MAYI-14.5)")
-        match._end_deal(None)
-        return
-    match.turns += 1
-    match.claim["kind"] = kind
-    match.claim["protect"] = True
-    match._phase, match._to_act = Phase.BUY, seat
-    match.step = MeldStep(seat=seat, discard_step=False, kind=kind)
+    def resolve_requests(self, match: ContractRummyMatch) -> None:
+        """MAYI-9.5: the requester nearest P0's left; then consent, or a buy at once."""
+        claim = self._open(match)
+        if not claim.requests:
+            self.close_window(match)
+            return
+        requester = min(claim.requests, key=claim.order.index)
+        claim.requester = requester
+        if match.rules.turn_after_buy == "resume_normal":
+            self.start_buy(match, requester, "buy")
+            return
+        match.set_turn(CONSENT, claim.order[0])
 
+    def consent(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+        """MAYI-9.6, 9.7: allowed, or refused (P1's refusal take, or a forced buy)."""
+        claim = self._open(match)
+        assert claim.requester is not None
+        order = claim.order
+        if isinstance(action, Refuse):
+            if seat == order[0]:
+                if match.rules.next_player_refusal == "normal_turn":
+                    self.p1_takes_as_draw(match, seat)
+                else:
+                    self.start_buy(match, seat, "refusal")
+            else:
+                self.start_buy(match, seat, "forced")
+            return
+        index = order.index(seat) + 1
+        if index < order.index(claim.requester):
+            match.set_turn(CONSENT, order[index])
+            return
+        self.start_buy(match, claim.requester, "buy")
 
-def buy(match: MayIMatch, seat: int, action: Take) -> None:
-    kind = match.claim["kind"]
-    take_from_pile(match, seat, action.count, protect_top=True)
-    match._received += draw_stock(match, price(match, kind, action.count))
-    if kind in ("buy", "forced"):
-        match.buys[seat] += 1
-        match.total_buys += 1
-    if match.dead:
-        match._end_deal(None)
-        return
-    if match.rules.buy_turn_allows_melding:
-        match._phase, match._to_act = Phase.MELD, seat
-    else:
-        match._end_turn_without_discard(seat)
+    def start_buy(self, match: ContractRummyMatch, seat: int, kind: str) -> None:
+        """``seat`` takes the disputed card in a turn of ``kind`` (no discard)."""
+        if not match.count_turn():
+            return
+        claim = self._open(match)
+        claim.kind = kind
+        claim.protect = True
+        match.deal.step = TurnStep(seat=seat, discard_step=False, kind=kind)
+        match.set_turn(BUY, seat)
 
+    def buy(self, match: ContractRummyMatch, seat: int, count: int) -> None:
+        """MAYI-9.8: take ``count`` pile cards (or, under ``multi_take_mode="any"``, the
+        top card and then a choice of others), pay for them, then meld or end."""
+        claim = self._open(match)
+        pile.take_from_pile(match, seat, count, protect_top=True)
+        if match.rules.multi_take_mode == "any" and self.limit(match, claim.kind) is None:
+            match.start_pick(seat, claim.kind or "buy")
+            return
+        self.pay(match, seat, count)
 
-def close_window(match: MayIMatch) -> None:
-    resume = match.claim["resume"]
-    match.claim = {}
-    match._start_regular_turn(resume)
+    def after_take(self, match: ContractRummyMatch, seat: int) -> None:
+        """The picked cards are paid for (by the engine): go on with the turn."""
+        self.settle(match, seat, match.deal.step.picked, paid=True)
+
+    def pay(self, match: ContractRummyMatch, seat: int, count: int) -> None:
+        """Draw the stock cards owed for ``count`` pile cards, then go on."""
+        self.settle(match, seat, count, paid=False)
+
+    def settle(self, match: ContractRummyMatch, seat: int, count: int, *, paid: bool) -> None:
+        """Count the buy and go on with the buy turn (MAYI-9.8 step 4)."""
+        claim = self._open(match)
+        kind = claim.kind or "buy"
+        owed = pile.price(match, kind, count)
+        if not paid:
+            pile.draw_stock(match, seat, owed, penalty=True)
+        bought = Bought(seat, kind, count, owed)
+        if bought.is_buy:
+            match.deal.buys[seat] += 1
+            match.state.total_buys += 1
+        match.emit(bought)
+        if match.deal.dead:
+            match.end_dead_deal(DealEnd.REFILL_CAP)
+            return
+        if match.rules.buy_turn_allows_melding:
+            match.set_turn(MELD, seat)
+        else:
+            match.hooks.claims.after_turn_without_discard(match, seat)
+

@@ -1,5 +1,8 @@
 """Possession ("Владение", Guy Quang Tran, 1998): the shedding game (rules/possession.md).
 
+Possession shares the :class:`~rummykit.match.Match` base with the contract games (state,
+events, end of deal, views, copies) but not the contract-rummy engine.
+
 >>> from rummykit.games.possession import Possession
 >>> match = Possession().new_match(players=2, seed=4)
 >>> match.phase.value, len(match.view(0).hand), match.view(0).stock_size
@@ -8,371 +11,306 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import ClassVar
 
 import attrs
 
 from rummykit.actions import Action, Done, Draw, NextDeal, Pass, Play
-from rummykit.cards import Card, to_cards
-from rummykit.deck import DeckSpec, DiscardPile, Stock, deal_in_rounds, refill_stock
-from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.cards import Card
+from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
+from rummykit.effects import DealEnd, DealStarted, Drew, GoingOut, Passed, Played, StockRefilled, WentOut
+from rummykit.errors import ConfigError
 from rummykit.games.possession_moves import FirstPlayer, first_player, plays
 from rummykit.games.possession_rules import PossessionRules
-from rummykit.match import DealScore, Event, Match, Outcome, Phase, PlayerView
+from rummykit.match import (
+    DEAL_OVER,
+    MATCH_OVER,
+    DealScore,
+    DealState,
+    Match,
+    MatchState,
+    Outcome,
+    Phase,
+    Position,
+)
+from rummykit.registry import GameDefinition
 
-__all__ = ["Possession", "PossessionMatch", "possession_outcome"]
+__all__ = [
+    "PLAY",
+    "Possession",
+    "PossessionDeal",
+    "PossessionMatch",
+    "PossessionState",
+    "possession_outcome",
+]
 
-_NAMES = "ABCDEFGH"
-
-
-@attrs.frozen
-class Possession:
-    """The Possession game definition; :meth:`new_match` makes a match."""
-
-    rules: PossessionRules = attrs.field(factory=PossessionRules)
-    name: str = "possession"
-
-    def new_match(
-        self,
-        *,
-        players: int = 2,
-        seed: int | random.Random = 0,
-        deck_order: Sequence[Card] | str | None = None,
-        first_dealer: int | None = None,
-        auto_deal: bool = True,
-    ) -> PossessionMatch:
-        """A new match. ``deck_order`` stacks the first deal: the pack is then dealt as it
-        lies, without the shuffles between rounds, and the next card is the upcard."""
-        return PossessionMatch(
-            self.rules,
-            players=players,
-            seed=seed,
-            deck_order=None if deck_order is None else to_cards(deck_order),
-            first_dealer=first_dealer,
-            auto_deal=auto_deal,
-        )
+PLAY = Phase("play", "PSSN-5")
+"""A turn's move (PSSN-5): play, draw or pass."""
 
 
-class PossessionMatch(Match):
+@attrs.define
+class PossessionDeal(DealState):
+    """One deal of Possession."""
+
+    first: FirstPlayer | None = None
+    """Who played first, and the step of PSSN-4.2 that decided it."""
+    recycles: int = 0
+    """Times the pile was turned into the stock (PSSN-6.4)."""
+    passes: int = 0
+    """Passes in a row (PSSN-6.3)."""
+    drew_this_turn: bool = False
+    """The seat to act has drawn this turn (``play_after_draw``)."""
+
+
+@attrs.define
+class PossessionState(MatchState):
+    """A Possession match: the shared fields plus the outcome once decided."""
+
+    result: Outcome | None = None
+
+
+class PossessionMatch(Match[PossessionState, PossessionDeal]):
     """One game of Possession: deals until someone reaches the loss threshold (PSSN-9)."""
 
-    game_name = "possession"
+    clause_prefix = "PSSN"
+    players_clause = "PSSN-1.1"
     rules: PossessionRules
 
-    def __init__(
-        self,
-        rules: PossessionRules,
-        *,
-        players: int,
-        seed: int | random.Random,
-        deck_order: Sequence[Card] | None,
-        first_dealer: int | None,
-        auto_deal: bool,
-    ) -> None:
-        self._setup(
-            rules,
-            players=players,
-            seed=seed,
-            spec=DeckSpec(decks=rules.decks_for(players)),
-            deck_order=deck_order,
-            first_dealer=first_dealer,
-            auto_deal=auto_deal,
-            clause="PSSN-1.1",
-        )
-        if players * rules.hand_size + 1 > self.spec.size:
+    def deck_spec(self) -> DeckSpec:
+        """PSSN-1.2: one deck for 2-3 players, two for 4 (or ``deck_count``)."""
+        spec = DeckSpec(decks=self.rules.decks_for(self.players))
+        if self.players * self.rules.hand_size + 1 > spec.size:
             raise ConfigError(
-                f"{players} hands of {rules.hand_size} do not fit {self.spec.size} cards"
+                f"{self.players} hands of {self.rules.hand_size} do not fit {spec.size} cards"
             )
-        choice = rules.first_dealer if first_dealer is None else first_dealer
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            if not 0 <= choice < players:
-                raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
-            self.dealer = choice
-        else:
-            self.dealer = self.rng.randrange(players)
-        self.totals = [0] * players
-        self.deal_number = 0
-        self._result: Outcome | None = None
-        self._start_deal()
+        return spec
+
+    def new_state(self) -> PossessionState:
+        """No deals yet."""
+        return PossessionState()
+
+    def is_last_deal(self) -> bool:
+        """PSSN-9.1: the game ends when a total reaches the loss threshold."""
+        return self.state.result is not None
+
+    def next_dealer(self) -> int:
+        """PSSN-2.2: the deal passes to the left."""
+        return (self.state.dealer + 1) % self.players
 
     # -- deals ----------------------------------------------------------------------------
 
-    def _start_deal(self) -> None:
-        self._legal: tuple[Action, ...] | None = None
+    def start_deal(self, pack: list[Card] | None) -> None:
         """PSSN-3: three shuffled rounds of three, an upcard; PSSN-4: the first player."""
-        self.deal_number += 1
-        stacked = self.deal_number == 1 and self.deck_order is not None
-        pack = list(self.deck_order) if stacked and self.deck_order else list(self.spec.shoe())
+        stacked = pack is not None
         dealt = deal_in_rounds(
-            pack,
+            pack if pack is not None else list(self.spec.shoe()),
             players=self.players,
             hand_size=self.rules.hand_size,
             rounds=3,
             packet_size=self.rules.deal_packet_size,
-            dealer=self.dealer,
+            dealer=self.state.dealer,
             rng=None if stacked else self.rng,
         )
-        self.hands = [list(hand) for hand in dealt.hands]
-        self.stock = Stock(dealt.rest)
-        self.pile = DiscardPile()
-        self.pile.push(self.stock.draw(), None)
-        self.turns = 0
-        self.recycles = 0
-        self.passes = 0
-        self.drew_this_turn = False
-        top = self.pile.top
-        assert top is not None
-        self.first: FirstPlayer = first_player(
-            self.hands, top.card, dealer=self.dealer, rules=self.rules, rng=self.rng
+        self.deal = PossessionDeal(
+            hands=[list(hand) for hand in dealt.hands], stock=Stock(dealt.rest), pile=DiscardPile()
         )
-        self._phase = Phase.PLAY
-        self._to_act = None
-        self._start_turn(self.first.seat)
+        upcard = self.deal.stock.draw()
+        self.deal.pile.push(upcard, None)
+        self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        self.deal.first = first_player(
+            self.deal.hands, upcard, dealer=self.state.dealer, rules=self.rules, rng=self.rng
+        )
+        self.start_turn(self.deal.first.seat)
 
-    def _start_turn(self, seat: int) -> None:
-        if self.turns >= self.rules.max_turns_per_deal:
-            self._note.append("turn cap reached (PSSN-6.5)")
-            self._end_deal(None)
+    def load_position(self, position: Position) -> None:
+        """Start from ``position`` (its pile must not be empty: the top is in play)."""
+        if position.table or position.down:
+            raise ConfigError("position: Possession has no melds on the table")
+        if not position.pile:
+            raise ConfigError("position: Possession needs a card in play on the pile")
+        self.state.deal_number = position.deal
+        self.state.dealer = position.dealer
+        self.deal = PossessionDeal(
+            hands=[list(hand) for hand in position.hands],
+            stock=Stock(position.stock),
+            pile=DiscardPile([PileCard(card, seat) for card, seat in position.pile]),
+        )
+        seat = (position.dealer + 1) % self.players if position.to_act is None else position.to_act
+        self.start_turn(seat)
+
+    def start_turn(self, seat: int) -> None:
+        """A turn starts, unless the turn cap ends the deal (PSSN-6.5)."""
+        if self.deal.turns >= self.rules.max_turns_per_deal:
+            self.end_possession_deal(DealEnd.TURN_CAP, None)
             return
-        self.turns += 1
-        self.drew_this_turn = False
-        self._phase, self._to_act = Phase.PLAY, seat
+        self.deal.turns += 1
+        self.deal.drew_this_turn = False
+        self.set_turn(PLAY, seat)
 
     @property
     def top(self) -> Card:
         """The card in play (the top of the pile)."""
-        top = self.pile.top
+        top = self.deal.pile.top
         assert top is not None
         return top.card
 
-    # -- the protocol ---------------------------------------------------------------------
+    @property
+    def recycles(self) -> int:
+        """Recycles made this deal."""
+        return self.deal.recycles
 
     @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.MATCH_OVER
+    def first(self) -> FirstPlayer | None:
+        """Who played first in this deal, and why."""
+        return self.deal.first
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    def final_outcome(self) -> Outcome:
+        """PSSN-9.2, 9.3."""
+        assert self.state.result is not None
+        return self.state.result
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
+        """Each seat's points (cards left at the end of each deal)."""
+        return self.penalties()
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._result
+    def can_draw(self) -> bool:
+        """There is a stock card, or a pile to recycle."""
+        return bool(len(self.deal.stock)) or len(self.deal.pile) > 1
 
-    def _can_draw(self) -> bool:
-        return bool(len(self.stock)) or len(self.pile) > 1
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return self._legal
-
-    def _list_legal(self) -> tuple[Action, ...]:
-        if self._phase is Phase.MATCH_OVER:
-            return ()
-        if self._phase is Phase.DEAL_OVER:
-            return (NextDeal(),)
-        seat = self._to_act
+    def list_legal(self) -> tuple[Action, ...]:
+        seat = self.state.to_act
         assert seat is not None
-        moves: list[Action] = list(plays(self.hands[seat], self.top, self.rules))
-        if self.drew_this_turn:  # play_after_draw
+        moves: list[Action] = list(plays(self.deal.hands[seat], self.top, self.rules))
+        if self.deal.drew_this_turn:  # play_after_draw
             return (*moves, Done())
         if not moves or self.rules.voluntary_draw:
-            if self._can_draw():
+            if self.can_draw():
                 moves.append(Draw())
             elif not moves:
                 moves.append(Pass())
         return tuple(moves)
 
-    def verify(self, action: Action) -> None:
-        if action in self.legal_actions():
-            return
-        seat = self._to_act
-        who = "the table" if seat is None else f"player {_NAMES[seat]}"
-        if self._phase is Phase.MATCH_OVER:
-            raise IllegalActionError("the game is over", action=action, rule="PSSN-9.1")
-        if isinstance(action, Draw):
-            raise IllegalActionError(
-                f"{who} has a card to play and may not draw", action=action, rule="PSSN-5.3"
-            )
+    def why_not(self, action: Action) -> tuple[str, str]:
+        seat = self.state.to_act
+        who = self.who(seat)
+        if self.is_over:
+            return "PSSN-9.1", "the game is over"
+        if isinstance(action, Draw) and seat is not None:
+            if not self.can_draw():
+                return "PSSN-5.4", f"{who} cannot draw: the stock and the pile are empty"
+            if self.deal.drew_this_turn:
+                return "PSSN-5.3", f"{who} has drawn this turn already"
+            return "PSSN-5.3", f"{who} has a card to play and may not draw"
         if isinstance(action, Pass):
-            raise IllegalActionError(
-                f"{who} may pass only when he can neither play nor draw",
-                action=action,
-                rule="PSSN-5.4",
-            )
+            return "PSSN-5.4", f"{who} may pass only when he can neither play nor draw"
         if isinstance(action, Play) and seat is not None:
-            if Counter(action.cards) - Counter(self.hands[seat]):
-                raise IllegalActionError(
-                    f"{who} does not hold {action}", action=action, rule="PSSN-5"
-                )
+            missing = Counter(action.cards) - Counter(self.deal.hands[seat])
+            if missing:
+                cards = " ".join(str(card) for card in sorted(missing.elements()))
+                return "PSSN-5", f"{who} does not hold {cards}"
             rule = "PSSN-5.2" if len(action.cards) > 1 else "PSSN-5.1"
-            raise IllegalActionError(
-                f"{who} cannot {action} on {self.top}", action=action, rule=rule
-            )
-        raise IllegalActionError(f"{who} cannot {action} now", action=action, rule="PSSN-5")
+            return rule, f"{who} cannot {action} on {self.top}"
+        return super().why_not(action)
 
-    def _apply(self, action: Action) -> Event:
-        self._legal = None
-        seat, phase, deal_number = self._to_act, self._phase, self.deal_number
-        self._note = []
-        received: tuple[Card, ...] = ()
-        if isinstance(action, NextDeal):
-            self._next_deal()
-        elif isinstance(action, Play):
-            assert seat is not None
-            self._play(seat, action)
+    def perform(self, seat: int | None, action: Action) -> None:
+        assert seat is not None
+        if isinstance(action, Play):
+            self.play(seat, action)
         elif isinstance(action, Draw):
-            assert seat is not None
-            received = self._draw(seat)
+            self.draw(seat)
         elif isinstance(action, Pass):
-            assert seat is not None
-            self._pass(seat)
+            self.pass_turn(seat)
         elif isinstance(action, Done):
-            assert seat is not None
-            self._start_turn((seat + 1) % self.players)
-        event = Event(
-            step=len(self._events),
-            deal=deal_number,
-            seat=seat,
-            phase=phase,
-            action=action,
-            received=received,
-            note="; ".join(self._note),
-        )
-        self._events.append(event)
-        return event
+            self.start_turn((seat + 1) % self.players)
 
-    def _play(self, seat: int, action: Play) -> None:
-        hand = self.hands[seat]
+    def play(self, seat: int, action: Play) -> None:
+        """PSSN-5.1, 5.2: cards go onto the pile; an empty hand goes out (PSSN-7.1)."""
+        hand = self.deal.hands[seat]
         for card in action.cards:
             hand.remove(card)
-            self.pile.push(card, seat)
-        self.passes = 0
+            self.deal.pile.push(card, seat)
+        self.deal.passes = 0
+        self.emit(Played(seat, action.cards))
         if not hand:
-            self._note.append(f"{_NAMES[seat]} goes out (PSSN-7.1)")
-            self._end_deal(seat)
+            self.emit(WentOut(seat, GoingOut.PLAYING))
+            self.end_possession_deal(DealEnd.WENT_OUT, seat)
             return
-        self._start_turn((seat + 1) % self.players)
+        self.start_turn((seat + 1) % self.players)
 
-    def _recycle(self) -> bool:
+    def recycle(self) -> bool:
         """PSSN-6.1, 6.4: turn the pile (but its top card) into the stock, within the cap."""
-        if self.recycles >= self.rules.max_recycles:
+        if self.deal.recycles >= self.rules.max_recycles:
             return False
-        refill_stock(self.stock, self.pile, rng=self.rng if self.rules.recycle_shuffle else None)
-        self.recycles += 1
-        self._note.append(f"pile recycled ({self.recycles})")
+        shuffle = bool(self.rules.recycle_shuffle)
+        moved = refill_stock(self.deal.stock, self.deal.pile, rng=self.rng if shuffle else None)
+        self.deal.recycles += 1
+        self.emit(StockRefilled(self.deal.recycles, moved, shuffled=shuffle))
         return True
 
-    def _draw(self, seat: int) -> tuple[Card, ...]:
-        if not len(self.stock) and not self._recycle():
-            self._note.append("recycle cap reached (PSSN-6.4)")
-            self._end_deal(None)
-            return ()
-        card = self.stock.draw()
-        self.hands[seat].append(card)
-        self.passes = 0
-        if not len(self.stock) and self.rules.recycle_timing == "immediate" and len(self.pile) > 1:
-            self._recycle()
+    def draw(self, seat: int) -> None:
+        """PSSN-5.3: draw a card (recycling the pile first if needed)."""
+        deal = self.deal
+        if not len(deal.stock) and not self.recycle():
+            self.end_possession_deal(DealEnd.RECYCLE_CAP, None)
+            return
+        card = deal.stock.draw()
+        deal.hands[seat].append(card)
+        deal.passes = 0
+        self.emit(Drew(seat, (card,)))
+        if not len(deal.stock) and self.rules.recycle_timing == "immediate" and len(deal.pile) > 1:
+            self.recycle()
         if self.rules.play_after_draw:
-            self.drew_this_turn = True
+            deal.drew_this_turn = True
         else:
-            self._start_turn((seat + 1) % self.players)
-        return (card,)
+            self.start_turn((seat + 1) % self.players)
 
-    def _pass(self, seat: int) -> None:
-        self.passes += 1
-        if self.passes >= self.players:  # PSSN-6.3 (a guard: cannot arise in play)
-            self._note.append("every player passed: blocked deal (PSSN-6.3)")
+    def pass_turn(self, seat: int) -> None:
+        """PSSN-5.4, 6.3: a pass; when everyone has passed the deal is blocked."""
+        self.deal.passes += 1
+        self.emit(Passed(seat))
+        if self.deal.passes >= self.players:  # PSSN-6.3 (a guard: cannot arise in play)
             if self.rules.blocked_deal == "void":
-                self.deal_number -= 1
-                self._start_deal()
+                self.state.deal_number -= 1
+                self.next_deal(rotate=False)
                 return
-            self._end_deal(None)
+            self.end_possession_deal(DealEnd.BLOCKED, None)
             return
-        self._start_turn((seat + 1) % self.players)
+        self.start_turn((seat + 1) % self.players)
 
-    def _end_deal(self, went_out: int | None) -> None:
+    def end_possession_deal(self, reason: DealEnd, went_out: int | None) -> None:
         """PSSN-8: a point per card left; PSSN-9: the game ends at the threshold."""
-        scores = tuple(
-            DealScore(0, 0 if seat == went_out else len(self.hands[seat]))
+        scores = [
+            DealScore(0, 0 if seat == went_out else len(self.deal.hands[seat]))
             for seat in range(self.players)
-        )
-        self.deal_scores.append(scores)
-        for seat, score in enumerate(scores):
-            self.totals[seat] += score.penalty
-        self._note.append(
-            f"deal {self.deal_number} scored: "
-            + " ".join(f"{_NAMES[s]}+{x.penalty}" for s, x in enumerate(scores))
-        )
-        if max(self.totals) >= self.rules.loss_threshold:
-            self._result = possession_outcome(self.rules, self.totals)
-            self._phase, self._to_act = Phase.MATCH_OVER, None
-            return
-        if self.auto_deal:
-            self._next_deal()
-        else:
-            self._phase, self._to_act = Phase.DEAL_OVER, None
+        ]
+        totals = [
+            total + score.penalty for total, score in zip(self.penalties(), scores, strict=True)
+        ]
+        if max(totals) >= self.rules.loss_threshold:
+            self.state.result = possession_outcome(self.rules, totals)
+        self.end_deal(reason, went_out, scores)
 
-    def _next_deal(self) -> None:
-        self.dealer = (self.dealer + 1) % self.players  # PSSN-2.2
-        self._start_deal()
 
-    # -- views and copies ------------------------------------------------------------------
+@attrs.frozen
+class Possession(GameDefinition[PossessionRules]):
+    """The Possession game definition; :meth:`new_match` makes a match. A stacked
+    ``deck_order`` is dealt as it lies, without the shuffles between rounds, and the next
+    card is the upcard."""
 
-    def view(self, seat: int) -> PlayerView:
-        if not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat}")
-        return PlayerView(
-            seat=seat,
-            deal=self.deal_number,
-            phase=self._phase,
-            to_act=self._to_act,
-            hand=tuple(sorted(self.hands[seat], key=lambda card: card.code)),
-            hand_sizes=tuple(len(hand) for hand in self.hands),
-            known=tuple(() for _ in range(self.players)),
-            pile=tuple((entry.card, entry.discarder) for entry in self.pile.entries),
-            stock_size=len(self.stock),
-            melds=(),
-            down=(False,) * self.players,
-            scores=self.scores,
-            legal=self.legal_actions() if self._to_act == seat else (),
-        )
+    name: ClassVar[str] = "possession"
+    title: ClassVar[str] = "Possession"
+    rules_type: ClassVar[type[PossessionRules]] = PossessionRules
+    match_type: ClassVar[type[PossessionMatch]] = PossessionMatch
+    actions: ClassVar[tuple[type[Action], ...]] = (Play, Draw, Pass, Done, NextDeal)
+    phases: ClassVar[tuple[Phase, ...]] = (PLAY, DEAL_OVER, MATCH_OVER)
+    default_players: ClassVar[int] = 2
 
-    def clone(self) -> PossessionMatch:
-        twin = object.__new__(PossessionMatch)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.hands = [list(hand) for hand in self.hands]
-        twin.stock = self.stock.copy()
-        twin.pile = self.pile.copy()
-        twin.totals = list(self.totals)
-        twin.deal_scores = list(self.deal_scores)
-        twin._events = list(self._events)
-        return twin
-
-    def snapshot(self) -> Any:
-        return (
-            self.deal_number,
-            self.dealer,
-            self._phase,
-            self._to_act,
-            tuple(tuple(hand) for hand in self.hands),
-            self.stock.cards,
-            self.pile.entries,
-            self.turns,
-            self.recycles,
-            self.passes,
-            self.drew_this_turn,
-            tuple(self.totals),
-            tuple(self.deal_scores),
-            len(self._events),
-            self.rng.getstate(),
-        )
+    rules: PossessionRules = attrs.field(factory=PossessionRules)
 
 
 def possession_outcome(rules: PossessionRules, totals: Sequence[int]) -> Outcome:
@@ -401,3 +339,4 @@ def possession_outcome(rules: PossessionRules, totals: Sequence[int]) -> Outcome
         lowest = min(totals[seat] for seat in others)
         winners = [seat for seat in others if totals[seat] == lowest]
     return Outcome(tuple(winners), standings, tuple(losers))
+

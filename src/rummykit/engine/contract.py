@@ -1,0 +1,205 @@
+"""The contract hooks: May I?'s way of going down and laying off, for any game on the
+engine whose deals each have an exact contract.
+
+:class:`ContractOpening` lays the deal's contract down (all at once, or one meld at a
+time under ``contract_all_at_once=False``), after which the seat lays down no new melds
+(MAYI-11). :class:`ContractLayOffGate` lets a seat lay off once its contract is down,
+maybe not in the meld step in which it went down (MAYI-12.1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.actions import Down
+from rummykit.contracts import Contract, conflict
+from rummykit.engine.hooks import LayOffGate, Opening, Refusal
+from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.melds import Meld, MeldKind
+from rummykit.solver import arrangement_parts, arrangements
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+
+__all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
+
+
+def down_action(melds: tuple[Meld, ...]) -> Down:
+    """The :class:`~rummykit.actions.Down` that lays ``melds``, wild cards' roles declared."""
+    return Down(
+        tuple(
+            (meld.cards, tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))))
+            for meld in melds
+        )
+    )
+
+
+@attrs.frozen
+class ContractOpening(Opening):
+    """Go down with the deal's contract, then lay down no new melds (MAYI-11).
+
+    ``all_at_once``: the whole contract in one meld step (MAYI-11.3); otherwise one
+    contract meld at a time.
+    """
+
+    all_at_once: bool = True
+    clauses: dict[str, str] = attrs.field(
+        factory=lambda: {
+            "down": "MAYI-11",
+            "no_new_melds": "MAYI-11.2",
+            "one_at_a_time": "MAYI-11.3",
+            "hold": "MAYI-11.6",
+            "meld": "MAYI-10",
+            "single_card": "MAYI-13.3",
+        }
+    )
+
+    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+        """Every legal go-down now, in the solver's canonical order."""
+        deal = match.deal
+        if deal.down[seat]:
+            return []
+        hand = deal.hands[seat]
+        rules = match.meld_rules
+        contract = deal.contract
+        found: list[Down] = []
+        if self.all_at_once and contract.exact:
+            for parts, left in arrangement_parts(hand, contract, rules):
+                if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
+                    melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
+                    if not match.leaves_ok(
+                        seat, left, down_after=True, table_after=[*deal.table, *melds],
+                        going_down=True,
+                    ):
+                        continue
+                found.append(Down(parts))
+            return found
+        if self.all_at_once:
+            for arrangement in arrangements(hand, contract, rules, values=match.values):
+                table_after = [*deal.table, *arrangement.melds]
+                if match.leaves_ok(
+                    seat, arrangement.left, down_after=True, table_after=table_after,
+                    going_down=True,
+                ):
+                    found.append(down_action(arrangement.melds))
+            return found
+        slots = contract.slots
+        for kind, size in self.still_needed(match, seat):
+            single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
+            down_after = len(deal.laid[seat]) + 1 >= len(slots)
+            for arrangement in arrangements(hand, single, rules, values=match.values):
+                meld = arrangement.melds[0]
+                if self.conflicts(match, seat, meld):
+                    continue
+                table_after = [*deal.table, meld]
+                if match.leaves_ok(
+                    seat, arrangement.left, down_after=down_after, table_after=table_after,
+                    going_down=True,
+                ):
+                    found.append(down_action(arrangement.melds))
+        return found
+
+    def still_needed(self, match: ContractRummyMatch, seat: int) -> list[tuple[MeldKind, int | None]]:
+        """The contract's slots not yet filled by ``seat``'s partial laydowns (MAYI-11.3)."""
+        slots = list(match.deal.contract.slots)
+        for meld in match.deal.laid[seat]:
+            for index, slot in enumerate(slots):
+                if slot.kind is meld.kind and len(meld) >= slot.size_for(match.meld_rules):
+                    del slots[index]
+                    break
+        kinds: list[tuple[MeldKind, int | None]] = []
+        for slot in slots:
+            if (slot.kind, slot.min_size) not in kinds:
+                kinds.append((slot.kind, slot.min_size))
+        return kinds
+
+    def conflicts(self, match: ContractRummyMatch, seat: int, meld: Meld) -> bool:
+        """Would ``meld`` clash with ``seat``'s earlier contract melds (MAYI-11.4)?"""
+        laid = [m for m in (*match.deal.laid[seat], meld) if m.kind is meld.kind]
+        return conflict(match.deal.contract, laid, meld.kind, match.meld_rules) is not None
+
+    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+        """Raise :class:`~rummykit.IllegalActionError` unless ``action`` is a legal
+        go-down now; return its melds and whether the contract is then down."""
+        who = match.who(seat)
+        clauses = self.clauses
+        deal = match.deal
+        if deal.down[seat]:
+            raise IllegalActionError(
+                f"{who} has his contract down: no new melds this deal", rule=clauses["no_new_melds"]
+            )
+        needed = Counter(card for cards, _ in action.melds for card in cards)
+        missing = needed - Counter(deal.hands[seat])
+        if missing:
+            cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
+            raise IllegalActionError(f"{who} does not hold {cards}", rule=clauses["hold"])
+        try:
+            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+        except InvalidMeldError as error:
+            raise IllegalActionError(
+                f"{who} cannot go down: {error.reason}", rule=clauses["meld"]
+            ) from None
+        contract = deal.contract
+        if self.all_at_once:
+            try:
+                contract.check(melds, match.meld_rules)
+            except ContractError as error:
+                raise IllegalActionError(
+                    f"{who} cannot go down: {error.reason}", rule=clauses["down"]
+                ) from None
+            down_after = True
+        else:
+            if len(melds) != 1:
+                raise IllegalActionError(
+                    f"{who} lays down one contract meld at a time", rule=clauses["one_at_a_time"]
+                )
+            meld = melds[0]
+            fits = any(
+                kind is meld.kind and len(meld) >= (size or 0)
+                for kind, size in self.still_needed(match, seat)
+            )
+            if not fits or self.conflicts(match, seat, meld):
+                raise IllegalActionError(
+                    f"{who}: {meld} is not part of contract {contract}",
+                    rule=clauses["no_new_melds"],
+                )
+            down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
+        left = list((Counter(deal.hands[seat]) - needed).elements())
+        table_after = [*deal.table, *melds]
+        if not match.leaves_ok(
+            seat, left, down_after=down_after, table_after=table_after, going_down=True
+        ):
+            raise IllegalActionError(
+                f"{who} may not keep exactly one card here", rule=clauses["single_card"]
+            )
+        return melds, down_after
+
+
+@attrs.frozen
+class ContractLayOffGate(LayOffGate):
+    """MAYI-12.1: lay off once the contract is down (``requires_contract``), and maybe
+    not in the meld step in which it went down (``same_turn``)."""
+
+    requires_contract: bool = True
+    same_turn: bool = True
+    clause: str = "MAYI-12.1"
+
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        """Refused before the contract is down, or in the turn it went down."""
+        who = match.who(seat)
+        if self.requires_contract and not match.deal.down[seat]:
+            return self.clause, f"{who} has not laid his contract down"
+        if not self.same_turn and match.deal.step.went_down:
+            return self.clause, f"{who} lays off from his next turn on"
+        return None
+
+    def after_going_down(self, match: ContractRummyMatch) -> bool:
+        """``same_turn``."""
+        return self.same_turn
+
+
+def _code(card: object) -> int:
+    return card.code  # type: ignore[attr-defined, no-any-return]

@@ -1,0 +1,164 @@
+"""The hooks that make one contract-rummy engine play different games.
+
+Each hook answers one question the engine asks; a game definition chooses them
+(:class:`Hooks`). May I? uses :class:`ContractOpening`, :class:`ContractLayOffGate`,
+its own claim window and no action filter; another game swaps any of them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.actions import Action, Down
+from rummykit.match import Phase
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.melds import Meld
+
+__all__ = [
+    "ActionFilter",
+    "ClaimProtocol",
+    "ExchangeGate",
+    "Hooks",
+    "LayOffGate",
+    "NoClaims",
+    "NoFilter",
+    "Opening",
+    "Refusal",
+]
+
+Refusal = tuple[str, str]
+"""Why an action is refused: (clause, reason)."""
+
+
+class Opening(ABC):
+    """Which melds a seat may lay down from its hand, and when (the contract or an
+    opening minimum, and whether new melds follow it)."""
+
+    @abstractmethod
+    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+        """Every legal laydown for ``seat`` now, in a deterministic order."""
+
+    @abstractmethod
+    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+        """Validate ``action``: the melds it lays, and whether the seat is down after it.
+        Raise :class:`~rummykit.IllegalActionError` (citing a clause) if illegal."""
+
+
+class LayOffGate(ABC):
+    """Who may lay off, and when."""
+
+    @abstractmethod
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        """Why ``seat`` may not lay off (onto meld ``target``; ``None``: onto any meld)
+        now, or ``None`` if it may."""
+
+    def after_going_down(self, match: ContractRummyMatch) -> bool:
+        """May a seat lay off in the meld step in which it went down?"""
+        return True
+
+
+class ExchangeGate(ABC):
+    """Whether and how jokers on the table may be exchanged (POSSO-11.6)."""
+
+    to_hand: bool = False
+    """The freed joker may go into the exchanger's hand."""
+
+    @abstractmethod
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        """Why ``seat`` may not exchange a joker of meld ``target`` now, or ``None``."""
+
+
+class ActionFilter(ABC):
+    """Removes legal actions a game forbids on top of the turn rules (forced play)."""
+
+    @abstractmethod
+    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is forbidden although the turn rules allow it, or ``None``."""
+
+    def filter(
+        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+    ) -> tuple[Action, ...]:
+        """The actions this filter allows, in order."""
+        return tuple(a for a in actions if self.refusal(match, seat, a) is None)
+
+
+class NoFilter(ActionFilter):
+    """Forbids nothing."""
+
+    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+        """Nothing is refused."""
+        return None
+
+    def filter(
+        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+    ) -> tuple[Action, ...]:
+        """Every action."""
+        return tuple(actions)
+
+
+class ClaimProtocol(ABC):
+    """What happens to a discard before the next regular turn: nothing, a "May I?"
+    window with consent and a buy, or a free claim."""
+
+    phases: tuple[Phase, ...] = ()
+    """The phases in which this protocol decides the legal actions."""
+
+    @abstractmethod
+    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """``seat`` has discarded (the pile's top card): open a window or start the
+        next regular turn."""
+
+    def after_turn_without_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """A turn with no discard ended: start the next regular turn."""
+        match.start_regular_turn(self.next_seat(match, seat))
+
+    def next_seat(self, match: ContractRummyMatch, seat: int) -> int:
+        """Who plays after ``seat``'s turn without a discard."""
+        return match.left(seat)
+
+    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+        """The legal actions in one of :attr:`phases`."""
+        return ()
+
+    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+        """Apply a verified action in one of :attr:`phases`."""
+        raise NotImplementedError
+
+    def why_not(self, match: ContractRummyMatch, seat: int | None, action: Action) -> Refusal | None:
+        """The clause and reason for an illegal action in one of :attr:`phases`."""
+        return None
+
+    def after_take(self, match: ContractRummyMatch, seat: int) -> None:
+        """An out-of-turn take picked under ``multi_take_mode="any"`` is paid for:
+        go on with the turn it started."""
+        raise NotImplementedError
+
+    def take_kind(self, match: ContractRummyMatch) -> str | None:
+        """The kind of the out-of-turn take in progress (priced as a buy), if any."""
+        return None
+
+
+class NoClaims(ClaimProtocol):
+    """A discard is only ever taken by the next player in his turn."""
+
+    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """The next regular turn starts."""
+        match.start_regular_turn(match.left(seat))
+
+
+@attrs.frozen
+class Hooks:
+    """The hooks of one game (see the engine page of the docs)."""
+
+    opening: Opening
+    layoff_gate: LayOffGate
+    claims: ClaimProtocol = attrs.field(factory=NoClaims)
+    action_filter: ActionFilter = attrs.field(factory=NoFilter)
+    exchange: ExchangeGate | None = None
+    """``None``: jokers on the table are never exchanged."""

@@ -1,0 +1,92 @@
+"""The table moves of a meld step: every legal lay-off and joker exchange.
+
+Lay-offs are one card at a time; only cards that could fit are tried (a group's rank, a
+run's two end cards, wild cards), and the lay-off gate decides who may lay off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummykit.actions import ExchangeJoker, LayOff
+from rummykit.cards import Card, Rank
+from rummykit.errors import InvalidMeldError
+from rummykit.melds import End, MeldKind
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+
+__all__ = ["exchanges", "layoffs"]
+
+
+def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
+    """Every legal single-card lay-off now: card order, then meld, then end."""
+    deal = match.deal
+    if not deal.table or match.hooks.layoff_gate.refusal(match, seat, None) is not None:
+        return []
+    gate = match.hooks.layoff_gate
+    rules = match.meld_rules
+    held = set(deal.hands[seat])
+    wilds = [card for card in held if card.rank is None or card.rank in rules.wild_ranks]
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in held:
+        if card.rank is not None:
+            by_rank.setdefault(card.rank, []).append(card)
+    found: list[LayOff] = []
+    for index, meld in enumerate(deal.table):
+        if gate.refusal(match, seat, index) is not None:
+            continue
+        fits: list[tuple[Card, End | None]]
+        if meld.kind is MeldKind.GROUP:
+            fits = [(card, None) for card in {*by_rank.get(meld.rank, ()), *wilds}]
+        else:
+            assert meld.suit is not None
+            below = Card(Rank((meld.low - 2) % 13 + 1), meld.suit)
+            above = Card(Rank(meld.high % 13 + 1), meld.suit)
+            fits = [(card, end) for card in wilds for end in (End.LOW, End.HIGH)]
+            if below in held and below not in wilds:
+                fits.append((below, End.LOW))
+            if above in held and above not in wilds:
+                fits.append((above, End.HIGH))
+        for card, end in fits:
+            try:
+                grown = meld.lay_off(card, rules, end=end)
+            except InvalidMeldError:
+                continue
+            if match.leaves_ok_after_layoff(seat, card, index, grown):
+                found.append(LayOff(card, index, end))
+    found.sort(key=lambda action: (action.card.code, action.target, _end_order(action.end)))
+    return found
+
+
+def _end_order(end: End | None) -> int:
+    return 0 if end is None else 1 if end is End.LOW else 2
+
+
+def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
+    """Every legal joker exchange now (none unless the game has an exchange gate)."""
+    gate = match.hooks.exchange
+    deal = match.deal
+    if gate is None or not deal.table:
+        return []
+    found: list[ExchangeJoker] = []
+    naturals = sorted({card for card in deal.hands[seat] if card.rank is not None}, key=_code)
+    for index, meld in enumerate(deal.table):
+        if not meld.wild_positions or gate.refusal(match, seat, index) is not None:
+            continue
+        for card in naturals:
+            try:
+                outcomes = match.exchange_outcomes(seat, card, index)
+            except InvalidMeldError:
+                continue
+            for outcome in outcomes:
+                action = ExchangeJoker(card, index, outcome.target, outcome.end)
+                if outcome.target is not None and gate.refusal(match, seat, outcome.target):
+                    continue
+                if match.exchange_for(seat, action) is not None:
+                    found.append(action)
+    return found
+
+
+def _code(card: Card) -> int:
+    return card.code

@@ -1,0 +1,144 @@
+"""Pile takes and stock draws of contract rummy (MAYI-7.3, 8.4, 9.8, 9.13, 14.1-14.4).
+
+Functions over a :class:`~rummykit.engine.core.ContractRummyMatch` that every claim
+protocol and the regular turn share: which pile cards a seat may take, taking them, the
+stock cards owed for them, and drawing with refills and the refill cap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummykit.cards import Card
+from rummykit.deck import DiscardPile, refill_stock
+from rummykit.effects import DrawSkipped, Drew, StockRefilled, TookFromPile
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+
+__all__ = [
+    "could_draw",
+    "draw_stock",
+    "max_take",
+    "pile_run",
+    "price",
+    "take_card",
+    "take_from_pile",
+]
+
+
+def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
+    """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
+    before one of his own discards (MAYI-8.4, 9.8 step 2)."""
+    own_ok = match.rules.may_take_own_discard
+    allowed: list[int] = []
+    for depth, entry in enumerate(reversed(match.deal.pile.entries)):
+        if entry.discarder == seat and (not own_ok or (depth == 0 and protect_top)):
+            break
+        allowed.append(depth)
+    return allowed
+
+
+def take_from_pile(
+    match: ContractRummyMatch, seat: int, count: int, *, protect_top: bool
+) -> list[Card]:
+    """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
+    depths = pile_run(match, seat, protect_top=protect_top)[:count]
+    entries = list(match.deal.pile.entries)
+    size = len(entries)
+    taken = []
+    for index in sorted((size - 1 - depth for depth in depths), reverse=True):
+        taken.append(entries[index].card)
+        del entries[index]
+    match.deal.pile = DiscardPile(entries)
+    _receive(match, seat, taken)
+    return taken
+
+
+def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
+    """Move the uppermost copy of ``card`` that ``seat`` may take into his hand."""
+    entries = list(match.deal.pile.entries)
+    own_ok = match.rules.may_take_own_discard
+    for index in range(len(entries) - 1, -1, -1):
+        if entries[index].card is card and (own_ok or entries[index].discarder != seat):
+            del entries[index]
+            break
+    match.deal.pile = DiscardPile(entries)
+    _receive(match, seat, [card])
+
+
+def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
+    match.deal.hands[seat] += taken
+    match.deal.known[seat].update(taken)
+    match.emit(TookFromPile(seat, tuple(taken)))
+
+
+def draw_stock(
+    match: ContractRummyMatch, seat: int, count: int, *, penalty: bool = False
+) -> list[Card]:
+    """Draw ``count`` stock cards, refilling from the pile as MAYI-14.1, 14.3 and 14.4
+    say; at the refill cap the deal is marked dead (``deal.dead``)."""
+    deal = match.deal
+    rules = match.rules
+    drawn: list[Card] = []
+    skipped = 0
+    for _ in range(count):
+        if not len(deal.stock):
+            if rules.stock_exhaustion == "end_deal" or len(deal.pile) <= 1:
+                skipped += 1
+                continue
+            if deal.refills >= rules.max_stock_refills:
+                deal.dead = True
+                break
+            moved = refill_stock(deal.stock, deal.pile, rng=match.rng)
+            deal.refills += 1
+            match.emit(StockRefilled(deal.refills, moved))
+        drawn.append(deal.stock.draw())
+    deal.hands[seat] += drawn
+    if drawn:
+        match.emit(Drew(seat, tuple(drawn), penalty=penalty))
+    if skipped:
+        match.emit(DrawSkipped(seat, skipped))
+    return drawn
+
+
+def max_take(
+    match: ContractRummyMatch,
+    seat: int,
+    *,
+    kind: str | None,
+    protect_top: bool,
+    limit: int | None = None,
+) -> int:
+    """How many pile cards ``seat`` may take from the top now (0: none), at most
+    ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
+    ``None`` in a regular turn; it sets the price (:func:`price`)."""
+    if not len(match.deal.pile):
+        return 0
+    run = pile_run(match, seat, protect_top=protect_top)
+    if not run or run[0] != 0:
+        return 0
+    most = len(run)
+    if limit is not None:
+        most = min(most, limit)
+    if match.rules.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
+        while most > 0 and price(match, kind, most) > could_draw(match, most):
+            most -= 1
+    return most
+
+
+def could_draw(match: ContractRummyMatch, taken: int) -> int:
+    """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
+    refill = 0
+    if match.rules.stock_exhaustion == "reshuffle" and (
+        match.deal.refills < match.rules.max_stock_refills
+    ):
+        refill = max(0, len(match.deal.pile) - taken - 1)
+    return len(match.deal.stock) + refill
+
+
+def price(match: ContractRummyMatch, kind: str | None, taken: int) -> int:
+    """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a buy,
+    one per card after the first otherwise."""
+    per_card: int = match.rules.buy_penalty_per_card
+    return per_card * taken if kind in ("buy", "forced") else per_card * (taken - 1)
