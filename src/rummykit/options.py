@@ -388,4 +388,14 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
     except ConfigError:
         raise
     except (TypeError, ValueError) as error:
-        raise ConfigError(f"{game}: bad options {dict(options)!r}: {error}") from None
+        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+
+
+def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
+    """The first option that fails on its own, else the names of them all."""
+    for name, value in options.items():
+        try:
+            rules_type(**{name: value})
+        except (TypeError, ValueError):
+            return f"option {name}={value!r}"
+    return "options " + ", ".join(options)
