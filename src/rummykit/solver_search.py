@@ -1,0 +1,533 @@
+"""The solver's search core: candidate melds as integer tuples, wild cards of every kind.
+
+A hand is a count per card code (0-51 naturals, 52 the joker; two decks give counts up
+to 2) and a rank bitmask per suit of the cards that may play as themselves. A *wild
+card* is a joker or, under :attr:`MeldRules.wild_ranks`, a card of a wild rank; with
+:attr:`MeldRules.wild_as_natural` such a card may also play as itself, so it appears in
+both the suit masks and the wild pool.
+
+A candidate meld is a tuple ``(kind, rank or suit, natural codes, wild codes, window,
+wild slots, points)``. A group lists its naturals and its wild cards in code order; a
+run lists its naturals in window order and its wild cards in slot order.
+
+Searches ask for candidates in one of three *modes*:
+
+- ``EVERY``: every distinct meld, each wild card in each slot it may fill (the
+  arrangements an engine lists);
+- ``PER_WINDOW``: per run window and wild slots, one placement of each multiset of wild
+  cards, and only the multisets no other multiset dominates (see :func:`wild_choices`);
+- ``PER_CARDS``: as ``PER_WINDOW``, and one window per set of cards (the best
+  arrangement and deadwood, where a run's place on the rank circle does not matter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations, product
+from typing import NamedTuple
+
+from rummykit.cards import CARDS, Card
+from rummykit.melds import AcePolicy, MeldRules, WildLimit
+from rummykit.melds._windows import Window, WindowTable, mask_of, window_table
+from rummykit.scoring import CardValues
+
+__all__ = ["EVERY", "GROUP", "PER_CARDS", "PER_WINDOW", "RUN", "Candidate", "Search"]
+
+GROUP, RUN = 0, 1
+EVERY, PER_WINDOW, PER_CARDS = 0, 1, 2
+JOKER_CODE = 52
+
+Candidate = tuple[int, int, tuple[int, ...], tuple[int, ...], Window | None, tuple[int, ...], int]
+"""(kind, rank 1-13 or suit 0-3, natural codes, wild codes, window, wild slots, points)."""
+
+CACHE_LIMIT = 200_000
+"""Most candidate lists memoised per rules and card values before the memo is cleared."""
+RULES_LIMIT = 64
+"""Most rules (and card values) whose tables are kept at once; then the oldest go."""
+
+
+class Bounded(dict[object, object]):
+    """A memo that forgets its oldest entries past ``limit`` (insertion order)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: object, value: object) -> None:
+        if len(self) >= self.limit:
+            for old in list(self)[: max(1, self.limit // 4)]:
+                del self[old]
+        self[key] = value
+
+
+def value_table(values: CardValues) -> tuple[int, ...]:
+    """Points per card code (52: the joker)."""
+    return tuple(values.value(card) for card in CARDS)
+
+
+class Context(NamedTuple):
+    """What a search needs from its rules and card values, worked out once per pair."""
+
+    rules: MeldRules
+    value: tuple[int, ...]
+    table: WindowTable
+    max_wild: int
+    wild_codes: tuple[int, ...]
+    """Codes that may play wild, in code order (the joker last)."""
+    wild_index: dict[int, int]
+    natural_ok: tuple[bool, ...]
+    """Per code 0-51: whether the card may play as itself."""
+    pure: tuple[bool, ...]
+    """Per wild code (by index): a pure wild card, never natural (a joker, or a wild rank
+    that is only ever wild)."""
+    pure_first: bool
+    """Every pure wild card is worth at least any wild card that may play natural."""
+    wild_rank_codes: tuple[tuple[int, ...], ...]
+    """Per suit: the codes of that suit's wild-rank cards that may play natural there."""
+    cache: dict[tuple[object, ...], list[Candidate]]
+    choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]]
+    fewest: dict[int, int]
+
+
+_CONTEXTS = Bounded(RULES_LIMIT)
+
+
+def context(rules: MeldRules, values: CardValues) -> Context:
+    """The context of ``rules`` and ``values`` (memoised, bounded)."""
+    found = _CONTEXTS.get((rules, values))
+    if found is not None:
+        return found  # type: ignore[return-value]
+    wild_ranks = {int(rank) for rank in rules.wild_ranks}
+    as_natural = rules.wild_as_natural
+    max_wild = 0
+    if rules.jokers_allowed:
+        max_wild = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 52
+    wild_codes: tuple[int, ...] = ()
+    if max_wild:
+        wild_codes = (*(c for c in range(52) if c % 13 + 1 in wild_ranks), JOKER_CODE)
+    value = value_table(values)
+    natural_ok = tuple(as_natural or code % 13 + 1 not in wild_ranks for code in range(52))
+    pure = tuple(code == JOKER_CODE or not natural_ok[code] for code in wild_codes)
+    pure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if p]
+    impure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if not p]
+    pure_first = not impure_values or min(pure_values, default=0) >= max(impure_values)
+    excluded = 0 if as_natural else mask_of(sorted(wild_ranks))
+    made = Context(
+        rules,
+        value,
+        window_table(rules.ace, excluded),
+        max_wild,
+        wild_codes,
+        {code: index for index, code in enumerate(wild_codes)},
+        natural_ok,
+        pure,
+        pure_first,
+        tuple(
+            tuple(13 * suit + rank - 1 for rank in sorted(wild_ranks) if as_natural)
+            for suit in range(4)
+        ),
+        {},
+        {},
+        {},
+    )
+    _CONTEXTS.put((rules, values), made)
+    return made
+
+
+def _multisets(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``size`` items from kinds with these counts (counts per kind)."""
+    if not limits:
+        if size == 0:
+            yield ()
+        return
+    first, rest = limits[0], limits[1:]
+    room = sum(rest)
+    for take in range(min(first, size), -1, -1):
+        if size - take <= room:
+            for tail in _multisets(rest, size - take):
+                yield (take, *tail)
+
+
+def wild_choices(
+    ctx: Context, pool: tuple[int, ...], size: int, mode: int
+) -> tuple[tuple[int, ...], ...]:
+    """The multisets of ``size`` wild cards (codes in code order) to try from ``pool``.
+
+    ``EVERY`` gives them all. Otherwise dominated ones are left out: pure wild cards are
+    interchangeable, so the most valuable go first; and when pure wild cards are worth at
+    least the others, a wild card that might play natural is used only once the pure ones
+    run out (swapping the two in any arrangement keeps it valid and melds no fewer points).
+    """
+    key = (pool, size, mode)
+    found = ctx.choices.get(key)
+    if found is not None:
+        return found
+    codes = ctx.wild_codes
+    if mode == EVERY:
+        found = tuple(
+            tuple(code for code, take in zip(codes, takes, strict=True) for _ in range(take))
+            for takes in _multisets(pool, size)
+        )
+    else:
+        value = ctx.value
+        pure = sorted(
+            (i for i in range(len(codes)) if ctx.pure[i] and pool[i]),
+            key=lambda i: (-value[codes[i]], codes[i]),
+        )
+        impure = [i for i in range(len(codes)) if not ctx.pure[i]]
+        pure_total = sum(pool[i] for i in pure)
+        counts = [pool[i] for i in impure]
+        result = []
+        low = min(size, pure_total) if ctx.pure_first else 0
+        for from_pure in range(min(size, pure_total), low - 1, -1):
+            taken: list[int] = []
+            left = from_pure
+            for i in pure:
+                take = min(pool[i], left)
+                taken += [codes[i]] * take
+                left -= take
+            for takes in _multisets(counts, size - from_pure):
+                chosen = taken + [
+                    codes[i] for i, take in zip(impure, takes, strict=True) for _ in range(take)
+                ]
+                result.append(tuple(sorted(chosen)))
+        found = tuple(result)
+    if len(ctx.choices) > CACHE_LIMIT:
+        ctx.choices.clear()
+    ctx.choices[key] = found
+    return found
+
+
+class Search:
+    """The mutable state of one search: counts, suit masks and the rules' limits.
+
+    Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
+    the wild cards at hand and the rules, so they are memoised across searches.
+    """
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
+        ctx = context(rules, values)
+        self.ctx = ctx
+        self.rules = rules
+        self.value = ctx.value
+        self.table = ctx.table
+        self.max_wild = ctx.max_wild
+        self.cache = ctx.cache
+        if len(self.cache) > CACHE_LIMIT:
+            self.cache.clear()
+        counts = [0] * 53
+        masks = [0, 0, 0, 0]
+        natural_ok = ctx.natural_ok
+        for card in hand:
+            code = card.code
+            counts[code] += 1
+            if code < 52 and natural_ok[code]:
+                masks[code // 13] |= 1 << (code % 13)
+        self.counts, self.masks = counts, masks
+        self.rank_counts = [
+            sum(counts[13 * s + r] for s in range(4) if natural_ok[13 * s + r]) for r in range(13)
+        ]  # as dealt: only the counting pre-check reads it
+
+    # -- the wild pool -------------------------------------------------------------------
+
+    def pool(self) -> tuple[int, ...]:
+        counts = self.counts
+        return tuple(counts[code] for code in self.ctx.wild_codes)
+
+    def wild_supply(self) -> int:
+        counts = self.counts
+        return sum(counts[code] for code in self.ctx.wild_codes)
+
+    # -- applying candidates -------------------------------------------------------------
+
+    def take(self, candidate: Candidate) -> None:
+        counts, masks = self.counts, self.masks
+        for code in candidate[2]:
+            counts[code] -= 1
+            if not counts[code]:
+                masks[code // 13] &= ~(1 << (code % 13))
+        for code in candidate[3]:
+            counts[code] -= 1
+            if code < 52 and not counts[code]:
+                masks[code // 13] &= ~(1 << (code % 13))
+
+    def give(self, candidate: Candidate) -> None:
+        counts, masks = self.counts, self.masks
+        for code in candidate[2]:
+            counts[code] += 1
+            masks[code // 13] |= 1 << (code % 13)
+        natural_ok = self.ctx.natural_ok
+        for code in candidate[3]:
+            counts[code] += 1
+            if code < 52 and natural_ok[code]:
+                masks[code // 13] |= 1 << (code % 13)
+
+    def remove(self, code: int) -> None:
+        """Take one card ``code`` out of the hand (it will be in no meld)."""
+        self.counts[code] -= 1
+        if code < 52 and not self.counts[code]:
+            self.masks[code // 13] &= ~(1 << (code % 13))
+
+    def restore(self, code: int) -> None:
+        self.counts[code] += 1
+        if code < 52 and self.ctx.natural_ok[code]:
+            self.masks[code // 13] |= 1 << (code % 13)
+
+    # -- wild card limits ----------------------------------------------------------------
+
+    def wild_ok(self, naturals: int, wilds: int, min_naturals: int) -> bool:
+        if naturals < max(1, min_naturals) or wilds > self.max_wild:
+            return False
+        limit = self.rules.wild_limit
+        if limit is WildLimit.AT_MOST_NATURALS:
+            return wilds <= naturals
+        if limit is WildLimit.FEWER_THAN_NATURALS:
+            return wilds == 0 or wilds < naturals
+        return True
+
+    # -- candidate generation ------------------------------------------------------------
+
+    def groups(
+        self, rank: int, min_size: int, must: int = -1, *, maximal: bool = False, mode: int = 2
+    ) -> list[Candidate]:
+        """Groups of ``rank`` (1-13) from the hand, optionally holding card code ``must``
+        as a natural card.
+
+        With ``maximal``, only the largest natural take for each wild multiset (when
+        nothing else wants the rank's cards, a larger group always leaves fewer points).
+        """
+        ctx = self.ctx
+        counts = self.counts
+        codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
+        if not ctx.natural_ok[codes[0]]:
+            return []
+        if maximal and codes[0] in ctx.wild_index:
+            maximal = False  # a wild rank's cards may be wanted as wild cards elsewhere
+        limits: tuple[int, ...] = (
+            counts[codes[0]],
+            counts[codes[1]],
+            counts[codes[2]],
+            counts[codes[3]],
+        )
+        held = sum(limits)
+        pool = self.pool()
+        rules = self.rules
+        supply = min(sum(pool), self.max_wild)
+        low = max(min_size, rules.group_min)
+        if not held or held + supply < low:
+            return []
+        key = (GROUP, rank, *limits, pool, min_size, must, maximal, mode)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        distinct = rules.set_distinct_suits
+        if distinct:
+            limits = tuple(min(limit, 1) for limit in limits)
+        top = rules.group_max if rules.group_max is not None else 64
+        value = self.value
+        points = value[codes[0]]
+        index = ctx.wild_index
+        own = [index.get(code, -1) for code in codes]  # this rank's cards in the pool
+        found = []
+        most_wild = min(sum(pool), self.max_wild)
+        pairs: Iterable[tuple[tuple[int, ...], int]]
+        if maximal:
+            pairs = {(_largest(limits, top - w), w) for w in range(most_wild + 1)}
+        else:
+            pairs = (
+                (take, w)
+                for take in product(*(range(limit + 1) for limit in limits))
+                for w in range(most_wild + 1)
+            )
+        for take, wilds in sorted(pairs):
+            naturals = sum(take)
+            size = naturals + wilds
+            if not naturals or size < low or size > top or (must >= 0 and not take[must // 13]):
+                continue
+            if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
+                continue
+            rest = list(pool)
+            for suit, slot in enumerate(own):
+                if slot >= 0:
+                    # A card of this rank plays wild here only when it cannot play
+                    # natural: a second copy of a suit in a one-deck group.
+                    rest[slot] = counts[codes[suit]] - take[suit] if distinct and take[suit] else 0
+            rest_pool = tuple(rest)
+            if sum(rest_pool) < wilds:
+                continue
+            cards = tuple(
+                code for code, count in zip(codes, take, strict=True) for _ in range(count)
+            )
+            for chosen in wild_choices(ctx, rest_pool, wilds, mode):
+                worth = naturals * points + sum(value[code] for code in chosen)
+                found.append((GROUP, rank, cards, chosen, None, (), worth))
+        if maximal:
+            # Keep, per wild multiset, the largest group only.
+            best: dict[tuple[int, ...], Candidate] = {}
+            for candidate in found:
+                old = best.get(candidate[3])
+                if old is None or len(candidate[2]) > len(old[2]):
+                    best[candidate[3]] = candidate
+            found = list(best.values())
+        found.sort(key=sort_key)
+        self.cache[key] = found
+        return found
+
+    def runs(self, suit: int, min_size: int, must: int = -1, *, mode: int = 2) -> list[Candidate]:
+        """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``
+        as a natural card."""
+        ctx = self.ctx
+        mask = self.masks[suit]
+        pool = self.pool()
+        key = (RUN, suit, mask, pool, min_size, must, mode)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        found = []
+        if mask and not (must >= 0 and not mask >> (must % 13) & 1):
+            found = self._runs(suit, mask, pool, min_size, must, mode)
+        self.cache[key] = found
+        return found
+
+    def _runs(
+        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
+    ) -> list[Candidate]:
+        ctx = self.ctx
+        rules = self.rules
+        low = max(min_size, rules.run_min)
+        base = 13 * suit
+        value = self.value
+        supply = min(sum(pool), self.max_wild)
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        index = ctx.wild_index
+        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
+        at_end = rules.joker_at_run_end
+        found: list[Candidate] = []
+        seen: set[tuple[object, ...]] = set()
+        for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):
+            for window in self.table.by_size[size]:
+                wmask = window.mask
+                if must_bit and not wmask & must_bit:
+                    continue
+                missing = (wmask & ~mask).bit_count()
+                if missing > supply:
+                    continue
+                ranks = window.ranks
+                holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
+                present = [
+                    i
+                    for i, rank in enumerate(ranks)
+                    if mask >> (rank - 1) & 1 and not (must_bit and rank - 1 == must % 13)
+                ]
+                for extra in range(supply - missing + 1):
+                    for swapped in combinations(present, extra):
+                        slots = tuple(sorted(holes + swapped))
+                        wilds = len(slots)
+                        naturals = size - wilds
+                        if not at_end and slots and (slots[0] == 0 or slots[-1] == size - 1):
+                            continue
+                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                            continue
+                        cards = tuple(
+                            base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
+                        )
+                        rest_pool = pool
+                        selfish: dict[int, int] = {}  # own wild-rank code -> its slot here
+                        for code, slot in own:
+                            if code in cards:
+                                rest = list(rest_pool)
+                                rest[slot] -= 1
+                                rest_pool = tuple(rest)
+                            rank = code % 13 + 1
+                            for i in slots:
+                                if ranks[i] == rank:
+                                    selfish[code] = i
+                        if sum(rest_pool) < wilds:
+                            continue
+                        if mode == PER_CARDS:
+                            signature: tuple[object, ...] = (tuple(sorted(cards)), wilds)
+                        else:
+                            signature = (window.start, size, slots)
+                        natural_points = sum(value[code] for code in cards)
+                        for chosen in wild_choices(ctx, rest_pool, wilds, mode):
+                            if mode != EVERY:
+                                if (signature, chosen) in seen:
+                                    continue
+                            placements = _placements(chosen, slots, selfish, mode)
+                            if not placements:
+                                continue
+                            if mode != EVERY:
+                                seen.add((signature, chosen))
+                            worth = natural_points + sum(value[code] for code in chosen)
+                            for placed in placements:
+                                found.append((RUN, suit, cards, placed, window, slots, worth))
+        found.sort(key=sort_key)
+        return found
+
+    def containing(self, code: int, mode: int = 2) -> list[Candidate]:
+        """Every meld that holds one copy of natural card ``code`` as itself."""
+        return self.groups(code % 13 + 1, 0, code, mode=mode) + self.runs(
+            code // 13, 0, code, mode=mode
+        )
+
+    def every_candidate(self, mode: int) -> list[Candidate]:
+        """Every meld the hand holds now, each once, in canonical order."""
+        found: list[Candidate] = []
+        for rank in range(1, 14):
+            found += self.groups(rank, 0, mode=mode)
+        for suit in range(4):
+            found += self.runs(suit, 0, mode=mode)
+        return found
+
+
+def _placements(
+    chosen: tuple[int, ...],
+    slots: tuple[int, ...],
+    selfish: dict[int, int],
+    mode: int,
+) -> list[tuple[int, ...]]:
+    """Orders of the wild cards ``chosen`` over ``slots`` (every distinct one in ``EVERY``,
+    else one). A wild-rank card never fills the slot of its own rank in its own suit: there
+    it plays natural, and that meld is another candidate."""
+    if not chosen:
+        return [()]
+    if mode == EVERY:
+        orders = sorted(set(permutations(chosen)))
+    else:
+        orders = [chosen]
+        if selfish:
+            # Move a wild-rank card off its own slot: try the rotations, then any order.
+            orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
+    found = []
+    for order in orders:
+        if any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+            continue
+        found.append(order)
+        if mode != EVERY:
+            break
+    if not found and mode != EVERY and selfish:
+        for order in sorted(set(permutations(chosen))):
+            if not any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+                return [order]
+    return found
+
+
+def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
+    """Take as many cards as ``room`` allows, suit by suit in card order."""
+    take = []
+    for limit in limits:
+        count = max(0, min(limit, room))
+        take.append(count)
+        room -= count
+    return tuple(take)
+
+
+def sort_key(candidate: Candidate) -> tuple[object, ...]:
+    """The canonical order: kind, rank or suit, low end, larger first, then the cards."""
+    kind, which, naturals, wilds, window, slots, _ = candidate
+    start = 0 if window is None else window.start
+    return (kind, which, start, -len(naturals) - len(wilds), naturals, slots, wilds)
+
+
+def circular(rules: MeldRules) -> bool:
+    return rules.ace is AcePolicy.WRAP
