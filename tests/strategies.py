@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from rummykit import CARDS, JOKER, NATURALS, AcePolicy, Card, MeldRules, WildLimit
+from rummykit import CARDS, JOKER, NATURALS, AcePolicy, Card, MeldRules, Rank, WildLimit
 
 naturals = st.sampled_from(NATURALS)
 cards = st.sampled_from(CARDS)
@@ -60,3 +60,50 @@ def meld_rules(draw: st.DrawFn) -> MeldRules:
         group_min_naturals=draw(st.integers(0, 2)),
         run_min_naturals=draw(st.integers(0, 3)),
     )
+
+
+@st.composite
+def wild_meld_rules(draw: st.DrawFn) -> MeldRules:
+    """Meld rules with wild ranks (mostly deuces), either reading, every ace policy and
+    every wild limit."""
+    return MeldRules(
+        group_max=draw(st.sampled_from([None, 4, 8])),
+        run_min=draw(st.integers(3, 4)),
+        ace=draw(st.sampled_from(AcePolicy)),
+        set_distinct_suits=draw(st.booleans()),
+        jokers_allowed=draw(st.sampled_from([True, True, True, False])),
+        max_jokers_per_meld=draw(st.sampled_from([None, None, 1, 2])),
+        joker_at_run_end=draw(st.booleans()),
+        wild_limit=draw(st.sampled_from(WildLimit)),
+        group_min_naturals=draw(st.integers(0, 2)),
+        run_min_naturals=draw(st.integers(0, 3)),
+        wild_ranks=draw(
+            st.sampled_from([{Rank.TWO}, {Rank.TWO}, {Rank.TWO}, {Rank.TWO, Rank.KING}])
+        ),
+        wild_as_natural=draw(st.booleans()),
+    )
+
+
+@st.composite
+def wild_hands(draw: st.DrawFn, *, max_size: int = 9, max_wild: int = 3) -> list[Card]:
+    """Hands from a narrow pool of two decks near the deuces, with wild cards: deuces
+    (of any suit) and jokers, at most ``max_wild`` of them."""
+    start = draw(st.sampled_from([0, 1, 2, 9, 10, 11, draw(st.integers(0, 12))]))
+    width = draw(st.integers(3, 5))
+    suits = draw(st.sets(st.integers(0, 3), min_size=1, max_size=2))
+    pool = [
+        NATURALS[13 * s + (start + i) % 13]
+        for s in sorted(suits)
+        for i in range(width)
+        if (start + i) % 13 != 1
+    ] * 2
+    wild = draw(
+        st.lists(
+            st.sampled_from([*(NATURALS[13 * s + 1] for s in range(4)), JOKER]), max_size=max_wild
+        )
+    )
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, max_size=max_size))
+    cards = [pool[i] for i in picks][: max_size - len(wild)]
+    chosen = cards + wild
+    # Two decks: no natural card more than twice.
+    return [card for i, card in enumerate(chosen) if card is JOKER or chosen[:i].count(card) < 2]

@@ -17,9 +17,10 @@ from rummykit import (
     AcePolicy,
     Arrangement,
     Card,
-    ConfigError,
     Contract,
     MeldRules,
+    Rank,
+    SameSuitRuns,
     arrangements,
     best_arrangement,
     can_meet,
@@ -27,12 +28,15 @@ from rummykit import (
     min_deadwood,
     min_deadwood_value,
     parse_cards,
+    solver_search,
 )
-from rummykit.presets import game_preset
+from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import CardValues
 from rummykit.solver import arrangement_parts
 from tests import brute
+from tests.strategies import wild_hands, wild_meld_rules
 
+PEER_VALUES = GAME_PRESETS["cts"].card_values
 CONTRACTS = ["2G", "1G+1R", "2R", "1R", "1G", "G4", "R5"]
 GOLDEN = Path(__file__).parent / "data" / "solver_counts.txt"
 
@@ -204,3 +208,157 @@ def test_arrangement_parts_match_arrangements(
         for a in arrangements(hand, wanted, rules)
     ]
     assert list(arrangement_parts(hand, wanted, rules)) == full
+
+
+# -- wild ranks (deuces wild) ----------------------------------------------------------------
+
+
+def _validates_with_roles(result: Arrangement, hand: list[Card], rules: MeldRules) -> None:
+    """Every meld validates with the roles it declares, and reads back as itself."""
+    for meld in result.melds:
+        roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]
+        assert rules.validate(meld.cards, meld.kind, roles=roles) == meld
+    used = [card for meld in result.melds for card in meld.cards]
+    assert sorted(used + list(result.left)) == sorted(hand)
+
+
+WILD_CONTRACTS = ["2G", "1G+1R", "2R", "1R", "1G", "G4", "R5", "3G"]
+
+
+@given(
+    hand=wild_hands(),
+    rules=wild_meld_rules(),
+    contract=st.sampled_from(WILD_CONTRACTS),
+    exact=st.booleans(),
+    same_suit=st.sampled_from(SameSuitRuns),
+    distinct=st.booleans(),
+)
+def test_solver_agrees_with_brute_force_under_wild_ranks(
+    hand: list[Card],
+    rules: MeldRules,
+    contract: str,
+    exact: bool,
+    same_suit: SameSuitRuns,
+    distinct: bool,
+) -> None:
+    wanted = Contract.parse(
+        contract, exact=exact, distinct_ranks=distinct, same_suit_runs=same_suit
+    )
+    used, _ = brute.best_used(hand, wanted, rules, PEER_VALUES, readings=True)
+    event("contract met" if used is not None else "contract not met")
+    assert can_meet(hand, wanted, rules) is (used is not None)
+    result = best_arrangement(hand, wanted, rules, values=PEER_VALUES)
+    if used is None:
+        assert result is None
+        return
+    assert result is not None
+    _validates_with_roles(result, hand, rules)
+    assert wanted.meets(result.melds, rules)
+    assert result.left_value == PEER_VALUES.hand_value(hand) - used
+    assert result.left_value == PEER_VALUES.hand_value(result.left)
+
+
+@given(hand=wild_hands(), rules=wild_meld_rules())
+def test_min_deadwood_agrees_with_brute_force_under_wild_ranks(
+    hand: list[Card], rules: MeldRules
+) -> None:
+    used, _ = brute.best_used(hand, None, rules, PEER_VALUES)
+    result = min_deadwood(hand, rules, values=PEER_VALUES)
+    _validates_with_roles(result, hand, rules)
+    assert result.left_value == PEER_VALUES.hand_value(hand) - (used or 0)
+    assert min_deadwood_value(hand, rules, values=PEER_VALUES) == result.left_value
+
+
+@given(
+    hand=wild_hands(max_size=7, max_wild=2),
+    rules=wild_meld_rules(),
+    contract=st.sampled_from(WILD_CONTRACTS),
+    exact=st.booleans(),
+)
+def test_arrangements_under_wild_ranks_are_every_distinct_meld(
+    hand: list[Card], rules: MeldRules, contract: str, exact: bool
+) -> None:
+    """Every distinct arrangement once, a wild card in each place it may stand."""
+    wanted = Contract.parse(contract, exact=exact)
+    found = [
+        tuple(sorted(brute.meld_signature(meld) for meld in a.melds))
+        for a in arrangements(hand, wanted, rules)
+    ]
+    assert len(found) == len(set(found))
+    assert set(found) == brute.every_arrangement(hand, wanted, rules)
+
+
+@given(hand=wild_hands(max_size=10, max_wild=4), rules=wild_meld_rules())
+def test_arrangement_parts_match_arrangements_under_wild_ranks(
+    hand: list[Card], rules: MeldRules
+) -> None:
+    wanted = Contract.parse("1G+1R")
+    full = [
+        (
+            tuple(
+                (m.cards, tuple(m.role(i) if m.is_wild_at(i) else None for i in range(len(m))))
+                for m in a.melds
+            ),
+            a.left,
+        )
+        for a in arrangements(hand, wanted, rules)
+    ]
+    assert list(arrangement_parts(hand, wanted, rules)) == full
+    for parts, _ in full:
+        for cards, roles in parts:
+            rules.validate(cards, roles=roles)
+
+
+def test_a_deuce_plays_itself_or_wild() -> None:
+    both = MeldRules(ace=AcePolicy.LOW, wild_ranks={Rank.TWO})
+    wild_only = attrs.evolve(both, wild_as_natural=False)
+    hand = parse_cards("AS 2S 3S 4S 9H")
+    run = best_arrangement(hand, Contract.parse("1R"), both)
+    assert run is not None and [str(m) for m in run.melds] == ["AS 2S 3S 4S"]
+    # Only wild, a deuce has no place of its own: A-2-3-4 is no run, and A-4 is too far.
+    assert not can_meet(hand, Contract.parse("1R"), wild_only)
+    assert can_meet(parse_cards("3S 4S 2H 6S"), Contract.parse("1R"), wild_only)
+
+
+def test_deuces_wild_with_jokers_and_a_wild_limit() -> None:
+    rules = MeldRules.preset("mayi-house")
+    hand = parse_cards("9C 9D 2H JK 5S 6S 2C 8S KD")
+    best = best_arrangement(hand, Contract.parse("1G+1R"), rules, values=PEER_VALUES)
+    assert best is not None
+    # Every wild card goes down: two naturals may carry two wild cards.
+    assert [str(m) for m in best.melds] == ["9D 9C 2H(9) JK", "5S 6S 2C(7S) 8S"]
+    assert best.left == parse_cards("KD")
+    # Wild cards may not outnumber naturals: two naturals carry at most two wilds.
+    assert not can_meet(parse_cards("9C JK JK 2H"), Contract.parse("1G"), rules)
+    assert can_meet(parse_cards("9C 9D JK 2H"), Contract.parse("1G"), rules)
+
+
+@pytest.mark.parametrize("name", MeldRules.preset_names())
+def test_every_preset_works_with_the_solver(name: str) -> None:
+    preset = game_preset(name)
+    rules = preset.meld_rules
+    hand = parse_cards("3H 4H 5H 6H 7S 7D 7C 2C JK KS QD")
+    wanted = Contract.parse("1G+1R", like=preset.contract_conventions)
+    best = best_arrangement(hand, wanted, rules, values=preset.card_values)
+    assert best is not None and can_meet(hand, wanted, rules)
+    _validates_with_roles(best, hand, rules)
+    deadwood = min_deadwood(hand, rules, values=preset.card_values)
+    _validates_with_roles(deadwood, hand, rules)
+    assert min_deadwood_value(hand, rules, values=preset.card_values) == deadwood.left_value
+
+
+@given(rules=st.one_of(solver_rules(), wild_meld_rules()), hand=wild_hands(max_size=12))
+def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
+    """Random rules (a new memo each) never grow the solver's tables past their limits."""
+    from rummykit import solver
+
+    values = CardValues(ranks=tuple(range(1, 14)), joker=len(hand))
+    can_meet(hand, Contract.parse("1G+1R"), rules)
+    min_deadwood_value(hand, rules, values=values)
+    min_deadwood_value(list(dict.fromkeys(c for c in hand if c is not JOKER)), rules, values=values)
+    sizes = solver._memo_tables()
+    assert sizes["contexts"] <= solver_search.RULES_LIMIT
+    assert sizes["gin tables"] <= solver_search.RULES_LIMIT
+    assert sizes["plans"] <= 4 * solver_search.RULES_LIMIT
+    assert sizes["candidates"] <= solver_search.CACHE_LIMIT + 100
+    assert sizes["wild choices"] <= solver_search.CACHE_LIMIT + 1

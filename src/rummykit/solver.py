@@ -111,9 +111,7 @@ def _hopeless(search: Search, plan: _Plan, contract: Contract) -> bool:
         if search.rules.set_distinct_suits:
             c = search.counts
             ok = search.ctx.natural_ok
-            have = [
-                sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)
-            ]
+            have = [sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)]
         else:
             have = search.rank_counts[:]
         have.sort(reverse=True)
@@ -207,9 +205,7 @@ def _free_best(search: Search, memo: _Memo, mode: int) -> tuple[int, tuple[Candi
     search.restore(code)
     if residual:
         # Only wild cards are left: every meld holding this one, as itself or wild.
-        candidates = [
-            c for c in search.every_candidate(EVERY) if code in c[2] or code in c[3]
-        ]
+        candidates = [c for c in search.every_candidate(EVERY) if code in c[2] or code in c[3]]
     else:
         candidates = search.containing(code, mode)
     for candidate in candidates:
@@ -427,9 +423,7 @@ def best_arrangement(
         def prune(index: int, used: int) -> bool:
             return best is not None and used + after[index] <= best[0]
 
-    for required in _required(
-        search, contract, plan.slots, mode, prune, maximal=plan.groups_only
-    ):
+    for required in _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only):
         used = sum(candidate[6] for candidate in required)
         extra: tuple[Candidate, ...] = ()
         if not contract.exact:

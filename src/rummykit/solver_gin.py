@@ -99,7 +99,9 @@ class _Tables:
         self.thrown[mask] = thrown
         return top
 
-    def group_options(self, rank: int, pattern: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    def group_options(
+        self, rank: int, pattern: int
+    ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """(card mask, points, codes) of each group of ``rank`` (0-12) from suits
         ``pattern``, after the option of no group."""
         key = rank << 4 | pattern
