@@ -4,8 +4,7 @@ Each case is translated to rummykit's API under the preset that matches its rule
 (``mayi-house``, ``cts``, ``cgu``) and judged ``agree``, ``disagree`` (with what rummykit
 gave) or ``out of scope`` (the case asks about something that is not a rule: a peer's
 list positions, physical card identity, a table "meld" of wild cards alone, its
-declare bookkeeping, or the cards-ts partial-contract search with wild deuces, which
-rummykit's solver does not do).
+declare bookkeeping).
 """
 
 from __future__ import annotations
@@ -283,16 +282,13 @@ def _contract_check(case: dict[str, Any], rules: MeldRules) -> tuple[str, str]:
             got = False  # mayi-house: in round 6 the laydown must go out
     elif check == "find":
         hand = parse_cards(" ".join(case["hand"]))
-        if any(card.rank in rules.wild_ranks for card in hand):
-            return OUT, "the solver treats only jokers as wild (cards-ts also wilds its 2s)"
-        plain = attrs.evolve(rules, wild_ranks=frozenset())
         contract = Contract.parse(case["contract"], like=preset.contract_conventions)
-        met = can_meet(hand, contract, plain)
+        met = can_meet(hand, contract, rules)
         if (case["expected"]["missing"] == 0) != met:
             return DISAGREE, f"can_meet gave {met}"
         if not met:
             return AGREE, ""
-        best = best_arrangement(hand, contract, plain, values=preset.card_values)
+        best = best_arrangement(hand, contract, rules, values=preset.card_values)
         assert best is not None
         value = best.left_value
         if value != case["expected"]["unused_value"]:
