@@ -149,12 +149,34 @@ def _golden_lines() -> list[tuple[str, str, str, int]]:
     return rows
 
 
+def _golden_rules(game: str) -> tuple[MeldRules, Contract]:
+    """A golden row's rules: a game preset, with ``+deuces`` its rules with deuces wild."""
+    name, _, extra = game.partition("+")
+    preset = game_preset(name)
+    rules = preset.meld_rules
+    if extra == "deuces":
+        rules = attrs.evolve(rules, wild_ranks={Rank.TWO})
+    return rules, preset.contract_conventions
+
+
 @pytest.mark.parametrize(("game", "contract", "hand", "count"), _golden_lines())
 def test_golden_arrangement_counts(game: str, contract: str, hand: str, count: int) -> None:
-    preset = game_preset(game)
-    wanted = Contract.parse(contract, like=preset.contract_conventions)
-    found = sum(1 for _ in arrangements(parse_cards(hand), wanted, preset.meld_rules))
+    rules, conventions = _golden_rules(game)
+    wanted = Contract.parse(contract, like=conventions)
+    found = sum(1 for _ in arrangements(parse_cards(hand), wanted, rules))
     assert found == count
+
+
+@pytest.mark.parametrize(
+    ("game", "contract", "hand", "count"),
+    [row for row in _golden_lines() if _golden_rules(row[0])[0].wild_ranks],
+)
+def test_golden_counts_with_wild_deuces_by_brute_force(
+    game: str, contract: str, hand: str, count: int
+) -> None:
+    rules, conventions = _golden_rules(game)
+    wanted = Contract.parse(contract, like=conventions)
+    assert len(brute.every_arrangement(parse_cards(hand), wanted, rules)) == count
 
 
 def test_gin_rules_one_deck() -> None:
