@@ -181,7 +181,7 @@ def test_records_check_what_they_load() -> None:
         ({**record, "actions": ["draw", "jump"]}, "step 1"),
         ({**record, "actions": ["discard AS"]}, "step 0"),
         ({**record, "rules": {"turn_after_buy": "never"}}, "bad rules"),
-        ({**record, "rules": {"colour": 1}}, "unknown rules option"),
+        ({**record, "rules": {"colour": 1}}, "has no option 'colour'"),
         ([], "JSON object"),
     ]:
         with pytest.raises(RecordError, match=message):

@@ -62,6 +62,12 @@ class Effect:
         """The effect in words."""
         return type(self).__name__
 
+    @property
+    def echoes_action(self) -> bool:
+        """The effect only repeats what its action says (a discard, a play); an event's
+        one-line form leaves it out."""
+        return False
+
 
 class DealEnd(enum.StrEnum):
     """Why a deal ended."""
@@ -120,6 +126,10 @@ class Drew(Effect):
         return self if seat == self.seat else attrs.evolve(self, cards=())
 
     @property
+    def echoes_action(self) -> bool:
+        return not self.penalty
+
+    @property
     def text(self) -> str:
         what = "penalty card" if self.penalty else "card"
         cards = f" ({format_cards(self.cards)})" if self.cards else ""
@@ -145,6 +155,10 @@ class TookFromPile(Effect):
 
     seat: int
     cards: tuple[Card, ...]
+
+    @property
+    def echoes_action(self) -> bool:
+        return True
 
     @property
     def text(self) -> str:
@@ -186,6 +200,10 @@ class LaidDown(Effect):
     """The melds completed the seat's contract or opening."""
 
     @property
+    def echoes_action(self) -> bool:
+        return True
+
+    @property
     def text(self) -> str:
         melds = " / ".join(str(meld) for meld in self.melds)
         return f"{seat_name(self.seat)} lays down {melds}"
@@ -199,6 +217,10 @@ class LaidOff(Effect):
     card: Card
     target: int
     meld: Meld
+
+    @property
+    def echoes_action(self) -> bool:
+        return True
 
     @property
     def text(self) -> str:
@@ -216,6 +238,10 @@ class JokerExchanged(Effect):
     meld: Meld
 
     @property
+    def echoes_action(self) -> bool:
+        return True
+
+    @property
     def text(self) -> str:
         return f"{seat_name(self.seat)} exchanges {self.card} for the joker in meld {self.target}"
 
@@ -226,6 +252,10 @@ class Discarded(Effect):
 
     seat: int
     card: Card
+
+    @property
+    def echoes_action(self) -> bool:
+        return True
 
     @property
     def text(self) -> str:
@@ -240,6 +270,10 @@ class Played(Effect):
     cards: tuple[Card, ...]
 
     @property
+    def echoes_action(self) -> bool:
+        return True
+
+    @property
     def text(self) -> str:
         return f"{seat_name(self.seat)} plays {format_cards(self.cards)}"
 
@@ -249,6 +283,10 @@ class Passed(Effect):
     """``seat`` could neither play nor draw and passed (PSSN-5.4)."""
 
     seat: int
+
+    @property
+    def echoes_action(self) -> bool:
+        return True
 
     @property
     def text(self) -> str:

@@ -45,6 +45,8 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Position",
+    "describe_actions",
+    "pile_of",
 ]
 
 
@@ -120,7 +122,7 @@ class Event:
         return "; ".join(effect.text for effect in self.effects)
 
     def __str__(self) -> str:
-        text = self.text
+        text = "; ".join(effect.text for effect in self.effects if not effect.echoes_action)
         note = f" ({text})" if text else ""
         return f"{self.step}: {seat_name(self.seat)} {format_action(self.action)}{note}"
 
@@ -395,7 +397,7 @@ class Match(ABC, Generic[MS, DS]):
         phase, seat = self.state.phase, self.state.to_act
         if phase == MATCH_OVER:
             return f"{self.clause_prefix}", "the match is over"
-        legal = "; ".join(str(a) for a in self.legal_actions())
+        legal = describe_actions(self.legal_actions())
         who = self.who(seat)
         return (
             phase.clause or self.clause_prefix,
@@ -546,8 +548,9 @@ class Match(ABC, Generic[MS, DS]):
         self._effects.append(effect)
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
-        """Make it ``seat``'s decision in ``phase``."""
+        """Make it ``seat``'s decision in ``phase`` (the legal actions are listed anew)."""
         self.state.phase, self.state.to_act = phase, seat
+        self._legal = None
 
     def who(self, seat: int | None) -> str:
         """``player A`` or ``the table``, for messages."""
@@ -592,25 +595,23 @@ class Match(ABC, Generic[MS, DS]):
                 f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
             )
         deal = self.deal
-        extras: dict[str, Any] = {
+        fields: dict[str, Any] = {
+            "seat": seat,
+            "deal": self.state.deal_number,
+            "phase": self.state.phase,
+            "to_act": self.state.to_act,
+            "hand": tuple(sorted(deal.hands[seat], key=_code)),
+            "hand_sizes": tuple(len(hand) for hand in deal.hands),
             "known": tuple(() for _ in range(self.players)),
+            "pile": tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
+            "stock_size": len(deal.stock),
             "melds": (),
             "down": (False,) * self.players,
+            "scores": self.scores,
+            "legal": self.legal_actions() if self.state.to_act == seat else (),
         }
-        extras.update(self.public_extras(seat))
-        return PlayerView(
-            seat=seat,
-            deal=self.state.deal_number,
-            phase=self.state.phase,
-            to_act=self.state.to_act,
-            hand=tuple(sorted(deal.hands[seat], key=_code)),
-            hand_sizes=tuple(len(hand) for hand in deal.hands),
-            pile=tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
-            stock_size=len(deal.stock),
-            scores=self.scores,
-            legal=self.legal_actions() if self.state.to_act == seat else (),
-            **extras,
-        )
+        fields.update(self.public_extras(seat))
+        return PlayerView(**fields)
 
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` may know it (others' stock draws hidden)."""
@@ -648,6 +649,15 @@ class Match(ABC, Generic[MS, DS]):
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def describe_actions(actions: Sequence[Action], *, most: int = 12) -> str:
+    """The legal actions for an error message: all of them, or the first ``most`` and
+    how many more there are (``legal_actions()`` lists them all)."""
+    shown = ", ".join(str(action) for action in actions[:most])
+    if len(actions) > most:
+        shown += f", and {len(actions) - most} more"
+    return shown or "none"
 
 
 def pile_of(entries: Sequence[tuple[Card, int | None]]) -> DiscardPile:

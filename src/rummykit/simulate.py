@@ -117,9 +117,7 @@ def simulate(
         raise ConfigError(f"bots must be one of {', '.join(AGENTS)}, got {bots!r}")
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
         raise ConfigError(f"matches must be a whole number >= 0, got {matches!r}")
-    low, high = game(name, **(options or {})).rules.player_count_range
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ConfigError(f"{name} is played by {low} to {high} players, got {players!r}")
+    game(name, **(options or {})).new_match(players=players)  # bad options fail here, once
     rng = make_rng(seed)
     jobs = [(name, rng.randrange(2**31), players, bots, options or {}) for _ in range(matches)]
     results: Iterable[MatchResult] = (

@@ -9,7 +9,8 @@ from rummykit import Card, DeckSpec, parse_cards
 from rummykit.actions import Discard, Draw, Pass
 from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_rules import MayIRules
-from rummykit.match import Phase
+from rummykit.engine.phases import DRAW
+from rummykit.games.may_i_claims import FIRST_REFUSAL, REQUEST
 
 A, B, C, D, E = range(5)
 
@@ -70,13 +71,13 @@ def new_match(
 
 def pass_window(match: MayIMatch) -> None:
     """Everyone asked in a claim window says no."""
-    while match.phase in (Phase.REQUEST, Phase.FIRST_REFUSAL):
+    while match.phase in (REQUEST, FIRST_REFUSAL):
         match.apply(Pass())
 
 
 def draw_and_discard(match: MayIMatch, card: str) -> None:
     """A regular turn: draw from the stock, discard ``card``, nobody claims it."""
-    assert match.phase is Phase.DRAW
+    assert match.phase is DRAW
     match.apply(Draw())
     match.apply(Discard(parse_cards(card)[0]))
     pass_window(match)

@@ -7,7 +7,8 @@ import pytest
 from rummykit import IllegalActionError, parse_card, parse_cards
 from rummykit.actions import Allow, Ask, Discard, Done, Draw, Pass, Refuse, Take
 from rummykit.games.may_i import MayIMatch
-from rummykit.match import Phase
+from rummykit.engine.phases import DRAW, MELD
+from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
 from tests.rules.may_i_setup import A, B, C, D, E, new_match, pass_window, state_s
 
 
@@ -25,14 +26,14 @@ def test_state_s_is_the_reference_position() -> None:
         ("7H", A),
     ]
     assert match.stock.cards[:4] == parse_cards("2D 8S QH 5C")
-    assert (match.phase, match.to_act) == (Phase.REQUEST, C)
+    assert (match.phase, match.to_act) == (REQUEST, C)
 
 
 def test_mayi_9_14_e1_nobody_asks() -> None:
     match = state_s()
     match.apply(Pass())  # C
     match.apply(Pass())  # D
-    assert (match.phase, match.to_act) == (Phase.DRAW, B)
+    assert (match.phase, match.to_act) == (DRAW, B)
     assert match.legal_actions() == (Draw(), Take(1), Take(2), Take(3))
 
 
@@ -40,39 +41,39 @@ def test_mayi_w26_e2_consented_buy() -> None:
     match = state_s()
     before = hand_sizes(match)
     match.apply_all([Pass(), Ask(), Allow(), Allow()])  # C passes, D asks, B and C allow
-    assert (match.phase, match.to_act) == (Phase.BUY, D)
+    assert (match.phase, match.to_act) == (BUY, D)
     assert match.legal_actions() == (Take(1),)  # 9C under 7H is D's own discard
     event = match.apply(Take(1))
     assert event.received == parse_cards("7H 2D")
-    assert match.phase is Phase.MELD and Discard(parse_card("7H")) not in match.legal_actions()
+    assert match.phase is MELD and Discard(parse_card("7H")) not in match.legal_actions()
     match.apply(Done())
     assert hand_sizes(match)[D] == before[D] + 2
-    assert (match.phase, match.to_act) == (Phase.DRAW, A)  # B and C skipped
+    assert (match.phase, match.to_act) == (DRAW, A)  # B and C skipped
 
 
 def test_mayi_w26_resume_normal() -> None:
     match = state_s(turn_after_buy="resume_normal")
     match.apply_all([Pass(), Ask()])
-    assert (match.phase, match.to_act) == (Phase.BUY, D)  # no consent round
+    assert (match.phase, match.to_act) == (BUY, D)  # no consent round
     match.apply_all([Take(1), Done()])
-    assert (match.phase, match.to_act) == (Phase.DRAW, B)
+    assert (match.phase, match.to_act) == (DRAW, B)
 
 
 def test_mayi_w27_e3_forced_buy() -> None:
     match = state_s()
     before = hand_sizes(match)
     match.apply_all([Pass(), Ask(), Allow(), Refuse()])  # C refuses: C must buy
-    assert (match.phase, match.to_act) == (Phase.BUY, C)
+    assert (match.phase, match.to_act) == (BUY, C)
     assert match.apply(Take(1)).received == parse_cards("7H 2D")
     match.apply(Done())
     assert hand_sizes(match)[C] == before[C] + 2
-    assert (match.phase, match.to_act) == (Phase.DRAW, D)  # B skipped
+    assert (match.phase, match.to_act) == (DRAW, D)  # B skipped
 
 
 def test_mayi_w27_resume_normal_has_no_consent_round() -> None:
     match = state_s(turn_after_buy="resume_normal")
     match.apply_all([Pass(), Ask(), Take(1), Done()])
-    assert (match.phase, match.to_act) == (Phase.DRAW, B)
+    assert (match.phase, match.to_act) == (DRAW, B)
     assert len(match.hands[D]) == 12
 
 
@@ -80,22 +81,22 @@ def test_mayi_w28_e4_refusal_take_by_the_next_player() -> None:
     match = state_s()
     before = hand_sizes(match)
     match.apply_all([Pass(), Ask(), Refuse()])  # B refuses
-    assert (match.phase, match.to_act) == (Phase.BUY, B)
+    assert (match.phase, match.to_act) == (BUY, B)
     assert match.apply(Take(1)).received == parse_cards("7H")  # no stock card
     match.apply(Done())
     assert hand_sizes(match)[B] == before[B] + 1
-    assert (match.phase, match.to_act) == (Phase.DRAW, C)
+    assert (match.phase, match.to_act) == (DRAW, C)
 
 
 def test_mayi_w28_normal_turn_option() -> None:
     match = state_s(next_player_refusal="normal_turn")
     match.apply_all([Pass(), Ask(), Refuse()])
-    assert (match.phase, match.to_act) == (Phase.MELD, B)
+    assert (match.phase, match.to_act) == (MELD, B)
     assert parse_card("7H") in match.hands[B]
     with pytest.raises(IllegalActionError, match="MAYI-7.5c"):
         match.apply(Discard(parse_card("7H")))
     match.apply(Discard(match.hands[B][0]))
-    assert match.phase in (Phase.REQUEST, Phase.DRAW)
+    assert match.phase in (REQUEST, DRAW)
 
 
 def test_mayi_9_14_e5_buy_by_the_player_after_next() -> None:
@@ -104,25 +105,25 @@ def test_mayi_9_14_e5_buy_by_the_player_after_next() -> None:
     assert match.to_act == C
     assert match.apply(Take(1)).received == parse_cards("7H 2D")
     match.apply(Done())
-    assert (match.phase, match.to_act) == (Phase.DRAW, D)
+    assert (match.phase, match.to_act) == (DRAW, D)
 
 
 def test_mayi_w29_e6_seat_priority() -> None:
     match = state_s()
     match.apply_all([Ask(), Ask()])  # C and D ask
-    assert (match.phase, match.to_act) == (Phase.CONSENT, B)  # only B is asked
+    assert (match.phase, match.to_act) == (CONSENT, B)  # only B is asked
     match.apply(Allow())
-    assert (match.phase, match.to_act) == (Phase.BUY, C)
+    assert (match.phase, match.to_act) == (BUY, C)
     match.apply_all([Take(1), Done()])
-    assert (match.phase, match.to_act) == (Phase.DRAW, D)  # D's request lapsed
+    assert (match.phase, match.to_act) == (DRAW, D)  # D's request lapsed
 
 
 def test_mayi_w29_resume_normal() -> None:
     match = state_s(turn_after_buy="resume_normal")
     match.apply_all([Ask(), Ask()])
-    assert (match.phase, match.to_act) == (Phase.BUY, C)
+    assert (match.phase, match.to_act) == (BUY, C)
     match.apply_all([Take(1), Done()])
-    assert (match.phase, match.to_act) == (Phase.DRAW, B)
+    assert (match.phase, match.to_act) == (DRAW, B)
 
 
 def test_mayi_w30_e7_extra_cards_stop_before_own_discard() -> None:
@@ -153,7 +154,7 @@ def test_mayi_w31_e8_multiple_take_in_a_regular_turn() -> None:
     assert not any(isinstance(a, Discard) for a in match.legal_actions())
     match.apply(Done())
     assert hand_sizes(match)[B] == before[B] + 5
-    assert (match.phase, match.to_act) == (Phase.DRAW, C)  # no claim window
+    assert (match.phase, match.to_act) == (DRAW, C)  # no claim window
     assert match.pile.top is not None and match.pile.top.card == parse_card("KS")
     assert Take(1) in match.legal_actions()
 
@@ -167,9 +168,9 @@ def test_mayi_w31_may_take_own_discard() -> None:
 def test_mayi_w32_the_discarder_is_never_asked() -> None:
     match = state_s()
     seen = []
-    while match.phase in (Phase.REQUEST, Phase.CONSENT):
+    while match.phase in (REQUEST, CONSENT):
         seen.append(match.to_act)
-        match.apply(Ask() if match.phase is Phase.REQUEST else Allow())
+        match.apply(Ask() if match.phase is REQUEST else Allow())
     assert A not in seen
     assert match.view(A).legal == ()
 
@@ -180,11 +181,11 @@ def test_mayi_w33_e9_five_players() -> None:
     match.apply_all([Draw(), Discard(parse_card("7H"))])
     match.apply_all([Pass(), Pass(), Ask()])  # C, D pass; E asks
     match.apply_all([Allow(), Allow(), Refuse()])  # B, C allow; D refuses
-    assert (match.phase, match.to_act) == (Phase.BUY, D)
+    assert (match.phase, match.to_act) == (BUY, D)
     assert match.apply(Take(1)).received == parse_cards("7H 2D")
     match.apply(Done())
     assert hand_sizes(match)[D] == before[D] + 2
-    assert (match.phase, match.to_act) == (Phase.DRAW, E)
+    assert (match.phase, match.to_act) == (DRAW, E)
 
 
 def test_mayi_w34_e10_three_players() -> None:
@@ -192,7 +193,7 @@ def test_mayi_w34_e10_three_players() -> None:
     match.apply_all([Draw(), Discard(parse_card("7H")), Ask(), Allow()])  # C asks, B allows
     assert match.apply(Take(1)).received == parse_cards("7H 2D")
     match.apply(Done())
-    assert (match.phase, match.to_act) == (Phase.DRAW, A)
+    assert (match.phase, match.to_act) == (DRAW, A)
 
 
 def test_mayi_9_14_e11_after_a_buy_the_next_player_may_take_the_top_card() -> None:
@@ -222,17 +223,17 @@ def test_mayi_9_10_window_after_a_buy() -> None:
     match = state_s(claim_window_after_buy=True)
     match.apply_all([Pass(), Ask(), Allow(), Allow(), Take(1), Done()])
     # A window opens for the top card 9C; P0 is D; D discarded 9C, so only others may ask.
-    assert match.phase is Phase.REQUEST
+    assert match.phase is REQUEST
     pass_window(match)
-    assert (match.phase, match.to_act) == (Phase.DRAW, A)
+    assert (match.phase, match.to_act) == (DRAW, A)
 
 
 def test_mayi_9_3_next_player_first() -> None:
     match = state_s(claim_order="next_player_first")
     # state_s's windows passed everyone; this one starts with B, the next player.
-    assert (match.phase, match.to_act) == (Phase.FIRST_REFUSAL, B)
+    assert (match.phase, match.to_act) == (FIRST_REFUSAL, B)
     match.apply(Take(1))
-    assert (match.phase, match.to_act) == (Phase.MELD, B)
+    assert (match.phase, match.to_act) == (MELD, B)
 
 
 def test_illegal_actions_change_nothing() -> None:
@@ -247,7 +248,7 @@ def test_illegal_actions_change_nothing() -> None:
 def test_buys_are_counted_and_refusal_takes_are_not() -> None:
     bought = state_s()
     bought.apply_all([Pass(), Ask(), Allow(), Allow(), Take(1), Done()])
-    assert bought.total_buys == 1 and bought.buys[D] == 1
+    assert bought.total_buys == 1 and bought.deal.buys[D] == 1
     refused = state_s()
     refused.apply_all([Pass(), Ask(), Refuse(), Take(1), Done()])
     assert refused.total_buys == 0

@@ -14,9 +14,12 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
-from rummykit.games.may_i import MayI, MayIMatch, outcome
+from rummykit.engine import ranked_outcome as outcome
+from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_rules import MayIRules
-from rummykit.match import Phase
+from rummykit.engine.phases import DRAW
+from rummykit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
+from rummykit.match import DEAL_OVER
 from rummykit.melds import End
 from tests.rules.may_i_setup import A, B, C, D, draw_and_discard, new_match, pass_window
 
@@ -26,9 +29,9 @@ W36_HAND = "JS JH JD JC JS 4C 4S 4D 4H KD"
 def test_mayi_w36_going_out_by_discarding_in_deal_1() -> None:
     match = new_match(dealer=A, hands={B: W36_HAND}, stock="4D")
     match.apply_all(["draw", "down JS JS JH JD JC / 4S 4H 4D 4C", "layoff 4D -> 1"])
-    assert match.hands[B] == list(parse_cards("KD"))
+    assert match.hands[B] == parse_cards("KD")
     event = match.apply("discard KD")
-    assert "goes out" in event.note
+    assert WentOut(B, GoingOut.DISCARDING) in event.effects
     assert match.deal_scores[0][B].net == 20
     assert match.deal_number == 2
 
@@ -69,7 +72,7 @@ def test_mayi_w37_the_last_card_in_the_final_deal() -> None:
     # Laying off nothing and discarding 6C keeps 9D.
     match = _w37()
     match.apply("discard 6C")
-    assert match.hands[A] == list(parse_cards("9D"))
+    assert match.hands[A] == parse_cards("9D")
 
 
 def test_mayi_w37_end_turn_without_discard_option() -> None:
@@ -77,7 +80,7 @@ def test_mayi_w37_end_turn_without_discard_option() -> None:
     match.apply("layoff 9D -> 0")
     assert Done() in match.legal_actions()
     match.apply("done")
-    assert match.phase is Phase.DRAW and match.hands[A] == list(parse_cards("6C"))
+    assert match.phase is DRAW and match.hands[A] == parse_cards("6C")
 
 
 def test_mayi_w38_refill_when_the_stock_is_empty() -> None:
@@ -92,9 +95,9 @@ def test_mayi_w38_refill_when_the_stock_is_empty() -> None:
     assert match.legal_actions()[:2] == (Draw(), Take(1))
     taker = match.clone()
     taker.apply(Take(1))
-    assert taker.refills == 0 and len(taker.stock) == 0  # option (b): no refill
+    assert taker.deal.refills == 0 and len(taker.stock) == 0  # option (b): no refill
     event = match.apply(Draw())
-    assert "stock refilled (1)" in event.note
+    assert [e.number for e in event.effects if isinstance(e, StockRefilled)] == [1]
     assert match.pile.cards == (pile[-1],)
     assert len(match.stock) == len(pile) - 2
     assert sorted([*match.stock.cards, *event.received]) == sorted(pile[:-1])
@@ -110,7 +113,8 @@ def test_mayi_w44_the_refill_cap_ends_the_deal() -> None:
         pass_window(match)
     hands = [list(hand) for hand in match.hands]
     event = match.apply(Draw())
-    assert "refill cap reached" in event.note and match.deal_number == 2
+    ended = [e for e in event.effects if isinstance(e, DealEnded)]
+    assert [e.reason for e in ended] == [DealEnd.REFILL_CAP] and match.deal_number == 2
     scores = match.deal_scores[0]
     assert [score.bonus for score in scores] == [0, 0, 0, 0]
     assert [score.penalty for score in scores] == [MAY_I_VALUES.hand_value(h) for h in hands]
@@ -131,7 +135,7 @@ def test_mayi_w39_scoring_a_deal() -> None:
     c_hand = "AS KD 10C 3H 2C 9D 5S 6S 7S 8H"
     match = new_match(dealer=A, hands={B: W36_HAND, C: c_hand}, stock="4D", auto_deal=False)
     match.apply_all(["draw", "down JS JS JH JD JC / 4S 4H 4D 4C", "layoff 4D -> 1", "discard KD"])
-    assert match.phase is Phase.DEAL_OVER and match.legal_actions() == (parse_action("next"),)
+    assert match.phase is DEAL_OVER and match.legal_actions() == (parse_action("next"),)
     scores = match.deal_scores[0]
     assert (scores[B].bonus, scores[B].penalty, scores[B].net) == (20, 0, 20)
     for seat in (A, C, D):
@@ -194,7 +198,7 @@ def test_mayi_w43_discarding_the_taken_card_when_it_is_the_last() -> None:
     draw_and_discard(match, "9C")  # A
     assert match.to_act == B
     match.apply_all(["take", "layoff KD -> 0", f"layoff 5C -> 1 {End.HIGH.value}"])
-    assert match.hands[B] == list(parse_cards("9C"))
+    assert match.hands[B] == parse_cards("9C")
     match.apply("discard 9C")
     assert match.deal_scores[0][B].net == 20
 

@@ -7,10 +7,12 @@ from collections import Counter
 
 import pytest
 
-from rummykit import JOKER, ConfigError, parse_cards
-from rummykit.actions import Discard, Draw, Pass, Take
+from rummykit import JOKER, ConfigError, Stock, parse_card, parse_cards
+from rummykit.actions import Allow, Ask, Discard, Done, Draw, Pass, Take, TakeCard
+from rummykit.effects import Bought
+from rummykit.engine.phases import MELD, PICK
 from rummykit.games import MayI, MayIRules, game
-from tests.rules.may_i_setup import B, new_match, pass_window, state_s
+from tests.rules.may_i_setup import B, C, new_match, pass_window, state_s
 
 
 def test_mayi_1_1_player_count() -> None:
@@ -58,14 +60,44 @@ def test_mayi_8_2_pile_visibility() -> None:
     assert len(state_s().view(B).pile) == 5
 
 
-def test_mayi_9_8_any_mode_skips_own_discards() -> None:
+def test_mayi_9_8_any_mode_picks_any_pile_cards_but_own_discards() -> None:
+    # rules/README M05: with multi_take_mode="any" the top card is taken first, then any
+    # other pile cards one at a time, never one's own discards (MAYI-8.4).
     match = state_s(multi_take_mode="any")
-    match.apply_all([Pass(), Pass()])
-    # B may go past his own KS: 7H 9C 4D, then 5S (KS is skipped)
-    assert Take(4) in match.legal_actions()
-    event = match.apply(Take(4))
-    assert event.received[:4] == parse_cards("7H 9C 4D 5S")
-    assert match.pile.cards == parse_cards("KS")
+    match.apply_all([Pass(), Pass()])  # C and D pass; B's regular turn
+    assert match.legal_actions() == (
+        Draw(),
+        Take(),
+        *(TakeCard(card) for card in sorted(parse_cards("5S 4D 9C"))),
+    )
+    assert match.can_apply("take 4D") and not match.can_apply("take KS")
+    match.apply("take 4D")  # option (c): 7H, then 4D
+    assert match.phase is PICK
+    assert match.legal_actions() == (
+        *(TakeCard(card) for card in sorted(parse_cards("5S 9C"))),
+        Done(),
+    )
+    match.apply("take 5S")
+    event = match.apply("done")  # three pile cards: two stock cards (MAYI-7.3c)
+    assert event.received == parse_cards("2D 8S")
+    assert match.pile.cards == parse_cards("KS 9C")
+    assert match.phase is MELD and Done() in match.legal_actions()
+    assert not any(isinstance(action, Discard) for action in match.legal_actions())
+
+
+def test_mayi_9_8_any_mode_buyer_picks_after_the_top_card() -> None:
+    match = state_s(multi_take_mode="any")
+    match.apply_all([Ask(), Pass(), Allow()])  # C asks; B allows: C buys
+    assert match.legal_actions() == (Take(),)
+    match.apply("take")
+    assert match.phase is PICK and match.to_act == C
+    assert TakeCard(parse_card("4D")) not in match.legal_actions()  # C's own discard
+    match.apply("take KS")
+    event = match.apply("done")  # a buy: one stock card per pile card
+    assert event.received == parse_cards("2D 8S")
+    bought = [effect for effect in event.effects if isinstance(effect, Bought)]
+    assert bought == [Bought(C, "buy", 2, 2)]
+    assert match.phase is MELD and match.deal.buys[C] == 1
 
 
 def test_mayi_14_1_stock_exhaustion_end_deal() -> None:
@@ -78,7 +110,7 @@ def test_mayi_14_1_stock_exhaustion_end_deal() -> None:
             break
         match.apply(Discard(match.hands[player][-1]))
         pass_window(match)
-    assert len(match.deal_scores) == 1 and match.refills == 0
+    assert len(match.deal_scores) == 1 and match.deal.refills == 0
 
 
 def test_mayi_14_3_limit_take() -> None:
@@ -92,7 +124,7 @@ def test_mayi_14_3_limit_take() -> None:
         max_stock_refills=0,
         stock_exhaustion="end_deal",
     )
-    short.stock = type(short.stock)(short.stock.cards[:10])  # only ten stock cards left
+    short.deal.stock = Stock(short.deal.stock.cards[:10])  # only ten stock cards left
     short.apply_all([Pass(), Pass()])
     assert short.legal_actions()[-1] == Take(2)  # 9 cards for one extra; 18 would be short
 

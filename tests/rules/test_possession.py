@@ -10,9 +10,10 @@ from rummykit import DeckSpec, IllegalActionError, parse_card, parse_cards
 from rummykit.actions import Done, Draw, Pass, Play
 from rummykit.deck import DiscardPile, Stock
 from rummykit.games import Possession, PossessionMatch, PossessionRules
-from rummykit.games.possession import possession_outcome
+from rummykit.effects import DealEnd, DealEnded
+from rummykit.games.possession import PLAY, possession_outcome
 from rummykit.games.possession_moves import first_player, is_play, plays
-from rummykit.match import Phase
+from rummykit.match import DEAL_OVER
 
 RULES = PossessionRules()
 
@@ -89,14 +90,15 @@ def position(
     rules = PossessionRules(**options)
     players = len(hands)
     match = Possession(rules).new_match(players=players, seed=1, auto_deal=auto_deal)
-    match.hands = [list(parse_cards(hand)) for hand in hands]
-    match.pile = DiscardPile()
+    # A test position, not a whole shoe: set the declared deal state directly.
+    match.deal.hands = [list(parse_cards(hand)) for hand in hands]
+    match.deal.pile = DiscardPile()
     for card in parse_cards(pile):
-        match.pile.push(card, None)
-    match.stock = Stock(parse_cards(stock))
-    match.recycles = recycles
-    match.turns = 1
-    match._to_act = to_act
+        match.deal.pile.push(card, None)
+    match.deal.stock = Stock(parse_cards(stock))
+    match.deal.recycles = recycles
+    match.deal.turns = 1
+    match.set_turn(PLAY, to_act)
     return match
 
 
@@ -182,7 +184,7 @@ def test_pssn_w18_recycle_cap() -> None:
     match = position(hands=text, pile="3D 4D 5D", recycles=100, auto_deal=False)
     assert match.legal_actions() == (Draw(),)
     event = match.apply(Draw())
-    assert "recycle cap" in event.note
+    assert [e.reason for e in event.effects if isinstance(e, DealEnded)] == [DealEnd.RECYCLE_CAP]
     scores = match.deal_scores[0]
     assert (scores[0].penalty, scores[1].penalty) == (26, 23)
     under = position(hands=text, pile="3D 4D 5D", recycles=99)
@@ -263,11 +265,11 @@ def test_pssn_6_3_blocked_deal_guard() -> None:
     match = position(hands=["2H", "3D"], pile="8S", auto_deal=False)
     match.apply(Pass())
     match.apply(Pass())
-    assert match.phase is Phase.DEAL_OVER and match.deal_scores[0][0].penalty == 1
+    assert match.phase is DEAL_OVER and match.deal_scores[0][0].penalty == 1
     void = position(hands=["2H", "3D"], pile="8S", blocked_deal="void")
     void.apply(Pass())
     void.apply(Pass())
-    assert void.deal_scores == [] and void.deal_number == 1
+    assert void.deal_scores == () and void.deal_number == 1
 
 
 def test_pssn_6_5_turn_cap() -> None:
