@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Self
 
 import attrs
-from typing_extensions import Self
 
 from rummykit.cards import Card, parse_card, parse_cards
 from rummykit.errors import NotationError

@@ -14,9 +14,9 @@ see: :meth:`Effect.seen_by` returns the version a seat may know.
 from __future__ import annotations
 
 import enum
+from typing import Self
 
 import attrs
-from typing_extensions import Self
 
 from rummykit.cards import Card, format_cards
 from rummykit.melds import Meld

@@ -164,6 +164,10 @@ class PlayerView:
     """The deal's contract or opening requirement, where the game has one."""
 
 
+def _hands(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in hands)
+
+
 @attrs.frozen(kw_only=True)
 class Position:
     """A chosen position to start a match from (tests, puzzles, bots).
@@ -174,9 +178,7 @@ class Position:
     shoe must be in exactly one zone.
     """
 
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(
-        converter=lambda hands: tuple(tuple(hand) for hand in hands)
-    )
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     stock: tuple[Card, ...] = attrs.field(converter=tuple)
     pile: tuple[tuple[Card, int | None], ...] = attrs.field(default=(), converter=tuple)
     table: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
@@ -256,7 +258,7 @@ class Match(ABC, Generic[MS, DS]):
 
     clause_prefix: ClassVar[str] = ""
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
-    players_clause: ClassVar[str] = ""
+    players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
 
     definition: GameDefinition[Any]
@@ -564,9 +566,7 @@ class Match(ABC, Generic[MS, DS]):
         stacked = self.state.deal_number == 1 and self.deck_order is not None
         self.start_deal(list(self.deck_order) if stacked and self.deck_order else None)
 
-    def end_deal(
-        self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]
-    ) -> None:
+    def end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
         """Score the deal, then start the next one, wait for ``next``, or end the match."""
         scores = tuple(scores)
         self.state.deal_scores.append(scores)

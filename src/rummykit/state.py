@@ -20,10 +20,9 @@ the declared fields, so a new field can never be forgotten by either.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Self
 
 import attrs
-from typing_extensions import Self
 
 from rummykit.deck import DiscardPile, Stock
 
@@ -80,7 +79,7 @@ class State:
         """An independent copy: no mutable field is shared with the original."""
         cls = type(self)
         twin = cls.__new__(cls)
-        for field in attrs.fields(cls):
+        for field in attrs.fields(cls):  # type: ignore[arg-type]
             object.__setattr__(twin, field.name, copy_value(getattr(self, field.name)))
         return twin
 
@@ -88,5 +87,5 @@ class State:
         """Every field as (name, frozen value): equal snapshots, equal futures."""
         return tuple(
             (field.name, freeze_value(getattr(self, field.name)))
-            for field in attrs.fields(type(self))
+            for field in attrs.fields(type(self))  # type: ignore[arg-type]
         )

@@ -7,10 +7,10 @@ from typing import Any
 
 from rummykit import Card, DeckSpec, parse_cards
 from rummykit.actions import Discard, Draw, Pass
-from rummykit.games.may_i import MayI, MayIMatch
-from rummykit.games.may_i_rules import MayIRules
 from rummykit.engine.phases import DRAW
+from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_claims import FIRST_REFUSAL, REQUEST
+from rummykit.games.may_i_rules import MayIRules
 
 A, B, C, D, E = range(5)
 

@@ -14,11 +14,11 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
+from rummykit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
 from rummykit.engine import ranked_outcome as outcome
+from rummykit.engine.phases import DRAW
 from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_rules import MayIRules
-from rummykit.engine.phases import DRAW
-from rummykit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
 from rummykit.match import DEAL_OVER
 from rummykit.melds import End
 from tests.rules.may_i_setup import A, B, C, D, draw_and_discard, new_match, pass_window

@@ -9,8 +9,8 @@ import pytest
 from rummykit import DeckSpec, IllegalActionError, parse_card, parse_cards
 from rummykit.actions import Done, Draw, Pass, Play
 from rummykit.deck import DiscardPile, Stock
-from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.effects import DealEnd, DealEnded
+from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession import PLAY, possession_outcome
 from rummykit.games.possession_moves import first_player, is_play, plays
 from rummykit.match import DEAL_OVER

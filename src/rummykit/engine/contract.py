@@ -31,7 +31,10 @@ def down_action(melds: tuple[Meld, ...]) -> Down:
     """The :class:`~rummykit.actions.Down` that lays ``melds``, wild cards' roles declared."""
     return Down(
         tuple(
-            (meld.cards, tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))))
+            (
+                meld.cards,
+                tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))),
+            )
             for meld in melds
         )
     )
@@ -71,7 +74,10 @@ class ContractOpening(Opening):
                 if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
                     if not match.leaves_ok(
-                        seat, left, down_after=True, table_after=[*deal.table, *melds],
+                        seat,
+                        left,
+                        down_after=True,
+                        table_after=[*deal.table, *melds],
                         going_down=True,
                     ):
                         continue
@@ -81,7 +87,10 @@ class ContractOpening(Opening):
             for arrangement in arrangements(hand, contract, rules, values=match.values):
                 table_after = [*deal.table, *arrangement.melds]
                 if match.leaves_ok(
-                    seat, arrangement.left, down_after=True, table_after=table_after,
+                    seat,
+                    arrangement.left,
+                    down_after=True,
+                    table_after=table_after,
                     going_down=True,
                 ):
                     found.append(down_action(arrangement.melds))
@@ -96,13 +105,18 @@ class ContractOpening(Opening):
                     continue
                 table_after = [*deal.table, meld]
                 if match.leaves_ok(
-                    seat, arrangement.left, down_after=down_after, table_after=table_after,
+                    seat,
+                    arrangement.left,
+                    down_after=down_after,
+                    table_after=table_after,
                     going_down=True,
                 ):
                     found.append(down_action(arrangement.melds))
         return found
 
-    def still_needed(self, match: ContractRummyMatch, seat: int) -> list[tuple[MeldKind, int | None]]:
+    def still_needed(
+        self, match: ContractRummyMatch, seat: int
+    ) -> list[tuple[MeldKind, int | None]]:
         """The contract's slots not yet filled by ``seat``'s partial laydowns (MAYI-11.3)."""
         slots = list(match.deal.contract.slots)
         for meld in match.deal.laid[seat]:

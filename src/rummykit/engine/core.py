@@ -14,7 +14,17 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rummykit.actions import Action, Discard, Done, Down, Draw, ExchangeJoker, LayOff, Take, TakeCard
+from rummykit.actions import (
+    Action,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    ExchangeJoker,
+    LayOff,
+    Take,
+    TakeCard,
+)
 from rummykit.cards import CARDS, Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
 from rummykit.effects import (
@@ -339,7 +349,9 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{who} does not hold {action.card}", rule=self.clauses["layoff"])
+            raise IllegalActionError(
+                f"{who} does not hold {action.card}", rule=self.clauses["layoff"]
+            )
         try:
             grown = table[action.target].lay_off(action.card, self.meld_rules, end=action.end)
         except InvalidMeldError as error:
@@ -377,7 +389,9 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
         rule = self.clauses["exchange"]
         gate = self.hooks.exchange
         if gate is None:
-            raise IllegalActionError("jokers on the table are not exchanged in this game", rule=rule)
+            raise IllegalActionError(
+                "jokers on the table are not exchanged in this game", rule=rule
+            )
         if not 0 <= action.target < len(self.deal.table):
             raise IllegalActionError(f"there is no meld {action.target} on the table", rule=rule)
         refusal = gate.refusal(self, seat, action.target)
@@ -480,7 +494,9 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
         if not self.count_turn():
             return
         deal = self.deal
-        if not len(deal.stock) and (self.rules.stock_exhaustion == "end_deal" or len(deal.pile) <= 1):
+        if not len(deal.stock) and (
+            self.rules.stock_exhaustion == "end_deal" or len(deal.pile) <= 1
+        ):
             deal.turns -= 1
             self.end_dead_deal(DealEnd.DEAD_STOCK)
             return

@@ -130,7 +130,9 @@ class ClaimProtocol(ABC):
         """Apply a verified action in one of :attr:`phases`."""
         raise NotImplementedError
 
-    def why_not(self, match: ContractRummyMatch, seat: int | None, action: Action) -> Refusal | None:
+    def why_not(
+        self, match: ContractRummyMatch, seat: int | None, action: Action
+    ) -> Refusal | None:
         """The clause and reason for an illegal action in one of :attr:`phases`."""
         return None
 

@@ -100,7 +100,12 @@ class MayIClaims(ClaimProtocol):
         return claim
 
     def open_window(
-        self, match: ContractRummyMatch, p0: int, *, resume: int | None = None, protect: bool = False
+        self,
+        match: ContractRummyMatch,
+        p0: int,
+        *,
+        resume: int | None = None,
+        protect: bool = False,
     ) -> None:
         """Open a window for the pile's top card, P0 being ``p0``."""
         top = match.deal.pile.top
@@ -183,7 +188,9 @@ class MayIClaims(ClaimProtocol):
             return (Take(),)
         return tuple(Take(count) for count in range(1, most + 1))
 
-    def why_not(self, match: ContractRummyMatch, seat: int | None, action: Action) -> Refusal | None:
+    def why_not(
+        self, match: ContractRummyMatch, seat: int | None, action: Action
+    ) -> Refusal | None:
         """Clause-specific refusals in the window."""
         claim = self._open(match)
         who = match.who(seat)
@@ -309,4 +316,3 @@ class MayIClaims(ClaimProtocol):
             match.set_turn(MELD, seat)
         else:
             match.hooks.claims.after_turn_without_discard(match, seat)
-

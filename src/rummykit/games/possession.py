@@ -20,7 +20,16 @@ import attrs
 from rummykit.actions import Action, Done, Draw, NextDeal, Pass, Play
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
-from rummykit.effects import DealEnd, DealStarted, Drew, GoingOut, Passed, Played, StockRefilled, WentOut
+from rummykit.effects import (
+    DealEnd,
+    DealStarted,
+    Drew,
+    GoingOut,
+    Passed,
+    Played,
+    StockRefilled,
+    WentOut,
+)
 from rummykit.errors import ConfigError
 from rummykit.games.possession_moves import FirstPlayer, first_player, plays
 from rummykit.games.possession_rules import PossessionRules
@@ -339,4 +348,3 @@ def possession_outcome(rules: PossessionRules, totals: Sequence[int]) -> Outcome
         lowest = min(totals[seat] for seat in others)
         winners = [seat for seat in others if totals[seat] == lowest]
     return Outcome(tuple(winners), standings, tuple(losers))
-
