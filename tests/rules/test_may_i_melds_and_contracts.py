@@ -5,6 +5,8 @@ Each case runs under the default options and, where it names one, the alternativ
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import pytest
 
@@ -12,10 +14,18 @@ from rummykit import (
     AcePolicy,
     ContractError,
     ContractSchedule,
+    DeckSpec,
     InvalidMeldError,
+    Meld,
+    MeldKind,
     MeldRules,
+    Rank,
+    Suit,
     parse_card,
+    parse_cards,
 )
+from rummykit.games import game
+from rummykit.match import Position
 
 RULES = MeldRules.preset("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)
@@ -103,12 +113,40 @@ def test_mayi_w13_two_after_the_ace() -> None:
         NO_WRAP.validate("JD QD KD AD").lay_off(parse_card("2D"), NO_WRAP)
 
 
-def _check(deal: int, *melds: str, schedule: ContractSchedule = SCHEDULE) -> None:
-    schedule[deal].contract.check(list(melds), RULES)
+def _check(deal: int, *melds: str, schedule: ContractSchedule = SCHEDULE) -> tuple[Meld, ...]:
+    return schedule[deal].contract.check(list(melds), RULES)
+
+
+def _down_in_a_match(deal: int, *melds: str) -> tuple[Meld, ...]:
+    """Go down with ``melds`` as player B in deal ``deal`` of a match; the table after."""
+    cards = [card for meld in melds for card in parse_cards(meld)]
+    spare = iter(parse_cards("2C 3D 6S 9D 2H 3C 6H 9S 2D 3S 6D"))
+    size = max(SCHEDULE[deal].hand_size, len(cards) + 2)  # two cards stay: MAYI-13.3
+    hand = [*cards, *(next(spare) for _ in range(size - len(cards)))]
+    position = Position(
+        hands=[(), tuple(hand), (), ()],
+        stock=(),
+        deal=deal,
+        dealer=0,
+    )
+    rest = Counter(DeckSpec(decks=2).shoe()) - Counter(hand)
+    position = attrs.evolve(position, stock=tuple(sorted(rest.elements())))
+    match = game("may-i").new_match(players=4, position=position)
+    match.apply("draw")
+    match.apply("down " + " / ".join(melds))
+    assert match.view(1).down == (False, True, False, False)
+    return match.table
 
 
 def test_mayi_w14_two_sets() -> None:
-    _check(1, "JS JH JD", "4C 4S 4D")
+    melds = _check(1, "JS JH JD", "4C 4S 4D")
+    assert [(meld.kind, meld.rank) for meld in melds] == [
+        (MeldKind.GROUP, Rank.JACK),
+        (MeldKind.GROUP, Rank.FOUR),
+    ]
+    assert [str(meld) for meld in _down_in_a_match(1, "JS JH JD", "4C 4S 4D")] == [
+        str(meld) for meld in melds
+    ]
 
 
 def test_mayi_w15_two_sets_of_one_rank() -> None:
@@ -133,7 +171,11 @@ def test_mayi_w18_partial_contract() -> None:
 
 
 def test_mayi_w19_four_card_set_and_a_run_sharing_a_rank() -> None:
-    _check(2, "KS KH KD KC", "10C JC QC KC")
+    melds = _check(2, "KS KH KD KC", "10C JC QC KC")
+    assert [(meld.kind, len(meld)) for meld in melds] == [(MeldKind.GROUP, 4), (MeldKind.RUN, 4)]
+    assert melds[0].rank is Rank.KING and melds[1].suit is Suit.CLUBS
+    table = _down_in_a_match(2, "KS KH KD KC", "10C JC QC KC")
+    assert [meld.owner for meld in table] == [1, 1]
 
 
 def test_mayi_w20_two_runs_of_one_suit() -> None:
@@ -154,7 +196,10 @@ def test_mayi_w22_three_sets() -> None:
 
 
 def test_mayi_w23_two_sets_and_a_run() -> None:
-    _check(5, "5S 5H 5D", "8C 8D 8H", "JH QH KH AH")
+    melds = _check(5, "5S 5H 5D", "8C 8D 8H", "JH QH KH AH")
+    assert [meld.kind for meld in melds] == [MeldKind.GROUP, MeldKind.GROUP, MeldKind.RUN]
+    assert melds[2].suit is Suit.HEARTS and len(melds[2]) == 4
+    assert len(_down_in_a_match(5, "5S 5H 5D", "8C 8D 8H", "JH QH KH AH")) == 3
 
 
 def test_mayi_w24_six_deal_variant() -> None:
