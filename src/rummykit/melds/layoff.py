@@ -140,7 +140,14 @@ def lay_off(
             where = f"it is not a {meld.suit.name.lower()[:-1]}"
         else:
             gap = _gap(meld, card)
-            where = f"{gap} is missing" if gap else "the run only grows at its ends"
+            held = any(meld.role(i) == card for i in range(len(meld)))
+            where = (
+                f"{gap} is missing"
+                if gap
+                else f"the run has a {card.rank.name.lower()} already and grows only at its ends"
+                if held and card.rank is not None
+                else "the run only grows at its ends"
+            )
     raise InvalidMeldError(
         f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
     )
