@@ -5,7 +5,8 @@
    ``GinRummyUtils.min_deadwood`` when the ``bench`` extra is installed. Every hand's
    result is compared; mismatches are printed.
 2. May I? contracts on 10-15-card two-deck hands: median, 99th percentile and worst
-   time of ``best_arrangement``; and 15-card hands with up to 4 jokers.
+   time of ``best_arrangement``; 15-card hands with up to 4 jokers; and 10-15-card hands
+   with 2 jokers and deuces wild (either reading, and the mayi-house rules).
 
 Run: python benchmarks/solver.py [--hands N]
 """
@@ -30,6 +31,7 @@ from rummykit import (
     ContractSchedule,
     DeckSpec,
     MeldRules,
+    Rank,
     best_arrangement,
     min_deadwood,
     min_deadwood_value,
@@ -167,6 +169,27 @@ def contracts(count: int) -> None:
     report("15 cards with 1-4 jokers, May I? rules (one joker a meld)", joker_cases, rules)
     unlimited = attrs.evolve(rules, max_jokers_per_meld=None)
     report("the same hands, any number of jokers a meld", joker_cases, unlimited)
+    deuce_cases = []
+    for _ in range(count):
+        size = rng.randint(10, 15)
+        hand = (*rng.sample(shoe, size - 2), JOKER, JOKER)
+        deuce_cases.append((hand, schedule[rng.randint(1, 5)].contract))
+    deuces = attrs.evolve(rules, wild_ranks={Rank.TWO})
+    report(
+        "10-15 cards with 2 jokers, deuces wild (a 2 may play itself), May I? rules",
+        deuce_cases,
+        deuces,
+    )
+    report(
+        "the same hands, deuces only wild, any number of wilds a meld",
+        deuce_cases,
+        attrs.evolve(deuces, wild_as_natural=False, max_jokers_per_meld=None),
+    )
+    report(
+        "the same hands, mayi-house rules (deuces only wild, wilds <= naturals)",
+        deuce_cases,
+        MeldRules.preset("mayi-house"),
+    )
 
 
 def report(title: str, cases: Sequence[tuple[Hand, Contract]], rules: MeldRules) -> None:
@@ -195,10 +218,13 @@ def report(title: str, cases: Sequence[tuple[Hand, Contract]], rules: MeldRules)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--only", choices=["gin", "contracts"], default=None)
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}")
-    gin(args.hands)
-    contracts(args.hands)
+    if args.only != "contracts":
+        gin(args.hands)
+    if args.only != "gin":
+        contracts(args.hands)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -235,7 +236,7 @@ def test_arrangement_parts_match_arrangements(
 # -- wild ranks (deuces wild) ----------------------------------------------------------------
 
 
-def _validates_with_roles(result: Arrangement, hand: list[Card], rules: MeldRules) -> None:
+def _validates_with_roles(result: Arrangement, hand: Sequence[Card], rules: MeldRules) -> None:
     """Every meld validates with the roles it declares, and reads back as itself."""
     for meld in result.melds:
         roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]

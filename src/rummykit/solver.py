@@ -31,7 +31,7 @@ runs by suit and low end), larger melds first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -282,7 +282,7 @@ def _required(
     prune: Callable[[int, int], bool] | None = None,
     *,
     maximal: bool = False,
-) -> Iterator[tuple[Candidate, ...]]:
+) -> Generator[tuple[Candidate, ...], None, None]:
     """Every choice of required melds, each distinct multiset once, in canonical order.
 
     ``prune(index, used)`` may cut a branch before slot ``index`` given the points taken
@@ -293,7 +293,7 @@ def _required(
     seen: set[tuple[tuple[object, ...], ...]] = set()
     mixed = any(a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2))
 
-    def walk(index: int, used: int) -> Iterator[tuple[Candidate, ...]]:
+    def walk(index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
         if index == len(slots):
             if mixed:
                 signature = tuple(sorted(sort_key(c) for c in chosen))
@@ -317,9 +317,11 @@ def _required(
                 continue
             search.take(candidate)
             chosen.append(candidate)
-            yield from walk(index + 1, used + candidate[6])
-            chosen.pop()
-            search.give(candidate)
+            try:
+                yield from walk(index + 1, used + candidate[6])
+            finally:  # also when the caller stops early: the hand is restored
+                chosen.pop()
+                search.give(candidate)
 
     yield from walk(0, 0)
 
@@ -335,6 +337,9 @@ class _Plan(NamedTuple):
     """Exact, no runs, groups of distinct ranks: the largest group of a rank dominates."""
     mode: int
     """The candidate mode for one answer: runs' windows matter only for runs kept apart."""
+    probe_slots: tuple[Requirement, ...]
+    """The slots with runs first: runs are usually scarcer, so a search for any answer
+    fails sooner in this order."""
 
 
 _PLANS = Bounded(4 * RULES_LIMIT)
@@ -361,6 +366,8 @@ def _plan(contract: Contract, rules: MeldRules) -> _Plan:
             contract.min_cards(rules),
             groups_only,
             PER_WINDOW if apart else PER_CARDS,
+            tuple(s for s in slots if s.kind is MeldKind.RUN)
+            + tuple(s for s in slots if s.kind is MeldKind.GROUP),
         )
         _PLANS.put((contract, rules), plan)
     return plan  # type: ignore[return-value]
@@ -384,8 +391,14 @@ def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
     if prepared is None:
         return False
     plan, search = prepared
-    found = _required(search, contract, plan.slots, plan.mode, maximal=plan.groups_only)
-    return next(found, None) is not None
+    return _feasible(search, contract, plan)
+
+
+def _feasible(search: Search, contract: Contract, plan: _Plan) -> bool:
+    found = _required(search, contract, plan.probe_slots, plan.mode, maximal=plan.groups_only)
+    met = next(found, None) is not None
+    found.close()
+    return met
 
 
 def best_arrangement(
@@ -405,6 +418,8 @@ def best_arrangement(
     if prepared is None:
         return None
     plan, search = prepared
+    if plan.probe_slots != plan.slots and not _feasible(search, contract, plan):
+        return None
     mode = plan.mode
     total = sum(search.value[card.code] for card in cards)
     best: tuple[int, tuple[Candidate, ...]] | None = None

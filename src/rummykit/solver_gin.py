@@ -11,7 +11,6 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import NamedTuple
 
 from rummykit.melds import MeldRules
 from rummykit.melds._windows import Window, mask_of, window_table
@@ -109,7 +108,7 @@ class _Tables:
         if found is None:
             held = [13 * suit + rank for suit in range(4) if pattern >> suit & 1]
             points = self.rank_value[rank]
-            made = [(0, 0, ())]
+            made: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
             for size in range(self.smallest, min(len(held), self.top) + 1):
                 for combo in combinations(held, size):
                     cards = 0

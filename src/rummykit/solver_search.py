@@ -87,6 +87,8 @@ class Context(NamedTuple):
     cache: dict[tuple[object, ...], list[Candidate]]
     choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]]
     fewest: dict[int, int]
+    windows: dict[int, Window | None]
+    """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
 
 
 _CONTEXTS = Bounded(RULES_LIMIT)
@@ -126,6 +128,7 @@ def context(rules: MeldRules, values: CardValues) -> Context:
             tuple(13 * suit + rank - 1 for rank in sorted(wild_ranks) if as_natural)
             for suit in range(4)
         ),
+        {},
         {},
         {},
         {},
@@ -217,31 +220,40 @@ class Search:
             self.cache.clear()
         counts = [0] * 53
         masks = [0, 0, 0, 0]
+        ranks = [0] * 13
         natural_ok = ctx.natural_ok
         for card in hand:
             code = card.code
             counts[code] += 1
             if code < 52 and natural_ok[code]:
                 masks[code // 13] |= 1 << (code % 13)
+                ranks[code % 13] += 1
         self.counts, self.masks = counts, masks
-        self.rank_counts = [
-            sum(counts[13 * s + r] for s in range(4) if natural_ok[13 * s + r]) for r in range(13)
-        ]  # as dealt: only the counting pre-check reads it
+        self._pool: tuple[int, ...] | None = None
+        self._supply = 0
+        self.rank_counts = ranks  # as dealt: only the counting pre-check reads it
 
     # -- the wild pool -------------------------------------------------------------------
 
     def pool(self) -> tuple[int, ...]:
-        counts = self.counts
-        return tuple(counts[code] for code in self.ctx.wild_codes)
+        """The wild cards at hand: a count per wild code (memoised until the hand changes)."""
+        pool = self._pool
+        if pool is None:
+            counts = self.counts
+            pool = self._pool = tuple(counts[code] for code in self.ctx.wild_codes)
+            self._supply = sum(pool)
+        return pool
 
     def wild_supply(self) -> int:
-        counts = self.counts
-        return sum(counts[code] for code in self.ctx.wild_codes)
+        if self._pool is None:
+            self.pool()
+        return self._supply
 
     # -- applying candidates -------------------------------------------------------------
 
     def take(self, candidate: Candidate) -> None:
         counts, masks = self.counts, self.masks
+        self._pool = None
         for code in candidate[2]:
             counts[code] -= 1
             if not counts[code]:
@@ -253,6 +265,7 @@ class Search:
 
     def give(self, candidate: Candidate) -> None:
         counts, masks = self.counts, self.masks
+        self._pool = None
         for code in candidate[2]:
             counts[code] += 1
             masks[code // 13] |= 1 << (code % 13)
@@ -264,11 +277,13 @@ class Search:
 
     def remove(self, code: int) -> None:
         """Take one card ``code`` out of the hand (it will be in no meld)."""
+        self._pool = None
         self.counts[code] -= 1
         if code < 52 and not self.counts[code]:
             self.masks[code // 13] &= ~(1 << (code % 13))
 
     def restore(self, code: int) -> None:
+        self._pool = None
         self.counts[code] += 1
         if code < 52 and self.ctx.natural_ok[code]:
             self.masks[code // 13] |= 1 << (code % 13)
@@ -376,7 +391,6 @@ class Search:
     def runs(self, suit: int, min_size: int, must: int = -1, *, mode: int = 2) -> list[Candidate]:
         """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``
         as a natural card."""
-        ctx = self.ctx
         mask = self.masks[suit]
         pool = self.pool()
         key = (RUN, suit, mask, pool, min_size, must, mode)
@@ -385,8 +399,84 @@ class Search:
             return found
         found = []
         if mask and not (must >= 0 and not mask >> (must % 13) & 1):
-            found = self._runs(suit, mask, pool, min_size, must, mode)
+            if mode == PER_CARDS:
+                found = self._runs_by_cards(suit, mask, pool, min_size, must)
+            else:
+                found = self._runs(suit, mask, pool, min_size, must, mode)
         self.cache[key] = found
+        return found
+
+    def _runs_by_cards(
+        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int
+    ) -> list[Candidate]:
+        """``PER_CARDS`` runs: for each set of naturals and number of wild cards, the first
+        window that holds them (a run's place matters to no answer this mode serves)."""
+        ctx = self.ctx
+        rules = self.rules
+        low = max(min_size, rules.run_min)
+        top = rules.run_max
+        base = 13 * suit
+        value = self.value
+        supply = min(sum(pool), self.max_wild)
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        index = ctx.wild_index
+        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
+        least = max(1, rules.run_min_naturals)
+        windows = ctx.windows
+        by_size = self.table.by_size
+        at_end = rules.joker_at_run_end
+        found: list[Candidate] = []
+        sub = mask
+        while sub:
+            naturals = sub.bit_count()
+            if naturals >= least and sub & must_bit == must_bit:
+                for wilds in range(max(0, low - naturals), min(supply, top - naturals) + 1):
+                    if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                        continue
+                    size = naturals + wilds
+                    wkey = size << 13 | sub
+                    if wkey in windows:
+                        window = windows[wkey]
+                    else:
+                        window = None
+                        for option in by_size[size]:
+                            if option.mask & sub == sub and (
+                                at_end
+                                or (
+                                    sub >> (option.ranks[0] - 1) & 1
+                                    and sub >> (option.ranks[-1] - 1) & 1
+                                )
+                            ):
+                                window = option
+                                break
+                        if len(windows) > CACHE_LIMIT:
+                            windows.clear()
+                        windows[wkey] = window
+                    if window is None:
+                        continue
+                    ranks = window.ranks
+                    slots = tuple(i for i, rank in enumerate(ranks) if not sub >> (rank - 1) & 1)
+                    cards = tuple(base + rank - 1 for rank in ranks if sub >> (rank - 1) & 1)
+                    rest_pool = pool
+                    selfish: dict[int, int] = {}
+                    for code, slot in own:
+                        if sub >> (code % 13) & 1:
+                            rest = list(rest_pool)
+                            rest[slot] -= 1
+                            rest_pool = tuple(rest)
+                        for i in slots:
+                            if ranks[i] == code % 13 + 1:
+                                selfish[code] = i
+                    if sum(rest_pool) < wilds:
+                        continue
+                    natural_points = sum(value[code] for code in cards)
+                    for chosen in wild_choices(ctx, rest_pool, wilds, PER_CARDS):
+                        placements = _placements(chosen, slots, selfish, PER_CARDS)
+                        if placements:
+                            worth = natural_points + sum(value[code] for code in chosen)
+                            found.append((RUN, suit, cards, placements[0], window, slots, worth))
+            sub = (sub - 1) & mask
+        found.sort(key=sort_key)
         return found
 
     def _runs(
@@ -450,9 +540,8 @@ class Search:
                             signature = (window.start, size, slots)
                         natural_points = sum(value[code] for code in cards)
                         for chosen in wild_choices(ctx, rest_pool, wilds, mode):
-                            if mode != EVERY:
-                                if (signature, chosen) in seen:
-                                    continue
+                            if mode != EVERY and (signature, chosen) in seen:
+                                continue
                             placements = _placements(chosen, slots, selfish, mode)
                             if not placements:
                                 continue
