@@ -13,12 +13,15 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rummykit.games import MayI, Possession
 from rummykit.match import Match
 
 
-def random_matches(new_match: Callable[[int], Match], seconds: float) -> tuple[int, int, float]:
+def random_matches(
+    new_match: Callable[[int], Match[Any, Any]], seconds: float
+) -> tuple[int, int, float]:
     """Play matches with uniformly random legal actions for ``seconds``."""
     matches = decisions = 0
     start = time.perf_counter()

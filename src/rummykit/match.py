@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -50,17 +50,19 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Phase:
-    """Where a match is: which kind of decision is due. Games declare their own phases;
-    two phases are the same when their names are.
+    """Where a match is: which kind of decision is due. Games declare their own phases
+    as module constants (``rummykit.engine.phases.DRAW``); a phase is compared by
+    identity, so compare with the constant (``match.phase is DRAW``) or its ``value``.
 
-    >>> Phase("draw", "MAYI-7.3") == Phase("draw")
-    True
+    >>> from rummykit.engine.phases import DRAW
+    >>> DRAW, DRAW.value, DRAW.clause
+    (Phase('draw'), 'draw', 'MAYI-7.3')
     """
 
     value: str
-    clause: str = attrs.field(default="", eq=False)
+    clause: str = ""
     """The clause that governs decisions in this phase (for error messages)."""
 
     def __repr__(self) -> str:
@@ -164,8 +166,24 @@ class PlayerView:
     """The deal's contract or opening requirement, where the game has one."""
 
 
-def _hands(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(hand) for hand in hands)
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+def _pile(entries: Iterable[tuple[Card, int | None]]) -> tuple[tuple[Card, int | None], ...]:
+    return tuple((card, discarder) for card, discarder in entries)
+
+
+def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds)
+
+
+def _seats(seats: Iterable[int]) -> tuple[int, ...]:
+    return tuple(seats)
 
 
 @attrs.frozen(kw_only=True)
@@ -179,10 +197,10 @@ class Position:
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    stock: tuple[Card, ...] = attrs.field(converter=tuple)
-    pile: tuple[tuple[Card, int | None], ...] = attrs.field(default=(), converter=tuple)
-    table: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
-    down: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    stock: tuple[Card, ...] = attrs.field(converter=_cards)
+    pile: tuple[tuple[Card, int | None], ...] = attrs.field(default=(), converter=_pile)
+    table: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+    down: tuple[int, ...] = attrs.field(default=(), converter=_seats)
     dealer: int = 0
     deal: int = 1
     to_act: int | None = None
@@ -261,7 +279,7 @@ class Match(ABC, Generic[MS, DS]):
     players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
 
-    definition: GameDefinition[Any]
+    definition: GameDefinition[Any, Any]
     rules: Any
     players: int
     seed: int | None
@@ -279,7 +297,7 @@ class Match(ABC, Generic[MS, DS]):
 
     def __init__(
         self,
-        definition: GameDefinition[Any],
+        definition: GameDefinition[Any, Any],
         *,
         players: int,
         seed: int | random.Random = 0,
@@ -397,7 +415,7 @@ class Match(ABC, Generic[MS, DS]):
     def why_not(self, action: Action) -> tuple[str, str]:
         """The clause an illegal ``action`` breaks and why (for the error message)."""
         phase, seat = self.state.phase, self.state.to_act
-        if phase == MATCH_OVER:
+        if phase is MATCH_OVER:
             return f"{self.clause_prefix}", "the match is over"
         legal = describe_actions(self.legal_actions())
         who = self.who(seat)
@@ -456,7 +474,7 @@ class Match(ABC, Generic[MS, DS]):
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return self.state.phase == MATCH_OVER
+        return self.state.phase is MATCH_OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -490,9 +508,9 @@ class Match(ABC, Generic[MS, DS]):
         """Every legal action now, in a deterministic order."""
         if self._legal is None:
             phase = self.state.phase
-            if phase == MATCH_OVER:
+            if phase is MATCH_OVER:
                 self._legal = ()
-            elif phase == DEAL_OVER:
+            elif phase is DEAL_OVER:
                 self._legal = (NextDeal(),)
             else:
                 self._legal = self.list_legal()
@@ -531,7 +549,7 @@ class Match(ABC, Generic[MS, DS]):
         seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
         self._legal = None
         self._effects = []
-        if isinstance(action, NextDeal) and phase == DEAL_OVER:
+        if isinstance(action, NextDeal) and phase is DEAL_OVER:
             self.next_deal()
         else:
             self.perform(seat, action)

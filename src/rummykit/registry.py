@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
@@ -31,16 +31,17 @@ if TYPE_CHECKING:
 __all__ = ["GameDefinition", "game", "get", "names", "register", "unregister"]
 
 R = TypeVar("R")
+M = TypeVar("M", bound="Match[Any, Any]")
 
 
 @attrs.frozen
-class GameDefinition(Generic[R]):
+class GameDefinition(Generic[R, M]):
     """The base of a game definition: its rules, and how to start a match.
 
     A subclass sets the class attributes and is decorated with ``@attrs.frozen``::
 
         @attrs.frozen
-        class Gin(GameDefinition[GinRules]):
+        class Gin(GameDefinition[GinRules, GinMatch]):
             name: ClassVar[str] = "gin"
             rules_type: ClassVar[type] = GinRules
             match_type: ClassVar[type] = GinMatch
@@ -53,8 +54,8 @@ class GameDefinition(Generic[R]):
     """The name people use (``May I?``)."""
     rules_type: ClassVar[type[Any]]
     """The frozen attrs class of the rules options."""
-    match_type: ClassVar[type[Match[Any, Any]]]
-    """The :class:`~rummykit.match.Match` subclass that plays the game."""
+    match_type: ClassVar[type[Any]]
+    """The :class:`~rummykit.match.Match` subclass that plays the game (``M``)."""
     actions: ClassVar[tuple[type[Action], ...]] = ()
     """The action types the game uses (their notation is the game's grammar)."""
     phases: ClassVar[tuple[Phase, ...]] = ()
@@ -65,7 +66,7 @@ class GameDefinition(Generic[R]):
     rules: R
 
     @classmethod
-    def from_options(cls, **options: Any) -> GameDefinition[R]:
+    def from_options(cls, **options: Any) -> Self:
         """The game with rules ``options`` (unknown names and bad values are a
         :class:`~rummykit.ConfigError`)."""
         from rummykit.options import build_rules
@@ -89,12 +90,12 @@ class GameDefinition(Generic[R]):
         first_dealer: int | None = None,
         auto_deal: bool = True,
         position: Position | None = None,
-    ) -> Any:
+    ) -> M:
         """A new match. ``deck_order`` stacks the first deal (the whole shoe, top card
         first); ``first_dealer`` fixes the first dealer; with ``auto_deal=False`` each
         new deal waits for a ``next`` action from the table; ``position`` starts from a
         chosen position instead of a deal (:class:`~rummykit.match.Position`)."""
-        return self.match_type(
+        match: M = self.match_type(
             self,
             players=self.default_players if players is None else players,
             seed=seed,
@@ -103,14 +104,15 @@ class GameDefinition(Generic[R]):
             auto_deal=auto_deal,
             position=position,
         )
+        return match
 
 
 _GRAMMARS: dict[type[Any], ActionGrammar] = {}
-_REGISTRY: dict[str, type[GameDefinition[Any]]] = {}
+_REGISTRY: dict[str, type[GameDefinition[Any, Any]]] = {}
 _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
 
 
-def register(definition: type[GameDefinition[Any]], *, replace: bool = False) -> None:
+def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = False) -> None:
     """Make ``definition`` known by its ``name``; ``replace`` allows re-registering."""
     name = getattr(definition, "name", "")
     if not isinstance(name, str) or not name or name != name.strip():
@@ -133,7 +135,7 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def get(name: str) -> type[GameDefinition[Any]]:
+def get(name: str) -> type[GameDefinition[Any, Any]]:
     """The definition class registered as ``name``."""
     key = _ALIASES.get(name, name) if isinstance(name, str) else name
     try:
@@ -144,7 +146,7 @@ def get(name: str) -> type[GameDefinition[Any]]:
         raise ConfigError(f"no game {name!r} (known: {', '.join(_REGISTRY)}){hint}") from None
 
 
-def game(name: str, **options: Any) -> Any:
+def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
     """The game called ``name``, with rules options given as keywords."""
     return get(name).from_options(**options)
 

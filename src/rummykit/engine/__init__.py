@@ -54,10 +54,11 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+M = TypeVar("M", bound=ContractRummyMatch)
 
 
 @attrs.frozen
-class ContractRummy(GameDefinition[R]):
+class ContractRummy(GameDefinition[R, M]):
     """The base of a contract-rummy game definition: say which hooks it uses."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch

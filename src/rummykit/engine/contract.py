@@ -203,11 +203,10 @@ class ContractLayOffGate(LayOffGate):
 
     def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""
-        who = match.who(seat)
         if self.requires_contract and not match.deal.down[seat]:
-            return self.clause, f"{who} has not laid his contract down"
+            return self.clause, f"{match.who(seat)} has not laid his contract down"
         if not self.same_turn and match.deal.step.went_down:
-            return self.clause, f"{who} lays off from his next turn on"
+            return self.clause, f"{match.who(seat)} lays off from his next turn on"
         return None
 
     def after_going_down(self, match: ContractRummyMatch) -> bool:

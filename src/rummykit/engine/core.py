@@ -83,6 +83,8 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
         self.meld_rules = rules.meld_rules()
         self.values = rules.card_values()
         self.hooks = definition.hooks()
+        self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
+        """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
         self.players_clause = self.clauses["players"]
         super().__init__(definition, **options)
 
@@ -188,12 +190,12 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
     def list_legal(self) -> tuple[Action, ...]:
         phase, seat = self.state.phase, self.state.to_act
         assert seat is not None
-        if phase is DRAW or phase == DRAW:
+        if phase is DRAW:
             return self.draw_actions(seat)
-        if phase == MELD:
+        if phase is MELD:
             actions = self.meld_step_actions(seat)
             return self.hooks.action_filter.filter(self, seat, actions)
-        if phase == PICK:
+        if phase is PICK:
             return self.pick_actions(seat)
         return self.hooks.claims.legal(self, seat)
 
@@ -306,7 +308,7 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
 
     def verify(self, action: Action) -> None:
         phase, seat = self.state.phase, self.state.to_act
-        if phase == MELD and seat is not None and isinstance(action, Down | LayOff | ExchangeJoker):
+        if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
                 if isinstance(action, Down):
                     self.hooks.opening.check(self, seat, action)
@@ -318,7 +320,7 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
                 raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
             self._check_filter(seat, action)
             return
-        if phase == MELD and seat is not None and isinstance(action, Discard | Done):
+        if phase is MELD and seat is not None and isinstance(action, (Discard, Done)):
             step = self.deal.step
             ok = (
                 step.discard_step and self.may_discard(seat, action.card)
@@ -433,14 +435,14 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
             refusal = self.hooks.claims.why_not(self, seat, action)
             if refusal is not None:
                 return refusal
-        if isinstance(action, Take) and not len(self.deal.pile) and phase == DRAW:
+        if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
             return clauses["empty_pile"], f"{who} cannot take: the discard pile is empty"
         top = self.deal.pile.top
-        if isinstance(action, Take) and top is not None and seat is not None and phase == DRAW:
+        if isinstance(action, Take) and top is not None and seat is not None and phase is DRAW:
             if top.discarder == seat and not self.rules.may_take_own_discard:
                 return clauses["own_discard"], f"{who} cannot take {top.card}, his own discard"
             return clauses["multi_take"], f"{who} cannot take {action.count} pile cards here"
-        if isinstance(action, Discard) and seat is not None and phase == MELD:
+        if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card
             refusal = self.hooks.action_filter.refusal(self, seat, action)
             if refusal is not None:
@@ -461,7 +463,7 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
                 clauses["going_out"],
                 f"{who} cannot discard his last card in deal {self.state.deal_number}",
             )
-        if isinstance(action, Done) and seat is not None and phase == MELD:
+        if isinstance(action, Done) and seat is not None and phase is MELD:
             return (
                 clauses["discard"],
                 f"{who} must end this turn with a discard (for example "
@@ -480,11 +482,11 @@ class ContractRummyMatch(Match[ContractMatchState, ContractDeal]):
     def perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         phase = self.state.phase
-        if phase == DRAW:
+        if phase is DRAW:
             self.draw_step(seat, action)
-        elif phase == MELD:
+        elif phase is MELD:
             self.meld_action(seat, action)
-        elif phase == PICK:
+        elif phase is PICK:
             self.pick(seat, action)
         else:
             self.hooks.claims.perform(self, seat, action)

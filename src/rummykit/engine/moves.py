@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from rummykit.actions import ExchangeJoker, LayOff
 from rummykit.cards import Card, Rank
 from rummykit.errors import InvalidMeldError
-from rummykit.melds import End, MeldKind
+from rummykit.melds import End, Meld, MeldKind
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["exchanges", "layoffs"]
+__all__ = ["exchanges", "grown_meld", "layoffs"]
 
 
 def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
@@ -49,14 +49,33 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
             if above in held and above not in wilds:
                 fits.append((above, End.HIGH))
         for card, end in fits:
-            try:
-                grown = meld.lay_off(card, rules, end=end)
-            except InvalidMeldError:
-                continue
-            if match.leaves_ok_after_layoff(seat, card, index, grown):
+            grown = grown_meld(match, meld, card, end)
+            if grown is not None and match.leaves_ok_after_layoff(seat, card, index, grown):
                 found.append(LayOff(card, index, end))
     found.sort(key=lambda action: (action.card.code, action.target, _end_order(action.end)))
     return found
+
+
+_MEMO_LIMIT = 50_000
+
+
+def grown_meld(match: ContractRummyMatch, meld: Meld, card: Card, end: End | None) -> Meld | None:
+    """``meld`` with ``card`` laid off at ``end`` under the match's meld rules, or
+    ``None`` if it does not fit; remembered per match (a bounded cache, not state)."""
+    memo = match.layoff_memo
+    key = (meld, card, end)
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    try:
+        grown: Meld | None = meld.lay_off(card, match.meld_rules, end=end)
+    except InvalidMeldError:
+        grown = None
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = grown
+    return grown
 
 
 def _end_order(end: End | None) -> int:

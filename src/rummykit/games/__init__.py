@@ -9,11 +9,14 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal, overload
+
+from rummykit import registry
 from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.games.possession import Possession, PossessionMatch
 from rummykit.games.possession_rules import PossessionRules
-from rummykit.registry import GameDefinition, game, get, names, register, unregister
+from rummykit.registry import GameDefinition, get, names, register, unregister
 
 __all__ = [
     "GameDefinition",
@@ -29,6 +32,22 @@ __all__ = [
     "register",
     "unregister",
 ]
+
+
+
+@overload
+def game(name: Literal["may-i"], **options: Any) -> MayI: ...
+@overload
+def game(name: Literal["possession"], **options: Any) -> Possession: ...
+@overload
+def game(name: str, **options: Any) -> GameDefinition[Any, Any]: ...
+
+
+def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
+    """The game registered as ``name``, with its rules options given as keywords
+    (:func:`rummykit.registry.game`)."""
+    return registry.game(name, **options)
+
 
 register(MayI)
 register(Possession)

@@ -59,7 +59,7 @@ class MayIMatch(ContractRummyMatch):
 
 
 @attrs.frozen
-class MayI(ContractRummy[MayIRules]):
+class MayI(ContractRummy[MayIRules, MayIMatch]):
     """The May I? game definition: its rules options; :meth:`new_match` makes a match."""
 
     name: ClassVar[str] = "may-i"

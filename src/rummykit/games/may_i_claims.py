@@ -177,11 +177,11 @@ class MayIClaims(ClaimProtocol):
         """The legal actions of the window's phases."""
         phase = match.phase
         claim = self._open(match)
-        if phase == FIRST_REFUSAL:
+        if phase is FIRST_REFUSAL:
             return (Take(), Pass()) if claim.discarder != seat else (Pass(),)
-        if phase == REQUEST:
+        if phase is REQUEST:
             return (Ask(), Pass()) if self.may_ask(match, seat) else (Pass(),)
-        if phase == CONSENT:
+        if phase is CONSENT:
             return (Allow(), Refuse()) if self.may_refuse(match, seat) else (Allow(),)
         most = self.max_take(match, seat, claim.kind)
         if match.rules.multi_take_mode == "any":
@@ -197,11 +197,11 @@ class MayIClaims(ClaimProtocol):
         phase = match.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
-        if isinstance(action, Take) and phase == BUY:
+        if isinstance(action, Take) and phase is BUY:
             return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
-        if isinstance(action, Ask) and phase == REQUEST:
+        if isinstance(action, Ask) and phase is REQUEST:
             return "MAYI-9.2", f"{who} may not ask for {claim.card}"
-        if isinstance(action, Refuse) and phase == CONSENT:
+        if isinstance(action, Refuse) and phase is CONSENT:
             return "MAYI-9.11", f"{who} may not refuse: he could not buy the card"
         return None
 
@@ -211,17 +211,17 @@ class MayIClaims(ClaimProtocol):
         """Apply a decision in the window."""
         phase = match.phase
         claim = self._open(match)
-        if phase == FIRST_REFUSAL:
+        if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
                 self.p1_takes_as_draw(match, seat)
             else:
                 self.ask_next(match)
-        elif phase == REQUEST:
+        elif phase is REQUEST:
             if isinstance(action, Ask):
                 claim.requests.append(seat)
             claim.asked += 1
             self.ask_next(match)
-        elif phase == CONSENT:
+        elif phase is CONSENT:
             self.consent(match, seat, action)
         else:
             assert isinstance(action, Take)

@@ -306,7 +306,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
 
 
 @attrs.frozen
-class Possession(GameDefinition[PossessionRules]):
+class Possession(GameDefinition[PossessionRules, PossessionMatch]):
     """The Possession game definition; :meth:`new_match` makes a match. A stacked
     ``deck_order`` is dealt as it lies, without the shuffles between rounds, and the next
     card is the upcard."""

@@ -35,7 +35,7 @@ Role = Card | Rank
 """What a wild card plays: a card in a run, a rank in a group."""
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """A validated meld. Build one with :meth:`MeldRules.validate` or :meth:`parse`.
 
