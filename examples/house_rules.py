@@ -1,4 +1,5 @@
-"""House rules as data: deuces wild, a seven-deal schedule and a contract file.
+"""House rules as data: deuces wild (in melds and in the solver), a seven-deal schedule and a
+contract file.
 
 Shows the three ways users customise rummykit: meld rules (``MeldRules``), contracts
 (``Contract``) and schedules (``ContractSchedule``, in Python or TOML).
@@ -21,7 +22,11 @@ from rummykit import (
     MeldRules,
     SameSuitRuns,
     WildLimit,
+    best_arrangement,
+    can_meet,
+    format_cards,
     parse_card,
+    parse_cards,
 )
 
 SEVEN_DEALS = """
@@ -61,6 +66,19 @@ def main() -> None:
             print(f"{text:<14} -> {meld.kind.value}: {meld}  {meld.stand_ins()}")
         except InvalidMeldError as error:
             print(f"{text:<14} -> not a meld: {error.reason}")
+
+    # The solver plays the deuces too: the best 1G+1R, each wild card's role named.
+    hand = parse_cards("5H 6H 2C 8H 9S 9D JK KS 4C")
+    best = best_arrangement(hand, Contract.parse("1G+1R"), house)
+    assert best is not None
+    for meld in best.melds:
+        print(f"solver: {meld}  {meld.stand_ins()}")
+    print(f"solver leaves {format_cards(best.left)} ({best.left_value} points)")
+    # Three deuces are a group of 2s while a deuce may play as itself, and nothing when
+    # deuces are only ever wild (wild_as_natural=False).
+    wild_only = attrs.evolve(house, wild_as_natural=False)
+    for name, rules in (("as themselves", house), ("only wild", wild_only)):
+        print(f"2S 2H 2D, deuces {name}:", can_meet("2S 2H 2D", Contract.parse("1G"), rules))
 
     # A lay-off under the house rules.
     run = house.validate("9H 10H JH QH")

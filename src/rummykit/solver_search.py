@@ -612,10 +612,15 @@ def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
 
 
 def sort_key(candidate: Candidate) -> tuple[object, ...]:
-    """The canonical order: kind, rank or suit, low end, larger first, then the cards."""
+    """The canonical order: kind, rank or suit, low end, larger first, then the cards.
+
+    Among wild cards, jokers come first, then wild-rank cards from the highest code down
+    (so a tie leaves a deuce of spades, say, free to play as itself in a spade run).
+    """
     kind, which, naturals, wilds, window, slots, _ = candidate
     start = 0 if window is None else window.start
-    return (kind, which, start, -len(naturals) - len(wilds), naturals, slots, wilds)
+    wild_key = tuple(-code for code in wilds)
+    return (kind, which, start, -len(naturals) - len(wilds), naturals, slots, wild_key)
 
 
 def circular(rules: MeldRules) -> bool:
