@@ -17,17 +17,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
 from rummykit.actions import Action, ActionGrammar, NextDeal, format_action
 from rummykit.cards import Card
-from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, make_rng
+from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.errors import ConfigError, IllegalActionError, NotationError
 from rummykit.melds import Meld
+from rummykit.position import Position, pile_of
 from rummykit.state import State
 
 if TYPE_CHECKING:
@@ -164,79 +165,6 @@ class PlayerView:
     legal: tuple[Action, ...]
     contract: Any = None
     """The deal's contract or opening requirement, where the game has one."""
-
-
-def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in hands)
-
-
-def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
-
-
-def _pile(entries: Iterable[tuple[Card, int | None]]) -> tuple[tuple[Card, int | None], ...]:
-    return tuple((card, discarder) for card, discarder in entries)
-
-
-def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    return tuple(melds)
-
-
-def _seats(seats: Iterable[int]) -> tuple[int, ...]:
-    return tuple(seats)
-
-
-@attrs.frozen(kw_only=True)
-class Position:
-    """A chosen position to start a match from (tests, puzzles, bots).
-
-    ``hands`` per seat; ``stock`` top card first; ``pile`` as (card, discarder) bottom
-    first; ``table`` melds with their owners; ``down`` the seats whose contract (or
-    opening) is down; ``to_act`` the seat whose regular turn starts. Every card of the
-    shoe must be in exactly one zone.
-    """
-
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    stock: tuple[Card, ...] = attrs.field(converter=_cards)
-    pile: tuple[tuple[Card, int | None], ...] = attrs.field(default=(), converter=_pile)
-    table: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
-    down: tuple[int, ...] = attrs.field(default=(), converter=_seats)
-    dealer: int = 0
-    deal: int = 1
-    to_act: int | None = None
-    """``None``: the dealer's left neighbour."""
-
-    def check(self, *, players: int, spec: DeckSpec, deals: int | None) -> None:
-        """Raise :class:`~rummykit.ConfigError` unless the position fits the match."""
-        if len(self.hands) != players:
-            raise ConfigError(f"position: {len(self.hands)} hands for {players} players")
-        for name, seat in (("dealer", self.dealer), ("to_act", self.to_act)):
-            if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
-                raise ConfigError(f"position: {name} must be a seat from 0 to {players - 1}")
-        for seat in self.down:
-            if not 0 <= seat < players:
-                raise ConfigError(f"position: down seat {seat} is not a seat")
-        if not isinstance(self.deal, int) or self.deal < 1 or (deals and self.deal > deals):
-            raise ConfigError(f"position: deal must be from 1 to {deals}, got {self.deal!r}")
-        for card, discarder in self.pile:
-            if discarder is not None and not 0 <= discarder < players:
-                raise ConfigError(f"position: pile card {card} has no seat {discarder}")
-        zones = Counter(card for hand in self.hands for card in hand)
-        zones.update(self.stock)
-        zones.update(card for card, _ in self.pile)
-        zones.update(card for meld in self.table for card in meld.cards)
-        shoe = Counter(spec.shoe())
-        extra, missing = zones - shoe, shoe - zones
-        if extra or missing:
-            parts = []
-            if extra:
-                parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements())))
-            if missing:
-                parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
-            raise ConfigError(
-                f"position: the zones must hold the whole shoe ({spec.size} cards): "
-                + "; ".join(parts)
-            )
 
 
 @attrs.define
@@ -676,8 +604,3 @@ def describe_actions(actions: Sequence[Action], *, most: int = 12) -> str:
     if len(actions) > most:
         shown += f", and {len(actions) - most} more"
     return shown or "none"
-
-
-def pile_of(entries: Sequence[tuple[Card, int | None]]) -> DiscardPile:
-    """A discard pile from (card, discarder) pairs, bottom first."""
-    return DiscardPile([PileCard(card, discarder) for card, discarder in entries])
