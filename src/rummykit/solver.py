@@ -426,17 +426,26 @@ def best_arrangement(
     memo: _Memo = {}
     prune = None
     if contract.exact:
-        # No later slot can take more than the richest candidate of its kind now.
+        # No later slot can take more natural points than the richest candidate of its
+        # kind now, nor more wild points than the wild cards still at hand.
         richest: dict[Requirement, int] = {}
+        value = search.value
         for slot in plan.slots:
             if slot not in richest:
                 found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
-                richest[slot] = max((c[6] for c in found), default=0)
+                richest[slot] = max(
+                    (c[6] - sum(value[code] for code in c[3]) for c in found), default=0
+                )
         tops = [richest[slot] for slot in plan.slots]
         after = [sum(tops[index:]) for index in range(len(tops) + 1)]
+        wild_values = [value[code] for code in search.ctx.wild_codes]
 
         def prune(index: int, used: int) -> bool:
-            return best is not None and used + after[index] <= best[0]
+            if best is None:
+                return False
+            pool = search.pool()
+            wild = sum(count * worth for count, worth in zip(pool, wild_values, strict=True))
+            return used + after[index] + wild <= best[0]
 
     for required in _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only):
         used = sum(candidate[6] for candidate in required)
