@@ -34,7 +34,8 @@ from rummykit.effects import (
 from rummykit.engine import ExchangeGate, Hooks, Refusal
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.match import Match, Position
+from rummykit.match import Match
+from rummykit.position import Position
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
 

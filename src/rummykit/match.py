@@ -28,7 +28,7 @@ from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.errors import ConfigError, IllegalActionError, NotationError
 from rummykit.melds import Meld
-from rummykit.position import Position, pile_of
+from rummykit.position import Position
 from rummykit.state import State
 
 if TYPE_CHECKING:
@@ -45,9 +45,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlayerView",
-    "Position",
     "describe_actions",
-    "pile_of",
 ]
 
 
@@ -121,7 +119,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        """The effects in words, ``; ``-separated."""
+        """The effects in words, separated by semicolons."""
         return "; ".join(effect.text for effect in self.effects)
 
     def __str__(self) -> str:

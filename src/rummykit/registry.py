@@ -26,7 +26,8 @@ from rummykit.cards import Card, to_cards
 from rummykit.errors import ConfigError
 
 if TYPE_CHECKING:
-    from rummykit.match import Match, Phase, Position
+    from rummykit.match import Match, Phase
+    from rummykit.position import Position
 
 __all__ = ["GameDefinition", "game", "get", "names", "register", "unregister"]
 

@@ -25,7 +25,7 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.games import game
-from rummykit.match import Position
+from rummykit.position import Position
 
 RULES = MeldRules.preset("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)

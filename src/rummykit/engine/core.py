@@ -44,8 +44,9 @@ from rummykit.engine.moves import exchanges, layoffs
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
-from rummykit.match import DealScore, Outcome, Position
+from rummykit.match import DealScore, Outcome
 from rummykit.melds import Meld
+from rummykit.position import Position
 
 __all__ = ["ContractRummyMatch", "ranked_outcome"]
 

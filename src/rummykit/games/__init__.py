@@ -34,7 +34,6 @@ __all__ = [
 ]
 
 
-
 @overload
 def game(name: Literal["may-i"], **options: Any) -> MayI: ...
 @overload

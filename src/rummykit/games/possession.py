@@ -42,8 +42,8 @@ from rummykit.match import (
     MatchState,
     Outcome,
     Phase,
-    Position,
 )
+from rummykit.position import Position
 from rummykit.registry import GameDefinition
 
 __all__ = [
