@@ -104,7 +104,9 @@ def _hopeless(search: Search, plan: _Plan, contract: Contract) -> bool:
     ignoring that melds may compete for the same cards, and every wild card counts both
     as itself and as wild: a necessary test.
     """
-    wild = min(search.wild_supply(), search.max_wild * len(plan.slots))
+    wild = 0
+    if search.ctx.wild_codes:
+        wild = min(search.wild_supply(), search.max_wild * len(plan.slots))
     deficit = 0
     group_needs = plan.group_needs
     if group_needs:
@@ -131,7 +133,13 @@ def _hopeless(search: Search, plan: _Plan, contract: Contract) -> bool:
         if size > 13:
             return True
         fewest = search.ctx.fewest
-        best = sorted(_fewest_missing(fewest, search.table, size, mask) for mask in search.masks)
+        best = []
+        for mask in search.masks:
+            found = fewest.get(size << 13 | mask)
+            if found is None:
+                found = _fewest_missing(fewest, search.table, size, mask)
+            best.append(found)
+        best.sort()
         if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
             if len(run_needs) > 4:
                 return True
@@ -418,7 +426,11 @@ def best_arrangement(
     if prepared is None:
         return None
     plan, search = prepared
-    if plan.probe_slots != plan.slots and not _feasible(search, contract, plan):
+    if (
+        plan.probe_slots != plan.slots
+        and search.wild_supply()
+        and not _feasible(search, contract, plan)
+    ):
         return None
     mode = plan.mode
     total = sum(search.value[card.code] for card in cards)

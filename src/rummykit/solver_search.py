@@ -94,10 +94,17 @@ class Context(NamedTuple):
 _CONTEXTS = Bounded(RULES_LIMIT)
 
 
+_LAST: list[object] = [None, None, None]
+"""The last rules, values and context asked for: most callers repeat them."""
+
+
 def context(rules: MeldRules, values: CardValues) -> Context:
     """The context of ``rules`` and ``values`` (memoised, bounded)."""
+    if rules is _LAST[0] and values is _LAST[1]:
+        return _LAST[2]  # type: ignore[return-value]
     found = _CONTEXTS.get((rules, values))
     if found is not None:
+        _LAST[:] = [rules, values, found]
         return found  # type: ignore[return-value]
     wild_ranks = {int(rank) for rank in rules.wild_ranks}
     as_natural = rules.wild_as_natural
@@ -134,6 +141,7 @@ def context(rules: MeldRules, values: CardValues) -> Context:
         {},
     )
     _CONTEXTS.put((rules, values), made)
+    _LAST[:] = [rules, values, made]
     return made
 
 
