@@ -290,11 +290,13 @@ def _required(
     prune: Callable[[int, int], bool] | None = None,
     *,
     maximal: bool = False,
+    by_value: bool = False,
 ) -> Generator[tuple[Candidate, ...], None, None]:
     """Every choice of required melds, each distinct multiset once, in canonical order.
 
     ``prune(index, used)`` may cut a branch before slot ``index`` given the points taken
-    so far (branch and bound for the best arrangement).
+    so far (branch and bound for the best arrangement). With ``by_value``, each slot tries
+    its richest candidates first, and a multiset may come more than once.
     """
     wrap = circular(search.rules)
     chosen: list[Candidate] = []
@@ -303,7 +305,7 @@ def _required(
 
     def walk(index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
         if index == len(slots):
-            if mixed:
+            if mixed and not by_value:
                 signature = tuple(sorted(sort_key(c) for c in chosen))
                 if signature in seen:
                     return
@@ -320,7 +322,10 @@ def _required(
             strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
                 slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
             )
-        for candidate in _slot_candidates(search, slot, floor, strict, mode, maximal=maximal):
+        candidates = _slot_candidates(search, slot, floor, strict, mode, maximal=maximal)
+        if by_value:
+            candidates = sorted(candidates, key=_richest_first)
+        for candidate in candidates:
             if chosen and _conflicts(contract, candidate, chosen, wrap):
                 continue
             search.take(candidate)
@@ -332,6 +337,10 @@ def _required(
                 search.give(candidate)
 
     yield from walk(0, 0)
+
+
+def _richest_first(candidate: Candidate) -> int:
+    return -candidate[6]
 
 
 class _Plan(NamedTuple):
@@ -433,45 +442,78 @@ def best_arrangement(
     ):
         return None
     mode = plan.mode
-    total = sum(search.value[card.code] for card in cards)
+    if contract.exact:
+        chosen = _best_exact(search, contract, plan, sum(search.value[c.code] for c in cards))
+        return None if chosen is None else _arrangement(cards, values, chosen)
     best: tuple[int, tuple[Candidate, ...]] | None = None
     memo: _Memo = {}
-    prune = None
-    if contract.exact:
-        # No later slot can take more natural points than the richest candidate of its
-        # kind now, nor more wild points than the wild cards still at hand.
-        richest: dict[Requirement, int] = {}
-        value = search.value
-        for slot in plan.slots:
-            if slot not in richest:
-                found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
-                richest[slot] = max(
-                    (c[6] - sum(value[code] for code in c[3]) for c in found), default=0
-                )
-        tops = [richest[slot] for slot in plan.slots]
-        after = [sum(tops[index:]) for index in range(len(tops) + 1)]
-        wild_values = [value[code] for code in search.ctx.wild_codes]
-
-        def prune(index: int, used: int) -> bool:
-            if best is None:
-                return False
-            pool = search.pool()
-            wild = sum(count * worth for count, worth in zip(pool, wild_values, strict=True))
-            return used + after[index] + wild <= best[0]
-
-    for required in _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only):
+    for required in _required(search, contract, plan.slots, mode, maximal=plan.groups_only):
         used = sum(candidate[6] for candidate in required)
-        extra: tuple[Candidate, ...] = ()
-        if not contract.exact:
-            more, extra = _free_best(search, memo, PER_CARDS)
-            used += more
+        more, extra = _free_best(search, memo, PER_CARDS)
+        used += more
         if best is None or used > best[0]:
             best = (used, required + extra)
-            if used == total:
-                break
     if best is None:
         return None
     return _arrangement(cards, values, best[1])
+
+
+def _best_exact(
+    search: Search, contract: Contract, plan: _Plan, total: int
+) -> tuple[Candidate, ...] | None:
+    """The first required melds in canonical order that take the most points.
+
+    Branch and bound: a branch is cut when the slots left cannot take more than the best
+    so far: at most the natural points of the richest candidates of their kinds (of
+    different ranks or suits where the contract says so), plus every wild card at hand.
+    """
+    mode = plan.mode
+    value = search.value
+    by_key: dict[tuple[MeldKind, int], int] = {}
+    for slot in set(plan.slots):
+        found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
+        for c in found:
+            natural = c[6] - sum(value[code] for code in c[3])
+            key = (slot.kind, c[1])
+            if natural > by_key.get(key, -1):
+                by_key[key] = natural
+    distinct = {
+        MeldKind.GROUP: contract.distinct_ranks,
+        MeldKind.RUN: contract.same_suit_runs is SameSuitRuns.FORBIDDEN,
+    }
+    tops: dict[MeldKind, list[int]] = {}
+    for kind in MeldKind:
+        ranked = sorted((v for (k, _), v in by_key.items() if k is kind), reverse=True) or [0]
+        count = sum(1 for slot in plan.slots if slot.kind is kind)
+        if not distinct[kind]:
+            ranked = ranked[:1] * count
+        ranked += [0] * count
+        tops[kind] = [sum(ranked[:n]) for n in range(count + 1)]
+    after = []
+    for index in range(len(plan.slots) + 1):
+        rest = plan.slots[index:]
+        after.append(
+            sum(tops[kind][sum(1 for slot in rest if slot.kind is kind)] for kind in MeldKind)
+        )
+    wild_values = [value[code] for code in search.ctx.wild_codes]
+    best: tuple[int, tuple[Candidate, ...]] | None = None
+
+    def prune(index: int, used: int) -> bool:
+        if best is None:
+            return False
+        pool = search.pool()
+        wild = sum(count * worth for count, worth in zip(pool, wild_values, strict=True))
+        return used + after[index] + wild <= best[0]
+
+    found_all = _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only)
+    for required in found_all:
+        used = sum(candidate[6] for candidate in required)
+        if best is None or used > best[0]:
+            best = (used, required)
+            if used == total:
+                break
+    found_all.close()
+    return None if best is None else best[1]
 
 
 def _left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
