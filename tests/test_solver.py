@@ -349,8 +349,16 @@ def test_deuces_wild_with_jokers_and_a_wild_limit() -> None:
     best = best_arrangement(hand, Contract.parse("1G+1R"), rules, values=PEER_VALUES)
     assert best is not None
     # Every wild card goes down: two naturals may carry two wild cards.
-    assert [str(m) for m in best.melds] == ["9D 9C 2H(9) JK", "5S 6S 2C(7S) 8S"]
+    group, run = best.melds
+    assert group.rank is Rank.NINE and group.wild_count == 2 and JOKER in group.cards
+    assert [str(card) for card in run.cards if not run.is_wild_at(run.cards.index(card))] == [
+        "5S",
+        "6S",
+        "8S",
+    ]
+    assert run.stand_ins() == {2: "7S"}
     assert best.left == parse_cards("KD")
+    _validates_with_roles(best, hand, rules)
     # Wild cards may not outnumber naturals: two naturals carry at most two wilds.
     assert not can_meet(parse_cards("9C JK JK 2H"), Contract.parse("1G"), rules)
     assert can_meet(parse_cards("9C 9D JK 2H"), Contract.parse("1G"), rules)

@@ -48,6 +48,7 @@ from rummykit.solver_search import (
     _CONTEXTS,
     EVERY,
     GROUP,
+    LEAN,
     PER_CARDS,
     PER_WINDOW,
     RULES_LIMIT,
@@ -469,6 +470,16 @@ def _best_exact(
     """
     mode = plan.mode
     value = search.value
+    ctx = search.ctx
+    pool = search.pool()
+    lean = (
+        mode == PER_CARDS
+        and search.max_wild > 1
+        and sum(pool) > 1
+        and all(ctx.pure[i] for i, count in enumerate(pool) if count)
+    )
+    if lean:
+        mode = LEAN
     by_key: dict[tuple[MeldKind, int], int] = {}
     for slot in set(plan.slots):
         found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
@@ -508,12 +519,53 @@ def _best_exact(
     found_all = _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only)
     for required in found_all:
         used = sum(candidate[6] for candidate in required)
+        if lean:
+            used += sum(_spare(search, required, wild_values))
         if best is None or used > best[0]:
             best = (used, required)
             if used == total:
                 break
     found_all.close()
-    return None if best is None else best[1]
+    if best is None:
+        return None
+    if not lean:
+        return best[1]
+    # Put the spare wild cards where there is room, the most valuable first.
+    for candidate in best[1]:
+        search.take(candidate)
+    spare = sorted(
+        (
+            code
+            for code, count in zip(ctx.wild_codes, search.pool(), strict=True)
+            for _ in range(count)
+        ),
+        key=lambda code: (-value[code], code),
+    )
+    for candidate in best[1]:
+        search.give(candidate)
+    widened = []
+    for candidate in best[1]:
+        room = min(search.room(candidate), len(spare))
+        more, spare = tuple(spare[:room]), spare[room:]
+        widened.append(search.widen(candidate, more) if more else candidate)
+    return tuple(widened)
+
+
+def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]) -> list[int]:
+    """The points of the spare wild cards that fit the melds ``required`` (already taken
+    from the hand), the most valuable first."""
+    room = sum(search.room(candidate) for candidate in required)
+    if not room:
+        return []
+    values = sorted(
+        (
+            worth
+            for count, worth in zip(search.pool(), wild_values, strict=True)
+            for _ in range(count)
+        ),
+        reverse=True,
+    )
+    return values[:room]
 
 
 def _left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:

@@ -17,7 +17,11 @@ Searches ask for candidates in one of three *modes*:
 - ``PER_WINDOW``: per run window and wild slots, one placement of each multiset of wild
   cards, and only the multisets no other multiset dominates (see :func:`wild_choices`);
 - ``PER_CARDS``: as ``PER_WINDOW``, and one window per set of cards (the best
-  arrangement and deadwood, where a run's place on the rank circle does not matter).
+  arrangement and deadwood, where a run's place on the rank circle does not matter);
+- ``LEAN``: as ``PER_CARDS``, with only the fewest wild cards each set of naturals
+  needs. When every wild card at hand is pure (never natural), the best exact
+  arrangement adds the spare wild cards afterwards, wherever there is room
+  (:meth:`Search.room`): any spare wild card fits any meld with room alike.
 """
 
 from __future__ import annotations
@@ -31,10 +35,10 @@ from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds._windows import Window, WindowTable, mask_of, window_table
 from rummykit.scoring import CardValues
 
-__all__ = ["EVERY", "GROUP", "PER_CARDS", "PER_WINDOW", "RUN", "Candidate", "Search"]
+__all__ = ["EVERY", "GROUP", "LEAN", "PER_CARDS", "PER_WINDOW", "RUN", "Candidate", "Search"]
 
 GROUP, RUN = 0, 1
-EVERY, PER_WINDOW, PER_CARDS = 0, 1, 2
+EVERY, PER_WINDOW, PER_CARDS, LEAN = 0, 1, 2, 3
 JOKER_CODE = 52
 
 Candidate = tuple[int, int, tuple[int, ...], tuple[int, ...], Window | None, tuple[int, ...], int]
@@ -362,7 +366,10 @@ class Search:
                 for take in product(*(range(limit + 1) for limit in limits))
                 for w in range(most_wild + 1)
             )
+        done: set[tuple[int, ...]] = set()
         for take, wilds in sorted(pairs):
+            if mode == LEAN and take in done:
+                continue
             naturals = sum(take)
             size = naturals + wilds
             if not naturals or size < low or size > top or (must >= 0 and not take[must // 13]):
@@ -384,6 +391,9 @@ class Search:
             for chosen in wild_choices(ctx, rest_pool, wilds, mode):
                 worth = naturals * points + sum(value[code] for code in chosen)
                 found.append((GROUP, rank, cards, chosen, None, (), worth))
+                if mode == LEAN:
+                    done.add(take)
+                    break
         if maximal:
             # Keep, per wild multiset, the largest group only.
             best: dict[tuple[int, ...], Candidate] = {}
@@ -407,15 +417,15 @@ class Search:
             return found
         found = []
         if mask and not (must >= 0 and not mask >> (must % 13) & 1):
-            if mode == PER_CARDS:
-                found = self._runs_by_cards(suit, mask, pool, min_size, must)
+            if mode >= PER_CARDS:
+                found = self._runs_by_cards(suit, mask, pool, min_size, must, mode)
             else:
                 found = self._runs(suit, mask, pool, min_size, must, mode)
         self.cache[key] = found
         return found
 
     def _runs_by_cards(
-        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int
+        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
     ) -> list[Candidate]:
         """``PER_CARDS`` runs: for each set of naturals and number of wild cards, the first
         window that holds them (a run's place matters to no answer this mode serves)."""
@@ -431,8 +441,6 @@ class Search:
         own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
         least = max(1, rules.run_min_naturals)
         windows = ctx.windows
-        by_size = self.table.by_size
-        at_end = rules.joker_at_run_end
         found: list[Candidate] = []
         sub = mask
         while sub:
@@ -443,23 +451,7 @@ class Search:
                         continue
                     size = naturals + wilds
                     wkey = size << 13 | sub
-                    if wkey in windows:
-                        window = windows[wkey]
-                    else:
-                        window = None
-                        for option in by_size[size]:
-                            if option.mask & sub == sub and (
-                                at_end
-                                or (
-                                    sub >> (option.ranks[0] - 1) & 1
-                                    and sub >> (option.ranks[-1] - 1) & 1
-                                )
-                            ):
-                                window = option
-                                break
-                        if len(windows) > CACHE_LIMIT:
-                            windows.clear()
-                        windows[wkey] = window
+                    window = windows[wkey] if wkey in windows else self.first_window(size, sub)
                     if window is None:
                         continue
                     ranks = window.ranks
@@ -478,11 +470,17 @@ class Search:
                     if sum(rest_pool) < wilds:
                         continue
                     natural_points = sum(value[code] for code in cards)
+                    placed = False
                     for chosen in wild_choices(ctx, rest_pool, wilds, PER_CARDS):
                         placements = _placements(chosen, slots, selfish, PER_CARDS)
                         if placements:
                             worth = natural_points + sum(value[code] for code in chosen)
                             found.append((RUN, suit, cards, placements[0], window, slots, worth))
+                            placed = True
+                            if mode == LEAN:
+                                break
+                    if placed and mode == LEAN:
+                        break
             sub = (sub - 1) & mask
         found.sort(key=sort_key)
         return found
@@ -560,6 +558,66 @@ class Search:
                                 found.append((RUN, suit, cards, placed, window, slots, worth))
         found.sort(key=sort_key)
         return found
+
+    def first_window(self, size: int, sub: int) -> Window | None:
+        """The first window of ``size`` ranks holding the natural ranks ``sub`` (with
+        natural ends where wild cards may not sit at an end), memoised."""
+        at_end = self.rules.joker_at_run_end
+        window = None
+        for option in self.table.by_size[size] if size <= 13 else ():
+            if option.mask & sub == sub and (
+                at_end or (sub >> (option.ranks[0] - 1) & 1 and sub >> (option.ranks[-1] - 1) & 1)
+            ):
+                window = option
+                break
+        windows = self.ctx.windows
+        if len(windows) > CACHE_LIMIT:
+            windows.clear()
+        windows[size << 13 | sub] = window
+        return window
+
+    def room(self, candidate: Candidate) -> int:
+        """How many more wild cards ``candidate`` could hold under the rules."""
+        rules = self.rules
+        naturals, wilds = len(candidate[2]), len(candidate[3])
+        most = self.max_wild
+        if rules.wild_limit is WildLimit.AT_MOST_NATURALS:
+            most = min(most, naturals)
+        elif rules.wild_limit is WildLimit.FEWER_THAN_NATURALS:
+            most = min(most, naturals - 1)
+        if candidate[0] == GROUP:
+            top = rules.group_max if rules.group_max is not None else 1 << 20
+            return max(0, min(most, top - naturals) - wilds)
+        sub = 0
+        for code in candidate[2]:
+            sub |= 1 << (code % 13)
+        size = naturals + wilds
+        extra = min(most - wilds, rules.run_max - size)
+        windows = self.ctx.windows
+        while extra > 0:
+            key = (size + extra) << 13 | sub
+            window = windows[key] if key in windows else self.first_window(size + extra, sub)
+            if window is not None:
+                return extra
+            extra -= 1
+        return 0
+
+    def widen(self, candidate: Candidate, more: tuple[int, ...]) -> Candidate:
+        """``candidate`` with the wild cards ``more`` added (within its :meth:`room`)."""
+        kind, which, naturals, wilds, _, _, worth = candidate
+        worth += sum(self.value[code] for code in more)
+        if kind == GROUP:
+            return (kind, which, naturals, tuple(sorted(wilds + more)), None, (), worth)
+        sub = 0
+        for code in naturals:
+            sub |= 1 << (code % 13)
+        size = len(naturals) + len(wilds) + len(more)
+        key = size << 13 | sub
+        windows = self.ctx.windows
+        wide = windows[key] if key in windows else self.first_window(size, sub)
+        assert wide is not None
+        new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
+        return (kind, which, naturals, wilds + more, wide, new_slots, worth)
 
     def containing(self, code: int, mode: int = 2) -> list[Candidate]:
         """Every meld that holds one copy of natural card ``code`` as itself."""
