@@ -16,6 +16,7 @@ from rummykit import __version__
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract
 from rummykit.errors import InvalidMeldError, RummyError
+from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
@@ -63,13 +64,27 @@ def _meld_json(meld: Meld) -> dict[str, Any]:
     }
 
 
+def _game_rules(name: str) -> tuple[MeldRules, str | None]:
+    """A registered game's meld rules under its default options (and the clause that
+    refuses jokers), else a preset's."""
+    if name in registered_games():
+        definition = get_game(name).from_options()
+        rules = definition.meld_rules()
+        if rules is not None:
+            return rules, definition.clauses.get("jokers")
+    return game_preset(name).meld_rules, None
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
-    rules: MeldRules = game_preset(args.game).meld_rules
+    rules, joker_clause = _game_rules(args.game)
     text = " ".join(args.cards)
     try:
         meld = Meld.parse(text, rules)
     except InvalidMeldError as error:
-        _emit(args, {"meld": False, "reason": error.reason}, f"not a meld: {error.reason}")
+        reason = error.reason
+        if joker_clause and not rules.jokers_allowed and "wild cards are not allowed" in reason:
+            reason = f"{joker_clause}: {reason} (the game's default rules have no jokers)"
+        _emit(args, {"meld": False, "reason": reason}, f"not a meld: {reason}")
         return EXIT_NEGATIVE
     jokers = ", ".join(
         f"{meld.cards[index].notation} stands for {role}"
@@ -82,10 +97,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     preset = game_preset(args.game)
+    meld_rules, _ = _game_rules(args.game)
     hand = parse_cards(" ".join(args.hand))
     contract = Contract.parse(args.contract, like=preset.contract_conventions)
     values: CardValues = preset.card_values
-    result = best_arrangement(hand, contract, preset.meld_rules, values=values)
+    result = best_arrangement(hand, contract, meld_rules, values=values)
     if result is None:
         _emit(
             args,
@@ -225,3 +241,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RummyError as error:
         print(f"rummykit: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        sys.stderr.close()
+        return EXIT_OK

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any
 
@@ -61,6 +62,8 @@ def _json_value(value: Any) -> Any:
         return _schedule_data(value)
     if isinstance(value, tuple | list):
         return [_json_value(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return value.value
     if attrs.has(type(value)):
         raise RecordError(f"a rules option holds {value!r}, which a record cannot keep")
     return value

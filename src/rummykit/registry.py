@@ -24,6 +24,7 @@ import attrs
 from rummykit.actions import Action, ActionGrammar
 from rummykit.cards import Card, to_cards
 from rummykit.errors import ConfigError
+from rummykit.melds import MeldRules
 
 if TYPE_CHECKING:
     from rummykit.match import Match, Phase
@@ -63,6 +64,8 @@ class GameDefinition(Generic[R, M]):
     """The phases the game's matches go through."""
     default_players: ClassVar[int] = 4
     """The number of players when ``new_match`` is not told."""
+    clauses: ClassVar[Mapping[str, str]] = {}
+    """Clauses the tools cite for this game (``jokers``: where a joker is refused)."""
 
     rules: R
 
@@ -73,6 +76,10 @@ class GameDefinition(Generic[R, M]):
         from rummykit.options import build_rules
 
         return cls(build_rules(cls.rules_type, options, game=cls.name))
+
+    def meld_rules(self) -> MeldRules | None:
+        """What a meld is in this game, with these rules (``None``: no melds)."""
+        return None
 
     @property
     def grammar(self) -> ActionGrammar:

@@ -27,6 +27,7 @@ from rummykit.engine.hooks import (
 )
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
+from rummykit.melds import MeldRules
 from rummykit.registry import GameDefinition
 
 __all__ = [
@@ -62,6 +63,11 @@ class ContractRummy(GameDefinition[R, M]):
     """The base of a contract-rummy game definition: say which hooks it uses."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch
+
+    def meld_rules(self) -> MeldRules:
+        """The rules' ``meld_rules()``."""
+        rules: MeldRules = getattr(self.rules, "meld_rules")()  # noqa: B009
+        return rules
 
     @abstractmethod
     def hooks(self) -> Hooks:

@@ -15,6 +15,7 @@ window (:class:`~rummykit.games.may_i_claims.MayIClaims`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -47,6 +48,7 @@ from rummykit.engine import (
 from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.match import DEAL_OVER, MATCH_OVER, Phase
+from rummykit.melds import MeldRules
 
 __all__ = ["MayI", "MayIMatch"]
 
@@ -92,7 +94,13 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
         MATCH_OVER,
     )
 
+    clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
+
     rules: MayIRules = attrs.field(factory=MayIRules)
+
+    def meld_rules(self) -> MeldRules:
+        """MAYI-10 with these options."""
+        return self.rules.meld_rules()
 
     def hooks(self) -> Hooks:
         """May I?'s hooks, set by its rules."""

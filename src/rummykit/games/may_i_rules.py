@@ -2,13 +2,17 @@
 
 >>> from rummykit.games.may_i_rules import MayIRules, TurnAfterBuy
 >>> rules = MayIRules()
->>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.wraparound_runs
-('buyer_left', 1, True)
+>>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.meld_rules().ace
+('buyer_left', 1, <AcePolicy.WRAP: 'wrap'>)
 >>> rules.turn_after_buy is TurnAfterBuy.BUYER_LEFT
 True
->>> us = MayIRules(turn_after_buy="resume_normal", max_buys_per_deal=3, joker_count=4)
->>> us.meld_rules().max_jokers_per_meld
-1
+>>> us = MayIRules(joker_count=2, wild_ranks=["2"], ace="high", max_buys_per_deal=3)
+>>> us.meld_rules().validate("JK 2C 9S 9H")
+Traceback (most recent call last):
+...
+rummykit.errors.InvalidMeldError: a meld may hold at most 1 wild card, got 2
+>>> us.meld_rules().validate("QS KS AS 2C")
+Meld.parse('2C(JS) QS KS AS')
 
 Choice options are :class:`~rummykit.options.Choice` enums that take their strings too;
 true/false options take only real booleans; options that contradict each other or the
@@ -41,6 +45,7 @@ from typing import Any
 
 import attrs
 
+from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
@@ -184,6 +189,41 @@ def _schedule(value: str | PathLike[str] | ContractSchedule) -> str | ContractSc
     return schedule_option(value, aliases=SCHEDULE_NAMES)
 
 
+def _ace(value: Any) -> AcePolicy | None:
+    if value is None or isinstance(value, AcePolicy):
+        return value
+    try:
+        return AcePolicy(value)
+    except ValueError:
+        known = ", ".join(repr(policy.value) for policy in AcePolicy)
+        raise ConfigError(f"ace must be one of {known}, got {value!r}") from None
+
+
+def _ranks(value: Any) -> tuple[Rank, ...]:
+    if isinstance(value, str | int | Rank):
+        value = [value]
+    ranks: set[Rank] = set()
+    try:
+        for item in value:
+            if isinstance(item, str):
+                item = _RANK_BY_SYMBOL[item.strip().upper()]
+            if isinstance(item, bool):
+                raise ValueError
+            ranks.add(Rank(item))
+    except (KeyError, TypeError, ValueError):
+        raise ConfigError(f"wild_ranks must be ranks such as ['2'] or [2], got {value!r}") from None
+    return tuple(sorted(ranks))
+
+
+def optional_boolean(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """true, false or ``None``."""
+    if value is not None:
+        boolean(instance, attribute, value)
+
+
+_RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+
+
 @attrs.frozen(kw_only=True)
 class MayIRules:
     """The options of MAYI-18; each field's docstring names its clause."""
@@ -249,8 +289,19 @@ class MayIRules:
     """MAYI-9.11: buys a player may make in a deal (``None``: no limit)."""
     set_distinct_suits: bool = attrs.field(default=False, validator=boolean)
     """MAYI-10.2: a group may not hold two equal cards (so it has at most 4)."""
-    wraparound_runs: bool = attrs.field(default=True, validator=boolean)
-    """MAYI-10.4: runs may turn the corner K-A-2."""
+    wraparound_runs: bool | None = attrs.field(default=None, validator=optional_boolean)
+    """MAYI-10.4: runs may turn the corner K-A-2 (``None``: as ``ace`` says, and the
+    reference game wraps)."""
+    ace: AcePolicy | None = attrs.field(default=None, converter=_ace)
+    """MAYI-10.4 (house rules): where the ace sits in a run — ``"wrap"`` (K-A-2),
+    ``"low_or_high"``, ``"low"`` or ``"high"``; ``None`` follows ``wraparound_runs``."""
+    wild_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_ranks)
+    """MAYI-2.2 (house rules): ranks that are wild besides the jokers, e.g. ``["2"]``."""
+    wild_as_natural: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-2.2 (house rules): a wild-rank card may also play as itself where it fits."""
+    max_wilds_per_meld: int | None = attrs.field(default=1, validator=whole(1, optional=True))
+    """MAYI-2.2 (house rules): wild cards (jokers and wild ranks) a meld may hold
+    (``None``: any number, as long as natural cards are not outnumbered)."""
     min_run_length: int = attrs.field(default=4, validator=whole(2, 13))
     """MAYI-10.3: the shortest run."""
     contract_all_at_once: bool = attrs.field(default=True, validator=boolean)
@@ -293,6 +344,12 @@ class MayIRules:
     """MAYI-16.4: how a tie for the win is settled."""
 
     def __attrs_post_init__(self) -> None:
+        wrap = self.wraparound_runs
+        if self.ace is not None and wrap is not None and (self.ace is AcePolicy.WRAP) != wrap:
+            raise ConfigError(
+                f"ace={self.ace.value!r} and wraparound_runs={self.wraparound_runs} "
+                "contradict each other (MAYI-10.4): give one of them"
+            )
         fewest, most = self.player_count_range
         if isinstance(self.first_dealer, int) and self.first_dealer >= most:
             raise ConfigError(
@@ -336,11 +393,21 @@ class MayIRules:
         """MAYI-10 with these options (jokers as POSSO-11, MAYI-2.2)."""
         return attrs.evolve(
             MeldRules.preset("may-i"),
-            ace=AcePolicy.WRAP if self.wraparound_runs else AcePolicy.LOW_OR_HIGH,
+            ace=self.ace_policy(),
+            jokers_allowed=bool(self.joker_count or self.wild_ranks),
+            wild_ranks=frozenset(self.wild_ranks),
+            wild_as_natural=self.wild_as_natural,
+            max_jokers_per_meld=self.max_wilds_per_meld,
             run_min=self.min_run_length,
             set_distinct_suits=self.set_distinct_suits,
             group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),
         )
+
+    def ace_policy(self) -> AcePolicy:
+        """The ace policy in force: ``ace``, else ``wraparound_runs`` (MAYI-10.4)."""
+        if self.ace is not None:
+            return self.ace
+        return AcePolicy.LOW_OR_HIGH if self.wraparound_runs is False else AcePolicy.WRAP
 
     def card_values(self) -> CardValues:
         """MAYI-3, with ``joker_value``."""
