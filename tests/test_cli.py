@@ -96,3 +96,20 @@ def test_simulate_possession(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["matches"] == 2 and data["buys"] == 0
     code, _, err = run(capsys, "simulate", "possession", "-n", "1", "--players", "5")
     assert code == 2 and "PSSN-1.1" in err
+
+
+def test_check_follows_the_games_default_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "JK", "2H", "3H", "4H", "--game", "may-i")
+    assert code == 1 and "MAYI-2.2" in out and "wild cards are not allowed" in out
+    code, out, _ = run(capsys, "check", "JK", "2H", "3H", "4H", "--game", "posso")
+    assert code == 0 and "JK stands for AH" in out
+
+
+@pytest.mark.parametrize("preset", ["may-i", "posso", "gin", "mayi-house", "cts", "cgu"])
+def test_every_preset_solves(capsys: pytest.CaptureFixture[str], preset: str) -> None:
+    hand = ["7S", "7H", "7D", "KS", "KC", "KD", "2C", "3C", "4C", "5C", "9H"]
+    code, out, err = run(capsys, "solve", *hand, "--contract", "1G+1R", "--game", preset, "--json")
+    data = json.loads(out)
+    assert (code, err) == (0, "") and data["met"] is True
+    kinds = [meld["kind"] for meld in data["melds"]]
+    assert kinds.count("run") >= 1 and kinds.count("group") >= 1
