@@ -34,6 +34,7 @@ __all__ = [
     "ActionGrammar",
     "Allow",
     "Ask",
+    "CardAction",
     "Discard",
     "Done",
     "Down",
@@ -106,22 +107,29 @@ class Take(Action):
 
 
 @attrs.frozen
-class TakeCard(Action):
+class CardAction(Action):
+    """The base of an action that names one card, written ``VERB CARD``; a game's own
+    (``knock 7H``) subclasses it and sets ``verb``."""
+
+    card: Card
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Self:
+        """``VERB CARD``."""
+        if not rest:
+            raise notation_error(text, f"{cls.verb} which card?")
+        return cls(parse_card(rest))
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}"
+
+
+@attrs.frozen
+class TakeCard(CardAction):
     """Take one chosen card from anywhere in the pile, after the top card
     (``multi_take_mode="any"``, MAYI-9.8 step 2); written ``take 3D``."""
 
     verb: ClassVar[str] = "take"
-    card: Card
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> TakeCard:
-        """``take 3D``."""
-        if not rest:
-            raise notation_error(text, "take which card?")
-        return cls(parse_card(rest))
-
-    def __str__(self) -> str:
-        return f"take {self.card}"
 
 
 @attrs.frozen
@@ -283,21 +291,10 @@ class ExchangeJoker(Action):
 
 
 @attrs.frozen
-class Discard(Action):
+class Discard(CardAction):
     """Put ``card`` face up on the pile, ending the turn (MAYI-7.5)."""
 
     verb: ClassVar[str] = "discard"
-    card: Card
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> Discard:
-        """``discard QS``."""
-        if not rest:
-            raise notation_error(text, "discard what?")
-        return cls(parse_card(rest))
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ see: :meth:`Effect.seen_by` returns the version a seat may know.
 from __future__ import annotations
 
 import enum
-from typing import Self
+from typing import ClassVar, Self
 
 import attrs
 
@@ -62,11 +62,13 @@ class Effect:
         """The effect in words."""
         return type(self).__name__
 
+    echoes: ClassVar[bool] = False
+    """The effect only repeats what its action says (a discard, a play)."""
+
     @property
     def echoes_action(self) -> bool:
-        """The effect only repeats what its action says (a discard, a play); an event's
-        one-line form leaves it out."""
-        return False
+        """Whether an event's one-line form leaves this effect out (see ``echoes``)."""
+        return self.echoes
 
 
 class DealEnd(enum.StrEnum):
@@ -127,6 +129,7 @@ class Drew(Effect):
 
     @property
     def echoes_action(self) -> bool:
+        """A draw echoes its action; penalty cards do not."""
         return not self.penalty
 
     @property
@@ -156,9 +159,7 @@ class TookFromPile(Effect):
     seat: int
     cards: tuple[Card, ...]
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -199,9 +200,7 @@ class LaidDown(Effect):
     opened: bool = False
     """The melds completed the seat's contract or opening."""
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -218,9 +217,7 @@ class LaidOff(Effect):
     target: int
     meld: Meld
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -237,9 +234,7 @@ class JokerExchanged(Effect):
     target: int
     meld: Meld
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -253,9 +248,7 @@ class Discarded(Effect):
     seat: int
     card: Card
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -269,9 +262,7 @@ class Played(Effect):
     seat: int
     cards: tuple[Card, ...]
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
@@ -284,9 +275,7 @@ class Passed(Effect):
 
     seat: int
 
-    @property
-    def echoes_action(self) -> bool:
-        return True
+    echoes: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
