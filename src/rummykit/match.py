@@ -445,11 +445,15 @@ class Match(ABC, Generic[MS, DS]):
     def verify(self, action: Action) -> None:
         """Raise :class:`~rummykit.IllegalActionError` naming the clause if ``action``
         is illegal now."""
+        legal = self.legal_actions()
+        for candidate in legal:  # agents pass the listed values: identity is enough
+            if candidate is action:
+                return
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"an action is an Action value or its notation, got {action!r}", action=action
             )
-        if action in self.legal_actions():
+        if action in legal:
             return
         rule, reason = self.why_not(action)
         raise IllegalActionError(reason, action=action, rule=rule)

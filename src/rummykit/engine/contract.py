@@ -10,7 +10,7 @@ maybe not in the meld step in which it went down (MAYI-12.1).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -200,6 +200,7 @@ class ContractLayOffGate(LayOffGate):
     requires_contract: bool = True
     same_turn: bool = True
     clause: str = "MAYI-12.1"
+    depends_on_target: ClassVar[bool] = False
 
     def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""

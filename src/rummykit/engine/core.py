@@ -239,10 +239,14 @@ class ContractRummyMatch(CheckedMatch):
         result += layoffs(self, seat)
         result += exchanges(self, seat)
         if step.discard_step:
-            counts = Counter(hand)
-            for card in sorted(counts, key=_code):
-                if self.may_discard(seat, card, counts[card]):
-                    result.append(_DISCARDS[card.code])
+            if len(hand) > 1:  # MAYI-7.5c: not the card just taken, unless held twice
+                counts = Counter(hand)
+                keep = step.taken if not self.rules.may_discard_taken_card else None
+                for card in sorted(counts, key=_code):
+                    if card is not keep or counts[card] > 1:
+                        result.append(_DISCARDS[card.code])
+            elif self.may_discard(seat, hand[0], 1):
+                result.append(_DISCARDS[hand[0].code])
             if self.may_end_without_discard(seat):
                 result.append(Done())
         else:

@@ -53,6 +53,10 @@ class Opening(ABC):
 class LayOffGate(ABC):
     """Who may lay off, and when."""
 
+    depends_on_target: bool = True
+    """Whether :meth:`refusal` depends on the meld (``False`` lets the engine ask once
+    per meld step rather than once per meld)."""
+
     @abstractmethod
     def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
         """Why ``seat`` may not lay off (onto meld ``target``; ``None``: onto any meld)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummykit.actions import ExchangeJoker, LayOff
-from rummykit.cards import Card, Rank
+from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds import End, Meld, MeldKind
 
@@ -22,27 +22,30 @@ __all__ = ["exchanges", "grown_meld", "layoffs"]
 def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end."""
     deal = match.deal
-    if not deal.table or match.hooks.layoff_gate.refusal(match, seat, None) is not None:
-        return []
     gate = match.hooks.layoff_gate
-    rules = match.meld_rules
+    if not deal.table or gate.refusal(match, seat, None) is not None:
+        return []
+    per_meld = gate.depends_on_target
+    wild_ranks = match.meld_rules.wild_ranks
     held = set(deal.hands[seat])
-    wilds = [card for card in held if card.rank is None or card.rank in rules.wild_ranks]
+    wilds = [card for card in held if card.rank is None or card.rank in wild_ranks]
     by_rank: dict[Rank, list[Card]] = {}
     for card in held:
         if card.rank is not None:
             by_rank.setdefault(card.rank, []).append(card)
+    few_cards = len(deal.hands[seat]) <= 2
     found: list[LayOff] = []
     for index, meld in enumerate(deal.table):
-        if gate.refusal(match, seat, index) is not None:
+        if per_meld and gate.refusal(match, seat, index) is not None:
             continue
         fits: list[tuple[Card, End | None]]
         if meld.kind is MeldKind.GROUP:
             fits = [(card, None) for card in {*by_rank.get(meld.rank, ()), *wilds}]
         else:
             assert meld.suit is not None
-            below = Card(Rank((meld.low - 2) % 13 + 1), meld.suit)
-            above = Card(Rank(meld.high % 13 + 1), meld.suit)
+            base = meld.suit.index * 13
+            below = CARDS[base + (meld.low - 2) % 13]
+            above = CARDS[base + meld.high % 13]
             fits = [(card, end) for card in wilds for end in (End.LOW, End.HIGH)]
             if below in held and below not in wilds:
                 fits.append((below, End.LOW))
@@ -50,7 +53,9 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
                 fits.append((above, End.HIGH))
         for card, end in fits:
             grown = grown_meld(match, meld, card, end)
-            if grown is not None and match.leaves_ok_after_layoff(seat, card, index, grown):
+            if grown is not None and (
+                not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
+            ):
                 found.append(LayOff(card, index, end))
     found.sort(key=lambda action: (action.card.code, action.target, _end_order(action.end)))
     return found

@@ -95,8 +95,8 @@ class MayIClaims(ClaimProtocol):
         return claim if isinstance(claim, ClaimWindow) else None
 
     def _open(self, match: ContractRummyMatch) -> ClaimWindow:
-        claim = self.window(match)
-        assert claim is not None
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
         return claim
 
     def open_window(
