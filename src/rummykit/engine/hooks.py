@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -53,7 +53,7 @@ class Opening(ABC):
 class LayOffGate(ABC):
     """Who may lay off, and when."""
 
-    depends_on_target: bool = True
+    depends_on_target: ClassVar[bool] = True
     """Whether :meth:`refusal` depends on the meld (``False`` lets the engine ask once
     per meld step rather than once per meld)."""
 
