@@ -268,6 +268,7 @@ class Match(ABC, Generic[MS, DS]):
         self._events: list[Event] = []
         self._effects: list[Effect] = []
         self._legal: tuple[Action, ...] | None = None
+        self.setup()
         self.state = self.new_state()
         if position is not None:
             position.check(players=players, spec=self.spec, deals=self.deal_count())
@@ -303,6 +304,10 @@ class Match(ABC, Generic[MS, DS]):
     @abstractmethod
     def final_outcome(self) -> Outcome:
         """The winners and standings of a finished match."""
+
+    def setup(self) -> None:
+        """Prepare what the match derives from its rules and players (a schedule, meld
+        rules) before the first deal; called once, after ``players`` and ``rng`` are set."""
 
     def load_position(self, position: Position) -> None:
         """Start from ``position`` (see :class:`Position`); games that support it

@@ -47,6 +47,7 @@ from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.match import DealScore, Outcome
 from rummykit.melds import Meld
 from rummykit.position import Position
+from rummykit.schedules import ContractSchedule
 
 __all__ = ["ContractRummyMatch", "ranked_outcome"]
 
@@ -78,17 +79,28 @@ class ContractRummyMatch(CheckedMatch):
 
     hooks: Hooks
 
+    schedule: ContractSchedule
+    """The contract, hand size and going-out rule of each deal."""
+
     def __init__(self, definition: Any, **options: Any) -> None:
-        rules = definition.rules
-        self.rules = rules
-        self.schedule = rules.schedule()
-        self.meld_rules = rules.meld_rules()
-        self.values = rules.card_values()
-        self.hooks = definition.hooks()
-        self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
-        """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
         self.players_clause = self.clauses["players"]
         super().__init__(definition, **options)
+
+    def setup(self) -> None:
+        """The schedule, meld rules, card values and hooks, from the rules."""
+        rules = self.rules
+        self.schedule = self.make_schedule()
+        self.meld_rules = rules.meld_rules()
+        self.values = rules.card_values()
+        self.hooks = self.definition.hooks()  # type: ignore[attr-defined]
+        self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
+        """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
+
+    def make_schedule(self) -> ContractSchedule:
+        """The rules' ``schedule()`` (a game whose schedule depends on the number of
+        players overrides this)."""
+        schedule: ContractSchedule = self.rules.schedule()
+        return schedule
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -204,12 +216,13 @@ class ContractRummyMatch(CheckedMatch):
     def draw_actions(self, seat: int) -> tuple[Action, ...]:
         """MAYI-7.3: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self, seat, kind=None, protect_top=False)
-        if self.rules.multi_take_mode == "any":
-            if not top:
-                return (Draw(),)
+        actions: tuple[Action, ...]
+        if self.rules.multi_take_mode == "any" and top:
             picks = self.pick_options(seat, first=True)
-            return (Draw(), Take(), *(TakeCard(card) for card in picks))
-        return (Draw(), *(Take(count) for count in range(1, top + 1)))
+            actions = (Draw(), Take(), *(TakeCard(card) for card in picks))
+        else:
+            actions = (Draw(), *(Take(count) for count in range(1, top + 1)))
+        return self.hooks.claims.draw_actions(self, seat, actions)
 
     def pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
@@ -279,7 +292,7 @@ class ContractRummyMatch(CheckedMatch):
             self.end_dead_deal(DealEnd.DEAD_STOCK)
             return
         deal.step = TurnStep(seat=seat, discard_step=True)
-        self.set_turn(DRAW, seat)
+        self.hooks.claims.start_turn(self, seat)
 
     def count_turn(self) -> bool:
         """Count a new turn; at ``max_turns_per_deal`` the deal ends dead instead."""
@@ -297,7 +310,7 @@ class ContractRummyMatch(CheckedMatch):
             if deal.dead:
                 self.end_dead_deal(DealEnd.REFILL_CAP)
                 return
-            self.set_turn(MELD, seat)
+            self.hooks.claims.after_stock_draw(self, seat)
             return
         if isinstance(action, TakeCard):  # option (c) under multi_take_mode="any"
             pile.take_from_pile(self, seat, 1, protect_top=False)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummykit.actions import Action, Down
+from rummykit.engine.phases import DRAW, MELD
 from rummykit.match import Phase
 
 if TYPE_CHECKING:
@@ -112,6 +113,23 @@ class ClaimProtocol(ABC):
 
     phases: tuple[Phase, ...] = ()
     """The phases in which this protocol decides the legal actions."""
+
+    def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
+        """``seat``'s regular turn starts (``match.deal.step`` is set): its draw step,
+        unless the protocol puts a decision first (Posso?'s correction claim)."""
+        match.set_turn(DRAW, seat)
+
+    def draw_actions(
+        self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
+    ) -> tuple[Action, ...]:
+        """The draw-step actions the turn rules allow, as this protocol restricts them
+        (a claimant's next draw from the stock only)."""
+        return actions
+
+    def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
+        """``seat`` drew from the stock in his draw step: his meld step (or a claim
+        window first)."""
+        match.set_turn(MELD, seat)
 
     @abstractmethod
     def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
