@@ -1,7 +1,13 @@
-"""Bots that play from a seat's view: a uniform random player and a greedy one.
+"""The agent protocol, a uniform random player and the simple greedy player.
 
 An agent is anything with ``choose(view, rng) -> Action``; it sees only what its seat
 may know (:class:`~rummykit.match.PlayerView`), and its randomness is injected.
+
+>>> import random
+>>> from rummykit.games import game
+>>> match = game("may-i").new_match(players=4, seed=7)
+>>> RandomAgent().choose(match.view(match.to_act), random.Random(1))
+Draw()
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ __all__ = ["Agent", "GreedyAgent", "RandomAgent"]
 
 
 class Agent(Protocol):
-    """Chooses one of ``view.legal``."""
+    """Chooses one of ``view.legal`` from what its seat may know."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 
@@ -33,8 +39,12 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Goes down as soon as it can, lays off everything it can, never buys, and
-    discards its most expensive card that belongs to no pair or near-run."""
+    """Goes down as soon as it can, lays off everything it can, never takes or buys,
+    and discards its most expensive card that belongs to no pair or near-run.
+
+    A baseline (and the bot of games that have no heuristic of their own); for
+    contract rummy :class:`~rummykit.agents.ContractAgent` plays far better.
+    """
 
     def __init__(self, values: CardValues = MAY_I_VALUES) -> None:
         self.values = values

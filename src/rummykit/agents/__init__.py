@@ -1,0 +1,44 @@
+"""Bots that play from a seat's view: random, greedy, heuristic and search players.
+
+An agent is anything with ``choose(view, rng) -> Action`` (:class:`Agent`); it sees only
+what its seat may know (:class:`~rummykit.match.PlayerView`), and its randomness is
+injected. :func:`heuristic_agent` gives a game's competent heuristic player;
+:class:`SearchAgent` samples hidden hands and plays each candidate out.
+
+>>> import random
+>>> from rummykit.games import game
+>>> from rummykit.simulate import play
+>>> may_i = game("may-i")
+>>> agents = [heuristic_agent(may_i), RandomAgent(), RandomAgent(), RandomAgent()]
+>>> match = play(may_i.new_match(players=4, seed=1), agents, rng=random.Random(1))
+>>> match.outcome.winners
+(0,)
+
+:func:`make_agent` builds an agent by name (``random``, ``greedy``, ``heuristic``,
+``search``) for a game; the simulator and ``rummykit simulate --bots`` use it.
+"""
+
+from __future__ import annotations
+
+from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
+from rummykit.agents.contract import ContractAgent
+from rummykit.agents.distance import contract_distance, helps
+from rummykit.agents.factory import AGENT_NAMES, heuristic_agent, make_agent
+from rummykit.agents.possession import PossessionAgent
+from rummykit.agents.search import MatchAgent, SearchAgent, decide
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "ContractAgent",
+    "GreedyAgent",
+    "MatchAgent",
+    "PossessionAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "contract_distance",
+    "decide",
+    "helps",
+    "heuristic_agent",
+    "make_agent",
+]

@@ -1,0 +1,256 @@
+"""A competent heuristic player for every contract-rummy game (May I?, Posso?, yours).
+
+The view does not carry the rules, so the agent is made for a game:
+``ContractAgent.for_game(definition)`` reads the definition's meld rules and card
+values (or give them directly). It decides from the legal actions' types, never from a
+game's phase names, so claim windows it has not met (Posso?'s claims) work too: a
+``take``/``pass`` choice is a claim, an ``ask``/``pass`` choice a buy, an
+``allow``/``refuse`` choice a consent.
+
+**The value rule.** The agent measures the hand's distance from the deal's contract
+(:func:`~rummykit.agents.distance.contract_distance`: cards missing). Before its
+contract is down it
+
+- takes the top pile card (as its draw, or when offered it first) when the card brings
+  it at least ``take_gain`` cards nearer;
+- asks "May I?" (or refuses a request, which buys the card itself) when the card brings it
+  at least ``buy_gain`` cards nearer, its hand holds at most ``max_hand`` cards and the
+  stock holds at least ``min_stock`` (a buy costs a penalty card);
+- goes down as soon as it can, with the arrangement that leaves the fewest points;
+- discards the card whose loss leaves the hand nearest the contract, then the loneliest
+  (no pair, no near-run), then the most expensive; never a card of a rank an opponent
+  is known to hold (took from the pile) when another will do.
+
+Once down it lays off everything it can, takes a pile card only if it lays off at once,
+and discards its most expensive card.
+
+>>> import random
+>>> from rummykit.games import game
+>>> agent = ContractAgent.for_game(game("may-i"))
+>>> match = game("may-i").new_match(players=4, seed=7)
+>>> agent.choose(match.view(match.to_act), random.Random(0))
+Draw()
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.actions import (
+    Action,
+    Allow,
+    Ask,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    ExchangeJoker,
+    LayOff,
+    Pass,
+    Refuse,
+    Take,
+    TakeCard,
+)
+from rummykit.agents.distance import contract_distance
+from rummykit.cards import Card
+from rummykit.contracts import Contract
+from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.match import PlayerView
+from rummykit.melds import Meld, MeldRules
+from rummykit.scoring import MAY_I_VALUES, CardValues
+
+__all__ = ["ContractAgent"]
+
+
+@attrs.frozen
+class ContractAgent:
+    """The heuristic contract-rummy player (see the module for its value rule)."""
+
+    rules: MeldRules
+    """The game's meld rules (``definition.meld_rules()``)."""
+    values: CardValues = MAY_I_VALUES
+    """The game's card values (``definition.rules.card_values()``)."""
+    take_gain: int = 1
+    """Take the pile card when it brings the hand this many cards nearer the contract."""
+    buy_gain: int = 1
+    """Ask "May I?" (or refuse a request) when the card brings it this many cards nearer."""
+    max_hand: int = 16
+    """Never buy with more cards than this in hand."""
+    min_stock: int = 4
+    """Never buy when the stock holds fewer cards than this."""
+
+    @classmethod
+    def for_game(cls, definition: Any, **parameters: Any) -> ContractAgent:
+        """The agent for a contract game's definition (its meld rules and card values).
+
+        >>> from rummykit.games import game
+        >>> ContractAgent.for_game(game("may-i"), buy_gain=2).buy_gain
+        2
+        """
+        rules = definition.meld_rules()
+        if rules is None:
+            raise ConfigError(f"{definition.name} has no meld rules: it is no contract game")
+        card_values = getattr(definition.rules, "card_values", None)
+        values = card_values() if callable(card_values) else MAY_I_VALUES
+        return cls(rules, values, **parameters)
+
+    # -- the decision ----------------------------------------------------------------------
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The heuristic's choice among ``view.legal``."""
+        return self.rank(view)[0]
+
+    def rank(self, view: PlayerView) -> list[Action]:
+        """``view.legal`` ordered best first by the heuristic (the search agent's
+        candidates)."""
+        legal = list(view.legal)
+        if len(legal) <= 1:
+            return legal
+        kinds = {type(action) for action in legal}
+        if Ask in kinds:
+            return _prefer(legal, Ask, self.wants(view, buy=True))
+        if Refuse in kinds and Allow in kinds:
+            buy = not self.next_after_discarder(view)
+            return _prefer(legal, Refuse, self.wants(view, buy=buy))
+        if Draw in kinds or (Pass in kinds and (Take in kinds or TakeCard in kinds)):
+            return self.rank_draw(view, legal)
+        if Down in kinds or LayOff in kinds or Discard in kinds or ExchangeJoker in kinds:
+            return self.rank_meld(view, legal)
+        if Take in kinds:  # a buy turn's take: the disputed card alone first
+            return sorted(legal, key=lambda a: (not isinstance(a, Take), _count(a)))
+        return sorted(legal, key=_fallback)
+
+    def next_after_discarder(self, view: PlayerView) -> bool:
+        """Whether the seat sits right after the top pile card's discarder (its refusal
+        takes the card as a draw, without penalty)."""
+        if not view.pile:
+            return False
+        discarder = view.pile[-1][1]
+        return discarder is not None and (discarder + 1) % len(view.hand_sizes) == view.seat
+
+    def wants(self, view: PlayerView, *, buy: bool) -> bool:
+        """Whether the top pile card is worth taking (``buy``: worth a penalty card)."""
+        if not view.pile:
+            return False
+        card = view.pile[-1][0]
+        contract = view.contract
+        down = view.down[view.seat]
+        if down or not isinstance(contract, Contract):
+            return not buy and self.lays_off(view.melds, card)
+        if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
+            return False
+        before = contract_distance(view.hand, contract, self.rules)
+        after = contract_distance([*view.hand, card], contract, self.rules)
+        return before - after >= (self.buy_gain if buy else self.take_gain)
+
+    def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
+        """Whether ``card`` can be laid off on one of ``melds``."""
+        for meld in melds:
+            try:
+                meld.lay_off(card, self.rules)
+            except InvalidMeldError:
+                continue
+            return True
+        return False
+
+    def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
+        """The draw step (or a first refusal, or a free claim): the pile's top card when
+        it is worth it, else the stock (or pass)."""
+        take = self.wants(view, buy=False)
+
+        def key(action: Action) -> tuple[int, int]:
+            if isinstance(action, Take):
+                return (0 if take else 2, action.count)
+            if isinstance(action, Draw | Pass):
+                return (1, 0)
+            return (3, 0)  # TakeCard, and actions the agent does not know
+
+        return sorted(legal, key=key)
+
+    def rank_meld(self, view: PlayerView, legal: list[Action]) -> list[Action]:
+        """The meld step: go down, lay off, exchange jokers, then discard or end."""
+        hand = list(view.hand)
+        downs = [a for a in legal if isinstance(a, Down)]
+        downs.sort(key=lambda down: self.left_after(hand, down))
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        exchanges = [a for a in legal if isinstance(a, ExchangeJoker)]
+        exchanges.sort(key=lambda exchange: exchange.joker_to is None)
+        discards = self.rank_discards(view, [a for a in legal if isinstance(a, Discard)])
+        rest = [a for a in legal if not isinstance(a, Down | LayOff | ExchangeJoker | Discard)]
+        return [*downs, *layoffs, *exchanges, *discards, *sorted(rest, key=_fallback)]
+
+    def left_after(self, hand: list[Card], down: Down) -> int:
+        """Points left in hand after ``down``."""
+        left = Counter(hand)
+        for cards, _ in down.melds:
+            left.subtract(cards)
+        return self.values.hand_value(list(left.elements()))
+
+    def rank_discards(self, view: PlayerView, discards: list[Discard]) -> list[Discard]:
+        """Discards best first (see the module's value rule)."""
+        hand = list(view.hand)
+        contract = view.contract
+        down = view.down[view.seat]
+        wanted = {
+            card.rank
+            for seat, cards in enumerate(view.known)
+            if seat != view.seat
+            for card in cards
+            if card.rank is not None
+        }
+
+        def key(discard: Discard) -> tuple[int, int, int, int, int]:
+            card = discard.card
+            feeds = 1 if card.rank in wanted or card.rank is None else 0
+            if down or not isinstance(contract, Contract):
+                return (feeds, 0, 0, -self.values.value(card), card.code)
+            rest = list(hand)
+            rest.remove(card)
+            distance = contract_distance(rest, contract, self.rules)
+            return (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
+
+        return sorted(discards, key=key)
+
+
+def _loneliness(hand: list[Card], card: Card) -> int:
+    """How alone ``card`` is: minus its pairs (2 each) and near-run partners (1 each)."""
+    if card.rank is None:
+        return -10
+    friends = 0
+    seen_self = False
+    for other in hand:
+        if other is card and not seen_self:
+            seen_self = True
+            continue
+        if other.rank is None:
+            continue
+        if other.rank is card.rank:
+            friends += 2
+        elif other.suit is card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
+            friends += 1
+    return -friends
+
+
+def _count(action: Action) -> int:
+    return action.count if isinstance(action, Take) else 0
+
+
+_FALLBACK_ORDER = (Done, Pass, Allow, Draw, Take)
+
+
+def _fallback(action: Action) -> int:
+    """Actions the agent has no rule for: the least committal first."""
+    for index, kind in enumerate(_FALLBACK_ORDER):
+        if isinstance(action, kind):
+            return index
+    return len(_FALLBACK_ORDER)
+
+
+def _prefer(legal: list[Action], kind: type[Action], want: bool) -> list[Action]:
+    """``kind`` first when ``want``, else last; the rest in the fallback order."""
+    return sorted(legal, key=lambda a: (isinstance(a, kind) != want, _fallback(a)))

@@ -1,0 +1,93 @@
+"""A heuristic Possession player: shed long runs first, keep the cards that keep the suit.
+
+Every Possession play leaves a new top card; the next player must follow it. The agent
+scores each legal play by
+
+- the cards it sheds (``shed`` points each: long sequences first);
+- the follow-ups it keeps: its own cards that could play on the new top next time
+  (``follow`` points each);
+- a suit change (a card of the top's rank in another suit) costs ``suit_change``
+  points when another play exists, since such a card is the hand's best way out of a
+  suit it cannot follow; a suit change into the suit the hand holds most of costs less.
+
+It draws (or passes) only when it has no play; with ``voluntary_draw`` it never draws by
+choice. It needs no rules: everything it weighs is in the view.
+
+>>> import random
+>>> from rummykit.games import game
+>>> match = game("possession").new_match(players=2, seed=4)
+>>> action = PossessionAgent().choose(match.view(match.to_act), random.Random(0))
+>>> action in match.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from rummykit.actions import Action, Done, Draw, Pass, Play
+from rummykit.cards import Card
+from rummykit.match import PlayerView
+
+__all__ = ["PossessionAgent"]
+
+
+@attrs.frozen
+class PossessionAgent:
+    """The heuristic Possession player (see the module for how it scores plays)."""
+
+    shed: int = 10
+    """Points per card a play sheds."""
+    follow: int = 3
+    """Points per card kept that could follow the new top card."""
+    suit_change: int = 8
+    """The cost of spending a suit change while another play exists."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The best-scored play, else draw, ``done`` or pass."""
+        return self.rank(view)[0]
+
+    def rank(self, view: PlayerView) -> list[Action]:
+        """``view.legal`` ordered best first."""
+        legal = list(view.legal)
+        if len(legal) <= 1:
+            return legal
+        plays = [action for action in legal if isinstance(action, Play)]
+        top = view.pile[-1][0] if view.pile else None
+        scored = sorted(plays, key=lambda play: -self.score(view, play, top, len(plays)))
+        rest = [action for action in legal if not isinstance(action, Play)]
+        rest.sort(key=lambda action: (not isinstance(action, Done | Draw | Pass), str(action)))
+        return [*scored, *rest]
+
+    def score(self, view: PlayerView, play: Play, top: Card | None, options: int) -> int:
+        """How good ``play`` is (higher is better)."""
+        left = Counter(view.hand)
+        left.subtract(play.cards)
+        kept = list(left.elements())
+        last = play.cards[-1]
+        points = self.shed * len(play.cards) + self.follow * _followers(kept, last)
+        if top is not None and len(play.cards) == 1 and last.suit is not top.suit and options > 1:
+            suits = Counter(card.suit for card in kept)
+            points -= self.suit_change - min(self.suit_change, suits[last.suit])
+        if not kept:
+            points += 1000  # going out
+        return points
+
+
+def _followers(hand: list[Card], top: Card) -> int:
+    """Cards of ``hand`` that could be played on ``top`` (next rank in its suit, or its
+    rank in another suit)."""
+    if top.rank is None:
+        return 0
+    rank = int(top.rank)
+    count = 0
+    for card in hand:
+        if card.rank is None:
+            continue
+        follows = card.suit is top.suit and abs(int(card.rank) - rank) == 1
+        if follows or (card.rank is top.rank and card.suit is not top.suit):
+            count += 1
+    return count

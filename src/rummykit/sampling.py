@@ -1,0 +1,107 @@
+"""Hidden-hand sampling: deal a whole match consistent with what one seat knows.
+
+A seat sees its own hand, the public zones and the other hands' sizes with the cards
+each is known to hold (:class:`~rummykit.match.PlayerView`). :func:`sample_match` deals
+the rest — the *unseen* cards: the shoe minus everything the seat sees — at random into
+the other hands' unknown places and the stock, uniformly among all such deals (each
+distinct deal equally likely, duplicates of a two-deck shoe included), and gives the
+sample a fresh random generator, so stock refills and later shuffles are resampled too.
+
+The sample is built from the seat's view and the match's public structure (its rules,
+phase, table, scores, claim window); the hidden cards of the real match never reach it:
+two matches that look the same from the seat give the same sample for the same seed.
+
+>>> import random
+>>> from rummykit.games import game
+>>> match = game("may-i").new_match(players=4, seed=7)
+>>> sample = sample_match(match, 0, random.Random(1))
+>>> sample.view(0) == match.view(0), sample.hands[1] == match.hands[1]
+(True, False)
+>>> sorted(unseen_cards(match.view(0), match.spec.shoe())) == sorted(
+...     [*sample.hands[1], *sample.hands[2], *sample.hands[3], *sample.stock.cards])
+True
+
+What the sample does not resample: the pile (a seat watched every discard, even where
+only the top card is kept visible) and the event log, which stays the real one — read a
+sample's zones and play it forward, never read its ``events``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from rummykit.cards import Card
+from rummykit.deck import Stock
+from rummykit.errors import RummyError
+from rummykit.match import Match, PlayerView
+
+__all__ = ["SamplingError", "sample_match", "unseen_cards"]
+
+M = TypeVar("M", bound=Match[Any, Any])
+
+
+class SamplingError(RummyError, ValueError):
+    """The view does not fit the shoe (a card seen more often than the shoe holds it)."""
+
+
+def unseen_cards(
+    view: PlayerView, shoe: Sequence[Card], pile: Sequence[Card] | None = None
+) -> list[Card]:
+    """The cards of ``shoe`` that ``view``'s seat does not see, in shoe order: the
+    other hands' unknown cards and the stock, together. ``pile`` is the whole discard
+    pile where the view shows only its top card (``discard_pile_visible="top_only"``).
+
+    >>> from rummykit.games import game
+    >>> match = game("possession").new_match(players=2, seed=4)
+    >>> len(unseen_cards(match.view(0), match.spec.shoe()))
+    42
+    """
+    seen: Counter[Card] = Counter(view.hand)
+    seen.update(pile if pile is not None else (card for card, _ in view.pile))
+    for meld in view.melds:
+        seen.update(meld.cards)
+    for seat, cards in enumerate(view.known):
+        if seat != view.seat:
+            seen.update(cards)
+    rest: list[Card] = []
+    for card in shoe:
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            rest.append(card)
+    extra = +seen
+    if extra:
+        shown = " ".join(str(card) for card in sorted(extra.elements(), key=lambda c: c.code))
+        raise SamplingError(f"the view shows cards the shoe does not hold: {shown}")
+    return rest
+
+
+def sample_match(match: M, seat: int, rng: random.Random) -> M:
+    """A copy of ``match`` whose hidden cards (as ``seat`` sees it) are dealt anew at
+    random from ``rng``: ``sample.view(seat) == match.view(seat)``, every other hand keeps
+    its size and its known cards, the stock its size, and the cards add up to the shoe.
+    """
+    view = match.view(seat)
+    pool = unseen_cards(view, match.spec.shoe(), match.pile.cards)
+    rng.shuffle(pool)
+    sample: M = match.clone()
+    deal = sample.deal
+    position = 0
+    unknown = len(pool) - view.stock_size
+    for other, size in enumerate(view.hand_sizes):
+        if other == seat:
+            continue
+        known = list(view.known[other])
+        need = size - len(known)
+        if need < 0 or position + need > unknown:
+            raise SamplingError(f"seat {other}'s hand does not fit what seat {seat} sees")
+        deal.hands[other] = known + pool[position : position + need]
+        position += need
+    if position != unknown:
+        raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
+    deal.stock = Stock(pool[position:])
+    sample.rng = random.Random(rng.getrandbits(64))
+    return sample
