@@ -41,6 +41,7 @@ __all__ = [
     "Draw",
     "ExchangeJoker",
     "LayOff",
+    "MeldText",
     "NextDeal",
     "Pass",
     "Play",
@@ -48,7 +49,10 @@ __all__ = [
     "Take",
     "TakeCard",
     "format_action",
+    "format_melds",
+    "notation_error",
     "parse_action",
+    "parse_melds",
 ]
 
 
@@ -160,7 +164,10 @@ class Refuse(Action):
     verb: ClassVar[str] = "refuse"
 
 
-_MeldText = tuple[tuple[Card, ...], tuple[Role | None, ...]]
+MeldText = tuple[tuple[Card, ...], tuple[Role | None, ...]]
+"""A meld as an action writes it: its cards, and each card's declared role (``None``
+unless a wild card's meaning is declared)."""
+_MeldText = MeldText
 
 
 def _melds(value: Iterable[_MeldText]) -> tuple[_MeldText, ...]:

@@ -145,6 +145,7 @@ class ContractRummyMatch(CheckedMatch):
             contract=spec.contract,
             discard_out=spec.discard_out,
             down=[False] * players,
+            down_turn=[-1] * players,
             laid=[[] for _ in range(players)],
             known=[Counter() for _ in range(players)],
             buys=[0] * players,
@@ -192,6 +193,7 @@ class ContractRummyMatch(CheckedMatch):
             self.deal.laid[meld.owner].append(checked)
         for seat in position.down:
             self.deal.down[seat] = True
+            self.deal.down_turn[seat] = 0
         seat = self.left(position.dealer) if position.to_act is None else position.to_act
         self.start_regular_turn(seat)
 
@@ -222,7 +224,8 @@ class ContractRummyMatch(CheckedMatch):
             actions = (Draw(), Take(), *(TakeCard(card) for card in picks))
         else:
             actions = (Draw(), *(Take(count) for count in range(1, top + 1)))
-        return self.hooks.claims.draw_actions(self, seat, actions)
+        actions = self.hooks.claims.draw_actions(self, seat, actions)
+        return self.hooks.action_filter.filter(self, seat, actions)
 
     def pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
@@ -368,8 +371,9 @@ class ContractRummyMatch(CheckedMatch):
                 deal.table.append(meld.with_owner(seat))
                 deal.laid[seat].append(meld)
             opened = down_after and not deal.down[seat]
-            if down_after:
+            if opened:
                 deal.down[seat] = True
+                deal.down_turn[seat] = deal.turns
             deal.step = attrs.evolve(deal.step, went_down=True)
             targets = tuple(range(start, len(deal.table)))
             self.emit(LaidDown(seat, tuple(deal.table[i] for i in targets), targets, opened))

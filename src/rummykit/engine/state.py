@@ -47,6 +47,8 @@ class ContractDeal(DealState):
     """The melds on the table, in the order they were laid (their numbers)."""
     down: list[bool] = attrs.Factory(list)
     """Whether each seat has its contract (or opening) down."""
+    down_turn: list[int] = attrs.Factory(list)
+    """The turn in which each seat went down (-1: not yet)."""
     laid: list[list[Meld]] = attrs.Factory(list)
     """The melds each seat laid down as its contract, as laid."""
     known: list[Counter[Card]] = attrs.Factory(list)

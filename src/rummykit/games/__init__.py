@@ -4,7 +4,7 @@
 >>> game("may-i").rules.turn_after_buy
 'buyer_left'
 >>> names()
-('may-i', 'possession')
+('may-i', 'possession', 'posso')
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from rummykit.games.may_i import MayI, MayIMatch
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.games.possession import Possession, PossessionMatch
 from rummykit.games.possession_rules import PossessionRules
+from rummykit.games.posso import Posso, PossoMatch
+from rummykit.games.posso_rules import PossoRules
 from rummykit.registry import GameDefinition, get, names, register, unregister
 
 __all__ = [
@@ -26,6 +28,9 @@ __all__ = [
     "Possession",
     "PossessionMatch",
     "PossessionRules",
+    "Posso",
+    "PossoMatch",
+    "PossoRules",
     "game",
     "get",
     "names",
@@ -39,6 +44,8 @@ def game(name: Literal["may-i"], **options: Any) -> MayI: ...
 @overload
 def game(name: Literal["possession"], **options: Any) -> Possession: ...
 @overload
+def game(name: Literal["posso"], **options: Any) -> Posso: ...
+@overload
 def game(name: str, **options: Any) -> GameDefinition[Any, Any]: ...
 
 
@@ -50,3 +57,4 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
 
 register(MayI)
 register(Possession)
+register(Posso)
