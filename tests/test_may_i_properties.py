@@ -31,7 +31,8 @@ from rummykit.actions import (
     Refuse,
     Take,
 )
-from rummykit.games import MayI, MayIMatch, MayIRules
+from rummykit.engine import ContractRummyMatch
+from rummykit.games import MayI, MayIRules
 from rummykit.records import dumps, from_record, loads, to_record
 
 OPTIONS: dict[str, list[Any]] = {
@@ -88,7 +89,7 @@ def random_rules(rng: random.Random) -> MayIRules:
     return MayIRules(**{name: rng.choice(values) for name, values in OPTIONS.items()})
 
 
-def check_conservation(match: MayIMatch) -> None:
+def check_conservation(match: ContractRummyMatch) -> None:
     zones: Counter[Any] = Counter()
     for hand in match.hands:
         zones.update(hand)
@@ -99,7 +100,7 @@ def check_conservation(match: MayIMatch) -> None:
     assert zones == Counter(match.spec.shoe())
 
 
-def check_views(match: MayIMatch) -> None:
+def check_views(match: ContractRummyMatch) -> None:
     for seat in range(match.players):
         view = match.view(seat)
         assert Counter(view.hand) == Counter(match.hands[seat])
@@ -109,7 +110,9 @@ def check_views(match: MayIMatch) -> None:
         assert (view.legal != ()) == (match.to_act == seat and not match.is_over)
 
 
-def play_checked(match: MayIMatch, rng: random.Random, *, probe_every: int = 7) -> MayIMatch:
+def play_checked(
+    match: ContractRummyMatch, rng: random.Random, *, probe_every: int = 7
+) -> ContractRummyMatch:
     step = 0
     while not match.is_over:
         legal = match.legal_actions()

@@ -23,6 +23,8 @@ from rummykit.melds import Meld
 
 __all__ = [
     "Bought",
+    "Claimed",
+    "Corrected",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -30,6 +32,7 @@ __all__ = [
     "DrawSkipped",
     "Drew",
     "Effect",
+    "Flagged",
     "GoingOut",
     "JokerExchanged",
     "LaidDown",
@@ -333,3 +336,46 @@ class DealEnded(Effect):
     def text(self) -> str:
         scores = " ".join(f"{seat_name(s)}{net:+d}" for s, net in enumerate(self.nets))
         return f"deal {self.deal} ends ({self.reason.value}): {scores}"
+
+
+@attrs.frozen
+class Claimed(Effect):
+    """``seat`` claimed ``card`` out of turn, free, and laid it down at once in ``melds``
+    (at ``targets``), or took it into the hand (Posso?'s "Posso?", POSSO-9)."""
+
+    seat: int
+    card: Card
+    melds: tuple[Meld, ...]
+    targets: tuple[int, ...]
+    opened: bool = False
+
+    @property
+    def text(self) -> str:
+        melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
+        return f"{seat_name(self.seat)} claims {self.card}: {melds}"
+
+
+@attrs.frozen
+class Flagged(Effect):
+    """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
+
+    seat: int
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} discarded a playable {self.card} (POSSO-14.4)"
+
+
+@attrs.frozen
+class Corrected(Effect):
+    """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
+
+    seat: int
+    card: Card
+    target: int
+    meld: Meld
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} puts {self.card} on meld {self.target}"

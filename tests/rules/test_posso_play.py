@@ -9,7 +9,7 @@ import pytest
 
 from rummykit import DeckSpec, IllegalActionError, parse_cards
 from rummykit.actions import Discard, Done, Draw, ExchangeJoker, LayOff, Pass, Take
-from rummykit.effects import DealEnd, DealEnded, Drew, GoingOut, WentOut
+from rummykit.effects import Claimed, DealEnd, DealEnded, Drew, Flagged, GoingOut, WentOut
 from rummykit.engine import ranked_outcome
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.games import PossoRules, game
@@ -19,9 +19,7 @@ from rummykit.games.posso_claims import (
     CORRECTION,
     SECOND_CLAIM,
     Claim,
-    Claimed,
     Correct,
-    Flagged,
 )
 from tests.rules.posso_setup import A, B, C, D, posso
 

@@ -24,7 +24,7 @@ from rummykit.actions import (
     parse_melds,
 )
 from rummykit.cards import Card
-from rummykit.effects import Effect, GoingOut, TookFromPile, seat_name
+from rummykit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
 from rummykit.engine import pile
 from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ClaimProtocol, Refusal
@@ -43,10 +43,7 @@ __all__ = [
     "CORRECTION",
     "SECOND_CLAIM",
     "Claim",
-    "Claimed",
     "Correct",
-    "Corrected",
-    "Flagged",
     "PossoClaims",
     "PossoTable",
 ]
@@ -93,48 +90,6 @@ class Correct(Action):
 
     def __str__(self) -> str:
         return f"correct {self.target}"
-
-
-@attrs.frozen
-class Claimed(Effect):
-    """``seat`` claimed ``card`` and laid it down in ``melds`` (at ``targets``)."""
-
-    seat: int
-    card: Card
-    melds: tuple[Meld, ...]
-    targets: tuple[int, ...]
-    opened: bool = False
-
-    @property
-    def text(self) -> str:
-        melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
-        return f"{seat_name(self.seat)} claims {self.card}: {melds}"
-
-
-@attrs.frozen
-class Flagged(Effect):
-    """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
-
-    seat: int
-    card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} discarded a playable {self.card} (POSSO-14.4)"
-
-
-@attrs.frozen
-class Corrected(Effect):
-    """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
-
-    seat: int
-    card: Card
-    target: int
-    meld: Meld
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} puts {self.card} on meld {self.target}"
 
 
 @attrs.define

@@ -1,0 +1,93 @@
+"""Properties of Posso? matches under random legal play and random options (jokers on
+and off, every opening requirement, both enforcements of forced play).
+
+Every match ends; cards (jokers included) are conserved after every action; an illegal
+action raises and changes nothing; a view never shows another seat's hand; a record
+replays to the same match; a clone has the same snapshot. Forced play holds: no legal
+discard while a ready meld is held, and under ``strict`` no legal discard can be laid off.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit.actions import Discard
+from rummykit.engine.phases import MELD
+from rummykit.games import game
+from rummykit.games.posso import PossoMatch
+from rummykit.games.posso_hooks import playable_targets, ready_meld
+from rummykit.records import dumps, loads
+from tests.test_may_i_properties import check_conservation, check_views, play_checked
+
+OPTIONS: dict[str, list[Any]] = {
+    "joker_count": [0, "players_minus_one"],
+    "opening_requirement": ["run", "run_and_set", "two_sets"],
+    "forced_play_enforcement": ["claim", "strict"],
+    "playable_scope": ["discarder_legal", "any_meld"],
+    "swap_counts_as_playable": [False, True],
+    "claimant_next_draw": ["any", "stock"],
+    "claim_counts_as_draw": [False, True],
+    "claim_requires_new_meld": [True, False],
+    "claim_may_open": [True, False],
+    "discarder_may_claim": [False, True],
+    "buy_penalty_per_card": [0, 1],
+    "pile_take_requires_meld": [False, True],
+    "may_discard_taken_card": [False, True],
+    "joker_swap_to_hand": [False, True],
+    "opening_exact": [False, True],
+    "opening_distinct_melds": [True, False],
+    "layoff_same_turn_as_contract": [True, False],
+    "wraparound_runs": [False, True],
+    "set_max_size": [9, 8],
+    "discard_out_forbidden_deals": [[], ["last"], ["all"]],
+    "deal_count": [None, 2],
+    "max_turns_per_deal": [1000, 60],
+    "first_dealer": ["high_card_draw", "random", 0],
+}
+
+
+def random_match(rng: random.Random, seed: int, players: int) -> PossoMatch:
+    options = {name: rng.choice(values) for name, values in OPTIONS.items()}
+    return game("posso", **options).new_match(players=players, seed=seed)
+
+
+def check_forced_play(match: PossoMatch) -> None:
+    seat = match.to_act
+    if seat is None or match.phase is not MELD:
+        return
+    discards = [a for a in match.legal_actions() if isinstance(a, Discard)]
+    if discards:
+        assert not ready_meld(match, seat)
+    strict = match.rules.forced_play_enforcement == "strict" and len(match.hands[seat]) > 1
+    if strict and match.rules.playable_scope == "discarder_legal":
+        assert not any(playable_targets(match, seat, a.card) for a in discards)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
+def test_random_play_under_random_options(seed: int, players: int, options: random.Random) -> None:
+    match = random_match(options, seed, players)
+    rng = random.Random(seed)
+    step = 0
+    while not match.is_over and step < 400:
+        check_forced_play(match)
+        match.apply(rng.choice(match.legal_actions()))
+        check_conservation(match)
+        step += 1
+    check_views(match)
+    twin = match.clone()
+    assert twin.snapshot() == match.snapshot()
+    play_checked(match, rng, probe_every=11)
+    assert match.outcome is not None and len(match.deal_scores) == match.deal_count()
+    assert loads(dumps(match)).snapshot() == match.snapshot()
+
+
+def test_greedy_bots_finish_posso_deals_by_going_out() -> None:
+    from rummykit.simulate import simulate
+
+    summary = simulate("posso", matches=6, seed=11, players=4, bots="greedy")
+    assert summary.deals == 24 and summary.went_out >= 0.9 * summary.deals
