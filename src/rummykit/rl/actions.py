@@ -1,0 +1,508 @@
+"""A fixed-size action space with a stable index for every action of a game.
+
+Each action type a game declares (``definition.actions``) gets a *block* of indices,
+in the order the game declares them; an :class:`ActionCodec` maps an action of that
+type to an index inside its block. Most indices mean one action forever (``discard
+7H`` is always the same number); a go-down is offered by its place in the legal list
+(at most ``max_downs`` of them, in the order the engine lists them — the solver's
+canonical order), because the arrangements of a hand cannot be numbered in advance.
+
+>>> from rummykit.games import game
+>>> from rummykit.rl import ActionEncoding
+>>> encoding = ActionEncoding.for_game(game("may-i"), players=4)
+>>> encoding.size
+2681
+>>> [(block.name, block.size) for block in encoding.blocks][:4]
+[('draw', 1), ('take', 8), ('take_card', 53), ('ask', 1)]
+>>> match = game("may-i").new_match(players=4, seed=7)
+>>> legal = encoding.legal(match.legal_actions())
+>>> legal.indices, legal.action(0)
+((0,), Draw())
+>>> encoding.describe(0), encoding.describe(encoding.offset("discard") + 6)
+('draw', 'discard 7S')
+
+A game's own action type needs a codec: a field-less action gets one index and an
+action that names one card (a :class:`~rummykit.actions.CardAction`) gets 53, by
+themselves; any other shape is registered with :func:`register_action` (or passed as
+``codecs=``), and an action type with no codec is an :class:`EncodingError`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.actions import (
+    Action,
+    Allow,
+    Ask,
+    CardAction,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    ExchangeJoker,
+    LayOff,
+    NextDeal,
+    Pass,
+    Play,
+    Refuse,
+    Take,
+    TakeCard,
+)
+from rummykit.cards import CARDS, Card
+from rummykit.errors import RummyError
+from rummykit.melds import End
+
+__all__ = [
+    "ActionCodec",
+    "ActionEncoding",
+    "Block",
+    "CardCodec",
+    "CountCodec",
+    "EncodingError",
+    "ExchangeCodec",
+    "FlagCodec",
+    "LayOffCodec",
+    "LegalActions",
+    "Limits",
+    "PlayCodec",
+    "PositionalCodec",
+    "TargetCodec",
+    "codec_for",
+    "register_action",
+]
+
+CARD_COUNT = len(CARDS)
+"""53: the 52 naturals and the joker, indexed by :attr:`~rummykit.cards.Card.code`."""
+_ENDS: tuple[End | None, ...] = (None, End.LOW, End.HIGH)
+_END_INDEX = {end: index for index, end in enumerate(_ENDS)}
+
+
+class EncodingError(RummyError):
+    """An action or a game the encoding cannot represent (an action type with no codec,
+    two legal actions on one index, a mask with no legal action)."""
+
+
+@attrs.frozen
+class Limits:
+    """The bounds that make the action space fixed-size.
+
+    ``max_melds``: meld numbers a lay-off or joker exchange may name (0 to
+    ``max_melds - 1``); ``max_take``: the most pile cards one ``take N`` takes;
+    ``max_downs``: how many go-down arrangements are offered (the first ones listed).
+    A legal action beyond a limit is left out of the mask and counted in
+    :attr:`LegalActions.dropped`.
+    """
+
+    max_melds: int = 16
+    max_take: int = 8
+    max_downs: int = 16
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("max_melds", "max_take", "max_downs"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise EncodingError(f"{name} must be a whole number >= 1, got {value!r}")
+
+
+class ActionCodec(ABC):
+    """Maps actions of one type to indices ``0 .. size - 1`` of its block."""
+
+    size: int
+
+    @abstractmethod
+    def encode(self, action: Any, rank: int) -> int | None:
+        """The index of ``action``, the ``rank``-th legal action of its type now (from 0);
+        ``None`` when it is beyond the codec's limits. Raises :class:`EncodingError` when
+        the action does not have the shape the codec reads."""
+
+    @abstractmethod
+    def describe(self, index: int) -> str:
+        """What ``index`` stands for, in words (``discard 7H``, ``down #2``)."""
+
+
+class FlagCodec(ActionCodec):
+    """One index: an action with no fields (``draw``, ``pass``, a game's ``knock``)."""
+
+    def __init__(self, verb: str) -> None:
+        self.size = 1
+        self.verb = verb
+
+    def encode(self, action: Any, rank: int) -> int:
+        return 0
+
+    def describe(self, index: int) -> str:
+        return self.verb
+
+
+class CardCodec(ActionCodec):
+    """53 indices, by card code: an action naming one card (``discard 7H``)."""
+
+    def __init__(self, verb: str) -> None:
+        self.size = CARD_COUNT
+        self.verb = verb
+
+    def encode(self, action: Any, rank: int) -> int:
+        card = getattr(action, "card", None)
+        if not isinstance(card, Card):
+            raise EncodingError(f"{type(action).__name__} has no card to encode: {action}")
+        return card.code
+
+    def describe(self, index: int) -> str:
+        return f"{self.verb} {CARDS[index]}"
+
+
+class CountCodec(ActionCodec):
+    """``limit`` indices for ``take 1`` to ``take limit``."""
+
+    def __init__(self, verb: str, limit: int) -> None:
+        self.size = limit
+        self.verb = verb
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        count = int(action.count)
+        return count - 1 if 1 <= count <= self.size else None
+
+    def describe(self, index: int) -> str:
+        return f"{self.verb} {index + 1}"
+
+
+class PositionalCodec(ActionCodec):
+    """``limit`` indices by place in the legal list: the ``k``-th legal action of the
+    type now (go-downs: the arrangements in the order the engine lists them)."""
+
+    def __init__(self, verb: str, limit: int) -> None:
+        self.size = limit
+        self.verb = verb
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        return rank if rank < self.size else None
+
+    def describe(self, index: int) -> str:
+        return f"{self.verb} #{index}"
+
+
+class TargetCodec(ActionCodec):
+    """``max_melds`` indices by the meld number in field ``field`` (Posso?'s
+    ``correct 2``)."""
+
+    def __init__(self, verb: str, limit: int, field: str = "target") -> None:
+        self.size = limit
+        self.verb = verb
+        self.field = field
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        target = int(getattr(action, self.field))
+        return target if 0 <= target < self.size else None
+
+    def describe(self, index: int) -> str:
+        return f"{self.verb} {index}"
+
+
+class LayOffCodec(ActionCodec):
+    """``53 × max_melds × 3``: card, meld number, end (none, low, high)."""
+
+    def __init__(self, max_melds: int) -> None:
+        self.melds = max_melds
+        self.size = CARD_COUNT * max_melds * 3
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        if not 0 <= action.target < self.melds:
+            return None
+        return (action.card.code * self.melds + action.target) * 3 + _END_INDEX[action.end]
+
+    def describe(self, index: int) -> str:
+        rest, end = divmod(index, 3)
+        code, target = divmod(rest, self.melds)
+        return str(LayOff(CARDS[code], target, _ENDS[end]))
+
+
+class ExchangeCodec(ActionCodec):
+    """``52 × max_melds × (max_melds + 1) × 3``: the natural card put in, the meld whose
+    joker it frees, where the joker goes (a meld number, or the hand last) and the end."""
+
+    def __init__(self, max_melds: int) -> None:
+        self.melds = max_melds
+        self.size = 52 * max_melds * (max_melds + 1) * 3
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        melds = self.melds
+        if action.card.code >= 52:
+            raise EncodingError(f"a joker cannot be exchanged for a joker: {action}")
+        joker_to = melds if action.joker_to is None else action.joker_to
+        if not 0 <= action.target < melds or not 0 <= joker_to <= melds:
+            return None
+        index = (action.card.code * melds + action.target) * (melds + 1) + joker_to
+        return index * 3 + _END_INDEX[action.end]
+
+    def describe(self, index: int) -> str:
+        rest, end = divmod(index, 3)
+        rest, joker_to = divmod(rest, self.melds + 1)
+        code, target = divmod(rest, self.melds)
+        to = None if joker_to == self.melds else joker_to
+        return str(ExchangeJoker(CARDS[code], target, to, _ENDS[end]))
+
+
+class PlayCodec(ActionCodec):
+    """``53 × 53``: the first and the last card of a played card or same-suit sequence
+    (Possession's Move S and Move Q, up or down)."""
+
+    def __init__(self) -> None:
+        self.size = CARD_COUNT * CARD_COUNT
+
+    def encode(self, action: Any, rank: int) -> int:
+        cards: tuple[Card, ...] = action.cards
+        first, last = cards[0], cards[-1]
+        if len(cards) > 1:
+            step = 1 if last.code > first.code else -1
+            codes = [card.code for card in cards]
+            if first.suit is None or last.suit is not first.suit or codes != list(
+                range(first.code, last.code + step, step)
+            ):
+                raise EncodingError(
+                    f"PlayCodec encodes a card or a same-suit sequence, not {action}; "
+                    "register another codec for this game's plays"
+                )
+        return first.code * CARD_COUNT + last.code
+
+    def describe(self, index: int) -> str:
+        first, last = divmod(index, CARD_COUNT)
+        if first == last:
+            return f"play {CARDS[first]}"
+        return f"play {CARDS[first]} .. {CARDS[last]}"
+
+
+CodecFactory = Any
+"""An :class:`ActionCodec`, or a callable ``(limits) -> ActionCodec``."""
+
+_BUILTIN: dict[type[Action], Any] = {
+    Draw: lambda limits: FlagCodec("draw"),
+    Take: lambda limits: CountCodec("take", limits.max_take),
+    TakeCard: lambda limits: CardCodec("take"),
+    Ask: lambda limits: FlagCodec("ask"),
+    Pass: lambda limits: FlagCodec("pass"),
+    Allow: lambda limits: FlagCodec("allow"),
+    Refuse: lambda limits: FlagCodec("refuse"),
+    Down: lambda limits: PositionalCodec("down", limits.max_downs),
+    LayOff: lambda limits: LayOffCodec(limits.max_melds),
+    ExchangeJoker: lambda limits: ExchangeCodec(limits.max_melds),
+    Discard: lambda limits: CardCodec("discard"),
+    Done: lambda limits: FlagCodec("done"),
+    Play: lambda limits: PlayCodec(),
+    NextDeal: lambda limits: FlagCodec("next"),
+}
+_BUILTIN_BY_NAME: dict[str, Any] = {
+    # Posso?'s own actions: a claim with the melds it makes (offered like go-downs), and
+    # the correction onto a meld number.
+    "rummykit.games.posso_claims.Claim": lambda limits: PositionalCodec("claim", limits.max_downs),
+    "rummykit.games.posso_claims.Correct": lambda limits: TargetCodec("correct", limits.max_melds),
+}
+_REGISTERED: dict[type[Action], Any] = {}
+
+
+def register_action(action_type: type[Action], codec: CodecFactory) -> None:
+    """Encode a game's own ``action_type`` with ``codec`` (an :class:`ActionCodec`, or a
+    callable that takes the :class:`Limits` and returns one) in every environment.
+
+    >>> import attrs
+    >>> from typing import ClassVar
+    >>> from rummykit.actions import Action
+    >>> @attrs.frozen
+    ... class Signal(Action):
+    ...     verb: ClassVar[str] = "signal"
+    ...     level: int
+    >>> register_action(Signal, PositionalCodec("signal", 4))
+    >>> codec_for(Signal, Limits()).size
+    4
+    """
+    if not (isinstance(action_type, type) and issubclass(action_type, Action)):
+        raise EncodingError(f"not an Action type: {action_type!r}")
+    _REGISTERED[action_type] = codec
+
+
+def _fields(action_type: type[Action]) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(action_type))
+
+
+def codec_for(
+    action_type: type[Action], limits: Limits, codecs: Mapping[type[Action], Any] | None = None
+) -> ActionCodec:
+    """The codec of ``action_type``: from ``codecs``, then :func:`register_action`, then
+    the shipped actions; a field-less action or a one-card
+    :class:`~rummykit.actions.CardAction` gets one by its shape."""
+    for table in (codecs or {}, _REGISTERED, _BUILTIN):
+        if action_type in table:
+            found = table[action_type]
+            codec = found if isinstance(found, ActionCodec) else found(limits)
+            if not isinstance(codec, ActionCodec):
+                raise EncodingError(f"the codec for {action_type.__name__} is not an ActionCodec")
+            return codec
+    shipped = _BUILTIN_BY_NAME.get(f"{action_type.__module__}.{action_type.__qualname__}")
+    if shipped is not None:
+        codec: ActionCodec = shipped(limits)
+        return codec
+    fields = _fields(action_type)
+    if not fields:
+        return FlagCodec(action_type.verb)
+    if issubclass(action_type, CardAction) and fields == ("card",):
+        return CardCodec(action_type.verb)
+    raise EncodingError(
+        f"no action codec for {action_type.__name__} (fields: {', '.join(fields)}); "
+        f"register one: rummykit.rl.register_action({action_type.__name__}, "
+        "PositionalCodec(verb, limit)) or pass codecs={...}"
+    )
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+@attrs.frozen
+class Block:
+    """The indices ``offset .. offset + size - 1`` of one action type."""
+
+    name: str
+    action_type: type[Action]
+    offset: int
+    codec: ActionCodec = attrs.field(eq=False)
+
+    @property
+    def size(self) -> int:
+        """How many indices the block has."""
+        return self.codec.size
+
+
+@attrs.frozen
+class LegalActions:
+    """The legal actions now, encoded: their ``indices`` (in the legal order) and each
+    index's action; ``dropped`` counts legal actions beyond the :class:`Limits`."""
+
+    indices: tuple[int, ...]
+    actions: Mapping[int, Action]
+    dropped: int = 0
+
+    def action(self, index: int) -> Action:
+        """The legal action at ``index`` (a :class:`KeyError` when it is not legal)."""
+        return self.actions[index]
+
+
+class ActionEncoding:
+    """The action space of one game: a block of indices per declared action type.
+
+    Build it with :meth:`for_game`; :meth:`legal` encodes the legal actions of a
+    position (and so decodes an index back to its action), :meth:`encode` one action.
+    """
+
+    def __init__(self, action_types: Sequence[type[Action]], blocks: Sequence[Block]) -> None:
+        self.action_types = tuple(action_types)
+        self.blocks = tuple(blocks)
+        self.size = sum(block.size for block in blocks)
+        self._by_type = {block.action_type: block for block in blocks}
+        self._by_name = {block.name: block for block in blocks}
+
+    @classmethod
+    def for_game(
+        cls,
+        definition: Any,
+        *,
+        players: int | None = None,
+        limits: Limits | None = None,
+        codecs: Mapping[type[Action], Any] | None = None,
+    ) -> ActionEncoding:
+        """The encoding of ``definition``'s actions (``players`` is accepted for
+        symmetry with :class:`~rummykit.rl.ObservationEncoding`; the layout does not
+        depend on it)."""
+        return cls.from_types(definition.actions, limits=limits, codecs=codecs)
+
+    @classmethod
+    def from_types(
+        cls,
+        action_types: Iterable[type[Action]],
+        *,
+        limits: Limits | None = None,
+        codecs: Mapping[type[Action], Any] | None = None,
+    ) -> ActionEncoding:
+        """The encoding of these action types, in this order."""
+        limits = limits or Limits()
+        types = tuple(dict.fromkeys(action_types))
+        if not types:
+            raise EncodingError("a game with no action types cannot be encoded")
+        blocks: list[Block] = []
+        offset = 0
+        names: set[str] = set()
+        for action_type in types:
+            codec = codec_for(action_type, limits, codecs)
+            name = _snake(action_type.__name__)
+            if name in names:
+                name = f"{action_type.__module__}.{action_type.__qualname__}"
+            names.add(name)
+            blocks.append(Block(name, action_type, offset, codec))
+            offset += codec.size
+        return cls(types, blocks)
+
+    def offset(self, name: str) -> int:
+        """The first index of the block called ``name`` (``discard``, ``lay_off``)."""
+        return self._by_name[name].offset
+
+    def block_of(self, index: int) -> Block:
+        """The block that holds ``index``."""
+        if not 0 <= index < self.size:
+            raise EncodingError(f"action index {index} is outside 0..{self.size - 1}")
+        for block in self.blocks:
+            if index < block.offset + block.size:
+                return block
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def describe(self, index: int) -> str:
+        """What ``index`` stands for."""
+        block = self.block_of(index)
+        return block.codec.describe(index - block.offset)
+
+    def _block(self, action: Action) -> Block:
+        block = self._by_type.get(type(action))
+        if block is None:
+            known = ", ".join(kind.__name__ for kind in self.action_types)
+            raise EncodingError(
+                f"{type(action).__name__} ({action}) is not one of this game's action "
+                f"types ({known})"
+            )
+        return block
+
+    def encode(self, action: Action, rank: int = 0) -> int | None:
+        """The index of ``action`` (``rank``: its place among the legal actions of its
+        type, for positional blocks); ``None`` when it is beyond the limits."""
+        block = self._block(action)
+        local = block.codec.encode(action, rank)
+        return None if local is None else block.offset + local
+
+    def legal(self, actions: Sequence[Action]) -> LegalActions:
+        """Encode the legal ``actions`` of a position; two on one index is an error."""
+        indices: list[int] = []
+        table: dict[int, Action] = {}
+        ranks: dict[type[Action], int] = {}
+        dropped = 0
+        for action in actions:
+            kind = type(action)
+            rank = ranks.get(kind, 0)
+            ranks[kind] = rank + 1
+            index = self.encode(action, rank)
+            if index is None:
+                dropped += 1
+                continue
+            if index in table:
+                raise EncodingError(
+                    f"{table[index]} and {action} share action index {index}; "
+                    f"the codec of {kind.__name__} cannot tell them apart"
+                )
+            table[index] = action
+            indices.append(index)
+        if actions and not indices:
+            raise EncodingError(
+                f"every legal action is beyond the limits ({dropped} dropped); "
+                "raise max_melds, max_take or max_downs"
+            )
+        return LegalActions(tuple(indices), table, dropped)

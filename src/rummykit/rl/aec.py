@@ -1,0 +1,181 @@
+"""PettingZoo AEC environments for every registered game.
+
+>>> from rummykit import rl
+>>> environment = rl.env("may-i", players=4)
+>>> environment.reset(seed=7)
+>>> environment.agent_selection
+'player_3'
+>>> observation, reward, termination, truncation, info = environment.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((2183,), 1)
+>>> environment.step(int(observation["action_mask"].argmax()))   # draw
+>>> environment.agent_selection
+'player_3'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummykit.actions import Action
+from rummykit.rl.actions import EncodingError, Limits
+from rummykit.rl.core import Reward, Table, resolve_game
+from rummykit.rl.text import position_text
+
+__all__ = ["RummyEnv", "env", "raw_env"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class RummyEnv(AECEnv[str, Observation, int]):
+    """A match of any registered game as a PettingZoo AEC environment.
+
+    Agents are ``player_0`` … ``player_{n-1}`` (the seats); the agent to act is the
+    match's :attr:`~rummykit.match.Match.to_act`, out-of-turn decisions included, so
+    turns are not round-robin. An observation is a dict: ``observation`` (the
+    :class:`~rummykit.rl.ObservationEncoding` vector of that seat's view) and
+    ``action_mask`` (``int8``, 1 at each legal index of the
+    :class:`~rummykit.rl.ActionEncoding`; all zeros for a seat not to act).
+    Rewards follow ``reward`` (:data:`~rummykit.rl.core.Reward`); ``max_steps``
+    truncates a match after that many decisions.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "rummykit_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: Any = "may-i",
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        reward: Reward = "deal",
+        reward_scale: float = 1.0,
+        max_steps: int | None = None,
+        max_melds: int = 16,
+        max_take: int = 8,
+        max_downs: int = 16,
+        codecs: Mapping[type[Action], Any] | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        definition = resolve_game(game, options)
+        limits = Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs)
+        self.table = Table(
+            definition,
+            players,
+            limits=limits,
+            codecs=codecs,
+            reward=reward,
+            reward_scale=reward_scale,
+        )
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.metadata = {**self.metadata, "name": f"rummykit_{definition.name}_v0"}
+        count = self.table.players
+        self.possible_agents = [f"player_{seat}" for seat in range(count)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        encoding = self.table.observations
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(encoding.low, encoding.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.table.actions.size,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {
+            agent: spaces.Discrete(self.table.actions.size) for agent in self.possible_agents
+        }
+        self._seeds = random.Random(0)
+        self._steps = 0
+        self.agents = []
+
+    @property
+    def match(self) -> Any:
+        """The match being played (read it; change it only through :meth:`step`)."""
+        return self.table.match
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: from ``seed``, or from the next seed of the last one given."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            match_seed = seed
+        else:
+            match_seed = self._seeds.getrandbits(32)
+        self.table.new_match(match_seed)
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat[agent]
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: int | None) -> None:  # type: ignore[override]
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise EncodingError(f"{agent} is to act: None is only for a finished agent")
+        rewards = self.table.apply(action)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = rewards[seat]
+        if self.table.match.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``ansi``: the position as text, from the seat to act's side of the table."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi'")
+            return None
+        return position_text(self.table.match)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> RummyEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return RummyEnv(game, players, **kwargs)
+
+
+def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> AECEnv[Any, Any, Any]:
+    """The AEC environment of ``game`` (a registered name, with its rules options as
+    keywords, or a definition), wrapped as PettingZoo recommends (an index out of
+    range or a step out of order is an error)."""
+    wrapped: AECEnv[Any, Any, Any] = RummyEnv(game, players, **kwargs)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,157 @@
+"""The engine side of the environments: a match, its encodings and its rewards.
+
+:class:`Table` is what the PettingZoo and Gymnasium environments share; it works on
+any registered game (by name or as a definition) and keeps the observation and the
+mask of the current decision cached until the next action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from rummykit.actions import Action
+from rummykit.effects import DealEnded
+from rummykit.errors import IllegalActionError
+from rummykit.match import Match
+from rummykit.rl.actions import ActionEncoding, EncodingError, LegalActions, Limits
+from rummykit.rl.observations import ObservationEncoding
+
+__all__ = ["Reward", "Table", "resolve_game"]
+
+Reward = Literal["deal", "outcome"]
+"""``deal``: each seat's net points of each deal as it ends (bonus minus penalty), so a
+match's rewards add up to its scores; ``outcome``: at the end of the match, +1 to each
+winner and -1 to every other seat."""
+
+
+def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
+    """A game definition from a registered name (with rules ``options``) or a definition."""
+    from rummykit import games
+
+    if isinstance(game, str):
+        return games.game(game, **options)
+    if options:
+        raise EncodingError("rules options go with a game's name, not with a definition")
+    if not hasattr(game, "new_match") or not hasattr(game, "actions"):
+        raise EncodingError(f"not a game name or definition: {game!r}")
+    return game
+
+
+class Table:
+    """A match of ``definition`` with ``players`` seats, encoded for learning."""
+
+    def __init__(
+        self,
+        definition: Any,
+        players: int | None = None,
+        *,
+        limits: Limits | None = None,
+        codecs: Mapping[type[Action], Any] | None = None,
+        reward: Reward = "deal",
+        reward_scale: float = 1.0,
+    ) -> None:
+        if reward not in ("deal", "outcome"):
+            raise EncodingError(f"reward is 'deal' or 'outcome', got {reward!r}")
+        self.definition = definition
+        self.players = definition.default_players if players is None else players
+        self.limits = limits or Limits()
+        self.actions = ActionEncoding.for_game(definition, limits=self.limits, codecs=codecs)
+        self.observations = ObservationEncoding.for_game(
+            definition, players=self.players, max_melds=self.limits.max_melds
+        )
+        self.reward = reward
+        self.reward_scale = float(reward_scale)
+        self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
+        self._legal: LegalActions | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}
+
+    def new_match(self, seed: int) -> None:
+        """Start a new match from ``seed``."""
+        self.match = self.definition.new_match(players=self.players, seed=seed)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._legal = None
+        self._mask = None
+        self._observed = {}
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (``None`` when the match is over)."""
+        return self.match.to_act
+
+    def legal(self) -> LegalActions:
+        """The legal actions now, encoded."""
+        if self._legal is None:
+            self._legal = self.actions.legal(self.match.legal_actions())
+        return self._legal
+
+    def mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
+        """1 at each legal index for the seat to act (all zeros for any other seat)."""
+        if seat is not None and seat != self.match.to_act:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        if self._mask is None:
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+            indices = self.legal().indices
+            if indices:
+                mask[list(indices)] = 1
+            self._mask = mask
+        return self._mask.copy()
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` now."""
+        vector = self._observed.get(seat)
+        if vector is None:
+            vector = self._observed[seat] = self.observations.encode(self.match.view(seat))
+        return vector.copy()
+
+    def decode(self, index: int) -> Action:
+        """The legal action at ``index``; an :class:`~rummykit.IllegalActionError` names
+        it when it is not legal now."""
+        try:
+            return self.legal().actions[int(index)]
+        except (KeyError, TypeError, ValueError):
+            pass
+        what = self.actions.describe(int(index)) if _is_index(index, self.actions.size) else "?"
+        raise IllegalActionError(
+            f"action {index!r} ({what}) is not legal now; legal: "
+            f"{', '.join(str(a) for a in self.legal().actions.values())}",
+            action=index,
+        ) from None
+
+    def apply(self, index: int) -> list[float]:
+        """Apply the action at ``index``; each seat's reward for it."""
+        action = self.decode(index)
+        return self.apply_action(action)
+
+    def apply_action(self, action: Action) -> list[float]:
+        """Apply ``action``; each seat's reward for it."""
+        event = self.match.apply(action)
+        self._forget()
+        rewards = [0.0] * self.players
+        scale = self.reward_scale
+        if self.reward == "deal":
+            for effect in event.effects:
+                if isinstance(effect, DealEnded):
+                    for seat, net in enumerate(effect.nets):
+                        rewards[seat] += net * scale
+        elif self.match.is_over:
+            outcome = self.match.outcome
+            winners = () if outcome is None else outcome.winners
+            for seat in range(self.players):
+                rewards[seat] = scale if seat in winners else -scale
+        return rewards
+
+    def seeds(self, seed: int | None) -> random.Random:
+        """A generator of match seeds, from ``seed``."""
+        return random.Random(seed)
+
+
+def _is_index(index: Any, size: int) -> bool:
+    return isinstance(index, int | np.integer) and 0 <= int(index) < size

@@ -1,0 +1,178 @@
+"""A Gymnasium single-agent environment: one seat against the shipped agents.
+
+>>> from rummykit import rl
+>>> single = rl.gym_env("possession", players=2, seat=0)
+>>> observation, info = single.reset(seed=3)
+>>> observation.shape == single.observation_space.shape, info["action_mask"].dtype
+(True, dtype('int8'))
+>>> index = int(info["action_mask"].argmax())
+>>> observation, reward, terminated, truncated, info = single.step(index)
+>>> terminated
+False
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from rummykit.actions import Action
+from rummykit.rl.actions import EncodingError, Limits
+from rummykit.rl.core import Reward, Table, resolve_game
+from rummykit.rl.text import position_text
+
+__all__ = ["SeatEnv", "gym_env"]
+
+
+class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """Seat ``seat`` of a match of any registered game, the other seats played by
+    ``opponents`` (an agent, or one per other seat; the shipped
+    :class:`~rummykit.agents.RandomAgent` by default).
+
+    An observation is the :class:`~rummykit.rl.ObservationEncoding` vector of the
+    seat's view; the legal indices are ``info["action_mask"]`` and
+    :meth:`action_masks` (as sb3-contrib's ``MaskablePPO`` reads them). An episode is
+    one match; the reward of a step is what the seat earned until its next decision
+    (:data:`~rummykit.rl.core.Reward`). Opponents draw their randomness from the
+    match's seed. An index that is not legal raises
+    :class:`~rummykit.IllegalActionError`; with ``illegal="terminate"`` it ends the
+    episode instead, with reward ``illegal_reward`` and ``info["illegal"]``.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: Any = "may-i",
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: Any = None,
+        render_mode: str | None = None,
+        reward: Reward = "deal",
+        reward_scale: float = 1.0,
+        max_steps: int | None = None,
+        max_melds: int = 16,
+        max_take: int = 8,
+        max_downs: int = 16,
+        codecs: Mapping[type[Action], Any] | None = None,
+        illegal: Literal["raise", "terminate"] = "raise",
+        illegal_reward: float = -1.0,
+        **options: Any,
+    ) -> None:
+        if illegal not in ("raise", "terminate"):
+            raise EncodingError(f"illegal is 'raise' or 'terminate', got {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._ended = False
+        if render_mode not in (None, "ansi"):
+            raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        definition = resolve_game(game, options)
+        limits = Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs)
+        self.table = Table(
+            definition,
+            players,
+            limits=limits,
+            codecs=codecs,
+            reward=reward,
+            reward_scale=reward_scale,
+        )
+        count = self.table.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+            raise EncodingError(f"seat must be from 0 to {count - 1}, got {seat!r}")
+        self.seat = seat
+        self.opponents = _opponents(opponents, count, seat)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        encoding = self.table.observations
+        self.observation_space = spaces.Box(encoding.low, encoding.high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.table.actions.size)
+        self._rng = random.Random(0)
+        self._steps = 0
+
+    @property
+    def match(self) -> Any:
+        """The match being played."""
+        return self.table.match
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """A new match from ``seed`` (or from the environment's random generator)."""
+        super().reset(seed=seed)
+        match_seed = seed if seed is not None else int(self.np_random.integers(2**32))
+        self.table.new_match(match_seed)
+        self._rng = random.Random(match_seed)
+        self._steps = 0
+        self._ended = False
+        self._play_others()
+        return self.table.observe(self.seat), self._info()
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.table.mask(self.seat)}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal indices of the current decision, as booleans."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def _play_others(self) -> float:
+        reward = 0.0
+        table = self.table
+        match = table.match
+        while not match.is_over and match.to_act != self.seat:
+            seat = match.to_act
+            assert seat is not None
+            action = self.opponents[seat].choose(match.view(seat), self._rng)
+            reward += table.apply_action(action)[self.seat]
+        return reward
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an index), then the other seats until this one is to act."""
+        if self.table.match.is_over or self._ended:
+            raise EncodingError("the episode is over: reset() starts a new one")
+        if self.illegal == "terminate" and int(action) not in self.table.legal().actions:
+            self._ended = True
+            info = self._info() | {"illegal": True}
+            return self.table.observe(self.seat), self.illegal_reward, True, False, info
+        reward = self.table.apply(int(action))[self.seat]
+        reward += self._play_others()
+        self._steps += 1
+        terminated = bool(self.table.match.is_over)
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        return self.table.observe(self.seat), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:  # type: ignore[override]
+        """``ansi``: the position as text."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi'")
+            return None
+        return position_text(self.table.match)
+
+
+def _opponents(opponents: Any, count: int, seat: int) -> dict[int, Any]:
+    from rummykit.agents import RandomAgent
+
+    if opponents is None:
+        opponents = RandomAgent()
+    if isinstance(opponents, Sequence):
+        agents = list(opponents)
+        if len(agents) != count - 1:
+            raise EncodingError(f"{count - 1} opponents wanted (one per other seat), got {len(agents)}")
+        others = [other for other in range(count) if other != seat]
+        return dict(zip(others, agents, strict=True))
+    if not hasattr(opponents, "choose"):
+        raise EncodingError(f"an opponent is an agent with choose(view, rng), got {opponents!r}")
+    return {other: opponents for other in range(count) if other != seat}
+
+
+def gym_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> SeatEnv:
+    """The single-agent environment of ``game`` (see :class:`SeatEnv`)."""
+    return SeatEnv(game, players, **kwargs)

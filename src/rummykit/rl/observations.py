@@ -1,0 +1,239 @@
+"""Observation tensors: what a seat may know (:meth:`~rummykit.match.Match.view`) as one
+flat ``float32`` vector with a documented layout.
+
+Seats are *relative*: row 0 is the observing seat, row 1 the seat after it, and so on.
+Card rows have 53 columns indexed by :attr:`~rummykit.cards.Card.code` (spades A-K,
+hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equal cards).
+
+>>> from rummykit.games import game
+>>> from rummykit.rl import ObservationEncoding
+>>> encoding = ObservationEncoding.for_game(game("may-i"), players=4)
+>>> [(field.name, field.shape) for field in encoding.fields][:5]
+[('hand', (53,)), ('pile_top', (53,)), ('pile', (53,)), ('pile_by_discarder', (5, 53)), ('known', (4, 53))]
+>>> match = game("may-i").new_match(players=4, seed=7)
+>>> vector = encoding.encode(match.view(3))
+>>> vector.shape == (encoding.size,), int(encoding.part(vector, "hand").sum())
+(True, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from rummykit.match import PlayerView
+from rummykit.melds import Meld, MeldKind
+from rummykit.rl.actions import CARD_COUNT, EncodingError
+
+__all__ = ["Field", "ObservationEncoding"]
+
+C = CARD_COUNT
+_INF = float("inf")
+
+
+@attrs.frozen
+class Field:
+    """One named part of the vector: ``shape`` at ``offset``; ``low`` and ``high`` bound
+    its values."""
+
+    name: str
+    shape: tuple[int, ...]
+    offset: int
+    low: float = 0.0
+    high: float = _INF
+    doc: str = ""
+
+    @property
+    def size(self) -> int:
+        """How many numbers the field has."""
+        return int(np.prod(self.shape))
+
+    @property
+    def slice(self) -> slice:
+        """Where the field is in the vector."""
+        return slice(self.offset, self.offset + self.size)
+
+
+def _layout(players: int, melds: int, phases: int) -> list[tuple[str, tuple[int, ...], float, str]]:
+    p = players
+    meld_width = 1 + 2 + (p + 1) + 4 + 13 + C
+    return [
+        ("hand", (C,), 0.0, "the seat's own hand, card counts"),
+        ("pile_top", (C,), 0.0, "the top card of the discard pile (one-hot; zeros if empty)"),
+        ("pile", (C,), 0.0, "every pile card the seat may see, counts"),
+        (
+            "pile_by_discarder",
+            (p + 1, C),
+            0.0,
+            "the visible pile cards by who discarded them (relative seats; last row: nobody)",
+        ),
+        ("known", (p, C), 0.0, "cards each seat is known to hold (taken from the pile)"),
+        ("table_by_owner", (p + 1, C), 0.0, "cards in melds on the table by owner (last: none)"),
+        (
+            "melds",
+            (melds, meld_width),
+            0.0,
+            "per meld number: present, group, run, owner one-hot (relative, last: none), "
+            "suit one-hot, the ranks its cards play (counts, A..K), its cards (counts)",
+        ),
+        ("phase", (phases,), 0.0, "the phase, one-hot over the game's phases"),
+        ("to_act", (p + 1,), 0.0, "the seat to act (relative, one-hot; last: the table)"),
+        ("pile_size", (1,), 0.0, "how many pile cards the seat may see"),
+        ("stock_size", (1,), 0.0, "cards in the stock"),
+        ("hand_sizes", (p,), 0.0, "each seat's hand size"),
+        ("down", (p,), 0.0, "whether each seat has its contract down (or has opened)"),
+        ("scores", (p,), -_INF, "each seat's match score so far"),
+        ("deal", (1,), 0.0, "the deal number, from 1"),
+        (
+            "contract",
+            (5,),
+            0.0,
+            "groups and runs required, their least sizes, whether exact (zeros: none)",
+        ),
+    ]
+
+
+class ObservationEncoding:
+    """The observation layout of one game and number of players.
+
+    ``fields`` lists the parts in order; :meth:`encode` turns a
+    :class:`~rummykit.match.PlayerView` into the vector and :meth:`part` reads one field
+    back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
+    """
+
+    def __init__(self, players: int, phases: Sequence[Any], max_melds: int = 16) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise EncodingError(f"players must be a whole number >= 1, got {players!r}")
+        self.players = players
+        self.max_melds = max_melds
+        self.phases = tuple(phases)
+        self._phase_index = {phase.value: index for index, phase in enumerate(self.phases)}
+        offset = 0
+        fields = []
+        for name, shape, low, doc in _layout(players, max_melds, max(1, len(self.phases))):
+            field = Field(name, shape, offset, low, _INF, doc)
+            fields.append(field)
+            offset += field.size
+        self.fields = tuple(fields)
+        self.size = offset
+        self._by_name = {field.name: field for field in fields}
+        self.low = np.zeros(self.size, dtype=np.float32)
+        for field in fields:
+            self.low[field.slice] = field.low
+        self.high = np.full(self.size, np.inf, dtype=np.float32)
+        self._o = {field.name: field.offset for field in fields}
+        self._meld_width = self._by_name["melds"].shape[1]
+        self._scalars = self._by_name["pile_size"].offset
+        self._meld_cache: dict[tuple[Meld, int, int], list[int]] = {}
+
+    @classmethod
+    def for_game(
+        cls, definition: Any, *, players: int | None = None, max_melds: int = 16
+    ) -> ObservationEncoding:
+        """The layout for ``definition`` with ``players`` seats (the game's default)."""
+        count = definition.default_players if players is None else players
+        return cls(count, definition.phases, max_melds)
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            known = ", ".join(self._by_name)
+            raise EncodingError(f"no observation field {name!r} (fields: {known})") from None
+
+    def part(self, vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
+        """Field ``name`` of ``vector``, in its shape."""
+        field = self.field(name)
+        return vector[field.slice].reshape(field.shape)
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """The vector of ``view``."""
+        players = self.players
+        if len(view.hand_sizes) != players:
+            raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
+        o = self._o
+        me = view.seat
+        index: list[int] = []  # counted positions
+        add = index.append
+        extend = index.extend
+        base = o["hand"]
+        extend([base + card.code for card in view.hand])
+        pile = view.pile
+        if pile:
+            add(o["pile_top"] + pile[-1][0].code)
+            base, by = o["pile"], o["pile_by_discarder"]
+            for card, discarder in pile:
+                code = card.code
+                add(base + code)
+                row = players if discarder is None else (discarder - me) % players
+                add(by + row * C + code)
+        base = o["known"]
+        for seat, cards in enumerate(view.known):
+            if cards:
+                row = base + ((seat - me) % players) * C
+                extend([row + card.code for card in cards])
+        cache = self._meld_cache
+        for number, meld in enumerate(view.melds):
+            key = (meld, number, me)
+            found = cache.get(key)
+            if found is None:
+                if len(cache) > 4096:
+                    cache.clear()
+                found = cache[key] = self._meld_indices(meld, number, me)
+            extend(found)
+        phase = self._phase_index.get(view.phase.value)
+        if phase is not None:
+            add(o["phase"] + phase)
+        to_act = view.to_act
+        add(o["to_act"] + (players if to_act is None else (to_act - me) % players))
+        vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(
+            np.float32
+        )
+        rows = [(seat + me) % players for seat in range(players)]  # relative -> absolute
+        sizes, down, scores = view.hand_sizes, view.down, view.scores
+        scalars: list[float] = [len(pile), view.stock_size]
+        scalars += [sizes[seat] for seat in rows]
+        scalars += [float(down[seat]) for seat in rows]
+        scalars += [scores[seat] for seat in rows]
+        scalars.append(view.deal)
+        scalars += _contract(view.contract)
+        vector[self._scalars :] = scalars
+        return vector
+
+    def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
+        """The counted positions of meld ``number`` seen from seat ``me``."""
+        o, players, width = self._o, self.players, self._meld_width
+        owner = players if meld.owner is None else (meld.owner - me) % players
+        codes = [card.code for card in meld.cards]
+        base = o["table_by_owner"] + owner * C
+        found = [base + code for code in codes]
+        if number >= self.max_melds:
+            return found
+        slot = o["melds"] + number * width
+        found += (slot, slot + (1 if meld.kind is MeldKind.GROUP else 2), slot + 3 + owner)
+        cursor = slot + 4 + players
+        if meld.suit is not None:
+            found.append(cursor + meld.suit.index)
+        cursor += 4
+        found += [cursor + int(rank) - 1 for rank in meld.ranks]
+        cursor += 13
+        found += [cursor + code for code in codes]
+        return found
+
+
+def _contract(contract: Any) -> list[float]:
+    """Groups and runs required, their least sizes, exact: zeros without a contract."""
+    values = [0.0] * 5
+    requirements = getattr(contract, "requirements", None)
+    if requirements:
+        for requirement in requirements:
+            kind = 0 if requirement.kind is MeldKind.GROUP else 1
+            values[kind] += requirement.count
+            values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
+        values[4] = float(bool(getattr(contract, "exact", False)))
+    return values

@@ -1,0 +1,343 @@
+"""rummykit.rl: action and observation encodings, the PettingZoo and Gymnasium
+environments, for every registered game (ISSUE 15)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from rummykit import IllegalActionError, rl  # noqa: E402
+from rummykit.actions import Action, CardAction, Discard, Draw  # noqa: E402
+from rummykit.agents import GreedyAgent  # noqa: E402
+from rummykit.games import MayI, game, names  # noqa: E402
+from rummykit.match import Match  # noqa: E402
+from rummykit.registry import get, register, unregister  # noqa: E402
+from rummykit.rl import ActionEncoding, EncodingError, ObservationEncoding  # noqa: E402
+
+PLAYERS = {"may-i": 4, "possession": 2, "posso": 4}
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"
+
+
+def players(name: str) -> int:
+    return PLAYERS.get(name, int(get(name).default_players))
+
+
+def positions(name: str, seed: int, steps: int) -> Iterator[Match[Any, Any]]:
+    """The positions of a random match of ``name`` (at most ``steps`` of them)."""
+    match = game(name).new_match(players=players(name), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_over:
+            return
+        yield match
+        match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_legal_action_round_trips(name: str) -> None:
+    """Each legal action has its own index in its type's block, and the index decodes
+    back to it; the mask has exactly the legal indices."""
+    definition = game(name)
+    encoding = ActionEncoding.for_game(definition)
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        for match in positions(name, seed, 700):
+            actions = match.legal_actions()
+            legal = encoding.legal(actions)
+            assert len(legal.indices) + legal.dropped == len(actions)
+            assert len(set(legal.indices)) == len(legal.indices)
+            for index in legal.indices:
+                action = legal.action(index)
+                block = encoding.block_of(index)
+                assert type(action) is block.action_type
+                assert block.offset <= index < block.offset + block.size
+                assert encoding.describe(index)
+                seen[block.name] += 1
+            for action in actions:  # stable: the same action, the same index
+                index = encoding.encode(action, _rank(actions, action))
+                assert index is None or legal.action(index) == action
+    assert seen  # every game had decisions
+
+
+def _rank(actions: tuple[Action, ...], action: Action) -> int:
+    same = [other for other in actions if type(other) is type(action)]
+    return same.index(action)
+
+
+def test_card_indices_are_stable() -> None:
+    encoding = ActionEncoding.for_game(game("may-i"))
+    discard = encoding.offset("discard")
+    assert encoding.encode(Discard(rl_card("7H"))) == discard + rl_card("7H").code
+    assert encoding.describe(discard + 52) == "discard JK"
+    assert encoding.encode(Draw()) == 0
+
+
+def rl_card(text: str) -> Any:
+    from rummykit import parse_card
+
+    return parse_card(text)
+
+
+@attrs.frozen
+class Signal(Action):
+    verb: ClassVar[str] = "signal"
+    level: int
+
+
+@attrs.frozen
+class Tap(Action):
+    verb: ClassVar[str] = "tap"
+
+
+@attrs.frozen
+class Knock(CardAction):
+    verb: ClassVar[str] = "knock"
+
+
+def test_an_unknown_action_type_is_a_clear_error() -> None:
+    with pytest.raises(EncodingError, match="no action codec for Signal .*register_action"):
+        ActionEncoding.from_types([Draw, Signal])
+    encoding = ActionEncoding.from_types([Draw, Tap, Knock])  # known shapes
+    assert [block.size for block in encoding.blocks] == [1, 1, 53]
+    with pytest.raises(EncodingError, match="Signal .*not one of this game's action types"):
+        encoding.legal((Signal(1),))
+    custom = ActionEncoding.from_types([Draw, Signal], codecs={Signal: rl.PositionalCodec("s", 3)})
+    legal = custom.legal((Draw(), Signal(5), Signal(7), Signal(9), Signal(11)))
+    assert legal.indices == (0, 1, 2, 3) and legal.dropped == 1
+    assert legal.action(2) == Signal(7)
+
+
+def test_two_actions_on_one_index_is_an_error() -> None:
+    encoding = ActionEncoding.from_types([Signal], codecs={Signal: rl.TargetCodec("s", 4, "level")})
+    with pytest.raises(EncodingError, match="share action index"):
+        encoding.legal((Signal(1), Signal(1)))
+    with pytest.raises(EncodingError, match="beyond the limits"):
+        encoding.legal((Signal(9),))
+
+
+def test_limits_are_checked() -> None:
+    with pytest.raises(EncodingError, match="max_melds"):
+        rl.Limits(max_melds=0)
+
+
+@pytest.mark.parametrize("name", names())
+def test_observations_show_the_view(name: str) -> None:
+    """The vector holds what ``match.view(seat)`` shows: the hand, sizes, pile, melds."""
+    definition = game(name)
+    count = players(name)
+    encoding = ObservationEncoding.for_game(definition, players=count)
+    for match in positions(name, 5, 400):
+        for seat in range(count):
+            view = match.view(seat)
+            vector = encoding.encode(view)
+            assert vector.shape == (encoding.size,) and vector.dtype == np.float32
+            assert (vector >= encoding.low).all()
+            hand = encoding.part(vector, "hand")
+            assert Counter({c: int(n) for c, n in enumerate(hand) if n}) == Counter(
+                card.code for card in view.hand
+            )
+            sizes = encoding.part(vector, "hand_sizes")
+            assert [int(sizes[(s - seat) % count]) for s in range(count)] == list(
+                view.hand_sizes
+            )
+            assert int(encoding.part(vector, "pile").sum()) == len(view.pile)
+            table = encoding.part(vector, "table_by_owner")
+            assert int(table.sum()) == sum(len(meld) for meld in view.melds)
+            assert encoding.part(vector, "phase").sum() == 1
+
+
+def test_an_observation_does_not_see_other_hands() -> None:
+    """Swapping two cards between the other seats' hidden hands changes nothing seat 0
+    sees (the other hands are sizes and known cards only)."""
+    match = game("may-i").new_match(players=4, seed=3)
+    encoding = ObservationEncoding.for_game(game("may-i"), players=4)
+    before = encoding.encode(match.view(0))
+    twin = match.clone()
+    hands = twin.deal.hands
+    hands[1][0], hands[2][0] = hands[2][0], hands[1][0]
+    assert hands[1] != match.deal.hands[1]
+    assert (encoding.encode(twin.view(0)) == before).all()
+
+
+@pytest.mark.parametrize("name", names())
+def test_pettingzoo_api_and_seed(name: str) -> None:
+    api_test(rl.env(name, players=players(name)), num_cycles=60, verbose_progress=False)
+    seed_test(lambda: rl.env(name, players=players(name)), num_cycles=30)
+
+
+def play_random(environment: Any, seed: int, rng: Any) -> tuple[int, dict[str, float]]:
+    environment.reset(seed=seed)
+    steps = 0
+    totals: dict[str, float] = Counter()
+    for agent in environment.agent_iter():
+        observation, reward, termination, truncation, _ = environment.last()
+        totals[agent] += reward
+        if termination or truncation:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            steps += 1
+        environment.step(action)
+    return steps, totals
+
+
+@pytest.mark.parametrize("name", ["may-i", "possession", "posso"])
+def test_random_mask_agent_plays_whole_matches(name: str) -> None:
+    """Rewards (reward='deal') add up to each seat's deal nets (its scores: May I?'s
+    net points, Possession's penalty points negated); nothing illegal."""
+    environment = rl.env(name, players=players(name))
+    rng = np.random.default_rng(1)
+    steps, totals = play_random(environment, 11, rng)
+    match = environment.unwrapped.match
+    assert match.is_over and steps == len(match.events)
+    nets = [sum(deal[seat].net for deal in match.deal_scores) for seat in range(match.players)]
+    assert [totals[f"player_{seat}"] for seat in range(match.players)] == pytest.approx(nets)
+
+
+@pytest.mark.soak
+def test_soak_random_mask_agent_thousands_of_episodes() -> None:
+    """RUMMYKIT_SOAK_EPISODES (default 1000) truncated episodes per game."""
+    episodes = int(os.environ.get("RUMMYKIT_SOAK_EPISODES", "1000"))
+    for name in names():
+        environment = rl.env(name, players=players(name), max_steps=300)
+        rng = np.random.default_rng(2)
+        for seed in range(episodes):
+            play_random(environment, seed, rng)
+
+
+def test_outcome_rewards_and_truncation() -> None:
+    environment = rl.env("possession", players=2, reward="outcome")
+    _, totals = play_random(environment, 4, np.random.default_rng(0))
+    outcome = environment.unwrapped.match.outcome
+    assert sorted(totals.values()) == [-1.0, 1.0] or set(totals.values()) == {1.0}
+    assert outcome is not None
+    for seat in outcome.winners:
+        assert totals[f"player_{seat}"] == 1.0
+    short = rl.env("may-i", max_steps=25)
+    steps, _ = play_random(short, 1, np.random.default_rng(0))
+    assert steps == 25
+
+
+def test_rules_options_and_errors() -> None:
+    environment = rl.raw_env("may-i", players=3, max_buys_per_deal=1)
+    assert environment.table.definition.rules.max_buys_per_deal == 1
+    assert environment.possible_agents == ["player_0", "player_1", "player_2"]
+    environment.reset(seed=2)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        environment.step(environment.table.actions.size - 1)
+    with pytest.raises(EncodingError, match="render_mode"):
+        rl.env("may-i", render_mode="human")
+    with pytest.raises(EncodingError, match="reward"):
+        rl.env("may-i", reward="points")  # type: ignore[arg-type]
+
+
+def test_ansi_render_and_reset_without_seed_is_reproducible() -> None:
+    environment = rl.raw_env("may-i", render_mode="ansi")
+    environment.reset(seed=9)
+    text = environment.render()
+    assert text is not None and text.startswith("may-i · deal 1")
+    environment.reset()
+    first = environment.observe(environment.agent_selection)["observation"]
+    again = rl.raw_env("may-i")
+    again.reset(seed=9)
+    again.reset()
+    assert (again.observe(again.agent_selection)["observation"] == first).all()
+
+
+def test_gymnasium_seat_env() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    checked = rl.gym_env("may-i", players=3, seat=1, illegal="terminate")
+    check_env(checked, skip_render_check=True)
+    single = rl.gym_env("may-i", players=3, seat=1, opponents=GreedyAgent())
+    observation, info = single.reset(seed=5)
+    rng = np.random.default_rng(5)
+    total, steps = 0.0, 0
+    terminated = truncated = False
+    while not (terminated or truncated):
+        mask = info["action_mask"]
+        assert (single.action_masks() == mask.astype(bool)).all()
+        index = int(rng.choice(np.flatnonzero(mask)))
+        observation, reward, terminated, truncated, info = single.step(index)
+        total += float(reward)
+        steps += 1
+    assert total == pytest.approx(sum(deal[1].net for deal in single.match.deal_scores))
+    with pytest.raises(EncodingError, match="reset"):
+        single.step(0)
+    single.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        single.step(single.table.actions.size - 1)
+    checked.reset(seed=1)
+    *_, terminated, truncated, info = checked.step(checked.table.actions.size - 1)
+    assert terminated and info["illegal"]
+    with pytest.raises(EncodingError, match="opponents"):
+        rl.gym_env("may-i", players=3, opponents=[GreedyAgent()])
+
+
+def load_gin() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gin_rummy_rl_test", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not EXAMPLE.exists(), reason="examples/gin_rummy.py is not there")
+def test_a_users_game_gets_an_environment() -> None:
+    """The gin example registers its game with a `knock` action of its own (a card
+    action): its environment plays, knocks included, with no codec to write."""
+    try:
+        gin = load_gin()
+        environment = rl.env("gin", players=2)
+        blocks = [block.name for block in environment.unwrapped.table.actions.blocks]
+        assert "knock" in blocks
+        api_test(environment, num_cycles=40, verbose_progress=False)
+        play_random(environment, 3, np.random.default_rng(3))
+        assert gin.Gin.name == "gin"
+    finally:
+        unregister("gin")
+
+
+def test_a_users_game_with_an_unknown_action_fails_clearly() -> None:
+    @attrs.frozen
+    class SignalMayI(MayI):
+        name: ClassVar[str] = "may-i-signal"
+        actions: ClassVar[tuple[type[Action], ...]] = (*MayI.actions, Signal)
+
+    register(SignalMayI, replace=True)
+    try:
+        with pytest.raises(EncodingError, match="no action codec for Signal"):
+            rl.env("may-i-signal")
+        rl.register_action(Signal, rl.PositionalCodec("signal", 2))
+        assert rl.env("may-i-signal").unwrapped.table.actions.blocks[-1].size == 2
+    finally:
+        unregister("may-i-signal")
+        from rummykit.rl import actions as codecs
+
+        codecs._REGISTERED.pop(Signal, None)
+
+
+def test_import_rummykit_needs_no_numpy() -> None:
+    code = "import sys, rummykit, rummykit.games; print('numpy' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
