@@ -31,7 +31,8 @@ def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_a_meld(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "check", "9C", "10C", "JK", "QC", "--game", "posso", "--json")
+    args = ("check", "9C", "10C", "JK", "QC", "--game", "mayi-house", "--json")
+    code, out, _ = run(capsys, *args)
     data = json.loads(out)
     assert code == 0 and data["meld"] is True and data["kind"] == "run"
     assert data["stands_for"] == {"2": "JC"}
@@ -102,7 +103,9 @@ def test_check_follows_the_games_default_rules(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "check", "JK", "2H", "3H", "4H", "--game", "may-i")
     assert code == 1 and "MAYI-2.2" in out and "wild cards are not allowed" in out
     code, out, _ = run(capsys, "check", "JK", "2H", "3H", "4H", "--game", "posso")
-    assert code == 0 and "JK stands for AH" in out
+    assert code == 1 and "POSSO-2.2" in out
+    code, out, _ = run(capsys, "check", "JK", "2H", "3H", "4H", "--game", "mayi-house")
+    assert code == 0 and "JK stands for 5H" in out
 
 
 @pytest.mark.parametrize("preset", ["may-i", "posso", "gin", "mayi-house", "cts", "cgu"])
