@@ -21,7 +21,9 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+# PettingZoo ships no type information.
+_pz_test: Any = importlib.import_module("pettingzoo.test")
+api_test, seed_test = _pz_test.api_test, _pz_test.seed_test
 
 from rummykit import IllegalActionError, rl  # noqa: E402
 from rummykit.actions import Action, CardAction, Discard, Draw  # noqa: E402
@@ -71,8 +73,8 @@ def test_every_legal_action_round_trips(name: str) -> None:
                 assert encoding.describe(index)
                 seen[block.name] += 1
             for action in actions:  # stable: the same action, the same index
-                index = encoding.encode(action, _rank(actions, action))
-                assert index is None or legal.action(index) == action
+                found = encoding.encode(action, _rank(actions, action))
+                assert found is None or legal.action(found) == action
     assert seen  # every game had decisions
 
 
@@ -154,9 +156,7 @@ def test_observations_show_the_view(name: str) -> None:
                 card.code for card in view.hand
             )
             sizes = encoding.part(vector, "hand_sizes")
-            assert [int(sizes[(s - seat) % count]) for s in range(count)] == list(
-                view.hand_sizes
-            )
+            assert [int(sizes[(s - seat) % count]) for s in range(count)] == list(view.hand_sizes)
             assert int(encoding.part(vector, "pile").sum()) == len(view.pile)
             table = encoding.part(vector, "table_by_owner")
             assert int(table.sum()) == sum(len(meld) for meld in view.melds)
@@ -185,7 +185,7 @@ def test_pettingzoo_api_and_seed(name: str) -> None:
 def play_random(environment: Any, seed: int, rng: Any) -> tuple[int, dict[str, float]]:
     environment.reset(seed=seed)
     steps = 0
-    totals: dict[str, float] = Counter()
+    totals: dict[str, float] = dict.fromkeys(environment.possible_agents, 0.0)
     for agent in environment.agent_iter():
         observation, reward, termination, truncation, _ = environment.last()
         totals[agent] += reward
@@ -245,7 +245,7 @@ def test_rules_options_and_errors() -> None:
     with pytest.raises(EncodingError, match="render_mode"):
         rl.env("may-i", render_mode="human")
     with pytest.raises(EncodingError, match="reward"):
-        rl.env("may-i", reward="points")  # type: ignore[arg-type]
+        rl.env("may-i", reward="points")
 
 
 def test_ansi_render_and_reset_without_seed_is_reproducible() -> None:
@@ -267,7 +267,7 @@ def test_gymnasium_seat_env() -> None:
     checked = rl.gym_env("may-i", players=3, seat=1, illegal="terminate")
     check_env(checked, skip_render_check=True)
     single = rl.gym_env("may-i", players=3, seat=1, opponents=GreedyAgent())
-    observation, info = single.reset(seed=5)
+    _, info = single.reset(seed=5)
     rng = np.random.default_rng(5)
     total, steps = 0.0, 0
     terminated = truncated = False
@@ -275,7 +275,7 @@ def test_gymnasium_seat_env() -> None:
         mask = info["action_mask"]
         assert (single.action_masks() == mask.astype(bool)).all()
         index = int(rng.choice(np.flatnonzero(mask)))
-        observation, reward, terminated, truncated, info = single.step(index)
+        _, reward, terminated, truncated, info = single.step(index)
         total += float(reward)
         steps += 1
     assert total == pytest.approx(sum(deal[1].net for deal in single.match.deal_scores))

@@ -211,9 +211,10 @@ class LayOffCodec(ActionCodec):
         self.size = CARD_COUNT * max_melds * 3
 
     def encode(self, action: Any, rank: int) -> int | None:
-        if not 0 <= action.target < self.melds:
+        target = int(action.target)
+        if not 0 <= target < self.melds:
             return None
-        return (action.card.code * self.melds + action.target) * 3 + _END_INDEX[action.end]
+        return (int(action.card.code) * self.melds + target) * 3 + _END_INDEX[action.end]
 
     def describe(self, index: int) -> str:
         rest, end = divmod(index, 3)
@@ -236,7 +237,7 @@ class ExchangeCodec(ActionCodec):
         joker_to = melds if action.joker_to is None else action.joker_to
         if not 0 <= action.target < melds or not 0 <= joker_to <= melds:
             return None
-        index = (action.card.code * melds + action.target) * (melds + 1) + joker_to
+        index = (int(action.card.code) * melds + int(action.target)) * (melds + 1) + joker_to
         return index * 3 + _END_INDEX[action.end]
 
     def describe(self, index: int) -> str:
@@ -260,8 +261,10 @@ class PlayCodec(ActionCodec):
         if len(cards) > 1:
             step = 1 if last.code > first.code else -1
             codes = [card.code for card in cards]
-            if first.suit is None or last.suit is not first.suit or codes != list(
-                range(first.code, last.code + step, step)
+            if (
+                first.suit is None
+                or last.suit is not first.suit
+                or codes != list(range(first.code, last.code + step, step))
             ):
                 raise EncodingError(
                     f"PlayCodec encodes a card or a same-suit sequence, not {action}; "
@@ -343,8 +346,8 @@ def codec_for(
             return codec
     shipped = _BUILTIN_BY_NAME.get(f"{action_type.__module__}.{action_type.__qualname__}")
     if shipped is not None:
-        codec: ActionCodec = shipped(limits)
-        return codec
+        made: ActionCodec = shipped(limits)
+        return made
     fields = _fields(action_type)
     if not fields:
         return FlagCodec(action_type.verb)

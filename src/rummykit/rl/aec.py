@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -23,8 +24,6 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from rummykit.actions import Action
 from rummykit.rl.actions import EncodingError, Limits
@@ -33,10 +32,14 @@ from rummykit.rl.text import position_text
 
 __all__ = ["RummyEnv", "env", "raw_env"]
 
+# PettingZoo ships no type information: its names are Any here.
+AECEnv: Any = importlib.import_module("pettingzoo").AECEnv
+wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
+
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class RummyEnv(AECEnv[str, Observation, int]):
+class RummyEnv(AECEnv):  # type: ignore[misc]
     """A match of any registered game as a PettingZoo AEC environment.
 
     Agents are ``player_0`` … ``player_{n-1}`` (the seats); the agent to act is the
@@ -49,7 +52,11 @@ class RummyEnv(AECEnv[str, Observation, int]):
     truncates a match after that many decisions.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "rummykit_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
+        "render_modes": ["ansi"],
+        "name": "rummykit_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -81,7 +88,7 @@ class RummyEnv(AECEnv[str, Observation, int]):
         )
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.metadata = {**self.metadata, "name": f"rummykit_{definition.name}_v0"}
+        self.metadata = {**type(self).metadata, "name": f"rummykit_{definition.name}_v0"}
         count = self.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(count)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -98,7 +105,7 @@ class RummyEnv(AECEnv[str, Observation, int]):
         }
         self._seeds = random.Random(0)
         self._steps = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     @property
     def match(self) -> Any:
@@ -137,7 +144,7 @@ class RummyEnv(AECEnv[str, Observation, int]):
         seat = self._seat[agent]
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
-    def step(self, action: int | None) -> None:  # type: ignore[override]
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -172,10 +179,10 @@ def raw_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> R
     return RummyEnv(game, players, **kwargs)
 
 
-def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> AECEnv[Any, Any, Any]:
+def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` (a registered name, with its rules options as
     keywords, or a definition), wrapped as PettingZoo recommends (an index out of
     range or a step out of order is an error)."""
-    wrapped: AECEnv[Any, Any, Any] = RummyEnv(game, players, **kwargs)
+    wrapped: Any = RummyEnv(game, players, **kwargs)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -45,7 +45,7 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     episode instead, with reward ``illegal_reward`` and ``info["illegal"]``.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's)
 
     def __init__(
         self,
@@ -149,7 +149,7 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         return self.table.observe(self.seat), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """``ansi``: the position as text."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode='ansi'")
@@ -165,7 +165,9 @@ def _opponents(opponents: Any, count: int, seat: int) -> dict[int, Any]:
     if isinstance(opponents, Sequence):
         agents = list(opponents)
         if len(agents) != count - 1:
-            raise EncodingError(f"{count - 1} opponents wanted (one per other seat), got {len(agents)}")
+            raise EncodingError(
+                f"{count - 1} opponents wanted (one per other seat), got {len(agents)}"
+            )
         others = [other for other in range(count) if other != seat]
         return dict(zip(others, agents, strict=True))
     if not hasattr(opponents, "choose"):

@@ -8,8 +8,9 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 >>> from rummykit.games import game
 >>> from rummykit.rl import ObservationEncoding
 >>> encoding = ObservationEncoding.for_game(game("may-i"), players=4)
->>> [(field.name, field.shape) for field in encoding.fields][:5]
-[('hand', (53,)), ('pile_top', (53,)), ('pile', (53,)), ('pile_by_discarder', (5, 53)), ('known', (4, 53))]
+>>> [(field.name, field.shape) for field in encoding.fields][:5]  # doctest: +NORMALIZE_WHITESPACE
+[('hand', (53,)), ('pile_top', (53,)), ('pile', (53,)),
+ ('pile_by_discarder', (5, 53)), ('known', (4, 53))]
 >>> match = game("may-i").new_match(players=4, seed=7)
 >>> vector = encoding.encode(match.view(3))
 >>> vector.shape == (encoding.size,), int(encoding.part(vector, "hand").sum())
@@ -191,9 +192,7 @@ class ObservationEncoding:
             add(o["phase"] + phase)
         to_act = view.to_act
         add(o["to_act"] + (players if to_act is None else (to_act - me) % players))
-        vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(
-            np.float32
-        )
+        vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(np.float32)
         rows = [(seat + me) % players for seat in range(players)]  # relative -> absolute
         sizes, down, scores = view.hand_sizes, view.down, view.scores
         scalars: list[float] = [len(pile), view.stock_size]
