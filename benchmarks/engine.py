@@ -1,6 +1,7 @@
 """Full matches with uniformly random legal actions: matches and decisions per second.
 
-May I? (4 players, the reference rules), Possession (2 players) and, in the same run
+May I? (4 players, the reference rules), Posso? (4 players, jokers on), Possession (2
+players) and, in the same run
 when the ``bench`` extra is installed, RLCard's and OpenSpiel's gin rummy.
 
 Run: python benchmarks/engine.py [--seconds 20]
@@ -15,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rummykit.games import MayI, Possession
+from rummykit.games import MayI, Possession, Posso, PossoRules
 from rummykit.match import Match
 
 
@@ -37,6 +38,11 @@ def random_matches(
 
 def may_i(seconds: float) -> tuple[int, int, float]:
     return random_matches(lambda seed: MayI().new_match(players=4, seed=seed), seconds)
+
+
+def posso(seconds: float) -> tuple[int, int, float]:
+    definition = Posso(PossoRules(joker_count="players_minus_one"))
+    return random_matches(lambda seed: definition.new_match(players=4, seed=seed), seconds)
 
 
 def possession(seconds: float) -> tuple[int, int, float]:
@@ -93,6 +99,7 @@ def main() -> None:
     )
     engines: list[tuple[str, Callable[[float], tuple[int, int, float] | None]]] = [
         ("rummykit May I? (4 players)", may_i),
+        ("rummykit Posso? (4, jokers)", posso),
         ("rummykit Possession (2 players)", possession),
         ("RLCard gin rummy", rlcard_gin),
         ("OpenSpiel gin_rummy", openspiel_gin),
