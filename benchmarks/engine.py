@@ -10,10 +10,14 @@ Run: python benchmarks/engine.py [--seconds 20]
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rummykit.games import MayI, Possession, Posso, PossoRules
@@ -90,13 +94,55 @@ def openspiel_gin(seconds: float) -> tuple[int, int, float] | None:
     return matches, decisions, time.perf_counter() - start
 
 
+def before_after(before_src: str, seconds: float, rounds: int) -> None:
+    """May I? decisions per second here and on ``before_src``, alternating, best of each."""
+    script = (
+        "import sys, random, time\n"
+        "from rummykit.games import MayI\n"
+        "seconds = float(sys.argv[1]); decisions = matches = 0; start = time.perf_counter()\n"
+        "while time.perf_counter() - start < seconds:\n"
+        "    match = MayI().new_match(players=4, seed=matches); rng = random.Random(matches)\n"
+        "    while not match.is_over:\n"
+        "        match.apply(rng.choice(match.legal_actions())); decisions += 1\n"
+        "    matches += 1\n"
+        "print(decisions / (time.perf_counter() - start))\n"
+    )
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    best = {"before": 0.0, "after": 0.0}
+    for _ in range(rounds):
+        for label, src in (("before", before_src), ("after", here)):
+            env = {**os.environ, "PYTHONPATH": src}
+            out = subprocess.run(
+                [sys.executable, "-c", script, str(seconds / rounds)],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            best[label] = max(best[label], float(out))
+    ratio = best["after"] / best["before"]
+    print(
+        f"  May I? before {best['before']:,.0f} decisions/s, after {best['after']:,.0f} "
+        f"(best of {rounds} alternating runs): {ratio:.2f}x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also time May I? on an older checkout's src folder (git worktree add …), "
+        "alternating with this one, for a before/after ratio in the same run",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="alternations with --before")
     args = parser.parse_args()
     print(
         f"python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per engine"
     )
+    if args.before:
+        before_after(args.before, args.seconds, args.rounds)
     engines: list[tuple[str, Callable[[float], tuple[int, int, float] | None]]] = [
         ("rummykit May I? (4 players)", may_i),
         ("rummykit Posso? (4, jokers)", posso),
