@@ -314,7 +314,7 @@ class Gin(GameDefinition[GinRules, GinMatch]):
     rules: GinRules = attrs.field(factory=GinRules)
 
     def meld_rules(self) -> MeldRules:
-        """What a meld is (the command line's ``check`` and ``solve`` use it)."""
+        """What a meld is in gin (tools such as ``heuristic_agent`` ask the definition)."""
         return MELDS
 
 
