@@ -42,6 +42,7 @@ __all__ = [
     "StockRefilled",
     "TookFromPile",
     "WentOut",
+    "seat_name",
 ]
 
 _NAMES = "ABCDEFGH"
@@ -97,6 +98,8 @@ class GoingOut(enum.StrEnum):
     DISCARDING = "discarding"
     MELDING = "melding"
     PLAYING = "playing"
+    KNOCKING = "knocking"
+    """Ended the deal with cards still in hand (gin rummy's knock)."""
 
 
 @attrs.frozen

@@ -175,6 +175,10 @@ class MatchState(State):
     to_act: int | None = None
     deal_scores: list[tuple[DealScore, ...]] = attrs.Factory(list)
     """Each finished deal's scores, per seat."""
+    totals: tuple[int, ...] = ()
+    """Each seat's net total over the finished deals (kept as they end)."""
+    penalty_totals: tuple[int, ...] = ()
+    """Each seat's penalty points over the finished deals."""
 
 
 @attrs.define
@@ -410,16 +414,11 @@ class Match(ABC, Generic[MS, DS]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's net total so far."""
-        return tuple(
-            sum(deal[seat].net for deal in self.state.deal_scores) for seat in range(self.players)
-        )
+        return self.state.totals or (0,) * self.players
 
     def penalties(self) -> tuple[int, ...]:
         """Each seat's penalty points so far."""
-        return tuple(
-            sum(deal[seat].penalty for deal in self.state.deal_scores)
-            for seat in range(self.players)
-        )
+        return self.state.penalty_totals or (0,) * self.players
 
     @property
     def outcome(self) -> Outcome | None:
@@ -522,7 +521,13 @@ class Match(ABC, Generic[MS, DS]):
     def end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
         """Score the deal, then start the next one, wait for ``next``, or end the match."""
         scores = tuple(scores)
-        self.state.deal_scores.append(scores)
+        state = self.state
+        state.deal_scores.append(scores)
+        zero = (0,) * self.players
+        nets = state.totals or zero
+        penalties = state.penalty_totals or zero
+        state.totals = tuple(t + s.net for t, s in zip(nets, scores, strict=True))
+        state.penalty_totals = tuple(t + s.penalty for t, s in zip(penalties, scores, strict=True))
         self.emit(
             DealEnded(
                 self.state.deal_number,
