@@ -7,7 +7,7 @@ simulator and the command line, exactly like the shipped games.
 
 >>> from rummykit.registry import game, names
 >>> names()
-('may-i', 'possession')
+('may-i', 'possession', 'posso')
 >>> game("may-i", max_buys_per_deal=3).rules.max_buys_per_deal
 3
 """
