@@ -163,6 +163,19 @@ def test_observations_show_the_view(name: str) -> None:
             assert encoding.part(vector, "phase").sum() == 1
 
 
+@pytest.mark.parametrize("name", names())
+def test_the_quick_view_encodes_like_the_view(name: str) -> None:
+    """The environments read the shipped games' state directly (no sorting, no frozen
+    view); the vector is the one of ``match.view(seat)``."""
+    count = players(name)
+    encoding = ObservationEncoding.for_game(game(name), players=count)
+    for seed in (1, 2):
+        for match in positions(name, seed, 500):
+            for seat in range(count):
+                quick = encoding.encode_match(match, seat)
+                assert (quick == encoding.encode(match.view(seat))).all()
+
+
 def test_an_observation_does_not_see_other_hands() -> None:
     """Swapping two cards between the other seats' hidden hands changes nothing seat 0
     sees (the other hands are sizes and known cards only)."""

@@ -19,7 +19,7 @@ from rummykit.effects import DealEnded
 from rummykit.errors import IllegalActionError
 from rummykit.match import Match
 from rummykit.rl.actions import ActionEncoding, EncodingError, LegalActions, Limits
-from rummykit.rl.observations import ObservationEncoding
+from rummykit.rl.observations import ObservationEncoding, quick_view
 
 __all__ = ["Reward", "Table", "resolve_game"]
 
@@ -70,11 +70,14 @@ class Table:
         self._legal: LegalActions | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
+        """Each seat's score, by (match, deals scored): scores change at a deal's end."""
 
     def new_match(self, seed: int) -> None:
         """Start a new match from ``seed``."""
         self.match = self.definition.new_match(players=self.players, seed=seed)
         self._forget()
+        self._scores = ((0, -1), ())
 
     def _forget(self) -> None:
         self._legal = None
@@ -108,7 +111,12 @@ class Table:
         """The observation vector of ``seat`` now."""
         vector = self._observed.get(seat)
         if vector is None:
-            vector = self._observed[seat] = self.observations.encode(self.match.view(seat))
+            match = self.match
+            key = (id(match), len(match.state.deal_scores))
+            if self._scores[0] != key:
+                self._scores = (key, match.scores)
+            view = quick_view(match, seat, self._scores[1]) or match.view(seat)
+            vector = self._observed[seat] = self.observations.encode(view)
         return vector.copy()
 
     def decode(self, index: int) -> Action:

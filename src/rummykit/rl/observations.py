@@ -26,11 +26,12 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.match import PlayerView
+from rummykit.engine.core import ContractRummyMatch
+from rummykit.match import Match, PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, EncodingError
 
-__all__ = ["Field", "ObservationEncoding"]
+__all__ = ["Field", "ObservationEncoding", "quick_view"]
 
 C = CARD_COUNT
 _INF = float("inf")
@@ -129,7 +130,7 @@ class ObservationEncoding:
         self._o = {field.name: field.offset for field in fields}
         self._meld_width = self._by_name["melds"].shape[1]
         self._scalars = self._by_name["pile_size"].offset
-        self._meld_cache: dict[tuple[Meld, int, int], list[int]] = {}
+        self._table_cache: dict[tuple[tuple[Meld, ...], int], npt.NDArray[np.float32]] = {}
 
     @classmethod
     def for_game(
@@ -154,6 +155,15 @@ class ObservationEncoding:
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The vector of ``view``."""
+        return self._encode(view)
+
+    def encode_match(self, match: Match[Any, Any], seat: int) -> npt.NDArray[np.float32]:
+        """The vector of ``match.view(seat)``, read faster from the match's state when
+        its view is the shipped one."""
+        quick = quick_view(match, seat, match.scores)
+        return self._encode(match.view(seat) if quick is None else quick)
+
+    def _encode(self, view: Any) -> npt.NDArray[np.float32]:
         players = self.players
         if len(view.hand_sizes) != players:
             raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
@@ -178,21 +188,15 @@ class ObservationEncoding:
             if cards:
                 row = base + ((seat - me) % players) * C
                 extend([row + card.code for card in cards])
-        cache = self._meld_cache
-        for number, meld in enumerate(view.melds):
-            key = (meld, number, me)
-            found = cache.get(key)
-            if found is None:
-                if len(cache) > 4096:
-                    cache.clear()
-                found = cache[key] = self._meld_indices(meld, number, me)
-            extend(found)
+        table = self._table(tuple(view.melds), me) if view.melds else None
         phase = self._phase_index.get(view.phase.value)
         if phase is not None:
             add(o["phase"] + phase)
         to_act = view.to_act
         add(o["to_act"] + (players if to_act is None else (to_act - me) % players))
         vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(np.float32)
+        if table is not None:
+            vector += table
         rows = [(seat + me) % players for seat in range(players)]  # relative -> absolute
         sizes, down, scores = view.hand_sizes, view.down, view.scores
         scalars: list[float] = [len(pile), view.stock_size]
@@ -203,6 +207,23 @@ class ObservationEncoding:
         scalars += _contract(view.contract)
         vector[self._scalars :] = scalars
         return vector
+
+    def _table(self, melds: tuple[Meld, ...], me: int) -> npt.NDArray[np.float32]:
+        """The counts of the melds on the table seen from seat ``me`` (cached: the
+        table changes far less often than the rest)."""
+        key = (melds, me)
+        found = self._table_cache.get(key)
+        if found is None:
+            if len(self._table_cache) > 1024:
+                self._table_cache.clear()
+            index: list[int] = []
+            for number, meld in enumerate(melds):
+                index += self._meld_indices(meld, number, me)
+            found = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(
+                np.float32
+            )
+            self._table_cache[key] = found
+        return found
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
@@ -225,6 +246,67 @@ class ObservationEncoding:
         return found
 
 
+class _QuickView:
+    """The fields of a :class:`~rummykit.match.PlayerView` that :meth:`encode` reads,
+    taken straight from the declared state of a match whose ``view`` is the shipped one
+    (no sorting, no legal actions, no frozen value): see :func:`quick_view`."""
+
+    __slots__ = (
+        "contract",
+        "deal",
+        "down",
+        "hand",
+        "hand_sizes",
+        "known",
+        "melds",
+        "phase",
+        "pile",
+        "scores",
+        "seat",
+        "stock_size",
+        "to_act",
+    )
+
+
+def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
+    """What ``match.view(seat)`` shows, as far as the encoding reads it, or ``None``
+    when the match's view is not the shipped one (then use :meth:`Match.view`).
+
+    The tests check that both give the same vector in every registered game."""
+    kind = type(match)
+    if kind.view is not Match.view:
+        return None
+    extras = kind.public_extras
+    contract_game = extras is _CONTRACT_EXTRAS
+    if not contract_game and extras is not Match.public_extras:
+        return None
+    deal, state = match.deal, match.state
+    view = _QuickView()
+    view.seat = seat
+    view.deal = state.deal_number
+    view.phase = state.phase
+    view.to_act = state.to_act
+    view.hand = deal.hands[seat]
+    view.hand_sizes = [len(hand) for hand in deal.hands]
+    view.stock_size = len(deal.stock)
+    view.scores = scores
+    entries = deal.pile.entries
+    if contract_game:
+        if match.rules.discard_pile_visible == "top_only" and entries:
+            entries = entries[-1:]
+        view.known = [list(known.elements()) if known else () for known in deal.known]
+        view.melds = deal.table
+        view.down = deal.down
+        view.contract = deal.contract
+    else:
+        view.known = ((),) * match.players
+        view.melds = ()
+        view.down = (False,) * match.players
+        view.contract = None
+    view.pile = [(entry.card, entry.discarder) for entry in entries]
+    return view
+
+
 def _contract(contract: Any) -> list[float]:
     """Groups and runs required, their least sizes, exact: zeros without a contract."""
     values = [0.0] * 5
@@ -236,3 +318,6 @@ def _contract(contract: Any) -> list[float]:
             values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
         values[4] = float(bool(getattr(contract, "exact", False)))
     return values
+
+
+_CONTRACT_EXTRAS = ContractRummyMatch.public_extras
