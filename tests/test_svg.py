@@ -67,7 +67,9 @@ def test_text_is_escaped() -> None:
 
 
 def random_match(name: str, steps: int, seed: int) -> Match[Any, Any]:
-    match = game(name).new_match(players=4 if name != "possession" else 2, seed=seed)
+    match: Match[Any, Any] = game(name).new_match(
+        players=4 if name != "possession" else 2, seed=seed
+    )
     rng = random.Random(seed)
     for _ in range(steps):
         if match.is_over:

@@ -95,7 +95,7 @@ def _card(x: float, y: float, value: Card, role: Any = None) -> str:
             f"<rect width='{CARD_WIDTH}' height='{CARD_HEIGHT}' rx='5' fill='#fff8e1' "
             "stroke='#8d6e63'/>"
             + _text(4, 14, "JK", 11, fill="#6a1b9a", font_weight="bold")
-            + _text(CARD_WIDTH / 2, 44, "★", 24, fill="#6a1b9a", text_anchor="middle")
+            + _text(16, 45, "★", 22, fill="#6a1b9a", text_anchor="middle")
         )
     else:
         colour = _SUIT_COLOUR[value.suit]
@@ -107,18 +107,11 @@ def _card(x: float, y: float, value: Card, role: Any = None) -> str:
             + _text(4, 27, symbol, 12, fill=colour)
             + _text(CARD_WIDTH / 2 + 6, 52, symbol, 24, fill=colour, text_anchor="middle")
         )
-    if role is not None:
+    if role is not None:  # in the corner a row's next card leaves visible
         body += (
-            f"<rect x='2' y='{CARD_HEIGHT - 17}' width='{CARD_WIDTH - 4}' height='15' rx='3' "
+            f"<rect x='2' y='{CARD_HEIGHT - 19}' width='{_STEP - 4}' height='16' rx='3' "
             "fill='#ede7f6' stroke='#6a1b9a' stroke-dasharray='2 2'/>"
-            + _text(
-                CARD_WIDTH / 2,
-                CARD_HEIGHT - 5,
-                f"= {_role_text(role)}",
-                10,
-                fill="#4a148c",
-                text_anchor="middle",
-            )
+            + _text(4, CARD_HEIGHT - 7, f"= {_role_text(role)}", 10, fill="#4a148c")
         )
     return f"<g transform='translate({x:g},{y:g})'>{title}{body}</g>"
 
@@ -227,7 +220,8 @@ def _melds(sheet: _Sheet, melds: Sequence[Meld]) -> None:
 
 
 def _pile(sheet: _Sheet, pile: Sequence[tuple[Card, int | None]], stock: int) -> None:
-    sheet.label(f"stock {stock} · discard pile {len(pile)}")
+    shown_note = f", the last {min(len(pile), 8)}, top at right" if pile else ""
+    sheet.label(f"stock {stock} · discard pile {len(pile)}{shown_note}")
     sheet.parts.append(_back(8, sheet.y, str(stock)))
     shown = [entry[0] for entry in pile[-8:]]
     if shown:
@@ -252,7 +246,8 @@ def view(value: PlayerView, *, title: str | None = None) -> Svg:
             continue
         known = value.known[seat]
         turn = " · to act" if value.to_act == seat else ""
-        sheet.label(f"player {seat_name(seat)}: {value.hand_sizes[seat]} cards{turn}")
+        down = " · down" if value.down[seat] else ""
+        sheet.label(f"player {seat_name(seat)}: {value.hand_sizes[seat]} cards{down}{turn}")
         sheet.parts.append(_back(8, sheet.y, str(value.hand_sizes[seat])))
         if known:
             sheet.row(known, x=8 + CARD_WIDTH + _GAP)

@@ -26,8 +26,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from rummykit.cards import Card
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.match import Match, PlayerView
+from rummykit.match import Match, Phase, PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, EncodingError
 
@@ -266,6 +267,19 @@ class _QuickView:
         "stock_size",
         "to_act",
     )
+    contract: Any
+    deal: int
+    down: Sequence[bool]
+    hand: Sequence[Card]
+    hand_sizes: Sequence[int]
+    known: Sequence[Sequence[Card]]
+    melds: Sequence[Meld]
+    phase: Phase
+    pile: Sequence[tuple[Card, int | None]]
+    scores: Sequence[int]
+    seat: int
+    stock_size: int
+    to_act: int | None
 
 
 def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
