@@ -167,20 +167,61 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
     from rummykit.simulate import simulate
 
-    summary = simulate(
-        args.game, matches=args.n, seed=args.seed, players=args.players, bots=args.bots
-    )
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if len(bots) == 1:
+        bots *= args.players or 4
+    elif args.players is not None and args.players != len(bots):
+        raise _UsageError(f"--players {args.players} but {len(bots)} bots")
+    if args.jobs < 1:
+        raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    executor: Executor | None = None
+    client: Any = None
+    if args.dask is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise _UsageError("--dask needs the distributed extra") from None
+        if args.dask == "local":
+            client = Client(n_workers=args.jobs, threads_per_worker=1)  # type: ignore[no-untyped-call]
+        else:
+            client = Client(args.dask)  # type: ignore[no-untyped-call]
+        executor = client.get_executor()
+    elif args.jobs > 1:
+        executor = ProcessPoolExecutor(max_workers=args.jobs)
+    try:
+        summary = simulate(args.game, bots, matches=args.n, seed=args.seed, executor=executor)
+    finally:
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown()
+        if client is not None:
+            client.close()
     names = "ABCDEFGH"
+    seats = [
+        f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
+        f"score {mean:+.1f} sd {sd:.1f}"
+        for s, (bot, w, share, (low, high), mean, sd) in enumerate(
+            zip(
+                summary.agents,
+                summary.wins,
+                summary.win_share,
+                summary.win_interval,
+                summary.mean_scores,
+                summary.score_sd,
+                strict=True,
+            )
+        )
+    ]
+    ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
     text = [
-        f"{summary.matches} matches of {args.game}, {args.players} {args.bots} bots, "
-        f"seed {args.seed}",
-        "wins:        " + "  ".join(f"{names[s]} {w:g}" for s, w in enumerate(summary.wins)),
-        "mean scores: "
-        + "  ".join(f"{names[s]} {m:+.1f}" for s, m in enumerate(summary.mean_scores)),
-        f"deals {summary.deals}, decisions {summary.decisions}, buys {summary.buys}, "
-        f"went out {summary.went_out}, dead deals {summary.dead_deals}",
+        f"{summary.matches} matches of {args.game}, seed {args.seed}",
+        *seats,
+        f"deals {summary.deals} ({ends or 'none'})",
+        f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
+        f"{summary.claims}, decisions {summary.decisions_per_match:.0f} per match",
     ]
     _emit(args, summary.as_dict(), "\n".join(text))
     return EXIT_OK
@@ -215,8 +256,17 @@ def _parser() -> _Parser:
     simulate.add_argument("game", choices=registered_games())
     simulate.add_argument("-n", type=int, default=100, help="number of matches")
     simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    simulate.add_argument("--bots", default="random", choices=("greedy", "random"))
+    simulate.add_argument("--players", type=int, default=None, choices=range(2, 6))
+    simulate.add_argument(
+        "--bots",
+        default="heuristic",
+        help="one agent for every seat, or one per seat: random, greedy, heuristic, search "
+        "(e.g. search,heuristic,heuristic,heuristic)",
+    )
+    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+    simulate.add_argument(
+        "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
+    )
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")

@@ -1,15 +1,17 @@
 """A search player: sample the hidden hands, play each candidate out, keep the best.
 
 Determinized Monte Carlo. For a decision with several sensible actions (the heuristic's
-best ``candidates``), the agent deals the hidden cards anew consistent with its view
+best ``candidates``: a draw, a buy, a discard, a play), the agent deals the hidden cards
+anew consistent with its view
 (:func:`~rummykit.sampling.sample_match`), applies each candidate to that sample and
 plays the deal out with the heuristic for every seat (the same rollout seed for every
 candidate: common random numbers), then scores the end of the deal for its seat: its
 net points minus the others' mean (a leaf past ``horizon`` decisions is scored by the
-cards' values left in hand). It repeats until ``simulations`` rollouts are spent (or
+cards' values left in hand plus ``distance_weight`` per card a seat lacks for the
+contract). It repeats until ``simulations`` rollouts are spent (or
 ``max_ms`` milliseconds, which is not reproducible), and plays the candidate with the
-best mean; ties go to the heuristic's order. Going down, laying off and single-choice
-decisions follow the heuristic without search.
+best mean; ties go to the heuristic's order. Going down, laying off, consent and
+single-choice decisions follow the heuristic without search.
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
@@ -37,12 +39,20 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from rummykit.actions import Action, Down, ExchangeJoker, LayOff
+from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
 from rummykit.agents.basic import Agent
+from rummykit.agents.distance import contract_distance
+from rummykit.contracts import Contract
 from rummykit.match import Match, PlayerView
+from rummykit.melds import MeldRules
 from rummykit.sampling import sample_match
 
 __all__ = ["MatchAgent", "SearchAgent", "decide"]
+
+
+_NO_SEARCH = (Down, LayOff, ExchangeJoker, Allow, Refuse, Done)
+"""Decisions the heuristic makes alone: going down and laying off (always right),
+consent (rare and cheap) and ending a step."""
 
 
 @runtime_checkable
@@ -80,9 +90,12 @@ class SearchAgent:
     """Rollouts per decision (the budget), spread evenly over the candidates."""
     candidates: int = 3
     """How many of the policy's best actions are compared."""
-    horizon: int | None = None
+    horizon: int | None = 24
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
+    distance_weight: int = 10
+    """A leaf's cost per card a seat not yet down lacks for the contract (contract
+    games), on top of the points in its hand."""
     max_ms: float | None = None
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
@@ -95,7 +108,7 @@ class SearchAgent:
         """Search the decision of ``seat`` in ``match``."""
         view = match.view(seat)
         ranked = _ranked(self.policy, view)
-        if len(ranked) <= 1 or isinstance(ranked[0], Down | LayOff | ExchangeJoker):
+        if len(ranked) <= 1 or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
         options = ranked[: max(1, self.candidates)]
         totals = [0.0] * len(options)
@@ -132,10 +145,22 @@ class SearchAgent:
         return mine - sum(others) / max(1, len(others))
 
     def leaf(self, match: Match[Any, Any], seat: int) -> float:
-        """A deal in progress, scored by the points (or cards) left in each hand."""
+        """A deal in progress, scored by the points (or cards) left in each hand, and
+        in contract games the cards each seat not yet down lacks."""
         values = getattr(self.policy, "values", None)
-        costs = [
-            values.hand_value(hand) if values is not None else len(hand) for hand in match.hands
-        ]
+        rules = getattr(self.policy, "rules", None)
+        contract = getattr(match, "contract", None)
+        down = getattr(match, "down", None)
+        costs: list[float] = []
+        for other, hand in enumerate(match.hands):
+            cost = float(values.hand_value(hand) if values is not None else len(hand))
+            if (
+                isinstance(contract, Contract)
+                and isinstance(rules, MeldRules)
+                and down is not None
+                and not down[other]
+            ):
+                cost += self.distance_weight * contract_distance(hand, contract, rules)
+            costs.append(cost)
         others = [cost for other, cost in enumerate(costs) if other != seat]
         return sum(others) / max(1, len(others)) - costs[seat]

@@ -1,0 +1,173 @@
+"""The agents: always a legal action, in every registered game and under varied options;
+the heuristic's value rule; the search agent is deterministic for a seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from rummykit import ConfigError, ContractSchedule, parse_card, parse_cards
+from rummykit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
+from rummykit.agents import (
+    ContractAgent,
+    GreedyAgent,
+    PossessionAgent,
+    RandomAgent,
+    SearchAgent,
+    decide,
+    heuristic_agent,
+    make_agent,
+)
+from rummykit.games import game, names
+from rummykit.match import Phase, PlayerView
+from rummykit.simulate import play
+
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"multi_take_mode": "any", "claim_order": "next_player_first"},
+    {"discard_pile_visible": "top_only", "turn_after_buy": "resume_normal", "joker_count": 4},
+    {"next_player_refusal": "normal_turn", "buy_turn_allows_melding": False},
+]
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_heuristic_finishes_every_registered_game(name: str) -> None:
+    definition = game(name)
+    players = 4 if definition.rules.player_count_range[1] >= 4 else 2
+    agent = heuristic_agent(definition)
+    match = play(
+        definition.new_match(players=players, seed=3), [agent] * players, rng=random.Random(3)
+    )
+    assert match.is_over and match.outcome is not None
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_contract_heuristic_under_may_i_options(options: dict[str, Any]) -> None:
+    short = ContractSchedule.of("1G+1R", "2R")  # the hardest deals, kept short
+    definition = game("may-i", contract_schedule=short, **options)
+    agent = heuristic_agent(definition)
+    match = play(
+        definition.new_match(players=4, seed=11),
+        [agent, agent, RandomAgent(), agent],
+        rng=random.Random(5),
+    )
+    assert match.is_over
+
+
+def _view(match: Any, seat: int | None, **changes: Any) -> PlayerView:
+    assert seat is not None
+    view: PlayerView = attrs.evolve(match.view(seat), **changes)
+    return view
+
+
+def test_unknown_phases_and_actions_fall_back_to_a_legal_action() -> None:
+    @attrs.frozen
+    class Knock(Action):
+        pass
+
+    match = game("may-i").new_match(players=4, seed=7)
+    agent = heuristic_agent(game("may-i"))
+    for legal in [(Knock(), Pass()), (Knock(),), (Knock(), Done()), (Allow(), Knock())]:
+        view = _view(match, match.to_act, phase=Phase("claim"), legal=legal)
+        assert agent.choose(view, random.Random(0)) in legal
+    view = _view(match, match.to_act, phase=Phase("claim"), legal=(Knock(), Pass()))
+    assert PossessionAgent().choose(view, random.Random(0)) in view.legal
+
+
+def test_the_heuristic_takes_and_buys_a_card_that_brings_it_nearer() -> None:
+    match = game("may-i").new_match(players=4, seed=7)
+    agent = heuristic_agent(game("may-i"))
+    assert isinstance(agent, ContractAgent)
+    hand = parse_cards("7S 7H KS KC 2C 9D 4H 5S 8C JD QH")
+    helpful = ((parse_card("7D"), 1),)
+    useless = ((parse_card("3H"), 1),)
+    seat = match.to_act
+    draw = _view(match, seat, hand=hand, pile=helpful, legal=(Draw(), Take(1)))
+    assert agent.choose(draw, random.Random(0)) == Take(1)
+    draw = _view(match, seat, hand=hand, pile=useless, legal=(Draw(), Take(1)))
+    assert agent.choose(draw, random.Random(0)) == Draw()
+    ask = _view(match, seat, hand=hand, pile=helpful, legal=(Ask(), Pass()))
+    assert agent.choose(ask, random.Random(0)) == Ask()
+    stingy = attrs.evolve(agent, buy_gain=2)
+    assert stingy.choose(ask, random.Random(0)) == Pass()
+    consent = _view(match, seat, hand=hand, pile=useless, legal=(Allow(), Refuse()))
+    assert agent.choose(consent, random.Random(0)) == Allow()
+
+
+def test_the_heuristic_discards_wisely() -> None:
+    match = game("may-i").new_match(players=4, seed=7)
+    agent = heuristic_agent(game("may-i"))
+    seat = match.to_act
+    assert seat is not None
+    hand = parse_cards("7S 7H 7D KS KC QH 3C")
+    legal = tuple(Discard(card) for card in sorted(set(hand), key=lambda c: c.code))
+    view = _view(match, seat, hand=hand, legal=legal)
+    assert agent.choose(view, random.Random(0)) == Discard(parse_card("QH"))
+    # an opponent took a queen from the pile: feed him nothing, give up the 3 instead
+    known = tuple(parse_cards("QS") if s == (seat + 1) % 4 else () for s in range(4))
+    view = _view(match, seat, hand=hand, legal=legal, known=known)
+    assert agent.choose(view, random.Random(0)) == Discard(parse_card("3C"))
+
+
+def test_the_heuristic_goes_down_leaving_the_least() -> None:
+    match = game("may-i").new_match(players=4, seed=7)
+    agent = heuristic_agent(game("may-i"))
+    small = Down.of(tuple(parse_cards("7S 7H 7D")), tuple(parse_cards("KS KC KD")))
+    large = Down.of(tuple(parse_cards("7S 7H 7D")), tuple(parse_cards("KS KC KD KH")))
+    hand = parse_cards("7S 7H 7D KS KC KD KH 3C")
+    view = _view(match, match.to_act, hand=hand, legal=(small, large, Discard(parse_card("3C"))))
+    assert agent.choose(view, random.Random(0)) == large
+
+
+def test_the_heuristic_beats_random_players() -> None:
+    definition = game("may-i")
+    wins = 0
+    for seed in range(2):
+        agents = [heuristic_agent(definition), RandomAgent(), RandomAgent(), RandomAgent()]
+        match = play(definition.new_match(players=4, seed=seed), agents, rng=random.Random(seed))
+        wins += 0 in match.outcome.winners  # type: ignore[union-attr]
+    assert wins == 2
+
+
+def test_the_search_agent_is_deterministic_for_a_seed() -> None:
+    definition = game("may-i")
+    agent = SearchAgent(heuristic_agent(definition), simulations=3, horizon=8)
+    match = definition.new_match(players=4, seed=7)
+    chosen = []
+    for _ in range(12):
+        seat = match.to_act
+        assert seat is not None
+        one = decide(agent, match, seat, random.Random(len(match.events)))
+        assert one == decide(agent, match, seat, random.Random(len(match.events)))
+        assert one in match.legal_actions()
+        chosen.append(one)
+        match.apply(one)
+    last = match.to_act
+    assert last is not None
+    assert agent.choose(match.view(last), random.Random(0)) in match.legal_actions()
+
+
+def test_the_search_agent_plays_possession() -> None:
+    definition = game("possession")
+    agent = make_agent("search", definition, simulations=4, horizon=6)
+    match = definition.new_match(players=2, seed=1)
+    rng = random.Random(2)
+    for _ in range(40):
+        seat = match.to_act
+        assert seat is not None
+        action = decide(agent, match, seat, rng)
+        assert action in match.legal_actions()
+        match.apply(action)
+
+
+def test_agents_by_name() -> None:
+    definition = game("may-i")
+    assert isinstance(make_agent("greedy", definition), GreedyAgent)
+    assert isinstance(make_agent("random", definition), RandomAgent)
+    with pytest.raises(ConfigError, match="agents"):
+        make_agent("clever", definition)
+    with pytest.raises(ConfigError, match="no meld rules"):
+        ContractAgent.for_game(game("possession"))

@@ -1,0 +1,102 @@
+"""Hidden-hand sampling: a sample looks the same from its seat, conserves the cards,
+keeps what is known, and depends only on what the seat sees."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummykit.games import game
+from rummykit.match import Match
+from rummykit.sampling import SamplingError, sample_match, unseen_cards
+
+GAMES: list[tuple[str, dict[str, Any], int]] = [
+    ("may-i", {}, 4),
+    ("may-i", {"discard_pile_visible": "top_only", "joker_count": 2}, 3),
+    ("may-i", {"multi_take_mode": "any", "claim_order": "next_player_first"}, 5),
+    ("posso", {}, 4),
+    ("possession", {}, 3),
+]
+
+
+def zones(match: Match[Any, Any]) -> Counter[Any]:
+    cards: Counter[Any] = Counter()
+    for hand in match.hands:
+        cards.update(hand)
+    cards.update(match.stock.cards)
+    cards.update(match.pile.cards)
+    for meld in getattr(match, "table", ()):
+        cards.update(meld.cards)
+    return cards
+
+
+def advanced(index: int, seed: int, steps: int) -> Match[Any, Any]:
+    name, options, players = GAMES[index]
+    match: Match[Any, Any] = game(name, **options).new_match(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+@given(
+    index=st.integers(0, len(GAMES) - 1),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 300),
+    sample_seed=st.integers(0, 2**31),
+)
+def test_a_sample_is_consistent_with_the_seat(
+    index: int, seed: int, steps: int, sample_seed: int
+) -> None:
+    match = advanced(index, seed, steps)
+    seat = sample_seed % match.players
+    sample = sample_match(match, seat, random.Random(sample_seed))
+    assert sample.view(seat) == match.view(seat)
+    assert zones(sample) == zones(match) == Counter(match.spec.shoe())
+    truth = match.view(seat)
+    for other in range(match.players):
+        assert not Counter(truth.known[other]) - Counter(sample.hands[other])
+    # only what the seat sees matters: a sample of a sample is the same sample
+    again = sample_match(sample, seat, random.Random(sample_seed))
+    direct = sample_match(match, seat, random.Random(sample_seed))
+    assert again.snapshot() == direct.snapshot()
+    # and the real match is untouched
+    assert match.view(seat) == truth
+
+
+def test_samples_vary_and_play_on() -> None:
+    match = advanced(0, 5, 60)
+    seat = 0
+    hands = {tuple(sample_match(match, seat, random.Random(k)).hands[1]) for k in range(8)}
+    assert len(hands) > 1
+    sample = sample_match(match, seat, random.Random(1))
+    rng = random.Random(2)
+    while not sample.is_over:
+        sample.apply(rng.choice(sample.legal_actions()))
+
+
+def test_every_distinct_deal_is_equally_likely() -> None:
+    match = game("possession").new_match(players=2, seed=4)
+    counts: Counter[Any] = Counter()
+    cards = unseen_cards(match.view(0), match.spec.shoe())
+    probe = cards[0]
+    for k in range(2000):
+        sample = sample_match(match, 0, random.Random(k))
+        counts[probe in sample.hands[1]] += 1
+    share = counts[True] / 2000
+    expected = len(match.hands[1]) / len(cards)
+    assert abs(share - expected) < 0.05
+
+
+def test_a_view_that_does_not_fit_the_shoe() -> None:
+    match = game("possession").new_match(players=2, seed=4)
+    view = match.view(0)
+    with pytest.raises(SamplingError, match="shoe does not hold"):
+        unseen_cards(view, view.hand[:1])

@@ -1,0 +1,219 @@
+"""The random-options soak, on the simulator's executor machinery.
+
+Each match draws its game options at random (the option tables of the property tests),
+is played by random agents (which try every corner), and is checked after every action:
+the cards add up to the shoe, no seat's view shows a card it may not know, and at the end
+the match's record replays to the identical match. The default run plays a few matches
+per game; the soak (``-m soak``, ``RUMMYKIT_SOAK_MATCHES`` per game) and the script
+
+    python -m tests.test_soak --matches 100000 --jobs 2
+
+play many more, on a process pool (or ``--dask SCHEDULER``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+import pytest
+
+from rummykit.deck import make_rng
+from rummykit.effects import Drew
+from rummykit.games import game
+from rummykit.match import Match
+from rummykit.records import dumps, loads
+
+CHECK_VIEWS_EVERY = 5
+
+
+def _options(name: str) -> dict[str, list[Any]]:
+    if name == "may-i":
+        from tests.test_may_i_properties import OPTIONS as MAY_I
+
+        return MAY_I
+    if name == "possession":
+        from tests.test_possession_properties import OPTIONS as POSSESSION
+
+        return POSSESSION
+    if name == "posso":
+        from tests.test_posso_properties import OPTIONS as POSSO
+
+        return POSSO
+    return {}
+
+
+@attrs.frozen
+class SoakTally:
+    """What a soak found."""
+
+    matches: int = 0
+    crashes: int = 0
+    conservation_breaks: int = 0
+    leaks: int = 0
+    replay_failures: int = 0
+    actions: int = 0
+    first_failure: str = ""
+
+    def __add__(self, other: SoakTally) -> SoakTally:
+        return SoakTally(
+            self.matches + other.matches,
+            self.crashes + other.crashes,
+            self.conservation_breaks + other.conservation_breaks,
+            self.leaks + other.leaks,
+            self.replay_failures + other.replay_failures,
+            self.actions + other.actions,
+            self.first_failure or other.first_failure,
+        )
+
+    @property
+    def clean(self) -> bool:
+        """No failure of any kind."""
+        return not (self.crashes or self.conservation_breaks or self.leaks or self.replay_failures)
+
+
+def _conserved(match: Match[Any, Any]) -> bool:
+    cards: Counter[Any] = Counter()
+    for hand in match.hands:
+        cards.update(hand)
+    cards.update(match.stock.cards)
+    cards.update(match.pile.cards)
+    for meld in getattr(match, "table", ()):
+        cards.update(meld.cards)
+    return cards == Counter(match.spec.shoe())
+
+
+def _leaks(match: Match[Any, Any]) -> bool:
+    """Whether some seat's view (or its copy of the last event) shows a hidden card."""
+    hands = [Counter(hand) for hand in match.hands]
+    for seat in range(match.players):
+        view = match.view(seat)
+        if Counter(view.hand) != hands[seat]:
+            return True
+        if any(Counter(known) - hands[other] for other, known in enumerate(view.known)):
+            return True
+        if match.events:
+            for effect in match.events[-1].seen_by(seat).effects:
+                if isinstance(effect, Drew) and effect.seat != seat and effect.cards:
+                    return True
+    return False
+
+
+def soak_one(name: str, seed: int) -> SoakTally:
+    """Play one checked match of ``name`` with options and seats drawn from ``seed``."""
+    rng = random.Random(seed)
+    options = {option: rng.choice(values) for option, values in _options(name).items()}
+    try:
+        definition = game(name, **options)
+        low, high = definition.rules.player_count_range
+        match = definition.new_match(players=rng.randint(low, min(high, 5)), seed=seed)
+        actions = 0
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+            actions += 1
+            if not _conserved(match):
+                return SoakTally(
+                    1,
+                    conservation_breaks=1,
+                    actions=actions,
+                    first_failure=f"{name} seed {seed}: conservation",
+                )
+            if actions % CHECK_VIEWS_EVERY == 0 and _leaks(match):
+                return SoakTally(
+                    1, leaks=1, actions=actions, first_failure=f"{name} seed {seed}: a view leaks"
+                )
+        if loads(dumps(match)) != match:
+            return SoakTally(
+                1, replay_failures=1, actions=actions, first_failure=f"{name} seed {seed}: replay"
+            )
+    except Exception as error:  # a soak counts every crash, whatever it is
+        return SoakTally(1, crashes=1, first_failure=f"{name} seed {seed}: {error!r}")
+    return SoakTally(1, actions=actions)
+
+
+def soak_chunk(job: tuple[str, Sequence[int]]) -> SoakTally:
+    """Soak one chunk of seeds (the unit of work on an executor)."""
+    name, seeds = job
+    total = SoakTally()
+    for seed in seeds:
+        total = total + soak_one(name, seed)
+    return total
+
+
+def soak(
+    name: str,
+    matches: int,
+    *,
+    seed: int = 2026,
+    executor: Executor | None = None,
+    chunk_size: int = 200,
+) -> SoakTally:
+    """Soak ``matches`` matches of ``name``; the same seed gives the same tally."""
+    rng = make_rng(seed)
+    seeds = [rng.randrange(2**31) for _ in range(matches)]
+    jobs = [(name, seeds[i : i + chunk_size]) for i in range(0, matches, chunk_size)]
+    parts = map(soak_chunk, jobs) if executor is None else executor.map(soak_chunk, jobs)
+    total = SoakTally()
+    for part in parts:
+        total = total + part
+    return total
+
+
+@pytest.mark.parametrize("name", ["may-i", "possession", "posso"])
+def test_a_short_soak(name: str) -> None:
+    count = 1 if name == "posso" else 3  # random Posso? matches are long
+    tally = soak(name, count, seed=5)
+    assert tally.matches == count and tally.clean, tally.first_failure
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", ["may-i", "possession", "posso"])
+def test_soak(name: str) -> None:
+    count = int(os.environ.get("RUMMYKIT_SOAK_MATCHES", "2000"))
+    with ProcessPoolExecutor() as executor:
+        tally = soak(name, count, executor=executor)
+    assert tally.matches == count and tally.clean, tally.first_failure
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="the random-options soak")
+    parser.add_argument("--matches", type=int, default=1000, help="matches per game")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--games", default="may-i,possession,posso")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--dask", metavar="SCHEDULER", help="a Dask scheduler's address")
+    args = parser.parse_args()
+    executor: Executor
+    if args.dask:
+        from distributed import Client
+
+        executor = Client(args.dask).get_executor()  # type: ignore[no-untyped-call]
+    else:
+        executor = ProcessPoolExecutor(max_workers=args.jobs)
+    for name in args.games.split(","):
+        start = time.perf_counter()
+        tally = soak(name, args.matches, seed=args.seed, executor=executor)
+        seconds = time.perf_counter() - start
+        print(
+            json.dumps(
+                {
+                    "game": name,
+                    "seconds": round(seconds, 1),
+                    "workers": args.jobs,
+                    **attrs.asdict(tally),
+                }
+            ),
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
