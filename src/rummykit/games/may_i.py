@@ -48,7 +48,6 @@ from rummykit.engine import (
 from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
 from rummykit.games.may_i_rules import MayIRules
 from rummykit.match import DEAL_OVER, MATCH_OVER, Phase
-from rummykit.melds import MeldRules
 
 __all__ = ["MayI", "MayIMatch"]
 
@@ -97,10 +96,6 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
 
     rules: MayIRules = attrs.field(factory=MayIRules)
-
-    def meld_rules(self) -> MeldRules:
-        """MAYI-10 with these options."""
-        return self.rules.meld_rules()
 
     def hooks(self) -> Hooks:
         """May I?'s hooks, set by its rules."""

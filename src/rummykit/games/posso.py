@@ -49,7 +49,6 @@ from rummykit.games.posso_hooks import (
 )
 from rummykit.games.posso_rules import PossoRules
 from rummykit.match import DEAL_OVER, MATCH_OVER, Phase
-from rummykit.melds import MeldRules
 from rummykit.schedules import ContractSchedule
 
 __all__ = ["Posso", "PossoMatch"]
@@ -134,10 +133,6 @@ class Posso(ContractRummy[PossoRules, PossoMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "POSSO-2.2"}
 
     rules: PossoRules = attrs.field(factory=PossoRules)
-
-    def meld_rules(self) -> MeldRules:
-        """POSSO-10, 11 with these options."""
-        return self.rules.meld_rules()
 
     def hooks(self) -> Hooks:
         """Posso?'s hooks, set by its rules."""
