@@ -1,0 +1,74 @@
+"""Simulation speed: heuristic May I? matches per second on one core and on a process
+pool (the scaling ratio), and search-agent decisions per second.
+
+    python benchmarks/simulate.py [--matches 40] [--jobs 2] [--decisions 20]
+
+Results are in benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from rummykit.agents import SearchAgent, decide, heuristic_agent
+from rummykit.games import game
+from rummykit.simulate import simulate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--simulations", type=int, default=4)
+    parser.add_argument("--horizon", type=int, default=16)
+    args = parser.parse_args()
+    may_i = game("may-i")
+    seats = ["heuristic"] * 4
+    start = time.perf_counter()
+    one = simulate(may_i, seats, matches=args.matches, seed=1)
+    serial = time.perf_counter() - start
+    with ProcessPoolExecutor(max_workers=args.jobs) as executor:
+        start = time.perf_counter()
+        pooled = simulate(may_i, seats, matches=args.matches, seed=1, executor=executor)
+        parallel = time.perf_counter() - start
+    assert one == pooled
+    agent = SearchAgent(heuristic_agent(may_i), simulations=args.simulations, horizon=args.horizon)
+    match = may_i.new_match(players=4, seed=3)
+    policy = heuristic_agent(may_i)
+    rng = random.Random(3)
+    searched = 0
+    start = time.perf_counter()
+    while searched < args.decisions and not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        if seat == 0:
+            match.apply(decide(agent, match, seat, rng))
+            searched += 1
+        else:
+            match.apply(policy.choose(match.view(seat), rng))
+    search_seconds = time.perf_counter() - start
+    print(
+        json.dumps(
+            {
+                "machine": f"{platform.machine()} {platform.python_version()}",
+                "matches": args.matches,
+                "serial_matches_per_s": round(args.matches / serial, 2),
+                "jobs": args.jobs,
+                "pooled_matches_per_s": round(args.matches / parallel, 2),
+                "scaling": round(serial / parallel, 2),
+                "decisions_per_match": round(one.decisions_per_match, 1),
+                "search_budget": {"simulations": args.simulations, "horizon": args.horizon},
+                "search_decisions_per_s": round(searched / search_seconds, 2),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
