@@ -64,8 +64,16 @@ def all_readings(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld
 
 
 def _group_readings(cards: list[Card], rules: MeldRules) -> list[Meld]:
+    """A meld needs a card playing as itself (as undeclared validation and the oracle
+    say), even where declared roles and ``group_min_naturals=0`` would let wild cards
+    alone through."""
     melds = []
-    for rank in {card.rank for card in cards if card.rank is not None}:
+    natural_ranks = {
+        card.rank
+        for card in cards
+        if card.rank is not None and (rules.wild_as_natural or card.rank not in rules.wild_ranks)
+    }
+    for rank in natural_ranks:
         roles = [
             rank if _is_wild(rules, card) and card.rank is not rank else None for card in cards
         ]
@@ -87,7 +95,9 @@ def _run_readings(cards: list[Card], rules: MeldRules) -> list[Meld]:
             for index, role in zip(wild, choice, strict=True):
                 roles[index] = role
             with suppress(InvalidMeldError):
-                melds.append(rules.validate(cards, MeldKind.RUN, roles=roles))
+                meld = rules.validate(cards, MeldKind.RUN, roles=roles)
+                if meld.wild_count < len(meld):  # a card plays as itself
+                    melds.append(meld)
     return melds
 
 
