@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.cards import Card
+from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.match import Match, Phase, PlayerView
 from rummykit.melds import Meld, MeldKind
@@ -131,6 +132,7 @@ class ObservationEncoding:
         self._o = {field.name: field.offset for field in fields}
         self._meld_width = self._by_name["melds"].shape[1]
         self._scalars = self._by_name["pile_size"].offset
+        self._pile_cache: dict[int, tuple[PileCard, int, npt.NDArray[np.float32]]] = {}
         self._table_cache: dict[tuple[tuple[Meld, ...], int], npt.NDArray[np.float32]] = {}
 
     @classmethod
@@ -176,14 +178,11 @@ class ObservationEncoding:
         base = o["hand"]
         extend([base + card.code for card in view.hand])
         pile = view.pile
+        piled = None
         if pile:
-            add(o["pile_top"] + pile[-1][0].code)
-            base, by = o["pile"], o["pile_by_discarder"]
-            for card, discarder in pile:
-                code = card.code
-                add(base + code)
-                row = players if discarder is None else (discarder - me) % players
-                add(by + row * C + code)
+            top = pile[-1]
+            add(o["pile_top"] + (top.card if isinstance(top, PileCard) else top[0]).code)
+            piled = self._pile(pile, me)
         base = o["known"]
         for seat, cards in enumerate(view.known):
             if cards:
@@ -198,6 +197,8 @@ class ObservationEncoding:
         vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(np.float32)
         if table is not None:
             vector += table
+        if piled is not None:
+            vector += piled
         rows = [(seat + me) % players for seat in range(players)]  # relative -> absolute
         sizes, down, scores = view.hand_sizes, view.down, view.scores
         scalars: list[float] = [len(pile), view.stock_size]
@@ -208,6 +209,45 @@ class ObservationEncoding:
         scalars += _contract(view.contract)
         vector[self._scalars :] = scalars
         return vector
+
+    def _pile(self, pile: Sequence[Any], me: int) -> npt.NDArray[np.float32]:
+        """The counts of the visible pile seen from seat ``me``: ``pile`` is the view's
+        (card, discarder) pairs or the pile's own entries. For entries the counts are
+        kept per seat and extended as cards are discarded (a pile changes at its top;
+        an entry taken off it never comes back)."""
+        cached = self._pile_cache.get(me)
+        count = len(pile)
+        if cached is not None and isinstance(pile[-1], PileCard):
+            top, seen, vector = cached
+            if seen == count and pile[-1] is top:
+                return vector
+            if seen < count and pile[seen - 1] is top:
+                vector = vector.copy()
+                self._count_pile(vector, pile[seen:], me)
+                self._pile_cache[me] = (pile[-1], count, vector)
+                return vector
+        vector = np.zeros(self.size, dtype=np.float32)
+        self._count_pile(vector, pile, me)
+        if isinstance(pile[-1], PileCard):
+            self._pile_cache[me] = (pile[-1], count, vector)
+        return vector
+
+    def _count_pile(self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int) -> None:
+        players = self.players
+        base, by = self._o["pile"], self._o["pile_by_discarder"]
+        index: list[int] = []
+        for entry in pile:
+            card, discarder = (
+                (entry.card, entry.discarder) if isinstance(entry, PileCard) else entry
+            )
+            code = card.code
+            row = players if discarder is None else (discarder - me) % players
+            index += (base + code, by + row * C + code)
+        if len(index) <= 16:  # a few cards more: cheaper one by one
+            for position in index:
+                vector[position] += 1
+        else:
+            vector += np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
 
     def _table(self, melds: tuple[Meld, ...], me: int) -> npt.NDArray[np.float32]:
         """The counts of the melds on the table seen from seat ``me`` (cached: the
@@ -275,7 +315,7 @@ class _QuickView:
     known: Sequence[Sequence[Card]]
     melds: Sequence[Meld]
     phase: Phase
-    pile: Sequence[tuple[Card, int | None]]
+    pile: Sequence[PileCard]
     scores: Sequence[int]
     seat: int
     stock_size: int
@@ -317,7 +357,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.melds = ()
         view.down = (False,) * match.players
         view.contract = None
-    view.pile = [(entry.card, entry.discarder) for entry in entries]
+    view.pile = entries
     return view
 
 
