@@ -176,6 +176,28 @@ def test_the_quick_view_encodes_like_the_view(name: str) -> None:
                 assert (quick == encoding.encode(match.view(seat))).all()
 
 
+def test_the_quick_view_follows_pile_visibility_and_clones() -> None:
+    definition = game("may-i", discard_pile_visible="top_only")
+    encoding = ObservationEncoding.for_game(definition, players=3)
+    match = definition.new_match(players=3, seed=4)
+    rng = random.Random(4)
+    twins = []
+    for step in range(600):
+        if match.is_over:
+            break
+        for seat in range(3):
+            view = match.view(seat)
+            assert len(view.pile) <= 1
+            assert (encoding.encode_match(match, seat) == encoding.encode(view)).all()
+        if step % 50 == 0:
+            twins.append(match.clone())
+        match.apply(rng.choice(match.legal_actions()))
+    full = ObservationEncoding.for_game(game("may-i"), players=3)
+    for twin in twins:  # clones share pile entries: the per-seat pile counts stay right
+        for seat in range(3):
+            assert (full.encode_match(twin, seat) == full.encode(twin.view(seat))).all()
+
+
 def test_an_observation_does_not_see_other_hands() -> None:
     """Swapping two cards between the other seats' hidden hands changes nothing seat 0
     sees (the other hands are sizes and known cards only)."""
