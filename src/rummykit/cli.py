@@ -126,12 +126,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     import random
 
-    from rummykit.effects import DealEnded, LaidDown, WentOut
+    from rummykit.agents import make_agent
+    from rummykit.effects import Bought, DealEnded, LaidDown, WentOut
     from rummykit.games import MayI
-    from rummykit.simulate import AGENTS, play
+    from rummykit.simulate import play
 
-    match = MayI().new_match(players=args.players, seed=args.seed)
-    agents = [AGENTS[args.bots]() for _ in range(args.players)]
+    definition = MayI()
+    match = definition.new_match(players=args.players, seed=args.seed)
+    agents = [make_agent(args.bots, definition) for _ in range(args.players)]
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -143,6 +145,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {names[effect.seat]} goes down: {melds}")
             elif isinstance(effect, WentOut):
                 lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
+            elif isinstance(effect, Bought) and effect.is_buy:
+                lines.append(f"  {names[effect.seat]} buys (May I?)")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {"deals": [], "scores": list(match.scores)}
@@ -250,7 +254,7 @@ def _parser() -> _Parser:
     demo = add("demo", _cmd_demo, "play a full May I? match between bots and show it")
     demo.add_argument("--players", type=int, default=4, choices=range(3, 6))
     demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--bots", default="greedy", choices=("greedy", "random"))
+    demo.add_argument("--bots", default="heuristic", choices=("heuristic", "greedy", "random"))
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
     simulate.add_argument("game", choices=registered_games())

@@ -575,8 +575,10 @@ class Match(ABC, Generic[MS, DS]):
         """The log as ``seat`` may know it (others' stock draws hidden)."""
         return tuple(event.seen_by(seat) for event in self._events)
 
-    def clone(self) -> Any:
-        """An independent copy (for search): same state, same future."""
+    def clone(self, *, hide_for: int | None = None) -> Any:
+        """An independent copy (for search): same state, same future. With ``hide_for``
+        the copy's log is the log as that seat may know it (others' stock draws hidden),
+        for a copy that a bot may look at whole."""
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)
@@ -584,7 +586,9 @@ class Match(ABC, Generic[MS, DS]):
         twin.rng.setstate(self.rng.getstate())
         twin.state = self.state.copy()
         twin.deal = self.deal.copy()
-        twin._events = list(self._events)
+        twin._events = (
+            list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
+        )
         twin._effects = []
         return twin
 

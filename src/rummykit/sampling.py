@@ -87,7 +87,7 @@ def sample_match(match: M, seat: int, rng: random.Random) -> M:
     view = match.view(seat)
     pool = unseen_cards(view, match.spec.shoe(), match.pile.cards)
     rng.shuffle(pool)
-    sample: M = match.clone()
+    sample: M = match.clone(hide_for=seat)
     deal = sample.deal
     position = 0
     unknown = len(pool) - view.stock_size

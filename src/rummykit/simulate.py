@@ -25,7 +25,7 @@ import attrs
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, decide, make_agent
 from rummykit.deck import make_rng
-from rummykit.effects import Bought, DealEnded, WentOut
+from rummykit.effects import Bought, Claimed, DealEnded, WentOut
 from rummykit.errors import ConfigError
 from rummykit.games import game as find_game
 from rummykit.match import Match
@@ -167,7 +167,7 @@ def play_one(
         buys=sum(1 for effect in bought if effect.is_buy),
         went_out=sum(1 for effect in effects if isinstance(effect, WentOut)),
         dead_deals=sum(1 for effect in ends if effect.dead),
-        claims=len(bought),
+        claims=len(bought) + sum(1 for effect in effects if isinstance(effect, Claimed)),
         deal_ends=tuple(effect.reason.value for effect in ends),
     )
 
