@@ -181,8 +181,8 @@ def raw_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> R
 
 def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` (a registered name, with its rules options as
-    keywords, or a definition), wrapped as PettingZoo recommends (an index out of
-    range or a step out of order is an error)."""
-    wrapped: Any = RummyEnv(game, players, **kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    keywords, or a definition), wrapped in PettingZoo's order-enforcing wrapper (a step
+    before ``reset`` is an error). An index out of range or not legal now is an
+    :class:`~rummykit.IllegalActionError` from the environment itself, so PettingZoo's
+    out-of-bounds wrapper would only repeat the check."""
+    return wrappers.OrderEnforcingWrapper(RummyEnv(game, players, **kwargs))
