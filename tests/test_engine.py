@@ -31,7 +31,7 @@ from rummykit.effects import (
     LaidDown,
     TookFromPile,
 )
-from rummykit.engine import ExchangeGate, Hooks, Refusal
+from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
 from rummykit.match import Match
@@ -356,3 +356,45 @@ def test_laid_down_effect_names_the_melds_and_their_places() -> None:
         Meld.parse("JS JH JD", rules, owner=0),
         Meld.parse("4C 4S 4D", rules, owner=0),
     )
+
+
+@attrs.frozen
+class OwnMeldsOnly(LayOffGate):
+    """A house rule: lay off only on one's own melds."""
+
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        if not match.deal.down[seat]:
+            return "HOUSE-2", f"{match.who(seat)} has not laid his contract down"
+        if target is not None and match.deal.table[target].owner != seat:
+            return "HOUSE-2", f"{match.who(seat)} lays off only on his own melds"
+        return None
+
+
+@attrs.frozen
+class OwnLayOffMayI(MayI):
+    """May I? where a player lays off only on his own melds."""
+
+    name: ClassVar[str] = "test-own-layoffs"
+
+    def hooks(self) -> Hooks:
+        return attrs.evolve(super().hooks(), layoff_gate=OwnMeldsOnly())
+
+
+def test_a_gate_on_melds_never_leaves_a_turn_without_an_action() -> None:
+    # The keep-two rule asks the gate which melds the last card could go on, so a seat
+    # is never left holding one card it may neither discard nor lay off (deal 5).
+    rules = MeldRules.preset("may-i")
+    mine = Meld.parse("5H 6H 7H 8H", rules, owner=0)
+    theirs = Meld.parse("9S 10S JS QS", rules, owner=1)
+    position = _position({0: "KS 2C 2D 2H 3S 4D"}, [mine, theirs], jokers=0, down=(0, 1))
+    position = attrs.evolve(position, deal=5, to_act=0)
+    match = OwnLayOffMayI().new_match(players=3, position=position)
+    match.apply("draw")
+    assert not match.can_apply("layoff KS -> 1")
+    assert match.legal_actions()  # some legal action, whatever the hand
+    register(OwnLayOffMayI)
+    try:
+        summary = simulate(OwnLayOffMayI.name, matches=3, seed=2, players=3, bots="heuristic")
+    finally:
+        unregister(OwnLayOffMayI.name)
+    assert summary.deals == 15

@@ -89,7 +89,15 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if (going_down or self.deal.step.went_down) and not gate.after_going_down(self.engine):
             return False
         last = remaining[0]
-        for meld in self.deal.table if table_after is None else table_after:
+        existing = len(self.deal.table)
+        per_meld = gate.depends_on_target
+        for index, meld in enumerate(self.deal.table if table_after is None else table_after):
+            # A gate that depends on the meld is asked about the melds on the table now
+            # (once the seat is down); melds laid in this action are the seat's own.
+            if per_meld and index < existing and (
+                not self.deal.down[seat] or gate.refusal(self.engine, seat, index) is not None
+            ):
+                continue
             try:
                 meld.lay_off(last, self.meld_rules)
             except InvalidMeldError:

@@ -209,8 +209,9 @@ class ContractRummyMatch(CheckedMatch):
         if phase is DRAW:
             return self.draw_actions(seat)
         if phase is MELD:
-            actions = self.meld_step_actions(seat)
-            return self.hooks.action_filter.filter(self, seat, actions)
+            actions = self.hooks.action_filter.filter(self, seat, self.meld_step_actions(seat))
+            # Every turn can end: hooks that leave nothing legal end it without a discard.
+            return actions or (Done(),)
         if phase is PICK:
             return self.pick_actions(seat)
         return self.hooks.claims.legal(self, seat)
