@@ -398,3 +398,21 @@ def test_a_gate_on_melds_never_leaves_a_turn_without_an_action() -> None:
     finally:
         unregister(OwnLayOffMayI.name)
     assert summary.deals == 15
+
+
+def test_verify_takes_notation_and_apply_all_is_all_or_nothing() -> None:
+    match = game("may-i").new_match(players=3, seed=4)
+    match.verify("draw")
+    before = match.snapshot()
+    with pytest.raises(IllegalActionError, match=r"action 1 \(fly\): unknown action 'fly'"):
+        match.apply_all(["draw", "fly"])
+    assert match.snapshot() == before
+    with pytest.raises(IllegalActionError, match="takes a list"):
+        match.apply_all("draw")
+    with pytest.raises(IllegalActionError, match="there is no seat -1"):
+        match.events_seen_by(-1)
+
+
+def test_no_wild_limit_means_natural_cards_are_not_outnumbered() -> None:
+    rules = game("may-i", joker_count=4, max_wilds_per_meld=None).rules.meld_rules()
+    assert rules.accepts(parse_cards("5S 5H JK JK")) and not rules.accepts(parse_cards("5S JK JK"))

@@ -446,9 +446,20 @@ class Match(ABC, Generic[MS, DS]):
                 self._legal = self.list_legal()
         return self._legal
 
-    def verify(self, action: Action) -> None:
+    def as_action(self, action: Action | str) -> Action:
+        """``action``, or the action its notation names in this game (a bad notation is
+        an :class:`~rummykit.IllegalActionError`)."""
+        if isinstance(action, str):
+            try:
+                return self.parse_action(action)
+            except NotationError as error:
+                raise IllegalActionError(error.reason, action=action) from None
+        return action
+
+    def verify(self, action: Action | str) -> None:
         """Raise :class:`~rummykit.IllegalActionError` naming the clause if ``action``
-        is illegal now."""
+        (a value or its notation) is illegal now."""
+        action = self.as_action(action)
         legal = self.legal_actions()
         for candidate in legal:  # agents pass the listed values: identity is enough
             if candidate is action:
@@ -474,11 +485,7 @@ class Match(ABC, Generic[MS, DS]):
 
     def apply(self, action: Action | str) -> Event:
         """Verify and apply ``action`` (or its notation); on error nothing changes."""
-        if isinstance(action, str):
-            try:
-                action = self.parse_action(action)
-            except NotationError as error:
-                raise IllegalActionError(error.reason, action=action) from None
+        action = self.as_action(action)
         self.verify(action)
         seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
         self._legal = None
@@ -492,8 +499,21 @@ class Match(ABC, Generic[MS, DS]):
         return event
 
     def apply_all(self, actions: Sequence[Action | str]) -> list[Event]:
-        """Apply actions in order; stops at the first illegal one (which raises)."""
-        return [self.apply(action) for action in actions]
+        """Apply actions in order, all or none: if one is illegal the match is left as it
+        was and the error names the action's place in the list."""
+        if isinstance(actions, str) or not isinstance(actions, Sequence):
+            raise IllegalActionError(f"apply_all takes a list of actions, got {actions!r}")
+        backup = self.clone()
+        events = []
+        for index, action in enumerate(actions):
+            try:
+                events.append(self.apply(action))
+            except IllegalActionError as error:
+                self.__dict__.update(backup.__dict__)
+                raise IllegalActionError(
+                    f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
+                ) from None
+        return events
 
     # -- shared machinery ----------------------------------------------------------------
 
@@ -572,7 +592,14 @@ class Match(ABC, Generic[MS, DS]):
         return PlayerView(**fields)
 
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
-        """The log as ``seat`` may know it (others' stock draws hidden)."""
+        """The log as ``seat`` may know it (others' stock draws hidden); ``None``: a
+        spectator."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise IllegalActionError(
+                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+            )
         return tuple(event.seen_by(seat) for event in self._events)
 
     def clone(self, *, hide_for: int | None = None) -> Any:

@@ -94,8 +94,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         for index, meld in enumerate(self.deal.table if table_after is None else table_after):
             # A gate that depends on the meld is asked about the melds on the table now
             # (once the seat is down); melds laid in this action are the seat's own.
-            if per_meld and index < existing and (
-                not self.deal.down[seat] or gate.refusal(self.engine, seat, index) is not None
+            if (
+                per_meld
+                and index < existing
+                and (not self.deal.down[seat] or gate.refusal(self.engine, seat, index) is not None)
             ):
                 continue
             try:
@@ -107,7 +109,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     # -- verifying -------------------------------------------------------------------------
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: Action | str) -> None:
+        action = self.as_action(action)
         phase, seat = self.state.phase, self.state.to_act
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:

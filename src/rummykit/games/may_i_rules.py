@@ -48,7 +48,7 @@ import attrs
 from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
-from rummykit.melds import AcePolicy, MeldKind, MeldRules
+from rummykit.melds import AcePolicy, MeldKind, MeldRules, WildLimit
 from rummykit.options import (
     Choice,
     FirstDealer,
@@ -398,6 +398,9 @@ class MayIRules:
             wild_ranks=frozenset(self.wild_ranks),
             wild_as_natural=self.wild_as_natural,
             max_jokers_per_meld=self.max_wilds_per_meld,
+            wild_limit=WildLimit.NONE
+            if self.max_wilds_per_meld is not None
+            else WildLimit.AT_MOST_NATURALS,
             run_min=self.min_run_length,
             set_distinct_suits=self.set_distinct_suits,
             group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),

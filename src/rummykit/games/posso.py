@@ -86,8 +86,9 @@ class PossoMatch(ContractRummyMatch):
         """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
         return self.rules.schedule(players=self.players)
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: Action | str) -> None:
         """A claim is accepted however its melds are written (POSSO-9.3)."""
+        action = self.as_action(action)
         if isinstance(action, Claim) and self.phase in (CLAIM, SECOND_CLAIM):
             claims = self.hooks.claims
             assert isinstance(claims, PossoClaims)

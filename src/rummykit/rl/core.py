@@ -7,7 +7,6 @@ mask of the current decision cached until the next action.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -155,10 +154,6 @@ class Table:
             for seat in range(self.players):
                 rewards[seat] = scale if seat in winners else -scale
         return rewards
-
-    def seeds(self, seed: int | None) -> random.Random:
-        """A generator of match seeds, from ``seed``."""
-        return random.Random(seed)
 
 
 def _is_index(index: Any, size: int) -> bool:
