@@ -254,7 +254,8 @@ def _slot_candidates(
         for suit in range(first + (1 if strict and floor else 0), 4):
             found += search.runs(suit, size, mode=mode)
     if floor is not None and not strict:
-        found = [c for c in found if sort_key(c) >= floor]
+        width = len(floor)
+        found = [c for c in found if sort_key(c)[:width] >= floor]
     return found
 
 
@@ -320,6 +321,10 @@ def _required(
         strict = False
         if index and not mixed and slots[index - 1] == slot:
             floor = sort_key(chosen[-1])
+            if mode != EVERY:
+                # Dominance keeps one wild multiset per shape, and it may differ between
+                # two slots: compare the melds without their wild cards.
+                floor = floor[:-1]
             strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
                 slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
             )
