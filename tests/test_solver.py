@@ -393,3 +393,19 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     assert sizes["plans"] <= 4 * solver_search.RULES_LIMIT
     assert sizes["candidates"] <= solver_search.CACHE_LIMIT + 100
     assert sizes["wild choices"] <= solver_search.CACHE_LIMIT + 1
+
+
+def test_two_runs_of_one_suit_each_take_a_deuce() -> None:
+    """Two identical slots may hold melds that differ only in their wild cards."""
+    rules = MeldRules(
+        ace=AcePolicy.LOW,
+        run_min=3,
+        joker_at_run_end=False,
+        wild_ranks={Rank.TWO},
+        wild_as_natural=False,
+    )
+    wanted = Contract.parse("2R", exact=False, same_suit_runs=SameSuitRuns.ALLOWED)
+    hand = parse_cards("3S 4S 3S 5S 5S 2D 2C")
+    best = best_arrangement(hand, wanted, rules, values=PEER_VALUES)
+    assert best is not None and best.left == parse_cards("4S")
+    assert sorted(str(meld) for meld in best.melds) == ["3S 2C(4S) 5S", "3S 2D(4S) 5S"]
