@@ -416,3 +416,29 @@ def test_verify_takes_notation_and_apply_all_is_all_or_nothing() -> None:
 def test_no_wild_limit_means_natural_cards_are_not_outnumbered() -> None:
     rules = game("may-i", joker_count=4, max_wilds_per_meld=None).rules.meld_rules()
     assert rules.accepts(parse_cards("5S 5H JK JK")) and not rules.accepts(parse_cards("5S JK JK"))
+
+
+def test_records_refuse_what_they_cannot_replay_faithfully() -> None:
+    from rummykit import RecordError
+    from rummykit.records import from_record, to_record
+
+    match = game("may-i").new_match(players=3, seed=5)
+    _random_steps(match, random.Random(5), 100_000)
+    record = to_record(match)
+    assert from_record(record) == match
+    tampered = [dict(result) for result in record["results"]]
+    tampered[2]["scores"] = [0, 0, 0]
+    for broken, message in [
+        ({**record, "seats": ["A"]}, "seats must be 3 names"),
+        ({**record, "auto_deal": "yes"}, "auto_deal must be true or false"),
+        ({**record, "colour": "red"}, "unknown record fields: colour"),
+        ({**record, "results": tampered}, "deal 3: the record says"),
+    ]:
+        with pytest.raises(RecordError, match=message):
+            from_record(broken)
+    with pytest.raises(RecordError, match="JSON text"):
+        loads(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="made of a match"):
+        dumps(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="seats must be 3 names"):
+        to_record(match, seats=["a"])

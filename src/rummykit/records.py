@@ -122,7 +122,14 @@ def _rules_from(data: Any, name: str) -> Any:
 
 def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready record of ``match``: rules, seed, seats, every action, and each
-    finished deal's result (checked again when the record is replayed)."""
+    finished deal's result (checked again when the record is replayed). A match made
+    with a ``random.Random`` or from a :class:`~rummykit.position.Position` has none."""
+    if not isinstance(match, Match):
+        raise RecordError(f"a record is made of a match, got {type(match).__name__}")
+    if seats is not None and (
+        len(seats) != match.players or not all(isinstance(seat, str) for seat in seats)
+    ):
+        raise RecordError(f"seats must be {match.players} names, got {seats!r}")
     if match.seed is None:
         raise RecordError("a record needs the match's integer seed, not a random.Random")
     if match.position is not None:
@@ -163,6 +170,23 @@ def from_record(data: Any) -> Match[Any, Any]:
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise RecordError(f"actions must be a list of at most {MAX_ACTIONS} strings")
+    known = {
+        "format", "version", "game", "rules", "players", "seats", "seed", "first_dealer",
+        "deck_order", "auto_deal", "actions", "results",
+    }  # fmt: skip
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RecordError(f"unknown record fields: {', '.join(map(str, unknown))}")
+    seats = data.get("seats")
+    if seats is not None and (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(isinstance(seat, str) for seat in seats)
+    ):
+        raise RecordError(f"seats must be {players} names, got {seats!r}")
+    auto_deal = data.get("auto_deal", True)
+    if not isinstance(auto_deal, bool):
+        raise RecordError(f"auto_deal must be true or false, got {auto_deal!r}")
     first_dealer = data.get("first_dealer")
     if first_dealer is not None and not isinstance(first_dealer, int):
         raise RecordError(f"first_dealer must be a seat or null, got {first_dealer!r}")
@@ -174,7 +198,7 @@ def from_record(data: Any) -> Match[Any, Any]:
             seed=seed,
             deck_order=deck,
             first_dealer=first_dealer,
-            auto_deal=bool(data.get("auto_deal", True)),
+            auto_deal=auto_deal,
         )
     except (ConfigError, NotationError) as error:
         raise RecordError(f"cannot start the match: {error}") from None
@@ -186,8 +210,18 @@ def from_record(data: Any) -> Match[Any, Any]:
         except IllegalActionError as error:
             raise RecordError(f"{text!r} is illegal here: {error}", step=step) from None
     results = data.get("results")
-    if results is not None and results != _results(match):
-        raise RecordError("the replayed deals' results differ from the record's")
+    if results is not None:
+        replayed = _results(match)
+        if not isinstance(results, list) or len(results) != len(replayed):
+            raise RecordError(
+                f"the record lists {len(results) if isinstance(results, list) else results!r} "
+                f"deal results, the replay finished {len(replayed)} deals"
+            )
+        for written, found in zip(results, replayed, strict=True):
+            if written != found:
+                raise RecordError(
+                    f"deal {found['deal']}: the record says {written!r}, the replay {found!r}"
+                )
     return match
 
 
@@ -198,6 +232,8 @@ def dumps(match: Match[Any, Any], **json_options: Any) -> str:
 
 def loads(text: str) -> Match[Any, Any]:
     """Replay a record from JSON text."""
+    if not isinstance(text, str | bytes):
+        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
