@@ -442,3 +442,23 @@ def test_records_refuse_what_they_cannot_replay_faithfully() -> None:
         dumps(None)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="seats must be 3 names"):
         to_record(match, seats=["a"])
+
+
+def test_positions_and_the_registry_refuse_nonsense() -> None:
+    rules = MeldRules.preset("may-i")
+    stray = Meld.parse("5H 6H 7H 8H", rules, owner=0)
+    with pytest.raises(ConfigError, match="belongs to seat 0, who is not down"):
+        game("may-i").new_match(
+            players=3, position=_position({0: "KS"}, [stray], jokers=0, down=())
+        )
+    with pytest.raises(ConfigError, match="owner 7 is not a seat"):
+        game("may-i").new_match(
+            players=3,
+            position=_position({0: "KS"}, [stray.with_owner(7)], jokers=0, down=()),
+        )
+    with pytest.raises(ConfigError, match="position must be a Position"):
+        game("may-i").new_match(players=3, position="x")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="no game 'nope' is registered"):
+        unregister("nope")
+    with pytest.raises(ConfigError, match="takes a GameDefinition subclass"):
+        register(None)  # type: ignore[arg-type]

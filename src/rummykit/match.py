@@ -264,6 +264,8 @@ class Match(ABC, Generic[MS, DS]):
             or not 0 <= first_dealer < players
         ):
             raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
+        if position is not None and not isinstance(position, Position):
+            raise ConfigError(f"position must be a Position, got {position!r}")
         if position is not None and deck_order is not None:
             raise ConfigError("give a position or a deck_order, not both")
         self.first_dealer_given = first_dealer

@@ -122,6 +122,8 @@ _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
 
 def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = False) -> None:
     """Make ``definition`` known by its ``name``; ``replace`` allows re-registering."""
+    if not (isinstance(definition, type) and issubclass(definition, GameDefinition)):
+        raise ConfigError(f"register() takes a GameDefinition subclass, got {definition!r}")
     name = getattr(definition, "name", "")
     if not isinstance(name, str) or not name or name != name.strip():
         raise ConfigError(f"a game needs a name, got {name!r}")
@@ -135,7 +137,9 @@ def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = Fals
 
 def unregister(name: str) -> None:
     """Forget the game called ``name`` (tests register games of their own)."""
-    _REGISTRY.pop(name, None)
+    if name not in _REGISTRY:
+        raise ConfigError(f"no game {name!r} is registered (known: {', '.join(_REGISTRY)})")
+    del _REGISTRY[name]
 
 
 def names() -> tuple[str, ...]:

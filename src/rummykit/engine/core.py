@@ -187,8 +187,14 @@ class ContractRummyMatch(CheckedMatch):
                 checked = self.meld_rules.validate(meld.cards, meld.kind, roles=_roles(meld))
             except InvalidMeldError as error:
                 raise ConfigError(f"position: {meld} is not a meld here: {error.reason}") from None
-            if meld.owner is None or not 0 <= meld.owner < self.players:
-                raise ConfigError(f"position: meld {meld} needs an owner seat")
+            if meld.owner is None:
+                raise ConfigError(f"position: meld {meld} needs an owner (Meld.with_owner)")
+            if not 0 <= meld.owner < self.players:
+                raise ConfigError(f"position: meld {meld}'s owner {meld.owner} is not a seat")
+            if meld.owner not in position.down:
+                raise ConfigError(
+                    f"position: meld {meld} belongs to seat {meld.owner}, who is not down"
+                )
             self.deal.table.append(checked.with_owner(meld.owner))
             self.deal.laid[meld.owner].append(checked)
         for seat in position.down:
