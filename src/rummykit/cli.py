@@ -20,7 +20,7 @@ from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
-from rummykit.scoring import CardValues
+from rummykit.scoring import MAY_I_VALUES, CardValues
 from rummykit.solver import best_arrangement
 
 __all__ = ["main"]
@@ -75,6 +75,10 @@ def _game_rules(name: str) -> tuple[MeldRules, str | None]:
     return game_preset(name).meld_rules, None
 
 
+def _has_melds(name: str) -> bool:
+    return get_game(name).from_options().meld_rules() is not None
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     rules, joker_clause = _game_rules(args.game)
     text = " ".join(args.cards)
@@ -96,11 +100,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    preset = game_preset(args.game)
     meld_rules, _ = _game_rules(args.game)
     hand = parse_cards(" ".join(args.hand))
-    contract = Contract.parse(args.contract, like=preset.contract_conventions)
-    values: CardValues = preset.card_values
+    if args.game in GAME_PRESETS:
+        preset = game_preset(args.game)
+        contract = Contract.parse(args.contract, like=preset.contract_conventions)
+        values: CardValues = preset.card_values
+    else:  # a registered game of the user's: its card values, standard conventions
+        rules = get_game(args.game).from_options().rules
+        contract = Contract.parse(args.contract)
+        values = rules.card_values() if hasattr(rules, "card_values") else MAY_I_VALUES
     result = best_arrangement(hand, contract, meld_rules, values=values)
     if result is None:
         _emit(
@@ -246,7 +255,8 @@ def _parser() -> _Parser:
     cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
     cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
 
-    games = sorted(GAME_PRESETS)
+    melding = [name for name in registered_games() if _has_melds(name)]
+    games = sorted({*GAME_PRESETS, *melding})
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
     check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
     check.add_argument("--game", default="may-i", choices=games, help="rules preset")
