@@ -1,4 +1,4 @@
-"""Possession ("Владение", Guy Quang Tran, 1998): the shedding game (rules/possession.md).
+"""Possession ("Владение", Guy Quang Tran, 1998): the shedding game (PSSN).
 
 Possession shares the :class:`~rummykit.match.Match` base with the contract games (state,
 events, end of deal, views, copies) but not the contract-rummy engine.
