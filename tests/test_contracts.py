@@ -194,3 +194,11 @@ def test_builtin_schedules() -> None:
         ContractSchedule.builtin("liverpool")
     with pytest.raises(ConfigError, match="deal 7 is not"):
         ContractSchedule.builtin("may-i")[7]
+
+
+def test_contract_flags_refuse_nonsense() -> None:
+    with pytest.raises(ContractError, match="same_suit_runs must be one of"):
+        Contract.parse("2R", same_suit_runs="sometimes")
+    with pytest.raises(ContractError, match="exact must be true or false"):
+        Contract.parse("2R", exact="no")
+    assert Contract.parse("2R", same_suit_runs="allowed").same_suit_runs is SameSuitRuns.ALLOWED

@@ -88,6 +88,19 @@ def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
     return result
 
 
+def _flag(instance: object, attribute: Any, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ContractError(f"{attribute.name} must be true or false, got {value!r}")
+
+
+def _same_suit_runs(value: Any) -> SameSuitRuns:
+    try:
+        return SameSuitRuns(value)
+    except ValueError:
+        known = ", ".join(repr(item.value) for item in SameSuitRuns)
+        raise ContractError(f"same_suit_runs must be one of {known}, got {value!r}") from None
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Contract:
     """The melds a player must lay down, with the rules that bind them together.
@@ -99,9 +112,11 @@ class Contract:
     """
 
     requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
-    exact: bool = True
-    distinct_ranks: bool = True
-    same_suit_runs: SameSuitRuns = SameSuitRuns.FORBIDDEN
+    exact: bool = attrs.field(default=True, validator=_flag)
+    distinct_ranks: bool = attrs.field(default=True, validator=_flag)
+    same_suit_runs: SameSuitRuns = attrs.field(
+        default=SameSuitRuns.FORBIDDEN, converter=_same_suit_runs
+    )
     runs_apart: int = attrs.field(default=2, validator=_whole(0))
 
     @classmethod
