@@ -60,6 +60,7 @@ from rummykit.agents.distance import contract_distance
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.games.posso_claims import Claim, Correct
 from rummykit.match import PlayerView
 from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import MAY_I_VALUES, CardValues
@@ -112,6 +113,8 @@ class ContractAgent:
         if len(legal) <= 1:
             return legal
         kinds = {type(action) for action in legal}
+        if Claim in kinds or Correct in kinds:  # Posso?'s free claims: take the biggest
+            return sorted(legal, key=_claim_order)
         if Ask in kinds:
             return _prefer(legal, Ask, self.wants(view, buy=True))
         if Refuse in kinds and Allow in kinds:
@@ -241,6 +244,15 @@ def _count(action: Action) -> int:
 
 
 _FALLBACK_ORDER = (Done, Pass, Allow, Draw, Take)
+
+
+def _claim_order(action: Action) -> tuple[int, int]:
+    """Corrections and claims first, the claim that lays down the most cards first."""
+    if isinstance(action, Correct):
+        return (0, 0)
+    if isinstance(action, Claim):
+        return (0, -sum(len(cards) for cards, _ in action.melds))
+    return (1, _fallback(action))
 
 
 def _fallback(action: Action) -> int:
