@@ -22,8 +22,13 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert caught.value.code == 0
     assert "rummykit" in capsys.readouterr().out
-    code, out, _ = run(capsys)
-    assert code == 0 and "check" in out
+    code, out, err = run(capsys)
+    assert code == 2 and out == "" and "usage: rummykit" in err and "give a command" in err
+
+
+def test_check_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "")
+    assert (code, out) == (2, "") and err == "rummykit: error: no cards given\n"
 
 
 def test_cards(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from rummykit import __version__
+from rummykit.agents.factory import AGENT_NAMES
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract
 from rummykit.errors import InvalidMeldError, RummyError
@@ -20,8 +22,17 @@ from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
+from rummykit.registry import GameDefinition
 from rummykit.scoring import MAY_I_VALUES, CardValues
 from rummykit.solver import best_arrangement
+from rummykit.terminal.screen import progress_bar
+from rummykit.terminal.setup import (
+    UsageError,
+    build_game,
+    check_players,
+    player_range,
+    seat_bots,
+)
 
 __all__ = ["main"]
 
@@ -82,6 +93,8 @@ def _has_melds(name: str) -> bool:
 def _cmd_check(args: argparse.Namespace) -> int:
     rules, joker_clause = _game_rules(args.game)
     text = " ".join(args.cards)
+    if not text.strip():
+        raise _UsageError("no cards given")
     try:
         meld = Meld.parse(text, rules)
     except InvalidMeldError as error:
@@ -101,6 +114,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     meld_rules, _ = _game_rules(args.game)
+    if not " ".join(args.hand).strip():
+        raise _UsageError("no cards given")
     hand = parse_cards(" ".join(args.hand))
     if args.game in GAME_PRESETS:
         preset = game_preset(args.game)
@@ -132,17 +147,30 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cmd_demo(args: argparse.Namespace) -> int:
-    import random
+def _house_rules(sub: _Parser, *, schedule: bool = True) -> None:
+    sub.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a rules option (repeatable); values read as JSON: true, 3, null, [2], else text",
+    )
+    if schedule:
+        sub.add_argument("--schedule", metavar="FILE.toml", help="a contract schedule file")
 
+
+def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
+    return build_game(args.game, args.option, getattr(args, "schedule", None))
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.agents import make_agent
-    from rummykit.effects import Bought, DealEnded, LaidDown, WentOut
-    from rummykit.games import MayI
+    from rummykit.effects import Bought, Claimed, DealEnded, LaidDown, WentOut
     from rummykit.simulate import play
 
-    definition = MayI()
-    match = definition.new_match(players=args.players, seed=args.seed)
-    agents = [make_agent(args.bots, definition) for _ in range(args.players)]
+    definition = _definition(args)
+    players = check_players(definition, args.players)
+    match = definition.new_match(players=players, seed=args.seed)
+    agents = [make_agent(args.bots, definition) for _ in range(players)]
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -156,18 +184,25 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
             elif isinstance(effect, Bought) and effect.is_buy:
                 lines.append(f"  {names[effect.seat]} buys (May I?)")
+            elif isinstance(effect, Claimed):
+                lines.append(f"  {effect.text}")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
-    data: dict[str, Any] = {"deals": [], "scores": list(match.scores)}
-    text = [f"May I? with {args.players} {args.bots} bots, seed {args.seed}"]
+    data: dict[str, Any] = {"game": definition.name, "deals": [], "scores": list(match.scores)}
+    title = definition.title or definition.name
+    text = [f"{title} with {players} {args.bots} bots, seed {args.seed}"]
+    schedule = getattr(match, "schedule", None)
     for number, scores in enumerate(match.deal_scores, start=1):
-        contract = match.schedule[number].contract
+        contract = schedule[number].contract if schedule is not None else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
-        text.append(f"Deal {number}: contract {contract}")
+        text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
         text += deals.get(number, [])
         text.append(f"  scores: {nets}")
         data["deals"].append(
-            {"contract": contract.notation, "scores": [score.net for score in scores]}
+            {
+                "contract": None if contract is None else contract.notation,
+                "scores": [score.net for score in scores],
+            }
         )
     outcome = match.outcome
     assert outcome is not None
@@ -179,18 +214,73 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from rummykit.terminal.play import Session, save_record
+    from rummykit.terminal.screen import Screen
+
+    definition = _definition(args)
+    players = check_players(definition, args.players)
+    if not 0 <= args.seat < players:
+        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, got {args.seat}")
+    bots = seat_bots(args.bots, players - 1)
+    screen = Screen(plain=True if args.plain else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    session = Session(
+        definition,
+        players=players,
+        seat=args.seat,
+        bots=bots,
+        seed=seed,
+        screen=screen,
+        echo=not sys.stdin.isatty(),
+    )
+    session.run()
+    if args.record:
+        seats = ["you" if s == args.seat else session.bot_names[s] for s in range(players)]
+        problem = save_record(session.match, args.record, seats)
+        if problem:
+            print(f"rummykit: error: record not saved: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        screen.line(f"record saved to {args.record}")
+    return EXIT_OK
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from rummykit.terminal.replay import load_record, replay_data, replay_lines
+
+    match, seats = load_record(args.record)
+    if args.seat is not None and not 0 <= args.seat < match.players:
+        raise _UsageError(f"--seat is 0 to {match.players - 1}, got {args.seat}")
+    if args.json:
+        print(json.dumps(replay_data(match, seats, args.seat), ensure_ascii=False))
+    else:
+        print("\n".join(replay_lines(match, seats, args.seat)))
+    return EXIT_OK
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from rummykit.terminal.rules import describe_rules, rules_text
+
+    data = describe_rules(_definition(args))
+    _emit(args, data, "\n".join(rules_text(data)))
+    return EXIT_OK
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
     from rummykit.simulate import simulate
 
-    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-    if len(bots) == 1:
-        bots *= args.players or 4
-    elif args.players is not None and args.players != len(bots):
-        raise _UsageError(f"--players {args.players} but {len(bots)} bots")
+    definition = _definition(args)
+    words = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if len(words) > 1 and args.players is not None and args.players != len(words):
+        raise _UsageError(f"--players {args.players} but {len(words)} bots")
+    players = check_players(definition, len(words) if len(words) > 1 else args.players)
+    bots = seat_bots(args.bots, players)
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.n < 0:
+        raise _UsageError(f"-n must be at least 0, got {args.n}")
     executor: Executor | None = None
     client: Any = None
     if args.dask is not None:
@@ -206,7 +296,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     elif args.jobs > 1:
         executor = ProcessPoolExecutor(max_workers=args.jobs)
     try:
-        summary = simulate(args.game, bots, matches=args.n, seed=args.seed, executor=executor)
+        with progress_bar(f"{args.game}", args.n, enabled=not args.json) as progress:
+            summary = simulate(
+                definition,
+                list(bots),
+                matches=args.n,
+                seed=args.seed,
+                executor=executor,
+                progress=progress,
+            )
     finally:
         if isinstance(executor, ProcessPoolExecutor):
             executor.shutdown()
@@ -230,7 +328,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     ]
     ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
     text = [
-        f"{summary.matches} matches of {args.game}, seed {args.seed}",
+        f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
+        f"seed {args.seed}",
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
         f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
@@ -251,36 +350,62 @@ def _parser() -> _Parser:
         sub.set_defaults(handler=handler)
         return sub
 
+    registered = registered_games()
+    ranges = "; ".join(f"{name} {_players_of(name)}" for name in registered)
+    bots_help = (
+        f"bots: {', '.join(AGENT_NAMES)}; one for every seat or one per seat, comma-separated"
+    )
+
     cards = add("cards", _cmd_cards, "read cards in notation and print them back")
     cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
     cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
 
-    melding = [name for name in registered_games() if _has_melds(name)]
+    melding = [name for name in registered if _has_melds(name)]
     games = sorted({*GAME_PRESETS, *melding})
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
     check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
     check.add_argument("--game", default="may-i", choices=games, help="rules preset")
 
-    demo = add("demo", _cmd_demo, "play a full May I? match between bots and show it")
-    demo.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    demo = add("demo", _cmd_demo, "play a full match between bots and show it")
+    demo.add_argument("--game", default="may-i", choices=registered)
+    demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--bots", default="heuristic", choices=("heuristic", "greedy", "random"))
+    demo.add_argument("--bots", default="heuristic", choices=AGENT_NAMES)
+    _house_rules(demo)
+
+    play = add("play", _cmd_play, "play a game in the terminal against bots")
+    play.add_argument("game", choices=registered)
+    play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
+    play.add_argument("--bots", default="heuristic", help=bots_help)
+    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
+    play.add_argument("--record", metavar="FILE", help="save the match as a JSON record")
+    play.add_argument("--plain", action="store_true", help="plain text, no colour")
+    _house_rules(play)
+
+    replay = add("replay", _cmd_replay, "print a saved record deal by deal")
+    replay.add_argument("record", help="a JSON record (rummykit play --record FILE)")
+    replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
+
+    rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
+    rules.add_argument("game", choices=registered)
+    _house_rules(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=registered_games())
+    simulate.add_argument("game", choices=registered)
     simulate.add_argument("-n", type=int, default=100, help="number of matches")
     simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--players", type=int, default=None, choices=range(2, 6))
+    simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     simulate.add_argument(
         "--bots",
         default="heuristic",
-        help="one agent for every seat, or one per seat: random, greedy, heuristic, search "
-        "(e.g. search,heuristic,heuristic,heuristic)",
+        help=bots_help + " (e.g. search,heuristic,heuristic,heuristic)",
     )
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
     simulate.add_argument(
         "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
     )
+    _house_rules(simulate)
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
@@ -289,17 +414,23 @@ def _parser() -> _Parser:
     return parser
 
 
+def _players_of(name: str) -> str:
+    fewest, most = player_range(get_game(name).from_options())
+    return f"{fewest}-{most}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help()
-            return EXIT_OK
+            parser.print_usage(sys.stderr)
+            print("rummykit: error: give a command (rummykit --help lists them)", file=sys.stderr)
+            return EXIT_USAGE
         code: int = args.handler(args)
         return code
-    except _UsageError as error:
+    except (_UsageError, UsageError) as error:
         print(f"rummykit: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except RummyError as error:

@@ -1,0 +1,118 @@
+"""From command-line words to a game: house rules (``--option NAME=VALUE``, ``--schedule``),
+player counts the game allows, and the bots at the other seats."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.agents import AGENT_NAMES
+from rummykit.errors import RummyError
+from rummykit.registry import GameDefinition, get
+
+__all__ = [
+    "UsageError",
+    "build_game",
+    "check_players",
+    "option_value",
+    "parse_options",
+    "player_range",
+    "seat_bots",
+]
+
+
+class UsageError(Exception):
+    """A usage or input error: one line on stderr, exit code 2."""
+
+
+def option_value(text: str) -> Any:
+    """A value typed on the command line: JSON-ish (``true``, ``false``, ``null``, numbers,
+    ``[...]`` lists, quoted strings), anything else as the text itself.
+
+    >>> option_value("true"), option_value("3"), option_value("[2, 'K']"), option_value("wrap")
+    (True, 3, [2, 'K'], 'wrap')
+    >>> option_value("None"), option_value("1.5")
+    (None, 1.5)
+    """
+    words = {"true": True, "false": False, "null": None, "none": None}
+    if text.strip().lower() in words:
+        return words[text.strip().lower()]
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if text.strip().startswith("["):
+        try:
+            return json.loads(text.replace("'", '"'))
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` words as a dict of rules options (``-`` in names reads as ``_``)."""
+    options: dict[str, Any] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise UsageError(f"--option takes NAME=VALUE, got {item!r}")
+        options[name] = option_value(value)
+    return options
+
+
+def build_game(
+    name: str, options: Sequence[str] | None = None, schedule: str | None = None
+) -> GameDefinition[Any, Any]:
+    """The registered game ``name`` with its house rules (ConfigError as the library
+    says it)."""
+    definition_type = get(name)
+    rules = parse_options(options)
+    if schedule is not None:
+        import attrs
+
+        fields = {field.name for field in attrs.fields(definition_type.rules_type)}
+        if "contract_schedule" not in fields:
+            raise UsageError(f"{name} has no contract schedule (--schedule)")
+        if "contract_schedule" in rules:
+            raise UsageError("give --schedule or --option contract_schedule=..., not both")
+        rules["contract_schedule"] = schedule
+    return definition_type.from_options(**rules)
+
+
+def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:
+    """The fewest and most players the game's rules allow."""
+    found = getattr(definition.rules, "player_count_range", None)
+    if isinstance(found, tuple) and len(found) == 2:
+        return int(found[0]), int(found[1])
+    return 2, 8
+
+
+def check_players(definition: GameDefinition[Any, Any], players: int | None) -> int:
+    """``players`` (or the game's default) if the game allows it, else a usage error."""
+    fewest, most = player_range(definition)
+    count = definition.default_players if players is None else players
+    count = min(max(count, fewest), most) if players is None else count
+    if not fewest <= count <= most:
+        try:  # the library's message names the clause
+            definition.new_match(players=count)
+        except RummyError as error:
+            raise UsageError(f"{definition.name}: {error} (--players)") from None
+        raise UsageError(
+            f"{definition.name} is played by {fewest} to {most} players, got --players {count}"
+        )
+    return count
+
+
+def seat_bots(text: str, seats: int) -> list[str]:
+    """One bot name for every seat, or one name per seat (comma-separated)."""
+    bots = [word.strip() for word in text.split(",") if word.strip()]
+    for bot in bots:
+        if bot not in AGENT_NAMES:
+            raise UsageError(f"bots are {', '.join(AGENT_NAMES)}; got {bot!r}")
+    if len(bots) == 1:
+        return bots * seats
+    if len(bots) != seats:
+        raise UsageError(f"{seats} bot seats but {len(bots)} bots given ({text})")
+    return bots

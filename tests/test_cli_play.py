@@ -1,0 +1,160 @@
+"""``rummykit play`` driven by scripted input through a subprocess: legal and illegal
+moves, nonsense, numbers from ``help``, ``hint``, end of input, Ctrl-C, ``--record``,
+and a whole deal played to the end by piping the heuristic agent's moves."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rummykit.agents import decide, make_agent
+from rummykit.records import loads
+from rummykit.terminal.play import Session
+from rummykit.terminal.screen import Screen
+from rummykit.terminal.setup import build_game
+
+ONE_DEAL = """name = "one deal"
+[[deal]]
+contract = "2G"
+"""
+
+
+def play(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+    )
+
+
+def test_help_numbers_hint_and_mistakes() -> None:
+    lines = ["help", "hint", "foo bar", "99", "discard ZZ", "", "layoff 5H -> 9 low", "1", "show"]
+    done = play("may-i", "--players", "3", "--seed", "1", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "Traceback" not in out
+    assert "you are A; bots B heuristic, C heuristic" in out
+    assert "legal actions:\n    1. ask\n    2. pass" in out
+    assert "hint: pass (the heuristic bot)" in out
+    assert "! unknown action 'foo'" in out
+    assert "! no action 99" in out
+    assert "! unknown rank 'Z'" in out
+    assert "you: ask" in out  # 1 chose the first action of the list
+    assert "C refuse" in out  # the bots' answers to a May I? request are shown
+    assert out.count("-- deal 1 of 5 - contract 2G") >= 2  # show prints the table again
+    assert out.rstrip().endswith("end of input: the game is left unfinished")
+
+
+def test_the_view_shows_what_the_seat_may_know() -> None:
+    done = play("may-i", "--players", "3", "--seed", "1", stdin="")
+    out = done.stdout
+    assert "your hand (10): 5S 8S 10S 10S  4H 5H  4D 7D 8D JD" in out
+    assert "pile: AC from B on top, 1 card" in out and "stock: 73 cards" in out
+    assert "B: 10 cards" in out and "scores: A +0  B +0  C +0" in out
+    assert "request: you may ask, pass" in out
+
+
+NONSENSE = [
+    "down", "layoff", "discard", "take 999", "\x00\x01", "-1", "0", "x" * 5000, "A♠ 🃏",
+    "down 7S 7H 7D / 9C 10C JC QC", "layoff 5H -> 2 low", "exchange 8C -> 0 joker -> 1 high",
+    "play 9C", "next", "done", "allow", "[bold]", "%s{}", "discard 5S 8S", "take -1",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["may-i", "posso", "possession"])
+def test_nonsense_never_makes_a_traceback(game: str) -> None:
+    done = play(game, "--seed", "2", stdin="\n".join(NONSENSE) + "\nquit\n")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "Traceback" not in done.stdout
+    assert done.stdout.count("! ") >= len(NONSENSE) - 3  # each refused with its reason
+    assert "you leave the table" in done.stdout
+
+
+def test_record_saved_on_quit_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    done = play("posso", "--seed", "3", "--record", str(record), stdin="1\n1\nquit\n")
+    assert done.returncode == 0 and f"record saved to {record}" in done.stdout
+    match = loads(record.read_text())
+    assert match.definition.name == "posso" and len(match.events) >= 1
+    assert json.loads(record.read_text())["seats"][0] == "you"
+
+
+def test_usage_errors() -> None:
+    done = play("may-i", "--players", "2")
+    assert done.returncode == 2 and "MAYI-1.1" in done.stderr and done.stderr.count("\n") == 1
+    done = play("may-i", "--seat", "4")
+    assert done.returncode == 2 and "--seat is 0 to 3" in done.stderr
+    done = play("may-i", "--bots", "clever")
+    assert done.returncode == 2 and "bots are random, greedy, heuristic, search" in done.stderr
+    done = play("may-i", "--option", "max_buy_per_deal=2")
+    assert done.returncode == 2 and "did you mean 'max_buys_per_deal'" in done.stderr
+    done = play("chess")
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+def heuristic_moves(tmp_path: Path, seed: int) -> tuple[list[str], tuple[int, ...]]:
+    """The moves the heuristic agent makes at seat A in a one-deal game (in process)."""
+    definition = build_game("may-i", [], str(tmp_path / "one.toml"))
+    coach = make_agent("heuristic", definition)
+    moves: list[str] = []
+
+    def read(prompt: str) -> str:
+        moves.append(str(decide(coach, session.match, 0, random.Random(0))))
+        return moves[-1]
+
+    screen = Screen(plain=True, stream=io.StringIO())
+    session = Session(
+        definition, players=3, seat=0, bots=["heuristic"] * 2, seed=seed, screen=screen, read=read
+    )
+    assert session.run()
+    return moves, session.match.scores
+
+
+def test_a_whole_deal_played_by_piping_the_heuristic_agents_moves(tmp_path: Path) -> None:
+    (tmp_path / "one.toml").write_text(ONE_DEAL)
+    moves, scores = heuristic_moves(tmp_path, seed=5)
+    record = tmp_path / "deal.json"
+    done = play(
+        "may-i", "--players", "3", "--seed", "5", "--schedule", str(tmp_path / "one.toml"),
+        "--record", str(record), stdin="\n".join(moves) + "\n",
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == "" and "!" not in done.stdout
+    assert "Standings" in done.stdout and ("you win!" in done.stdout or "winner:" in done.stdout)
+    assert loads(record.read_text()).scores == scores
+
+
+def test_ctrl_c_ends_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "stopped.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "play", "may-i", "--seed", "1", "--record", str(record)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 30
+    while b"A> " not in seen and time.monotonic() < deadline:
+        seen += os.read(process.stdout.fileno(), 4096)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert b"Traceback" not in err + out
+    assert b"interrupted: the game is left unfinished" in out
+    assert loads(record.read_text()).definition.name == "may-i"
