@@ -1,0 +1,181 @@
+"""``rummykit replay``, ``rules``, house rules on ``demo`` and ``simulate``, player counts
+per game, and the looks (rich on a terminal, plain text otherwise)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummykit.cli import main
+from rummykit.games import game
+from rummykit.records import dumps
+from rummykit.terminal.screen import Screen, progress_bar
+from rummykit.terminal.setup import option_value, parse_options
+
+SCHEDULE = """name = "short"
+[[deal]]
+contract = "2G"
+[[deal]]
+contract = "1G+1R"
+hand_size = 11
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_option_values_read_as_json() -> None:
+    assert option_value("false") is False and option_value("null") is None
+    assert option_value("[2, 'K']") == [2, "K"] and option_value("any") == "any"
+    assert parse_options(["max-buys-per-deal=2", "ace=high"]) == {
+        "max_buys_per_deal": 2,
+        "ace": "high",
+    }
+
+
+def test_rules_lists_options_clauses_and_the_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "may-i")
+    assert code == 0
+    assert "turn_after_buy = buyer_left (one of buyer_left, resume_normal)" in out
+    assert "MAYI-9.8: the buyer's left neighbour plays next" in out
+    assert "deal 5: 2G+1R, 10 cards, no going out by discarding" in out
+    code, out, _ = run(capsys, "rules", "posso", "--json")
+    data = json.loads(out)
+    by_name = {option["name"]: option for option in data["options"]}
+    assert by_name["opening_requirement"]["allowed"] == ["run", "run_and_set", "two_sets"]
+    assert by_name["opening_requirement"]["clause"] == "POSSO-4.2, 12.2"
+    assert data["schedule"][0]["contract"] == "1G+1R"
+    code, out, _ = run(capsys, "rules", "possession", "--json")
+    assert "schedule" not in json.loads(out)
+
+
+def test_rules_with_house_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "short.toml"
+    path.write_text(SCHEDULE)
+    code, out, _ = run(capsys, "rules", "may-i", "--schedule", str(path), "--option", "ace=high")
+    assert code == 0 and "ace = high" in out and "deal 2: 1G+1R, 11 cards" in out
+    code, _, err = run(capsys, "rules", "possession", "--schedule", str(path))
+    assert code == 2 and "has no contract schedule" in err
+    code, _, err = run(capsys, "rules", "may-i", "--option", "ace")
+    assert code == 2 and "NAME=VALUE" in err
+    code, _, err = run(capsys, "rules", "may-i", "--option", "ace=sideways")
+    assert code == 2 and "ace must be one of" in err and err.count("\n") == 1
+
+
+def test_demo_and_simulate_take_house_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "short.toml"
+    path.write_text(SCHEDULE)
+    code, out, _ = run(capsys, "demo", "--schedule", str(path), "--players", "3", "--json")
+    assert code == 0 and [deal["contract"] for deal in json.loads(out)["deals"]] == ["2G", "1G+1R"]
+    code, out, _ = run(capsys, "demo", "--game", "possession", "--players", "2")
+    assert code == 0 and out.startswith("Possession with 2 heuristic bots")
+    args = ("simulate", "may-i", "-n", "2", "--schedule", str(path), "--option", "joker_count=2")
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0 and json.loads(out)["deals"] == 4
+    code, out, _ = run(capsys, *args)
+    assert "2 matches of may-i (4 players: heuristic, heuristic, heuristic, heuristic)" in out
+
+
+def test_player_counts_follow_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "may-i", "-n", "1", "--players", "2")
+    assert code == 2 and "MAYI-1.1: players must be from 3 to 5, got 2" in err
+    wider = ("--option", "player_count_range=[2,5]")
+    code, out, _ = run(capsys, "simulate", "may-i", "-n", "1", "--players", "2", *wider, "--json")
+    assert code == 0 and len(json.loads(out)["mean_scores"]) == 2
+    code, _, err = run(capsys, "simulate", "may-i", "-n", "1", "--bots", "random,greedy")
+    assert code == 2 and "from 3 to 5, got 2" in err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "may-i 3-5; possession 2-4; posso 3-5" in " ".join(capsys.readouterr().out.split())
+
+
+def record_file(tmp_path: Path) -> Path:
+    match = game("may-i").new_match(players=3, seed=4)
+    for _ in range(30):
+        match.apply(match.legal_actions()[0])
+    path = tmp_path / "record.json"
+    path.write_text(dumps(match))
+    return path
+
+
+def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = record_file(tmp_path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and out.startswith("May I?, 3 players (A A, B B, C C), seed 4; the whole")
+    assert "deal 1:\n  0: " in out and "unfinished; scores so far" in out
+    code, out, _ = run(capsys, "replay", str(path), "--seat", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["seat"] == 1 and data["deals"][0]["deal"] == 1
+    effects = [text for event in data["deals"][0]["events"] for text in event["effects"]]
+    assert "A draws 1 penalty card" in effects  # seat 1 does not see which
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert "A draws 1 penalty card (" in out
+    code, _, err = run(capsys, "replay", str(path), "--seat", "7")
+    assert code == 2 and "--seat is 0 to 2" in err
+
+
+def test_replay_refuses_bad_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    for text, reason in [("{", "not JSON"), ('{"format": "x"}', "not a rummykit record")]:
+        bad.write_text(text)
+        code, _, err = run(capsys, "replay", str(bad))
+        assert code == 2 and reason in err and err.count("\n") == 1
+    code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_plain_text_without_a_terminal_or_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert not Screen(stream=io.StringIO()).colour  # not a terminal
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not Screen(stream=Terminal()).colour
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr("rummykit.terminal.screen.rich_available", lambda: False)
+    screen = Screen(stream=Terminal())
+    assert not screen.colour and screen.paint("AS", "red") == "AS"
+    with progress_bar("x", 3) as bar:
+        assert bar is None
+
+
+def test_colour_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("rich", reason="colour needs the cli extra (rich)")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    stream = Terminal()
+    screen = Screen(stream=stream)
+    assert screen.colour
+    from rummykit.cards import parse_cards
+
+    screen.line("hand: " + screen.cards(parse_cards("AH KS")))
+    assert "\x1b[" in stream.getvalue() and "AH" in stream.getvalue()
+
+
+def test_without_rich_the_command_still_works() -> None:
+    blocker = "import sys; sys.modules['rich'] = None; from rummykit.cli import main; "
+    done = subprocess.run(
+        [sys.executable, "-c", blocker + "raise SystemExit(main(['rules', 'posso']))"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "opening_requirement" in done.stdout
