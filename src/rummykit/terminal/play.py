@@ -169,7 +169,10 @@ class Session:
             self.shown += 1
             text = str(event).split(": ", 1)[-1]
             if event.seat == self.seat:
-                text = "you: " + text.split(" ", 1)[-1] if event.seat is not None else text
+                text = "you: " + text.split(" ", 1)[-1]
+                got = " ".join(card.notation for card in event.received)
+                if got and got not in text:
+                    text += f" (you get {got})"
             self.screen.line("  " + self.screen.escape(text))
 
     def show_view(self) -> None:
