@@ -23,6 +23,13 @@ import attrs
 
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
+from rummykit.games.may_i_rules import (
+    DeadDealScoring,
+    DealerRotation,
+    StockExhaustion,
+    TieBreak,
+    WinnerMetric,
+)
 from rummykit.melds import AcePolicy, MeldRules
 from rummykit.options import (
     Choice,
@@ -72,42 +79,6 @@ class ForcedPlayEnforcement(Choice):
 
     CLAIM = "claim"
     STRICT = "strict"
-
-
-class DealerRotation(Choice):
-    """POSSO-5.2: the deal passes to the left or the right."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-
-class StockExhaustion(Choice):
-    """POSSO-16.1: refill the stock from the pile, or end the deal."""
-
-    RESHUFFLE = "reshuffle"
-    END_DEAL = "end_deal"
-
-
-class DeadDealScoring(Choice):
-    """POSSO-17.3: a dead deal scores minus each hand, or nothing."""
-
-    PENALTIES = "penalties"
-    VOID = "void"
-
-
-class WinnerMetric(Choice):
-    """POSSO-18.2: the highest net total wins, or the fewest penalty points."""
-
-    NET = "net"
-    PENALTIES_ONLY = "penalties_only"
-
-
-class TieBreak(Choice):
-    """POSSO-18.3: how a tie for the win is settled."""
-
-    SHARED = "shared"
-    FEWEST_PENALTY_POINTS = "fewest_penalty_points"
-    MOST_TIMES_OUT = "most_times_out"
 
 
 def _players(value: Any) -> tuple[int, int]:
