@@ -393,6 +393,10 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     assert sizes["plans"] <= 4 * solver_search.RULES_LIMIT
     assert sizes["candidates"] <= solver_search.CACHE_LIMIT + 100
     assert sizes["wild choices"] <= solver_search.CACHE_LIMIT + 1
+    from rummykit.melds import validate
+
+    rules.accepts(hand[:4])  # the validator's run windows are cached too
+    assert len(validate._TABLES) <= validate._TABLES_LIMIT and len(validate._WINDOWS) <= 64
 
 
 def test_two_runs_of_one_suit_each_take_a_deuce() -> None:

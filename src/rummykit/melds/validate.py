@@ -41,16 +41,25 @@ _RANKS = (None, *Rank)
 RANK_BIT: tuple[int, ...] = tuple(0 if rank == 0 else 1 << (rank - 1) for rank in RANK_OF)
 SUIT_BIT: tuple[int, ...] = tuple(0 if suit < 0 else 1 << suit for suit in SUIT_OF)
 _TABLES: dict[MeldRules, WindowTable] = {}
+_WINDOWS: dict[tuple[object, int], WindowTable] = {}
+_TABLES_LIMIT = 256
 
 
 def tables_for(rules: MeldRules) -> WindowTable:
-    """The run windows of ``rules`` (cached per rules value)."""
+    """The run windows of ``rules``: built once per ace policy and excluded ranks (a
+    bounded cache, however many rules values are seen)."""
     table = _TABLES.get(rules)
     if table is None:
         excluded = 0
         if not rules.wild_as_natural:
             excluded = mask_of([int(rank) for rank in rules.wild_ranks])
-        table = _TABLES[rules] = window_table(rules.ace, excluded)
+        key = (rules.ace, excluded)
+        table = _WINDOWS.get(key)
+        if table is None:
+            table = _WINDOWS[key] = window_table(rules.ace, excluded)
+        if len(_TABLES) >= _TABLES_LIMIT:
+            _TABLES.clear()
+        _TABLES[rules] = table
     return table
 
 
