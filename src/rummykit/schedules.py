@@ -137,9 +137,11 @@ class ContractSchedule:
 
     @staticmethod
     def builtin(name: str) -> ContractSchedule:
-        """A built-in schedule: ``may-i`` (MAYI-4.2) or ``may-i-six`` (MAYI-17)."""
+        """A built-in schedule: ``may-i`` (MAYI-4.2, also ``standard_five``) or
+        ``may-i-six`` (MAYI-17, also ``six_deal``), as the ``contract_schedule`` option
+        spells them."""
         try:
-            return _BUILTIN[name]
+            return _BUILTIN[_BUILTIN_ALIASES.get(name, name)]
         except KeyError:
             known = ", ".join(sorted(_BUILTIN))
             raise ConfigError(f"no built-in schedule {name!r} (known: {known})") from None
@@ -203,8 +205,26 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
         if line.strip().replace(" ", "") == "[[deal]]"
     ]
 
-    def fail(reason: str, deal: int | None = None) -> ConfigError:
-        line = deal_lines[deal] if deal is not None and deal < len(deal_lines) else 1
+    lines = text.splitlines()
+
+    def line_of(key: str, deal: int | None) -> int | None:
+        """The line that sets ``key`` in deal ``deal``'s table (``None``: at the top)."""
+        if deal is None:
+            start, end = 0, (deal_lines[0] - 1 if deal_lines else len(lines))
+        else:
+            start = deal_lines[deal] if deal < len(deal_lines) else 0
+            end = deal_lines[deal + 1] - 1 if deal + 1 < len(deal_lines) else len(lines)
+        for number in range(start, end):
+            if re.match(rf"\s*{re.escape(key)}\s*=", lines[number]):
+                return number + 1
+        return None
+
+    def fail(reason: str, deal: int | None = None, key: str | None = None) -> ConfigError:
+        line = None
+        if key is not None:
+            line = (line_of(key, deal) if deal is not None else None) or line_of(key, None)
+        if line is None:
+            line = deal_lines[deal] if deal is not None and deal < len(deal_lines) else 1
         return ConfigError(reason, source=f"{source}:{line}")
 
     unknown = set(data) - _TOP_KEYS
@@ -217,14 +237,14 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     for key in ("exact", "distinct_ranks"):
         if key in data:
             if not isinstance(data[key], bool):
-                raise fail(f"{key} must be true or false, got {data[key]!r}")
+                raise fail(f"{key} must be true or false, got {data[key]!r}", key=key)
             like_flags[key] = data[key]
     if "same_suit_runs" in data:
         try:
             like_flags["same_suit_runs"] = SameSuitRuns(data["same_suit_runs"])
         except ValueError:
             options = ", ".join(item.value for item in SameSuitRuns)
-            raise fail(f"same_suit_runs must be one of {options}") from None
+            raise fail(f"same_suit_runs must be one of {options}", key="same_suit_runs") from None
     if "runs_apart" in data:
         like_flags["runs_apart"] = data["runs_apart"]
     default_hand = data.get("hand_size", 10)
@@ -246,9 +266,10 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
                 discard_out=deal.get("discard_out", True),
             )
         except (ContractError, ConfigError) as error:
-            raise fail(f"deal {index + 1}: {error.reason}", index) from None
+            culprit = next((k for k in (*deal, *data) if k in error.reason), None)
+            raise fail(f"deal {index + 1}: {error.reason}", index, culprit) from None
         if not isinstance(spec.discard_out, bool):
-            raise fail(f"deal {index + 1}: discard_out must be true or false", index)
+            raise fail(f"deal {index + 1}: discard_out must be true or false", index, "discard_out")
         specs.append(spec)
     schedule = cls(deals=tuple(specs), name=str(data.get("name", "custom")))
     if "discard_out_forbidden" in data:
@@ -282,6 +303,8 @@ _BUILTIN = {
         "2G", "1G+1R", "2R", "3G", "2G+1R", "1G+2R", hand_size=11, name="may-i-six"
     ),
 }
+
+_BUILTIN_ALIASES = {"standard_five": "may-i", "six_deal": "may-i-six"}
 
 POSSO_OPENINGS: dict[str, Contract] = {
     # POSSO-12.2: a minimum, not an exact contract (POSSO-12.3).
