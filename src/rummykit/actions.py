@@ -110,12 +110,20 @@ class Take(Action):
         return "take" if self.count == 1 else f"take {self.count}"
 
 
+def _card(value: object) -> Card:
+    if not isinstance(value, Card):
+        raise NotationError(
+            f"an action's card must be a Card, got {value!r}", text="", token="", position=0
+        )
+    return value
+
+
 @attrs.frozen
 class CardAction(Action):
     """The base of an action that names one card, written ``VERB CARD``; a game's own
     (``knock 7H``) subclasses it and sets ``verb``."""
 
-    card: Card
+    card: Card = attrs.field(converter=_card)
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Self:

@@ -263,7 +263,9 @@ class Match(ABC, Generic[MS, DS]):
             or not isinstance(first_dealer, int)
             or not 0 <= first_dealer < players
         ):
-            raise ConfigError(f"first dealer must be a seat from 0 to {players - 1}")
+            raise ConfigError(
+                f"first dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
+            )
         if position is not None and not isinstance(position, Position):
             raise ConfigError(f"position must be a Position, got {position!r}")
         if position is not None and deck_order is not None:
@@ -334,7 +336,10 @@ class Match(ABC, Generic[MS, DS]):
         choice = getattr(self.rules, "first_dealer", "random") if fixed is None else fixed
         if isinstance(choice, int) and not isinstance(choice, bool):
             if not 0 <= choice < self.players:
-                raise ConfigError(f"first dealer must be a seat from 0 to {self.players - 1}")
+                raise ConfigError(
+                    f"first_dealer must be a seat from 0 to {self.players - 1} with "
+                    f"{self.players} players, got {choice}"
+                )
             return choice
         return self.rng.randrange(self.players)
 
@@ -354,6 +359,11 @@ class Match(ABC, Generic[MS, DS]):
         phase, seat = self.state.phase, self.state.to_act
         if phase is MATCH_OVER:
             return f"{self.clause_prefix}", "the match is over"
+        if isinstance(action, NextDeal):
+            return (
+                phase.clause or self.clause_prefix,
+                "'next' starts the next deal only after a deal ends with auto_deal=False",
+            )
         legal = describe_actions(self.legal_actions())
         who = self.who(seat)
         return (

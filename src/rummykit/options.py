@@ -215,6 +215,10 @@ def player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
         if not (_is_whole(fewest) and _is_whole(most)):
             raise ConfigError(f"player_count_range must be two whole numbers, got {value!r}")
         if not low <= fewest <= most <= high:
+            if fewest > most:
+                raise ConfigError(
+                    f"player_count_range is (fewest, most): {fewest} is more than {most}"
+                )
             raise ConfigError(f"player_count_range must lie within {low}-{high}, got {value!r}")
         return (fewest, most)
 

@@ -242,6 +242,12 @@ class PossoClaims(ClaimProtocol):
                 return "POSSO-14.5", f"{who} first corrects or passes"
             if not match.deal.down[seat or 0] and not match.rules.claim_may_open:
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
+            if not action.melds and match.rules.claim_requires_new_meld:
+                return (
+                    "POSSO-9.5",
+                    f"a claim names the new meld {top.card} goes into, e.g. "
+                    f"'claim {top.card} …' with cards from {who}'s hand",
+                )
             return "POSSO-9.5", f"{who} cannot lay {top.card} down that way"
         if isinstance(action, Correct):
             return "POSSO-14.5", f"{who} cannot put the discard on meld {action.target}"
