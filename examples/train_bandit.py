@@ -1,5 +1,6 @@
 """Learn to play one seat of May I? against random players, with the Gymnasium
-environment and nothing heavier than numpy.
+environment and nothing heavier than numpy. It needs the ``rl`` extra:
+``python -m pip install -e ".[rl]"`` (the ``test`` extra includes it).
 
 The learner is a tabular Monte Carlo bandit: it values each *kind* of decision in each
 phase (go down, lay off, draw, take, ask, pass, discard a high or a low card, …) by the

@@ -173,7 +173,8 @@ def test_seven_deal_schedule_from_toml(tmp_path: Path) -> None:
         ('hand_size = "ten"\n[[deal]]\ncontract = "2G"\n', ":1", "hand_size must be"),
         ('runs_apart = -1\n\n[[deal]]\ncontract = "2R"\n', ":1", "runs_apart must be"),
         ('colour = 1\n[[deal]]\ncontract = "2G"\n', ":1", "unknown key 'colour'"),
-        ('[[deal]]\ncontract = "2G"\n\n[[deal]]\nhand = 3\n', ":4", "unknown key 'hand'"),
+        ('[[deal]]\ncontract = "2G"\n\n[[deal]]\nhand = 3\n', ":5", "unknown key 'hand'"),
+        ('name = "x"\nhand_sise = 3\n[[deal]]\ncontract = "2G"\n', ":2", "unknown key"),
         ('discard_out_forbidden = [9]\n[[deal]]\ncontract = "2G"\n', ":1", "deal 9"),
     ],
 )

@@ -229,7 +229,8 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
 
     unknown = set(data) - _TOP_KEYS
     if unknown:
-        raise fail(f"unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+        key = sorted(unknown)[0]
+        raise fail(f"unknown key {key!r} (known: {', '.join(sorted(_TOP_KEYS))})", key=key)
     deals = data.get("deal")
     if not isinstance(deals, list) or not deals:
         raise fail("a schedule needs at least one [[deal]] table")
@@ -252,7 +253,9 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     for index, deal in enumerate(deals):
         unknown = set(deal) - _DEAL_KEYS
         if unknown:
-            raise fail(f"deal {index + 1}: unknown key {sorted(unknown)[0]!r}", index)
+            key = sorted(unknown)[0]
+            known = ", ".join(sorted(_DEAL_KEYS))
+            raise fail(f"deal {index + 1}: unknown key {key!r} (known: {known})", index, key)
         if "contract" not in deal or not isinstance(deal["contract"], str):
             raise fail(f'deal {index + 1}: contract must be text like "2G+1R"', index)
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rummykit.effects import DealEnded, seat_name
+from rummykit.effects import DealEnded, Drew, seat_name
 from rummykit.errors import RecordError
 from rummykit.match import Event, Match
 from rummykit.records import from_record
@@ -73,7 +73,7 @@ def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> 
         if event.deal != deal:
             deal = event.deal
             lines.append(f"deal {deal}:")
-        lines.append(f"  {event}")
+        lines.append(f"  {_event_line(event)}")
         for effect in event.effects:
             if isinstance(effect, DealEnded):
                 lines.append(f"  -- deal {event.deal} over: {effect.text}")
@@ -85,6 +85,17 @@ def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> 
         lines.append(f"standings: {standings}")
         lines.append("winner: " + " and ".join(seat_name(s) for s in outcome.winners))
     return lines
+
+
+def _event_line(event: Event) -> str:
+    """An event in words, with the cards its viewer may see (a draw's card included)."""
+    shown = [
+        effect.text
+        for effect in event.effects
+        if not effect.echoes_action or (isinstance(effect, Drew) and effect.cards)
+    ]
+    note = f" ({'; '.join(shown)})" if shown else ""
+    return f"{event.step}: {seat_name(event.seat)} {event.action}{note}"
 
 
 def _scores(scores: tuple[int, ...]) -> str:
