@@ -32,10 +32,12 @@ def main() -> None:
     agents: list[Agent] = [PossessionAgent(), RandomAgent()]
     play(match, agents, rng=random.Random(args.seed))
     for number, scores in enumerate(match.deal_scores, start=1):
-        print(f"deal {number}: P1 {scores[0].penalty} points, P2 {scores[1].penalty} points")
+        # Possession counts penalty points (a point per card left): the fewer the better.
+        print(f"deal {number}: A {scores[0].penalty} penalty, B {scores[1].penalty} penalty")
     outcome = match.outcome
     assert outcome is not None
-    print("totals:", match.scores, "- winner:", ", ".join(f"P{s + 1}" for s in outcome.winners))
+    winners = ", ".join("AB"[seat] for seat in outcome.winners)
+    print("penalty totals:", match.scores, "- winner (fewest):", winners)
 
 
 if __name__ == "__main__":

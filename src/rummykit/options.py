@@ -173,7 +173,7 @@ def whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
     >>> Rules(max_buys=-1)
     Traceback (most recent call last):
     ...
-    rummykit.errors.ConfigError: max_buys must be a whole number from 0, got -1
+    rummykit.errors.ConfigError: max_buys must be a whole number 0 or more, got -1
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -181,10 +181,8 @@ def whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
             return
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
         if not ok or (high is not None and value > high):
-            top = "" if high is None else f" to {high}"
-            raise ConfigError(
-                f"{attribute.name} must be a whole number from {low}{top}, got {value!r}"
-            )
+            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise ConfigError(f"{attribute.name} must be a whole number {span}, got {value!r}")
 
     return check
 

@@ -117,7 +117,7 @@ def _show(value: Any) -> str:
 
 def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
     """The plain-text lines of ``rummykit rules``."""
-    lines = [f"{data['title']} ({data['game']}): rules options, default values"]
+    lines = [f"{data['title']} ({data['game']}): rules options and their values"]
     for option in data["options"]:
         allowed = option["allowed"]
         choices = ""
@@ -135,5 +135,5 @@ def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
             lines.append(
                 f"  deal {deal['deal']}: {deal['contract']}, {deal['hand_size']} cards{out}"
             )
-    lines.append("set an option with --option NAME=VALUE (play, demo, simulate)")
+    lines.append("set an option with --option NAME=VALUE (play, demo, simulate, rules)")
     return lines
