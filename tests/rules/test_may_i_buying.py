@@ -252,3 +252,10 @@ def test_buys_are_counted_and_refusal_takes_are_not() -> None:
     refused = state_s()
     refused.apply_all([Pass(), Ask(), Refuse(), Take(1), Done()])
     assert refused.total_buys == 0
+
+
+def test_mayi_8_4_a_buyer_is_told_which_own_discard_stops_his_take() -> None:
+    match = state_s()
+    match.apply_all([Ask(), Pass(), Allow()])  # C asks, D passes, B allows: C buys
+    with pytest.raises(IllegalActionError, match=r"MAYI-8.4: .*4D, card 3 from the top"):
+        match.apply(Take(3))

@@ -197,7 +197,17 @@ class MayIClaims(ClaimProtocol):
         phase = match.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
-        if isinstance(action, Take) and phase is BUY:
+        if isinstance(action, Take) and phase is BUY and seat is not None:
+            run = pile.pile_run(match, seat, protect_top=True)
+            entries = match.deal.pile.entries
+            if len(run) < action.count and len(run) < len(entries):
+                stop = entries[len(entries) - 1 - len(run)]
+                if stop.discarder == seat:
+                    return (
+                        "MAYI-8.4",
+                        f"{who} cannot take {action.count} pile cards: {stop.card}, "
+                        f"card {len(run) + 1} from the top, is his own discard",
+                    )
             return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Ask) and phase is REQUEST:
             return "MAYI-9.2", f"{who} may not ask for {claim.card}"
