@@ -270,6 +270,11 @@ class DiscardPile:
         """The pile's cards, bottom first."""
         return tuple(entry.card for entry in self._entries)
 
+    def from_top(self) -> Iterator[PileCard]:
+        """The pile's entries from the top down, without copying the pile (do not change
+        the pile while iterating)."""
+        return reversed(self._entries)
+
     @property
     def top(self) -> PileCard | None:
         """The top card and its discarder, or ``None`` when the pile is empty."""

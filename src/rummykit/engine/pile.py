@@ -32,7 +32,7 @@ def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
     own_ok = match.rules.may_take_own_discard
     allowed: list[int] = []
-    for depth, entry in enumerate(reversed(match.deal.pile.entries)):
+    for depth, entry in enumerate(match.deal.pile.from_top()):
         if entry.discarder == seat and (not own_ok or (depth == 0 and protect_top)):
             break
         allowed.append(depth)
