@@ -60,17 +60,9 @@ from rummykit.effects import (
     TookFromPile,
     WentOut,
 )
-from rummykit.match import (
-    DEAL_OVER,
-    MATCH_OVER,
-    DealScore,
-    DealState,
-    Match,
-    MatchState,
-    Outcome,
-    Phase,
-)
+from rummykit.match import DealState, Match, MatchState
 from rummykit.options import FirstDealer, first_dealer, player_range, whole
+from rummykit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.records import dumps, loads
 from rummykit.registry import GameDefinition, register
 from rummykit.simulate import play, simulate

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
-from rummykit.match import PlayerView
+from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES
 from rummykit.simulate import simulate
 

@@ -22,7 +22,7 @@ from rummykit.agents import (
     make_agent,
 )
 from rummykit.games import game, names
-from rummykit.match import Phase, PlayerView
+from rummykit.protocol import Phase, PlayerView
 from rummykit.simulate import play
 
 VARIANTS: list[dict[str, Any]] = [

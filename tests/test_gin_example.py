@@ -22,7 +22,7 @@ from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, parse_card
 from rummykit.actions import Discard, Draw, Take
 from rummykit.agents import GreedyAgent, RandomAgent
 from rummykit.effects import DealEnd, DealEnded, GoingOut, WentOut
-from rummykit.match import MATCH_OVER, DealScore, Outcome
+from rummykit.protocol import MATCH_OVER, DealScore, Outcome
 from rummykit.records import dumps, from_record, loads, to_record
 from rummykit.registry import game, names, register, unregister
 from rummykit.simulate import play, simulate

@@ -1,6 +1,6 @@
 """Typed effects: what an action did, as values code can read (never parse event text).
 
-Every :class:`~rummykit.match.Event` carries a tuple of effects. An effect that names
+Every :class:`~rummykit.protocol.Event` carries a tuple of effects. An effect that names
 cards only one seat may see (a stock draw, penalty cards) hides them in what other seats
 see: :meth:`Effect.seen_by` returns the version a seat may know.
 

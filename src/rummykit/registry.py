@@ -27,8 +27,9 @@ from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
 
 if TYPE_CHECKING:
-    from rummykit.match import Match, Phase
+    from rummykit.match import Match
     from rummykit.position import Position
+    from rummykit.protocol import Phase
 
 __all__ = ["GameDefinition", "game", "get", "names", "register", "unregister"]
 

@@ -28,8 +28,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.effects import seat_name
-from rummykit.match import Match, PlayerView
+from rummykit.match import Match
 from rummykit.melds import Meld
+from rummykit.protocol import PlayerView
 
 __all__ = [
     "CARD_HEIGHT",

@@ -13,7 +13,7 @@ from rummykit.effects import DealEnd, DealEnded
 from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession import PLAY, possession_outcome
 from rummykit.games.possession_moves import first_player, is_play, plays
-from rummykit.match import DEAL_OVER
+from rummykit.protocol import DEAL_OVER
 
 RULES = PossessionRules()
 

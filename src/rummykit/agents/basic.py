@@ -1,7 +1,7 @@
 """The agent protocol, a uniform random player and the simple greedy player.
 
 An agent is anything with ``choose(view, rng) -> Action``; it sees only what its seat
-may know (:class:`~rummykit.match.PlayerView`), and its randomness is injected.
+may know (:class:`~rummykit.protocol.PlayerView`), and its randomness is injected.
 
 >>> import random
 >>> from rummykit.games import game
@@ -18,7 +18,7 @@ from typing import Protocol
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
 from rummykit.engine.phases import DRAW
 from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
-from rummykit.match import PlayerView
+from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent"]

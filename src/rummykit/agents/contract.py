@@ -61,8 +61,8 @@ from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.games.posso_claims import Claim, Correct
-from rummykit.match import PlayerView
 from rummykit.melds import Meld, MeldRules
+from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["ContractAgent"]

@@ -30,7 +30,7 @@ import attrs
 
 from rummykit.actions import Action, Done, Draw, Pass, Play
 from rummykit.cards import Card
-from rummykit.match import PlayerView
+from rummykit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]
 

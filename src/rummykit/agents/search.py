@@ -43,8 +43,9 @@ from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, R
 from rummykit.agents.basic import Agent
 from rummykit.agents.distance import contract_distance
 from rummykit.contracts import Contract
-from rummykit.match import Match, PlayerView
+from rummykit.match import Match
 from rummykit.melds import MeldRules
+from rummykit.protocol import PlayerView
 from rummykit.sampling import sample_match
 
 __all__ = ["MatchAgent", "SearchAgent", "decide"]

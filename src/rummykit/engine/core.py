@@ -44,9 +44,9 @@ from rummykit.engine.moves import exchanges, layoffs
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
-from rummykit.match import DealScore, Outcome
 from rummykit.melds import Meld
 from rummykit.position import Position
+from rummykit.protocol import DealScore, Outcome
 from rummykit.schedules import ContractSchedule
 
 __all__ = ["ContractRummyMatch", "ranked_outcome"]

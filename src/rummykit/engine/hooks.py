@@ -15,7 +15,7 @@ import attrs
 
 from rummykit.actions import Action, Down
 from rummykit.engine.phases import DRAW, MELD
-from rummykit.match import Phase
+from rummykit.protocol import Phase
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch

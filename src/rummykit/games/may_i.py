@@ -47,7 +47,7 @@ from rummykit.engine import (
 )
 from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
 from rummykit.games.may_i_rules import MayIRules
-from rummykit.match import DEAL_OVER, MATCH_OVER, Phase
+from rummykit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["MayI", "MayIMatch"]
 

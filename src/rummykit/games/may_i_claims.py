@@ -18,7 +18,7 @@ from rummykit.engine import pile
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.engine.state import TurnStep
-from rummykit.match import Phase
+from rummykit.protocol import Phase
 from rummykit.state import State
 
 if TYPE_CHECKING:

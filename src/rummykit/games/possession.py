@@ -33,17 +33,9 @@ from rummykit.effects import (
 from rummykit.errors import ConfigError
 from rummykit.games.possession_moves import FirstPlayer, first_player, plays
 from rummykit.games.possession_rules import PossessionRules
-from rummykit.match import (
-    DEAL_OVER,
-    MATCH_OVER,
-    DealScore,
-    DealState,
-    Match,
-    MatchState,
-    Outcome,
-    Phase,
-)
+from rummykit.match import DealState, Match, MatchState
 from rummykit.position import Position
+from rummykit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.registry import GameDefinition
 
 __all__ = [

@@ -48,7 +48,7 @@ from rummykit.games.posso_hooks import (
     PossoOpening,
 )
 from rummykit.games.posso_rules import PossoRules
-from rummykit.match import DEAL_OVER, MATCH_OVER, Phase
+from rummykit.protocol import DEAL_OVER, MATCH_OVER, Phase
 from rummykit.schedules import ContractSchedule
 
 __all__ = ["Posso", "PossoMatch"]

@@ -31,8 +31,8 @@ from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import InvalidMeldError
 from rummykit.games.posso_hooks import laydowns, playable_targets
-from rummykit.match import Phase
 from rummykit.melds import Meld
+from rummykit.protocol import Phase
 from rummykit.state import State
 
 if TYPE_CHECKING:

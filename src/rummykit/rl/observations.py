@@ -29,8 +29,9 @@ import numpy.typing as npt
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.match import Match, Phase, PlayerView
+from rummykit.match import Match
 from rummykit.melds import Meld, MeldKind
+from rummykit.protocol import Phase, PlayerView
 from rummykit.rl.actions import CARD_COUNT, EncodingError
 
 __all__ = ["Field", "ObservationEncoding", "quick_view"]
@@ -105,7 +106,7 @@ class ObservationEncoding:
     """The observation layout of one game and number of players.
 
     ``fields`` lists the parts in order; :meth:`encode` turns a
-    :class:`~rummykit.match.PlayerView` into the vector and :meth:`part` reads one field
+    :class:`~rummykit.protocol.PlayerView` into the vector and :meth:`part` reads one field
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
 
@@ -288,7 +289,7 @@ class ObservationEncoding:
 
 
 class _QuickView:
-    """The fields of a :class:`~rummykit.match.PlayerView` that :meth:`encode` reads,
+    """The fields of a :class:`~rummykit.protocol.PlayerView` that :meth:`encode` reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see :func:`quick_view`."""
 

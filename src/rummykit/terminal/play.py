@@ -18,7 +18,8 @@ from rummykit.actions import Action, format_action
 from rummykit.agents import Agent, decide, make_agent
 from rummykit.effects import seat_name
 from rummykit.errors import RummyError
-from rummykit.match import Match, PlayerView
+from rummykit.match import Match
+from rummykit.protocol import PlayerView
 from rummykit.registry import GameDefinition
 from rummykit.terminal.screen import Screen, sort_hand
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from rummykit.effects import DealEnded, Drew, seat_name
 from rummykit.errors import RecordError
-from rummykit.match import Event, Match
+from rummykit.match import Match
+from rummykit.protocol import Event
 from rummykit.records import from_record
 
 __all__ = ["load_record", "replay_data", "replay_lines"]
