@@ -29,7 +29,7 @@ from rummykit import (
     min_deadwood,
     min_deadwood_value,
     parse_cards,
-    solver_search,
+    solver_tables,
 )
 from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import CardValues
@@ -388,11 +388,11 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     min_deadwood_value(hand, rules, values=values)
     min_deadwood_value(list(dict.fromkeys(c for c in hand if c is not JOKER)), rules, values=values)
     sizes = solver._memo_tables()
-    assert sizes["contexts"] <= solver_search.RULES_LIMIT
-    assert sizes["gin tables"] <= solver_search.RULES_LIMIT
-    assert sizes["plans"] <= 4 * solver_search.RULES_LIMIT
-    assert sizes["candidates"] <= solver_search.CACHE_LIMIT + 100
-    assert sizes["wild choices"] <= solver_search.CACHE_LIMIT + 1
+    assert sizes["contexts"] <= solver_tables.RULES_LIMIT
+    assert sizes["gin tables"] <= solver_tables.RULES_LIMIT
+    assert sizes["plans"] <= 4 * solver_tables.RULES_LIMIT
+    assert sizes["candidates"] <= solver_tables.CACHE_LIMIT + 100
+    assert sizes["wild choices"] <= solver_tables.CACHE_LIMIT + 1
     from rummykit.melds import validate
 
     rules.accepts(hand[:4])  # the validator's run windows are cached too

@@ -44,8 +44,9 @@ from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.melds._windows import WindowTable
 from rummykit.scoring import MAY_I_VALUES, CardValues
 from rummykit.solver_gin import one_deck_deadwood, one_deck_used
-from rummykit.solver_search import (
-    _CONTEXTS,
+from rummykit.solver_search import Search, circular, sort_key
+from rummykit.solver_tables import (
+    CONTEXTS,
     EVERY,
     GROUP,
     LEAN,
@@ -54,9 +55,6 @@ from rummykit.solver_search import (
     RULES_LIMIT,
     Bounded,
     Candidate,
-    Search,
-    circular,
-    sort_key,
 )
 
 __all__ = [
@@ -753,7 +751,7 @@ def _memo_tables() -> dict[str, int]:
     """The size of every memo table the solver keeps between calls (for tests)."""
     from rummykit import solver_gin
 
-    contexts = list(_CONTEXTS.values())
+    contexts = list(CONTEXTS.values())
     return {
         "contexts": len(contexts),
         "plans": len(_PLANS),

@@ -15,7 +15,7 @@ from itertools import combinations, product
 from rummykit.melds import MeldRules
 from rummykit.melds._windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
-from rummykit.solver_search import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
+from rummykit.solver_tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
 
 __all__ = ["one_deck_deadwood", "one_deck_used"]
 
