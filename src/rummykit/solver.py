@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
 from itertools import combinations
-from typing import NamedTuple
 
 import attrs
 
@@ -41,9 +40,9 @@ from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.melds._windows import WindowTable
 from rummykit.scoring import MAY_I_VALUES, CardValues
 from rummykit.solver_gin import one_deck_deadwood, one_deck_used
+from rummykit.solver_plan import PLANS, Plan, hopeless, plan_for
 from rummykit.solver_search import Search, circular, sort_key
 from rummykit.solver_tables import (
     CONTEXTS,
@@ -51,9 +50,6 @@ from rummykit.solver_tables import (
     GROUP,
     LEAN,
     PER_CARDS,
-    PER_WINDOW,
-    RULES_LIMIT,
-    Bounded,
     Candidate,
 )
 
@@ -81,71 +77,6 @@ class Arrangement:
 
 _Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
 """Best free melds by remaining hand (53 counts, the joker last)."""
-
-
-def _fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: int) -> int:
-    """The fewest ranks missing from ``mask`` in any run window of ``size`` (14: none)."""
-    key = size << 13 | mask
-    found = fewest.get(key)
-    if found is None:
-        if len(fewest) > 100_000:
-            fewest.clear()
-        found = fewest[key] = min(
-            ((w.mask & ~mask).bit_count() for w in table.by_size[size]), default=14
-        )
-    return found
-
-
-def _hopeless(search: Search, plan: _Plan, contract: Contract) -> bool:
-    """True when counting alone shows the contract cannot be met (no search needed).
-
-    Each required meld is paired with the rank or suit that needs the fewest wild cards,
-    ignoring that melds may compete for the same cards, and every wild card counts both
-    as itself and as wild: a necessary test.
-    """
-    wild = 0
-    if search.ctx.wild_codes:
-        wild = min(search.wild_supply(), search.max_wild * len(plan.slots))
-    deficit = 0
-    group_needs = plan.group_needs
-    if group_needs:
-        if search.rules.set_distinct_suits:
-            c = search.counts
-            ok = search.ctx.natural_ok
-            have = [sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)]
-        else:
-            have = search.rank_counts[:]
-        have.sort(reverse=True)
-        if contract.distinct_ranks:
-            if len(group_needs) > 13:
-                return True
-            for need, got in zip(group_needs, have, strict=False):
-                if need > got:
-                    deficit += need - got
-            if deficit > wild:
-                return True
-        elif have[0] + wild < group_needs[-1]:
-            return True
-    run_needs = plan.run_needs
-    if run_needs:
-        size = run_needs[-1]
-        if size > 13:
-            return True
-        fewest = search.ctx.fewest
-        best = []
-        for mask in search.masks:
-            found = fewest.get(size << 13 | mask)
-            if found is None:
-                found = _fewest_missing(fewest, search.table, size, mask)
-            best.append(found)
-        best.sort()
-        if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
-            if len(run_needs) > 4:
-                return True
-            deficit += sum(best[: len(run_needs)])
-        else:
-            deficit += best[0]
-    return deficit > wild
 
 
 def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
@@ -347,63 +278,16 @@ def _richest_first(candidate: Candidate) -> int:
     return -candidate[6]
 
 
-class _Plan(NamedTuple):
-    """What a contract asks under some rules, worked out once."""
-
-    slots: tuple[Requirement, ...]
-    group_needs: tuple[int, ...]
-    run_needs: tuple[int, ...]
-    min_cards: int
-    groups_only: bool
-    """Exact, no runs, groups of distinct ranks: the largest group of a rank dominates."""
-    mode: int
-    """The candidate mode for one answer: runs' windows matter only for runs kept apart."""
-    probe_slots: tuple[Requirement, ...]
-    """The slots with runs first: runs are usually scarcer, so a search for any answer
-    fails sooner in this order."""
-
-
-_PLANS = Bounded(4 * RULES_LIMIT)
-
-
-def _plan(contract: Contract, rules: MeldRules) -> _Plan:
-    plan = _PLANS.get((contract, rules))
-    if plan is None:
-        slots = contract.slots
-        needs = {
-            kind: tuple(sorted((s.size_for(rules) for s in slots if s.kind is kind), reverse=True))
-            for kind in MeldKind
-        }
-        groups_only = (
-            contract.exact
-            and not needs[MeldKind.RUN]
-            and (contract.distinct_ranks or len(needs[MeldKind.GROUP]) == 1)
-        )
-        apart = contract.same_suit_runs is SameSuitRuns.APART and len(needs[MeldKind.RUN]) > 1
-        plan = _Plan(
-            slots,
-            needs[MeldKind.GROUP],
-            needs[MeldKind.RUN],
-            contract.min_cards(rules),
-            groups_only,
-            PER_WINDOW if apart else PER_CARDS,
-            tuple(s for s in slots if s.kind is MeldKind.RUN)
-            + tuple(s for s in slots if s.kind is MeldKind.GROUP),
-        )
-        _PLANS.put((contract, rules), plan)
-    return plan  # type: ignore[return-value]
-
-
 def _prepare(
     cards: Sequence[Card], contract: Contract, rules: MeldRules, values: CardValues
-) -> tuple[_Plan, Search] | None:
+) -> tuple[Plan, Search] | None:
     """The plan and search state, or ``None`` when counting shows the contract is out
     of reach."""
-    plan = _plan(contract, rules)
+    plan = plan_for(contract, rules)
     if len(cards) < plan.min_cards:
         return None
     search = Search(cards, rules, values)
-    return None if _hopeless(search, plan, contract) else (plan, search)
+    return None if hopeless(search, plan, contract) else (plan, search)
 
 
 def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
@@ -415,7 +299,7 @@ def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
     return _feasible(search, contract, plan)
 
 
-def _feasible(search: Search, contract: Contract, plan: _Plan) -> bool:
+def _feasible(search: Search, contract: Contract, plan: Plan) -> bool:
     found = _required(search, contract, plan.probe_slots, plan.mode, maximal=plan.groups_only)
     met = next(found, None) is not None
     found.close()
@@ -463,7 +347,7 @@ def best_arrangement(
 
 
 def _best_exact(
-    search: Search, contract: Contract, plan: _Plan, total: int
+    search: Search, contract: Contract, plan: Plan, total: int
 ) -> tuple[Candidate, ...] | None:
     """The first required melds in canonical order that take the most points.
 
@@ -754,7 +638,7 @@ def _memo_tables() -> dict[str, int]:
     contexts = list(CONTEXTS.values())
     return {
         "contexts": len(contexts),
-        "plans": len(_PLANS),
+        "plans": len(PLANS),
         "gin tables": len(solver_gin._TABLES),
         "candidates": max((len(c.cache) for c in contexts), default=0),  # type: ignore[attr-defined]
         "wild choices": max((len(c.choices) for c in contexts), default=0),  # type: ignore[attr-defined]
