@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from rummykit.actions import Action
 from rummykit.rl.actions import EncodingError, Limits
-from rummykit.rl.core import Reward, Table, resolve_game
+from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
 __all__ = ["RummyEnv", "env", "raw_env"]
@@ -74,18 +74,17 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
-        definition = resolve_game(game, options)
-        limits = Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs)
-        self.table = Table(
-            definition,
+        self.table = environment_table(
+            game,
             players,
-            limits=limits,
+            render_mode=render_mode,
+            limits=Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs),
             codecs=codecs,
             reward=reward,
             reward_scale=reward_scale,
+            options=options,
         )
+        definition = self.table.definition
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.metadata = {**type(self).metadata, "name": f"rummykit_{definition.name}_v0"}

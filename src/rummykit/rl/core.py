@@ -41,6 +41,30 @@ def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
     return game
 
 
+def environment_table(
+    game: Any,
+    players: int | None,
+    *,
+    render_mode: str | None,
+    limits: Limits,
+    codecs: Mapping[type[Any], Any] | None,
+    reward: Any,
+    reward_scale: float,
+    options: Mapping[str, Any],
+) -> Table:
+    """The :class:`Table` behind an environment, after checking ``render_mode``."""
+    if render_mode not in (None, "ansi"):
+        raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
+    return Table(
+        resolve_game(game, options),
+        players,
+        limits=limits,
+        codecs=codecs,
+        reward=reward,
+        reward_scale=reward_scale,
+    )
+
+
 class Table:
     """A match of ``definition`` with ``players`` seats, encoded for learning."""
 

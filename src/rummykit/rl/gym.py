@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from rummykit.actions import Action
 from rummykit.rl.actions import EncodingError, Limits
-from rummykit.rl.core import Reward, Table, resolve_game
+from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
 __all__ = ["SeatEnv", "gym_env"]
@@ -71,17 +71,15 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self._ended = False
-        if render_mode not in (None, "ansi"):
-            raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
-        definition = resolve_game(game, options)
-        limits = Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs)
-        self.table = Table(
-            definition,
+        self.table = environment_table(
+            game,
             players,
-            limits=limits,
+            render_mode=render_mode,
+            limits=Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs),
             codecs=codecs,
             reward=reward,
             reward_scale=reward_scale,
+            options=options,
         )
         count = self.table.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
