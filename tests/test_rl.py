@@ -198,6 +198,38 @@ def test_the_quick_view_follows_pile_visibility_and_clones() -> None:
             assert (full.encode_match(twin, seat) == full.encode(twin.view(seat))).all()
 
 
+@pytest.mark.parametrize("name", names())
+def test_the_updated_observation_equals_a_fresh_encoding(name: str) -> None:
+    """``Table.observe`` changes each seat's last vector only where the position
+    changed; at every step, for seats observed at random, for clones observed with the
+    same encoding in between and for a new match, it is the vector :meth:`encode`
+    makes from the view."""
+    count = players(name)
+    options = [{}, {"discard_pile_visible": "top_only"}] if name == "may-i" else [{}]
+    for rules in options:
+        definition = game(name, **rules)
+        table = rl.Table(definition, count)
+        fresh = ObservationEncoding.for_game(definition, players=count)
+        for seed in (1, 2):
+            table.new_match(seed)
+            match = table.match
+            rng = random.Random(seed)
+            twins: list[Match[Any, Any]] = []
+            for step in range(700):
+                if match.is_over:
+                    break
+                for seat in range(count):
+                    if rng.random() < 0.5:
+                        assert (table.observe(seat) == fresh.encode(match.view(seat))).all()
+                if step % 60 == 0:
+                    twins.append(match.clone())
+                if twins and rng.random() < 0.05:
+                    twin, seat = rng.choice(twins), rng.randrange(count)
+                    vector = table.observations.encode_match(twin, seat)
+                    assert (vector == fresh.encode(twin.view(seat))).all()
+                table.apply_action(rng.choice(match.legal_actions()))
+
+
 def test_an_observation_does_not_see_other_hands() -> None:
     """Swapping two cards between the other seats' hidden hands changes nothing seat 0
     sees (the other hands are sizes and known cards only)."""

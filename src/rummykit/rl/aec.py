@@ -30,7 +30,7 @@ from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
-__all__ = ["RummyEnv", "env", "raw_env"]
+__all__ = ["OrderEnforcing", "RummyEnv", "env", "raw_env"]
 
 # PettingZoo ships no type information: its names are Any here.
 AECEnv: Any = importlib.import_module("pettingzoo").AECEnv
@@ -104,6 +104,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         }
         self._seeds = random.Random(0)
         self._steps = 0
+        self._rewarded = False
+        """Whether the last step rewarded anyone (its rewards are still in ``rewards``)."""
         self.agents: list[str] = []
 
     @property
@@ -126,6 +128,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             match_seed = self._seeds.getrandbits(32)
         self.table.new_match(match_seed)
         self._steps = 0
+        self._rewarded = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -152,15 +155,34 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             raise EncodingError(f"{agent} is to act: None is only for a finished agent")
         rewards = self.table.apply(action)
         self._steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        for seat, name in enumerate(self.possible_agents):
-            self.rewards[name] = rewards[seat]
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        if any(rewards) or self._rewarded:  # most steps reward nobody: skip the dicts
+            self._rewarded = any(rewards)
+            for name, reward in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[name] = reward
+                cumulative[name] += reward
         if self.table.match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+        to_act = self.table.match.to_act
+        if to_act is not None:
+            self.agent_selection = self.possible_agents[to_act]
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of the
+        agent to act (PettingZoo's ``last``, read without indirection)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def render(self) -> str | None:
         """``ansi``: the position as text, from the seat to act's side of the table."""
@@ -181,7 +203,61 @@ def raw_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> R
 def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` (a registered name, with its rules options as
     keywords, or a definition), wrapped in PettingZoo's order-enforcing wrapper (a step
-    before ``reset`` is an error). An index out of range or not legal now is an
-    :class:`~rummykit.IllegalActionError` from the environment itself, so PettingZoo's
-    out-of-bounds wrapper would only repeat the check."""
-    return wrappers.OrderEnforcingWrapper(RummyEnv(game, players, **kwargs))
+    before ``reset`` is an error), as PettingZoo's classic environments are. An index
+    out of range or not legal now is an :class:`~rummykit.IllegalActionError` from the
+    environment itself, so PettingZoo's out-of-bounds wrapper would only repeat the
+    check. The wrapper is a subclass of PettingZoo's that reads the attributes of the
+    loop (``agent_selection``, ``last()``, ``step``) without its per-access forwarding;
+    it enforces the same order."""
+    return OrderEnforcing(RummyEnv(game, players, **kwargs))
+
+
+def _forwarded(name: str) -> Any:
+    """A read-only attribute of the wrapped environment, refused before ``reset`` as
+    PettingZoo's wrapper refuses it."""
+
+    def read(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The wrapped environment's ``{name}`` (after ``reset``).")
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` (a
+    subclass: ``isinstance`` checks and PettingZoo's own agent iterator hold) with the
+    attributes every loop reads as properties and ``last``/``step`` passed straight
+    on, instead of a ``__getattr__`` forwarding per access. Before ``reset`` it raises
+    the same errors; after the last agent is done a step warns the same way."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    num_agents = _forwarded("num_agents")
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        rewards: dict[str, float] = self.env._cumulative_rewards
+        return rewards
+
+    def last(self, observe: bool = True) -> Any:
+        """The wrapped environment's ``last`` (after ``reset``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        """Step the wrapped environment; before ``reset`` or with no agent left, what
+        PettingZoo's wrapper does (an error, a warning)."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)

@@ -139,7 +139,7 @@ class Table:
             if self._scores[0] != key:
                 self._scores = (key, match.scores)
             view = quick_view(match, seat, self._scores[1]) or match.view(seat)
-            vector = self._observed[seat] = self.observations.encode(view)
+            vector = self._observed[seat] = self.observations.update(view).copy()
         return vector.copy()
 
     def decode(self, index: int) -> Action:

@@ -135,6 +135,13 @@ class ObservationEncoding:
         self._scalars = self._by_name["pile_size"].offset
         self._pile_cache: dict[int, tuple[PileCard, int, npt.NDArray[np.float32]]] = {}
         self._table_cache: dict[tuple[tuple[Meld, ...], int], npt.NDArray[np.float32]] = {}
+        self._seats: dict[int, _SeatVector] = {}
+        pile_field, by_field = self._by_name["pile"], self._by_name["pile_by_discarder"]
+        self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
+        table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
+        self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
+        self._rows = [[(seat + me) % players for seat in range(players)] for me in range(players)]
+        """Per observing seat: the absolute seat of each relative row."""
 
     @classmethod
     def for_game(
@@ -163,9 +170,133 @@ class ObservationEncoding:
 
     def encode_match(self, match: Match[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The vector of ``match.view(seat)``, read faster from the match's state when
-        its view is the shipped one."""
+        its view is the shipped one, and updated from the last vector this encoding made
+        for ``seat`` where only some fields changed (the same numbers as :meth:`encode`)."""
         quick = quick_view(match, seat, match.scores)
-        return self._encode(match.view(seat) if quick is None else quick)
+        if quick is None:
+            return self._encode(match.view(seat))
+        return self.update(quick).copy()
+
+    def update(self, view: Any) -> npt.NDArray[np.float32]:
+        """The vector of ``view`` (a :class:`~rummykit.protocol.PlayerView` or what
+        :func:`quick_view` returns), made by changing the last vector made for the same
+        seat only where the view differs: the hand, the pile, the known cards and the
+        table are compared with what that vector counted (by identity where the state
+        keeps its objects) and recounted only when they changed; the one-hot fields and
+        the scalars are rewritten. The result equals :meth:`encode`'s; it is this
+        encoding's own array, changed by the next call for the seat: copy it to keep it.
+        """
+        players = self.players
+        if len(view.hand_sizes) != players:
+            raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
+        me = view.seat
+        seat = self._seats.get(me)
+        if seat is None:
+            seat = self._seats[me] = _SeatVector(self.size)
+        vector = seat.vector
+        o = self._o
+        hand = tuple(view.hand)
+        if hand != seat.hand:
+            base = o["hand"]
+            vector[base : base + C] = np.bincount([card.code for card in hand], minlength=C)
+            seat.hand = hand
+        pile = view.pile
+        top = -1
+        if pile:
+            last = pile[-1]
+            top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
+        if top != seat.top:
+            if seat.top >= 0:
+                vector[seat.top] = 0.0
+            if top >= 0:
+                vector[top] = 1.0
+            seat.top = top
+        self._update_pile(seat, pile, me)
+        known = tuple(tuple(cards) for cards in view.known)
+        if known != seat.known:
+            base = o["known"]
+            index: list[int] = []
+            for other, cards in enumerate(known):
+                if cards:
+                    row = ((other - me) % players) * C
+                    index += [row + card.code for card in cards]
+            vector[base : base + players * C] = np.bincount(index, minlength=players * C)
+            seat.known = known
+        melds = tuple(view.melds)
+        if melds != seat.melds:
+            self._update_table(seat, melds, me)
+        phase = self._phase_index.get(view.phase.value)
+        phase = -1 if phase is None else o["phase"] + phase
+        if phase != seat.phase:
+            if seat.phase >= 0:
+                vector[seat.phase] = 0.0
+            if phase >= 0:
+                vector[phase] = 1.0
+            seat.phase = phase
+        to_act = view.to_act
+        to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
+        if to_act != seat.to_act:
+            if seat.to_act >= 0:
+                vector[seat.to_act] = 0.0
+            vector[to_act] = 1.0
+            seat.to_act = to_act
+        contract = view.contract
+        if contract is not seat.contract:
+            seat.contract, seat.contract_values = contract, _contract(contract)
+        sizes, down, scores = view.hand_sizes, view.down, view.scores
+        rows = self._rows[me]
+        scalars: list[float] = [len(pile), view.stock_size]
+        scalars += [sizes[other] for other in rows]
+        scalars += [down[other] for other in rows]
+        scalars += [scores[other] for other in rows]
+        scalars.append(view.deal)
+        scalars += seat.contract_values
+        vector[self._scalars :] = scalars
+        return vector
+
+    def _update_table(self, seat: _SeatVector, melds: tuple[Meld, ...], me: int) -> None:
+        """Count the table again from each meld's counted positions, made anew only for
+        the melds that changed (a lay-off changes one meld, a go-down adds a few)."""
+        old, positions = seat.melds, seat.meld_positions
+        start, end = self._table_span
+        index: list[int] = []
+        for number, meld in enumerate(melds):
+            if number < len(old) and old[number] is meld:
+                found = positions[number]
+            else:
+                found = [i - start for i in self._meld_indices(meld, number, me)]
+                if number < len(positions):
+                    positions[number] = found
+                else:
+                    positions.append(found)
+            index += found
+        del positions[len(melds) :]
+        seat.vector[start:end] = np.bincount(index, minlength=end - start)
+        seat.melds = melds
+
+    def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
+        """Change the seat's pile counts from the entries it counted to ``pile``'s: both
+        share the entries below the uppermost entry that is the same object at the same
+        depth in both (an entry never moves up: cards leave a pile anywhere but are
+        pushed on top), so only the entries above it are taken out and put in. Views
+        without the pile's own entries are counted again whole."""
+        counted = seat.pile
+        count, seen = len(pile), len(counted)
+        shared = 0
+        if count and seen and isinstance(pile[-1], PileCard):
+            for depth in range(min(count, seen) - 1, -1, -1):
+                if pile[depth] is counted[depth]:
+                    shared = depth + 1
+                    break
+        vector = seat.vector
+        if shared == 0 and seen:
+            start, end = self._pile_span
+            vector[start:end] = 0.0
+        elif shared < seen:
+            self._count_pile(vector, counted[shared:], me, -1)
+        if shared < count:
+            self._count_pile(vector, pile[shared:], me)
+        seat.pile = tuple(pile)
 
     def _encode(self, view: Any) -> npt.NDArray[np.float32]:
         players = self.players
@@ -233,7 +364,9 @@ class ObservationEncoding:
             self._pile_cache[me] = (pile[-1], count, vector)
         return vector
 
-    def _count_pile(self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int) -> None:
+    def _count_pile(
+        self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int, sign: int = 1
+    ) -> None:
         players = self.players
         base, by = self._o["pile"], self._o["pile_by_discarder"]
         index: list[int] = []
@@ -246,9 +379,10 @@ class ObservationEncoding:
             index += (base + code, by + row * C + code)
         if len(index) <= 16:  # a few cards more: cheaper one by one
             for position in index:
-                vector[position] += 1
+                vector[position] += sign
         else:
-            vector += np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
+            counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
+            vector += counts if sign > 0 else -counts
 
     def _table(self, melds: tuple[Meld, ...], me: int) -> npt.NDArray[np.float32]:
         """The counts of the melds on the table seen from seat ``me`` (cached: the
@@ -288,6 +422,38 @@ class ObservationEncoding:
         return found
 
 
+class _SeatVector:
+    """The last vector :meth:`ObservationEncoding.update` made for one seat, and what
+    it counted: the hand, the pile's entries, the known cards, the melds,
+    the one-hot positions set and the contract (with its numbers)."""
+
+    __slots__ = (
+        "contract",
+        "contract_values",
+        "hand",
+        "known",
+        "meld_positions",
+        "melds",
+        "phase",
+        "pile",
+        "to_act",
+        "top",
+        "vector",
+    )
+
+    def __init__(self, size: int) -> None:
+        self.vector = np.zeros(size, dtype=np.float32)
+        self.hand: tuple[Card, ...] = ()
+        self.known: tuple[tuple[Card, ...], ...] = ()
+        self.melds: tuple[Meld, ...] = ()
+        self.meld_positions: list[list[int]] = []
+        """Each counted meld's positions, from the start of the table's fields."""
+        self.pile: tuple[Any, ...] = ()
+        self.top = self.phase = self.to_act = -1
+        self.contract: Any = None
+        self.contract_values = _contract(None)
+
+
 class _QuickView:
     """The fields of a :class:`~rummykit.protocol.PlayerView` that :meth:`encode` reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
@@ -300,6 +466,7 @@ class _QuickView:
         "hand",
         "hand_sizes",
         "known",
+        "meld_positions",
         "melds",
         "phase",
         "pile",
