@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummykit.actions import Play
-from rummykit.cards import Card
+from rummykit.cards import CARDS, Card
 from rummykit.games.possession_rules import PossessionRules
 
 __all__ = ["FirstPlayer", "first_player", "is_play", "plays"]
@@ -33,29 +33,42 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
     assert top.rank is not None and top.suit is not None
     held = set(hand)
     rank, suit = int(top.rank), top.suit
+    base = suit.index * 13
+    # Only a few cards can be played on ``top``: look them up by code, suit by suit (so
+    # in card order), instead of sorting the hand.
+    same_rank = rules.suit_change == "same_rank"
     found: list[Play] = []
-    for card in sorted(held, key=_code):
-        if card.rank is None:
-            continue
-        if card.suit is suit and abs(int(card.rank) - rank) == 1:
-            found.append(Play((card,)))  # Move S (the ace is next to the 2 only)
-        elif rules.suit_change == "same_rank" and card.rank is top.rank and card.suit is not suit:
+    for index in range(4):
+        if index == suit.index:
+            for near in (rank - 1, rank + 1):  # Move S (the ace is next to the 2 only)
+                if 1 <= near <= 13 and (card := CARDS[base + near - 1]) in held:
+                    found.append(Play((card,)))
+        elif same_rank and (card := CARDS[index * 13 + rank - 1]) in held:
             found.append(Play((card,)))  # a suit change (PSSN-5.8)
-    by_rank = {int(card.rank): card for card in held if card.suit is suit and card.rank}
     directions = (1, -1) if rules.sequence_direction == "both" else (1,)
     sequences: list[Play] = []
-    for step in directions:
-        starts = (
-            [rank + step]
-            if rules.sequence_must_touch_top
-            else [r for r in by_rank if (r - rank) * step > 0]
-        )
-        for start in sorted(starts, key=lambda r: abs(r - rank)):
+    least = rules.min_sequence_move
+    if rules.sequence_must_touch_top:  # one run each way, from the card next to the top
+        for step in directions:
             run: list[Card] = []
+            current = rank + step
+            while 1 <= current <= 13 and (card := CARDS[base + current - 1]) in held:
+                run.append(card)
+                if len(run) >= least:
+                    sequences.append(Play(tuple(run)))
+                current += step
+        if sequences:
+            sequences.sort(key=lambda play: len(play.cards))
+        return found + sequences
+    by_rank = {int(card.rank): card for card in held if card.suit is suit and card.rank}
+    for step in directions:
+        starts = [r for r in by_rank if (r - rank) * step > 0]
+        for start in sorted(starts, key=lambda r: abs(r - rank)):
+            run = []
             current = start
             while 1 <= current <= 13 and current in by_rank:
                 run.append(by_rank[current])
-                if len(run) >= rules.min_sequence_move:
+                if len(run) >= least:
                     sequences.append(Play(tuple(run)))
                 current += step
     sequences.sort(key=lambda play: len(play.cards))
