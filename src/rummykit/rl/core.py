@@ -92,6 +92,8 @@ class Table:
         self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
         self._legal: LegalActions | None = None
         self._mask: npt.NDArray[np.int8] | None = None
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        """Masks by their legal indices (a bounded cache: decisions repeat)."""
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
         """Each seat's score, by (match, deals scored): scores change at a deal's end."""
@@ -123,10 +125,15 @@ class Table:
         if seat is not None and seat != self.match.to_act:
             return np.zeros(self.actions.size, dtype=np.int8)
         if self._mask is None:
-            mask = np.zeros(self.actions.size, dtype=np.int8)
             indices = self.legal().indices
-            if indices:
-                mask[list(indices)] = 1
+            mask = self._masks.get(indices)
+            if mask is None:
+                mask = np.zeros(self.actions.size, dtype=np.int8)
+                if indices:
+                    mask[list(indices)] = 1
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
+                self._masks[indices] = mask
             self._mask = mask
         return self._mask.copy()
 

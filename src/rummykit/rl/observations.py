@@ -19,6 +19,7 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -212,16 +213,14 @@ class ObservationEncoding:
                 vector[top] = 1.0
             seat.top = top
         self._update_pile(seat, pile, me)
-        known = tuple(tuple(cards) for cards in view.known)
-        if known != seat.known:
-            base = o["known"]
-            index: list[int] = []
-            for other, cards in enumerate(known):
-                if cards:
-                    row = ((other - me) % players) * C
-                    index += [row + card.code for card in cards]
-            vector[base : base + players * C] = np.bincount(index, minlength=players * C)
-            seat.known = known
+        counts = getattr(view, "known_counts", None)
+        if counts is not None:  # the state's counters: only the changed counts are set
+            self._update_known(seat, counts, me)
+        else:
+            known = tuple(tuple(cards) for cards in view.known)
+            if known != seat.known:
+                self._count_known(seat, known, me)
+                seat.known = known
         melds = tuple(view.melds)
         if melds != seat.melds:
             self._update_table(seat, melds, me)
@@ -253,6 +252,42 @@ class ObservationEncoding:
         scalars += seat.contract_values
         vector[self._scalars :] = scalars
         return vector
+
+    def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
+        """Set the known-card counts that differ from those the seat's vector holds
+        (a take from the pile changes a card or two of one seat's row)."""
+        stored = seat.known_counts
+        vector = seat.vector
+        base = self._o["known"]
+        if len(stored) != len(counts):  # counted from card lists, or never
+            vector[base : base + self.players * C] = 0.0
+            stored = seat.known_counts = [{} for _ in counts]
+            seat.known = None
+        for other, count in enumerate(counts):
+            old = stored[other]
+            if dict.__eq__(count, old) is True:
+                continue
+            row = base + ((other - me) % self.players) * C
+            for card, number in count.items():
+                if old.get(card) != number:
+                    vector[row + card.code] = number
+            for card in old:
+                if card not in count:
+                    vector[row + card.code] = 0.0
+            stored[other] = dict(count)
+
+    def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
+        """Count the cards each seat is known to hold again (and forget what the seat's
+        vector counted them from: the caller records it)."""
+        players = self.players
+        index: list[int] = []
+        for other, cards in enumerate(known):
+            if cards:
+                row = ((other - me) % players) * C
+                index += [row + card.code for card in cards]
+        base = self._o["known"]
+        seat.vector[base : base + players * C] = np.bincount(index, minlength=players * C)
+        seat.known, seat.known_counts = None, []
 
     def _update_table(self, seat: _SeatVector, melds: tuple[Meld, ...], me: int) -> None:
         """Count the table again from each meld's counted positions, made anew only for
@@ -432,6 +467,7 @@ class _SeatVector:
         "contract_values",
         "hand",
         "known",
+        "known_counts",
         "meld_positions",
         "melds",
         "phase",
@@ -444,7 +480,9 @@ class _SeatVector:
     def __init__(self, size: int) -> None:
         self.vector = np.zeros(size, dtype=np.float32)
         self.hand: tuple[Card, ...] = ()
-        self.known: tuple[tuple[Card, ...], ...] = ()
+        self.known: tuple[tuple[Card, ...], ...] | None = None
+        self.known_counts: list[dict[Card, int]] = []
+        """The known cards as the state's counters held them (when the view has them)."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions, from the start of the table's fields."""
@@ -465,8 +503,7 @@ class _QuickView:
         "down",
         "hand",
         "hand_sizes",
-        "known",
-        "meld_positions",
+        "known_counts",
         "melds",
         "phase",
         "pile",
@@ -480,7 +517,8 @@ class _QuickView:
     down: Sequence[bool]
     hand: Sequence[Card]
     hand_sizes: Sequence[int]
-    known: Sequence[Sequence[Card]]
+    known_counts: Sequence[Counter[Card]]
+    """The cards each seat is known to hold, as the state counts them."""
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
@@ -488,6 +526,11 @@ class _QuickView:
     seat: int
     stock_size: int
     to_act: int | None
+
+    @property
+    def known(self) -> list[list[Card]]:
+        """The cards each seat is known to hold, listed."""
+        return [list(count.elements()) for count in self.known_counts]
 
 
 def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
@@ -516,12 +559,12 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     if contract_game:
         if match.rules.discard_pile_visible == "top_only" and entries:
             entries = entries[-1:]
-        view.known = [list(known.elements()) if known else () for known in deal.known]
+        view.known_counts = deal.known
         view.melds = deal.table
         view.down = deal.down
         view.contract = deal.contract
     else:
-        view.known = ((),) * match.players
+        view.known_counts = (_NOBODY,) * match.players
         view.melds = ()
         view.down = (False,) * match.players
         view.contract = None
@@ -543,3 +586,5 @@ def _contract(contract: Any) -> list[float]:
 
 
 _CONTRACT_EXTRAS = ContractRummyMatch.public_extras
+_NOBODY: Counter[Card] = Counter()
+"""No known cards (read, never changed)."""
