@@ -40,7 +40,7 @@ from rummykit.effects import (
 from rummykit.engine import pile
 from rummykit.engine.checks import CheckedMatch
 from rummykit.engine.hooks import Hooks
-from rummykit.engine.moves import exchanges, layoffs
+from rummykit.engine.moves import exchanges, grown_meld, layoffs
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
@@ -387,7 +387,9 @@ class ContractRummyMatch(CheckedMatch):
             self.after_meld(seat)
         elif isinstance(action, LayOff):
             meld = deal.table[action.target]
-            grown = meld.lay_off(action.card, self.meld_rules, end=action.end)
+            grown = grown_meld(self, meld, action.card, action.end)  # listed: remembered
+            if grown is None:
+                grown = meld.lay_off(action.card, self.meld_rules, end=action.end)
             deal.table[action.target] = grown
             hand.remove(action.card)
             self.forget(seat, action.card)

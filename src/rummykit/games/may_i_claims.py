@@ -36,6 +36,14 @@ BUY = Phase("buy", "MAYI-9.8")
 """A buyer (or refuser) takes the disputed card and maybe cards under it."""
 
 
+_PASS: tuple[Action, ...] = (Pass(),)
+_TAKE_OR_PASS: tuple[Action, ...] = (Take(), *_PASS)
+_ASK_OR_PASS: tuple[Action, ...] = (Ask(), *_PASS)
+_ALLOW: tuple[Action, ...] = (Allow(),)
+_ALLOW_OR_REFUSE: tuple[Action, ...] = (*_ALLOW, Refuse())
+"""The window's fixed choices, made once (actions are values)."""
+
+
 @attrs.define
 class ClaimWindow(State):
     """An open "May I?" window for the disputed card."""
@@ -175,14 +183,14 @@ class MayIClaims(ClaimProtocol):
 
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The legal actions of the window's phases."""
-        phase = match.phase
+        phase = match.state.phase
         claim = self._open(match)
         if phase is FIRST_REFUSAL:
-            return (Take(), Pass()) if claim.discarder != seat else (Pass(),)
+            return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is REQUEST:
-            return (Ask(), Pass()) if self.may_ask(match, seat) else (Pass(),)
+            return _ASK_OR_PASS if self.may_ask(match, seat) else _PASS
         if phase is CONSENT:
-            return (Allow(), Refuse()) if self.may_refuse(match, seat) else (Allow(),)
+            return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
         most = self.max_take(match, seat, claim.kind)
         if match.rules.multi_take_mode == "any":
             return (Take(),)
