@@ -47,6 +47,9 @@ __all__ = [
     "possession_outcome",
 ]
 
+_DONE, _DRAW, _PASS = Done(), Draw(), Pass()
+"""The field-less actions, made once (actions are values)."""
+
 PLAY = Phase("play", "PSSN-5")
 """A turn's move (PSSN-5): play, draw or pass."""
 
@@ -186,14 +189,15 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
     def list_legal(self) -> tuple[Action, ...]:
         seat = self.state.to_act
         assert seat is not None
-        moves: list[Action] = list(plays(self.deal.hands[seat], self.top, self.rules))
-        if self.deal.drew_this_turn:  # play_after_draw
-            return (*moves, Done())
-        if not moves or self.rules.voluntary_draw:
+        deal = self.deal
+        moves: list[Action] = list(plays(deal.hands[seat], self.top, self.rules))
+        if deal.drew_this_turn:  # play_after_draw
+            moves.append(_DONE)
+        elif not moves or self.rules.voluntary_draw:
             if self.can_draw():
-                moves.append(Draw())
+                moves.append(_DRAW)
             elif not moves:
-                moves.append(Pass())
+                moves.append(_PASS)
         return tuple(moves)
 
     def why_not(self, action: Action) -> tuple[str, str]:
