@@ -263,10 +263,9 @@ class ContractRummyMatch(CheckedMatch):
         result += exchanges(self, seat)
         if step.discard_step:
             if len(hand) > 1:  # MAYI-7.5c: not the card just taken, unless held twice
-                counts = Counter(hand)
                 keep = step.taken if not self.rules.may_discard_taken_card else None
-                for card in sorted(counts, key=_code):
-                    if card is not keep or counts[card] > 1:
+                for card in sorted(set(hand), key=_code):
+                    if card is not keep or hand.count(card) > 1:
                         result.append(_DISCARDS[card.code])
             elif self.may_discard(seat, hand[0], 1):
                 result.append(_DISCARDS[hand[0].code])

@@ -33,13 +33,14 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
     assert top.rank is not None and top.suit is not None
     held = set(hand)
     rank, suit = int(top.rank), top.suit
-    base = suit.index * 13
+    mine = suit.index
+    base = mine * 13
     # Only a few cards can be played on ``top``: look them up by code, suit by suit (so
     # in card order), instead of sorting the hand.
     same_rank = rules.suit_change == "same_rank"
     found: list[Play] = []
     for index in range(4):
-        if index == suit.index:
+        if index == mine:
             for near in (rank - 1, rank + 1):  # Move S (the ace is next to the 2 only)
                 if 1 <= near <= 13 and (card := CARDS[base + near - 1]) in held:
                     found.append(Play((card,)))
