@@ -4,7 +4,10 @@ May I? (4 players, the reference rules), Posso? (4 players, jokers on), Possessi
 players) and, in the same run
 when the ``bench`` extra is installed, RLCard's and OpenSpiel's gin rummy.
 
-Run: python benchmarks/engine.py [--seconds 20]
+Run: python benchmarks/engine.py [--seconds 20] [--before OLD/src [--rounds 3]]
+
+``--before`` also times the three rummykit games on an older checkout (``git worktree
+add OLD <commit>``), alternating with this one, for before/after ratios in one run.
 """
 
 from __future__ import annotations
@@ -94,37 +97,48 @@ def openspiel_gin(seconds: float) -> tuple[int, int, float] | None:
     return matches, decisions, time.perf_counter() - start
 
 
+_BEFORE_AFTER = {
+    "May I?": "MayI().new_match(players=4, seed=seed)",
+    "Posso?": "Posso(PossoRules(joker_count='players_minus_one')).new_match(players=4, seed=seed)",
+    "Possession": "Possession().new_match(players=2, seed=seed)",
+}
+"""The matches timed before and after: the same games as the table below."""
+
+
 def before_after(before_src: str, seconds: float, rounds: int) -> None:
-    """May I? decisions per second here and on ``before_src``, alternating, best of each."""
+    """Decisions per second of each game here and on ``before_src``, alternating, best
+    of each (``seconds`` per game and checkout, split over ``rounds``)."""
     script = (
         "import sys, random, time\n"
-        "from rummykit.games import MayI\n"
-        "seconds = float(sys.argv[1]); decisions = matches = 0; start = time.perf_counter()\n"
+        "from rummykit.games import MayI, Possession, Posso, PossoRules\n"
+        "seconds = float(sys.argv[1]); decisions = seed = 0; start = time.perf_counter()\n"
         "while time.perf_counter() - start < seconds:\n"
-        "    match = MayI().new_match(players=4, seed=matches); rng = random.Random(matches)\n"
+        "    match = {new}; rng = random.Random(seed)\n"
         "    while not match.is_over:\n"
         "        match.apply(rng.choice(match.legal_actions())); decisions += 1\n"
-        "    matches += 1\n"
+        "    seed += 1\n"
         "print(decisions / (time.perf_counter() - start))\n"
     )
     here = str(Path(__file__).resolve().parent.parent / "src")
-    best = {"before": 0.0, "after": 0.0}
+    best = {(game, label): 0.0 for game in _BEFORE_AFTER for label in ("before", "after")}
     for _ in range(rounds):
-        for label, src in (("before", before_src), ("after", here)):
-            env = {**os.environ, "PYTHONPATH": src}
-            out = subprocess.run(
-                [sys.executable, "-c", script, str(seconds / rounds)],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
-            best[label] = max(best[label], float(out))
-    ratio = best["after"] / best["before"]
-    print(
-        f"  May I? before {best['before']:,.0f} decisions/s, after {best['after']:,.0f} "
-        f"(best of {rounds} alternating runs): {ratio:.2f}x"
-    )
+        for game, new in _BEFORE_AFTER.items():
+            for label, src in (("before", before_src), ("after", here)):
+                env = {**os.environ, "PYTHONPATH": src}
+                out = subprocess.run(
+                    [sys.executable, "-c", script.format(new=new), str(seconds / rounds)],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                best[game, label] = max(best[game, label], float(out))
+    for game in _BEFORE_AFTER:
+        before, after = best[game, "before"], best[game, "after"]
+        print(
+            f"  {game} before {before:,.0f} decisions/s, after {after:,.0f} "
+            f"(best of {rounds} alternating runs): {after / before:.2f}x"
+        )
 
 
 def main() -> None:
@@ -133,7 +147,7 @@ def main() -> None:
     parser.add_argument(
         "--before",
         metavar="SRC",
-        help="also time May I? on an older checkout's src folder (git worktree add …), "
+        help="also time each game on an older checkout's src folder (git worktree add …), "
         "alternating with this one, for a before/after ratio in the same run",
     )
     parser.add_argument("--rounds", type=int, default=3, help="alternations with --before")
