@@ -12,6 +12,12 @@ environments take turns, ``--rounds`` times ``seconds / rounds`` each, and each 
 fastest round (the machine is shared: interleaving spreads its load over all of them).
 The last lines measure the same matches without PettingZoo, through
 :class:`rummykit.rl.Table` (observation, legal indices, apply), and the bare engine.
+
+    python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before OLD/src
+
+``--before`` also measures May I?'s and Possession's environments on an older checkout
+(``git worktree add OLD <commit>``), in a second interpreter taking its turns with the
+others, for before/after ratios in one run.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -125,18 +132,39 @@ def gin(seconds: float, python: str | None) -> dict[str, Any]:
     return measure(module.env, seconds)
 
 
+def before(src: str, name: str, players: int, seconds: float) -> dict[str, Any]:
+    """The environment of ``name`` measured with the rummykit in ``src`` (an older
+    checkout's ``src`` folder), in a second interpreter."""
+    command = [sys.executable, __file__, "--env-only", name, str(players), "--seconds"]
+    env = {**os.environ, "PYTHONPATH": src}
+    done = subprocess.run(
+        [*command, str(seconds)], capture_output=True, text=True, check=False, env=env
+    )
+    if done.returncode:
+        return {"missing": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per environment")
     parser.add_argument("--rounds", type=int, default=2, help="turns each environment takes")
     parser.add_argument("--gin-python", help="an interpreter with pettingzoo<1.25 and rlcard")
+    parser.add_argument("--before", metavar="SRC", help="an older checkout's src folder")
     parser.add_argument("--peer-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--env-only", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.peer_only:
         module: Any = importlib.import_module("pettingzoo.classic.gin_rummy_v4")
         print(json.dumps(measure(module.env, options.seconds)))
         return
     from rummykit import rl
+
+    if options.env_only:
+        name, players = options.env_only[0], int(options.env_only[1])
+        print(json.dumps(measure(lambda: rl.env(name, players), options.seconds)))
+        return
 
     slice_ = options.seconds / options.rounds
     runs: list[tuple[str, Callable[[], dict[str, Any]]]] = [
@@ -152,6 +180,12 @@ def main(argv: list[str] | None = None) -> None:
         ("may-i engine alone", lambda: measure_engine("may-i", 4, slice_)),
         ("possession engine alone", lambda: measure_engine("possession", 2, slice_)),
     ]
+    if options.before:
+        src = options.before
+        runs += [
+            ("may-i, 4 players, before", lambda: before(src, "may-i", 4, slice_)),
+            ("possession, 2 players, before", lambda: before(src, "possession", 2, slice_)),
+        ]
     best: dict[str, dict[str, Any]] = {}
     for _ in range(options.rounds):
         for name, run in runs:
