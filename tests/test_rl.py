@@ -289,6 +289,31 @@ def test_soak_random_mask_agent_thousands_of_episodes() -> None:
             play_random(environment, seed, rng)
 
 
+def test_the_wrapper_enforces_order_like_pettingzoos() -> None:
+    """``rl.env`` returns a subclass of PettingZoo's order-enforcing wrapper: the same
+    refusals before ``reset``, the same warning-free loop after it."""
+    wrapper_type = importlib.import_module("pettingzoo.utils.wrappers").OrderEnforcingWrapper
+    environment = rl.env("possession", players=2)
+    assert isinstance(environment, wrapper_type)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(environment, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        environment.last()
+    with pytest.raises(AssertionError, match="reset"):
+        environment.step(0)
+    environment.reset(seed=5)
+    assert environment.agent_selection in environment.possible_agents
+    assert environment.num_agents == 2 and str(environment) == "rummykit_possession_v0"
+    observation, reward, termination, truncation, _ = environment.last()
+    assert reward == 0.0 and not termination and not truncation
+    assert (
+        observation["action_mask"]
+        == environment.unwrapped.observe(environment.agent_selection)["action_mask"]
+    ).all()
+    assert environment._cumulative_rewards == environment.unwrapped._cumulative_rewards
+
+
 def test_outcome_rewards_and_truncation() -> None:
     environment = rl.env("possession", players=2, reward="outcome")
     _, totals = play_random(environment, 4, np.random.default_rng(0))

@@ -225,8 +225,8 @@ def _forwarded(name: str) -> Any:
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` (a
-    subclass: ``isinstance`` checks and PettingZoo's own agent iterator hold) with the
+    """PettingZoo's ``OrderEnforcingWrapper`` (a subclass of it: ``isinstance``
+    checks and PettingZoo's own agent iterator hold) with the
     attributes every loop reads as properties and ``last``/``step`` passed straight
     on, instead of a ``__getattr__`` forwarding per access. Before ``reset`` it raises
     the same errors; after the last agent is done a step warns the same way."""
