@@ -114,3 +114,18 @@ def test_a_view_hides_other_hands() -> None:
 def test_notebooks_show_pictures() -> None:
     picture = svg.card(parse_card("AS"))
     assert isinstance(picture, str) and picture._repr_svg_() == str(picture)
+
+
+def test_values_show_as_pictures_in_notebooks() -> None:
+    """Cards, melds, views and matches have ``_repr_svg_``: the same pictures as the
+    module's functions."""
+    match = game("may-i").new_match(players=4, seed=3)
+    card = parse_card("10H")
+    meld = Meld.parse("JK 9C 10C JC")
+    view = match.view(1)
+    assert card._repr_svg_() == svg.card(card)
+    assert meld._repr_svg_() == svg.meld(meld)
+    assert view._repr_svg_() == svg.view(view)
+    assert match._repr_svg_() == svg.position(match)
+    for picture in (card._repr_svg_(), meld._repr_svg_(), view._repr_svg_(), match._repr_svg_()):
+        parse(picture)

@@ -230,6 +230,12 @@ class Card:
 
     __str__ = __repr__
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for notebooks (see :mod:`rummykit.svg`)."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.card(self)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

@@ -527,6 +527,12 @@ class Match(ABC, Generic[MS, DS]):
             self.rng.getstate(),
         )
 
+    def _repr_svg_(self) -> str:
+        """The whole position (every hand face up), for notebooks."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.position(self)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.snapshot() == other.snapshot()
 

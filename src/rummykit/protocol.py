@@ -136,3 +136,9 @@ class PlayerView:
     legal: tuple[Action, ...]
     contract: Any = None
     """The deal's contract or opening requirement, where the game has one."""
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture (hand, table, pile, other hands' sizes), for notebooks."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.view(self)

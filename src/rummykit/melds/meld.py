@@ -120,6 +120,12 @@ class Meld:
     def __str__(self) -> str:
         return self.notation
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, jokers showing what they stand for, for notebooks."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.meld(self)
+
     def with_owner(self, owner: int | None) -> Meld:
         """The same meld recorded as laid down by ``owner``."""
         if owner == self.owner:
