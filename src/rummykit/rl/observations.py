@@ -20,7 +20,8 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -141,8 +142,8 @@ class ObservationEncoding:
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
-        self._rows = [[(seat + me) % players for seat in range(players)] for me in range(players)]
-        """Per observing seat: the absolute seat of each relative row."""
+        self._row_getters = [_rows(me, players) for me in range(players)]
+        """Per observing seat: a sequence's items by relative row (absolute seats)."""
 
     @classmethod
     def for_game(
@@ -243,14 +244,16 @@ class ObservationEncoding:
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, _contract(contract)
         sizes, down, scores = view.hand_sizes, view.down, view.scores
-        rows = self._rows[me]
-        scalars: list[float] = [len(pile), view.stock_size]
-        scalars += [sizes[other] for other in rows]
-        scalars += [down[other] for other in rows]
-        scalars += [scores[other] for other in rows]
-        scalars.append(view.deal)
-        scalars += seat.contract_values
-        vector[self._scalars :] = scalars
+        rows = self._row_getters[me]
+        vector[self._scalars :] = [
+            len(pile),
+            view.stock_size,
+            *rows(sizes),
+            *rows(down),
+            *rows(scores),
+            view.deal,
+            *seat.contract_values,
+        ]
         return vector
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
@@ -455,6 +458,16 @@ class ObservationEncoding:
         cursor += 13
         found += [cursor + code for code in codes]
         return found
+
+
+def _rows(me: int, players: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The items of a per-seat sequence in relative order, seen from seat ``me``."""
+    if players == 1:
+        return lambda values: (values[0],)
+    getter: Callable[[Sequence[Any]], tuple[Any, ...]] = itemgetter(
+        *[(seat + me) % players for seat in range(players)]
+    )
+    return getter
 
 
 class _SeatVector:
