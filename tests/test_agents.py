@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from rummykit import ConfigError, ContractSchedule, parse_card, parse_cards
+from rummykit import ConfigError, Contract, ContractSchedule, MeldRules, parse_card, parse_cards
 from rummykit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
 from rummykit.agents import (
     ContractAgent,
@@ -17,6 +17,7 @@ from rummykit.agents import (
     PossessionAgent,
     RandomAgent,
     SearchAgent,
+    contract_distance,
     decide,
     heuristic_agent,
     make_agent,
@@ -171,3 +172,62 @@ def test_agents_by_name() -> None:
         make_agent("clever", definition)
     with pytest.raises(ConfigError, match="no meld rules"):
         ContractAgent.for_game(game("possession"))
+
+
+def test_the_distance_ignores_the_hand_order() -> None:
+    rules = MeldRules.preset("may-i")
+    contract = Contract.parse("2G+R")
+    hand = parse_cards("7S 7H 7D 7C 7S 4D 5D 6D 9H KS KC 2C JK")
+    rng = random.Random(3)
+    distances = set()
+    for _ in range(20):
+        shuffled = list(hand)
+        rng.shuffle(shuffled)
+        distances.add(contract_distance(shuffled, contract, rules))
+    assert distances == {0}
+
+
+def test_the_distance_counts_what_the_contract_lacks() -> None:
+    rules = MeldRules.preset("may-i")
+    # the two groups are there, the run lacks 8D (or a joker)
+    assert (
+        contract_distance(parse_cards("7S 7H 7D KS KC KD 4D 5D 6D"), Contract.parse("2G+R"), rules)
+        == 1
+    )
+    assert (
+        contract_distance(
+            parse_cards("7S 7H 7D KS KC KD 4D 5D 6D JK"), Contract.parse("2G+R"), rules
+        )
+        == 0
+    )
+    # MAYI-11.4: two runs may not share a suit, so the second run is counted in full
+    assert (
+        contract_distance(parse_cards("4D 5D 6D 7D 9D 10D JD QD"), Contract.parse("2R"), rules) == 4
+    )
+
+
+def test_the_search_overrules_its_policy_only_when_sure() -> None:
+    agent = SearchAgent(RandomAgent(), margin=2.0)
+    first = [0.0, 10.0, -10.0, 5.0]
+    # a steady gain of 3 on every sample: sure
+    assert agent.pick([first, [v + 3 for v in first]]) == 1
+    # the same mean gain from one lucky sample: not sure
+    assert agent.pick([first, [0.0, 10.0, -10.0, 17.0]]) == 0
+    # the larger sure gain wins; with no margin the best mean wins
+    assert agent.pick([first, [v + 1 for v in first], [v + 2 for v in first]]) == 2
+    assert SearchAgent(RandomAgent(), margin=0).pick([[1.0], [2.0]]) == 1
+    assert agent.pick([[1.0], [2.0]]) == 0  # one sample proves nothing
+
+
+def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
+    best = SearchAgent(RandomAgent())
+    mean = SearchAgent(RandomAgent(), objective="mean")
+    totals = (-50, -20, -100, -90)
+    assert best.standing(totals, 0) == -30  # 30 behind the leader
+    assert mean.standing(totals, 0) == 20  # 20 ahead of the others' mean
+    with pytest.raises(ConfigError, match="objective"):
+        SearchAgent(RandomAgent(), objective="most")
+    for name, value in (("simulations", 0), ("candidates", 0), ("horizon", 0), ("margin", -1)):
+        with pytest.raises(ConfigError, match=name):
+            options: dict[str, Any] = {name: value}
+            SearchAgent(RandomAgent(), **options)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rummykit.games import game
 from rummykit.match import Match
-from rummykit.sampling import SamplingError, sample_match, unseen_cards
+from rummykit.sampling import Sampler, SamplingError, sample_match, unseen_cards
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("may-i", {}, 4),
@@ -67,6 +67,11 @@ def test_a_sample_is_consistent_with_the_seat(
     again = sample_match(sample, seat, random.Random(sample_seed))
     direct = sample_match(match, seat, random.Random(sample_seed))
     assert again.snapshot() == direct.snapshot()
+    # a Sampler deals the same samples, and each one independently
+    sampler = Sampler(match, seat)
+    assert sampler.sample(random.Random(sample_seed)).snapshot() == direct.snapshot()
+    twice = sampler.sample(random.Random(sample_seed))
+    assert twice.snapshot() == direct.snapshot() and twice is not direct
     # and the real match is untouched
     assert match.view(seat) == truth
 

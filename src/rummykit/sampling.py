@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rummykit.cards import Card
 from rummykit.deck import Stock
@@ -39,7 +39,7 @@ from rummykit.errors import RummyError
 from rummykit.match import Match
 from rummykit.protocol import PlayerView
 
-__all__ = ["SamplingError", "sample_match", "unseen_cards"]
+__all__ = ["Sampler", "SamplingError", "sample_match", "unseen_cards"]
 
 M = TypeVar("M", bound=Match[Any, Any])
 
@@ -84,25 +84,53 @@ def sample_match(match: M, seat: int, rng: random.Random) -> M:
     """A copy of ``match`` whose hidden cards (as ``seat`` sees it) are dealt anew at
     random from ``rng``: ``sample.view(seat) == match.view(seat)``, every other hand keeps
     its size and its known cards, the stock its size, and the cards add up to the shoe.
+    (For many samples of one position, :class:`Sampler` does the common work once.)
     """
-    view = match.view(seat)
-    pool = unseen_cards(view, match.spec.shoe(), match.pile.cards)
-    rng.shuffle(pool)
-    sample: M = match.clone(hide_for=seat)
-    deal = sample.deal
-    position = 0
-    unknown = len(pool) - view.stock_size
-    for other, size in enumerate(view.hand_sizes):
-        if other == seat:
-            continue
-        known = list(view.known[other])
-        need = size - len(known)
-        if need < 0 or position + need > unknown:
-            raise SamplingError(f"seat {other}'s hand does not fit what seat {seat} sees")
-        deal.hands[other] = known + pool[position : position + need]
-        position += need
-    if position != unknown:
-        raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
-    deal.stock = Stock(pool[position:])
-    sample.rng = random.Random(rng.getrandbits(64))
-    return sample
+    return Sampler(match, seat).sample(rng)
+
+
+class Sampler(Generic[M]):
+    """Samples of one position as ``seat`` sees it: the view, the unseen cards and the
+    copy with the seat's log are worked out once, each :meth:`sample` only deals.
+
+    >>> import random
+    >>> from rummykit.games import game
+    >>> match = game("may-i").new_match(players=4, seed=7)
+    >>> sampler = Sampler(match, 2)
+    >>> first, second = sampler.sample(random.Random(1)), sampler.sample(random.Random(2))
+    >>> first.view(2) == second.view(2) == match.view(2), first.hands[0] == second.hands[0]
+    (True, False)
+    """
+
+    def __init__(self, match: M, seat: int) -> None:
+        self.seat = seat
+        self.view = match.view(seat)
+        self.unseen = unseen_cards(self.view, match.spec.shoe(), match.pile.cards)
+        self.base: M = match.clone(hide_for=seat)
+        unknown = len(self.unseen) - self.view.stock_size
+        needs: list[tuple[int, list[Card], int]] = []
+        for other, size in enumerate(self.view.hand_sizes):
+            if other == seat:
+                continue
+            known = list(self.view.known[other])
+            need = size - len(known)
+            if need < 0:
+                raise SamplingError(f"seat {other}'s hand does not fit what seat {seat} sees")
+            needs.append((other, known, need))
+        if sum(need for _, _, need in needs) != unknown:
+            raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
+        self._needs = needs
+
+    def sample(self, rng: random.Random) -> M:
+        """One sample (see :func:`sample_match`), dealt from ``rng``."""
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        sample: M = self.base.clone()
+        deal = sample.deal
+        position = 0
+        for other, known, need in self._needs:
+            deal.hands[other] = known + pool[position : position + need]
+            position += need
+        deal.stock = Stock(pool[position:])
+        sample.rng = random.Random(rng.getrandbits(64))
+        return sample

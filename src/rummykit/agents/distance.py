@@ -20,37 +20,54 @@ the hand's wild cards fill gaps within the rules' limit per meld.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rummykit.cards import Card, Suit
+import attrs
+
+from rummykit.cards import CARDS, Card
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 
 __all__ = ["contract_distance", "helps"]
 
-_SUITS = tuple(Suit)
+_RANK = tuple(code % 13 + 1 for code in range(52))
+"""A natural card's rank number (1-13) by its code."""
+_SUIT = tuple(code // 13 for code in range(52))
+_MEMO_LIMIT = 1 << 16
+"""Entries a memo table holds before it starts afresh (the memory stays bounded)."""
 
 
-def _is_wild(card: Card, rules: MeldRules) -> bool:
-    return card.rank is None or (card.rank in rules.wild_ranks)
-
-
-@lru_cache(maxsize=256)
-def _windows(size: int, ace: AcePolicy) -> tuple[tuple[int, ...], ...]:
-    """Run windows as tuples of rank numbers (1-13; 14 is the ace played high)."""
+def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
+    """The run windows of ``size`` cards as masks of rank bits (bit 14: the ace high)."""
     size = min(size, 13)
-    found: list[tuple[int, ...]] = []
     if ace is AcePolicy.WRAP:
-        for start in range(1, 14):
-            found.append(tuple((start - 1 + k) % 13 + 1 for k in range(size)))
-        return tuple(found)
+        return tuple(
+            sum(1 << ((start - 1 + k) % 13 + 1) for k in range(size)) for start in range(1, 14)
+        )
     low = 1 if ace in (AcePolicy.LOW, AcePolicy.LOW_OR_HIGH) else 2
     high = 14 if ace in (AcePolicy.HIGH, AcePolicy.LOW_OR_HIGH) else 13
-    for start in range(low, high - size + 2):
-        found.append(tuple(14 if r == 14 else r for r in range(start, start + size)))
-    return tuple(found)
+    return tuple(
+        sum(1 << rank for rank in range(start, start + size))
+        for start in range(low, high - size + 2)
+    )
+
+
+@attrs.frozen
+class _Plan:
+    """What a contract asks under some rules, in the numbers the count needs."""
+
+    groups: tuple[int, ...]
+    runs: tuple[tuple[int, tuple[int, ...]], ...]
+    """Each run's size with its windows, largest first."""
+    wild_codes: frozenset[int]
+    wild_room: int
+    distinct_group_suits: bool
+    distinct_run_suits: bool
+    windows_memo: dict[tuple[int, int], tuple[int, int]] = attrs.field(factory=dict, eq=False)
+    """The best window by run size and suit mask, as masks turn up."""
+    memo: dict[tuple[int, ...], int] = attrs.field(factory=dict, eq=False)
+    """Distances by the hand's sorted codes, as hands turn up."""
 
 
 def _wild_cap(size: int, rules: MeldRules) -> int:
@@ -62,7 +79,7 @@ def _wild_cap(size: int, rules: MeldRules) -> int:
     return cap
 
 
-def _need(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
+def _sizes(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
     sizes: list[int] = []
     for requirement in contract.requirements:
         if requirement.kind is kind:
@@ -71,20 +88,36 @@ def _need(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
     return sorted(sizes, reverse=True)
 
 
-def _groups(naturals: Counter[Card], sizes: list[int], rules: MeldRules) -> tuple[int, list[Card]]:
-    """Missing cards for the groups, and the cards they use."""
-    if not sizes:
+@lru_cache(maxsize=128)
+def _plan(contract: Contract, rules: MeldRules) -> _Plan:
+    groups = _sizes(contract, rules, MeldKind.GROUP)
+    runs = _sizes(contract, rules, MeldKind.RUN)
+    wild_codes = {52} | {card.code for card in CARDS[:52] if card.rank in rules.wild_ranks}
+    return _Plan(
+        groups=tuple(groups),
+        runs=tuple((size, _window_masks(size, rules.ace)) for size in runs),
+        wild_codes=frozenset(wild_codes),
+        wild_room=sum(_wild_cap(size, rules) for size in (*groups, *runs)),
+        distinct_group_suits=rules.set_distinct_suits,
+        distinct_run_suits=contract.same_suit_runs is SameSuitRuns.FORBIDDEN,
+    )
+
+
+def _groups(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
+    """Missing cards for the groups, and the codes of the cards they use."""
+    if not plan.groups:
         return 0, []
-    by_rank: dict[int, list[Card]] = {}
-    for card, count in naturals.items():
-        assert card.rank is not None
-        by_rank.setdefault(int(card.rank), []).extend([card] * count)
-    if rules.set_distinct_suits:
-        by_rank = {rank: list(dict.fromkeys(cards)) for rank, cards in by_rank.items()}
+    by_rank: dict[int, list[int]] = {}
+    for code, count in counts.items():
+        cards = by_rank.setdefault(_RANK[code], [])
+        if plan.distinct_group_suits:
+            cards.append(code)
+        else:
+            cards += [code] * count
     ranked = sorted(by_rank.items(), key=lambda item: (-len(item[1]), -item[0]))
     missing = 0
-    used: list[Card] = []
-    for index, size in enumerate(sizes):
+    used: list[int] = []
+    for index, size in enumerate(plan.groups):
         if index < len(ranked):
             cards = ranked[index][1][:size]
             used += cards
@@ -94,78 +127,110 @@ def _groups(naturals: Counter[Card], sizes: list[int], rules: MeldRules) -> tupl
     return missing, used
 
 
-def _runs(
-    naturals: Counter[Card], sizes: list[int], rules: MeldRules, contract: Contract
-) -> tuple[int, list[Card], list[int]]:
-    """Missing cards for the runs, the cards they use, and each run's missing count."""
-    if not sizes:
-        return 0, [], []
-    per_suit: dict[Suit, dict[int, Card]] = {}
-    for card in naturals:
-        assert card.rank is not None and card.suit is not None
-        rank = int(card.rank)
-        per_suit.setdefault(card.suit, {})[rank] = card
-        if rank == 1:
-            per_suit[card.suit][14] = card
-    options: list[tuple[int, Suit, tuple[int, ...]]] = []
-    for size in sorted(set(sizes)):
-        for suit, present in per_suit.items():
-            best: tuple[int, tuple[int, ...]] | None = None
-            for window in _windows(size, rules.ace):
-                have = sum(1 for r in window if r in present)
-                if best is None or size - have < best[0]:
-                    best = (size - have, window)
-            if best is not None:
-                options.append((best[0], suit, best[1]))
+def _best_window(size: int, windows: tuple[int, ...], mask: int) -> tuple[int, int]:
+    """The fewest cards missing from a window of ``mask``'s suit, and the first such
+    window."""
+    have, window = max((((mask & w).bit_count(), -i), w) for i, w in enumerate(windows))
+    return size - have[0], window
+
+
+def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
+    """Missing cards for the runs, and the codes of the cards they use."""
+    if not plan.runs:
+        return 0, []
+    masks = [0, 0, 0, 0]
+    for code in counts:
+        rank = _RANK[code]
+        masks[_SUIT[code]] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
+    suits = [suit for suit in range(4) if masks[suit]]
+    best: dict[tuple[int, int], tuple[int, int]] = {}
+    memo = plan.windows_memo
+    for size, windows in plan.runs:
+        for suit in suits:
+            if (size, suit) in best:
+                continue
+            key = (size, masks[suit])
+            found = memo.get(key)
+            if found is None:
+                found = _best_window(size, windows, masks[suit])
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = found
+            best[size, suit] = found
     missing = 0
-    used: list[Card] = []
-    each: list[int] = []
-    taken_suits: set[Suit] = set()
-    distinct = contract.same_suit_runs is SameSuitRuns.FORBIDDEN
-    for size in sizes:
+    used: list[int] = []
+    taken: set[int] = set()
+    for size, _ in plan.runs:
         fits = [
-            option
-            for option in options
-            if len(option[2]) == min(size, 13) and not (distinct and option[1] in taken_suits)
+            (gap, suit)
+            for (length, suit), (gap, _) in best.items()
+            if length == size and not (plan.distinct_run_suits and suit in taken)
         ]
         if not fits:
             missing += size
-            each.append(size)
             continue
-        gap, suit, window = min(fits, key=lambda option: (option[0], _SUITS.index(option[1])))
-        taken_suits.add(suit)
-        if not distinct:
-            options.remove((gap, suit, window))
-        present = per_suit[suit]
-        used += list(dict.fromkeys(present[r] for r in window if r in present))
+        gap, suit = min(fits)
+        taken.add(suit)
+        window = best[size, suit][1]
+        if not plan.distinct_run_suits:
+            del best[size, suit]
+        ranks = window & masks[suit]
+        if ranks >> 14 & 1:
+            ranks = (ranks | 2) & ~(1 << 14)
+        used += [13 * suit + rank - 1 for rank in range(1, 14) if ranks >> rank & 1]
         missing += gap
-        each.append(gap)
-    return missing, used, each
+    return missing, used
+
+
+def _without(counts: dict[int, int], used: list[int]) -> dict[int, int]:
+    rest = dict(counts)
+    for code in used:
+        left = rest.get(code, 0) - 1
+        if left > 0:
+            rest[code] = left
+        else:
+            rest.pop(code, None)
+    return rest
 
 
 def contract_distance(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> int:
     """About how many cards ``hand`` lacks to meet ``contract`` under ``rules`` (0: it
     can be met, or very nearly; see the module's notes)."""
-    wilds = sum(1 for card in hand if _is_wild(card, rules))
-    naturals = Counter(card for card in hand if not _is_wild(card, rules))
-    group_sizes = _need(contract, rules, MeldKind.GROUP)
-    run_sizes = _need(contract, rules, MeldKind.RUN)
+    plan = _plan(contract, rules)
+    key = tuple(sorted([card.code for card in hand]))
+    found = plan.memo.get(key)
+    if found is None:
+        found = _distance(key, plan)
+        if len(plan.memo) >= _MEMO_LIMIT:
+            plan.memo.clear()
+        plan.memo[key] = found
+    return found
+
+
+def _distance(codes: tuple[int, ...], plan: _Plan) -> int:
+    """The count itself, on the hand's codes in order (so ties break the same way
+    whatever order the hand is in)."""
+    wild_codes = plan.wild_codes
+    wilds = 0
+    counts: dict[int, int] = {}
+    for code in codes:
+        if code in wild_codes:
+            wilds += 1
+        else:
+            counts[code] = counts.get(code, 0) + 1
     best: int | None = None
     for groups_first in (True, False):
         if groups_first:
-            g_missing, used = _groups(naturals, group_sizes, rules)
-            rest = naturals - Counter(used)
-            r_missing, _, _ = _runs(rest, run_sizes, rules, contract)
+            g_missing, used = _groups(counts, plan)
+            r_missing, _ = _runs(_without(counts, used), plan)
         else:
-            r_missing, used, _ = _runs(naturals, run_sizes, rules, contract)
-            rest = naturals - Counter(used)
-            g_missing, _ = _groups(rest, group_sizes, rules)
+            r_missing, used = _runs(counts, plan)
+            g_missing, _ = _groups(_without(counts, used), plan)
         missing = g_missing + r_missing
-        caps = sum(_wild_cap(size, rules) for size in (*group_sizes, *run_sizes))
-        missing -= min(wilds, caps, missing)
+        missing -= min(wilds, plan.wild_room, missing)
         if best is None or missing < best:
             best = missing
-        if not group_sizes or not run_sizes:
+        if not plan.groups or not plan.runs:
             break
     return best or 0
 

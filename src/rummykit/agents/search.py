@@ -3,7 +3,7 @@
 Determinized Monte Carlo. For a decision with several sensible actions (the heuristic's
 best ``candidates``: a draw, a buy, a discard, a play), the agent deals the hidden cards
 anew consistent with its view
-(:func:`~rummykit.sampling.sample_match`), applies each candidate to that sample and
+(:class:`~rummykit.sampling.Sampler`), applies each candidate to that sample and
 plays the deal out with the heuristic for every seat (the same rollout seed for every
 candidate: common random numbers), then scores the end of the deal for its seat: its
 net points minus the others' mean (a leaf past ``horizon`` decisions is scored by the
@@ -33,8 +33,11 @@ public structure only (see :mod:`rummykit.sampling`). Given only a view
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -43,10 +46,11 @@ from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, R
 from rummykit.agents.basic import Agent
 from rummykit.agents.distance import contract_distance
 from rummykit.contracts import Contract
+from rummykit.errors import ConfigError
 from rummykit.match import Match
 from rummykit.melds import MeldRules
 from rummykit.protocol import PlayerView
-from rummykit.sampling import sample_match
+from rummykit.sampling import Sampler
 
 __all__ = ["MatchAgent", "SearchAgent", "decide"]
 
@@ -81,22 +85,52 @@ def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
     return [best, *(action for action in view.legal if action != best)]
 
 
+def _at_least(low: float, *, optional: bool = False) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if optional and value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < low:
+            allowed = " (or None)" if optional else ""
+            raise ConfigError(
+                f"SearchAgent's {attribute.name} must be a number >= {low}{allowed}, got {value!r}"
+            )
+
+    return check
+
+
+def _one_of(*choices: str) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value not in choices:
+            raise ConfigError(
+                f"SearchAgent's {attribute.name} must be one of {', '.join(choices)}; got {value!r}"
+            )
+
+    return check
+
+
 @attrs.frozen
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module)."""
 
     policy: Agent
     """The heuristic that ranks candidates and plays every seat in rollouts."""
-    simulations: int = 32
+    simulations: int = attrs.field(default=48, validator=_at_least(1))
     """Rollouts per decision (the budget), spread evenly over the candidates."""
-    candidates: int = 3
+    candidates: int = attrs.field(default=3, validator=_at_least(1))
     """How many of the policy's best actions are compared."""
-    horizon: int | None = 24
+    horizon: int | None = attrs.field(default=24, validator=_at_least(1, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
     distance_weight: int = 10
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
+    objective: str = attrs.field(default="best", validator=_one_of("best", "mean"))
+    """What a rollout's end is worth to the seat: its match total minus the best other
+    total (``"best"``: what winning takes) or minus the others' mean (``"mean"``)."""
+    margin: float = attrs.field(default=1.5, validator=_at_least(0))
+    """How sure the search must be to overrule the policy: a candidate replaces the
+    policy's first choice only when its mean gain over it, on the same samples, exceeds
+    this many standard errors (0: the best mean wins)."""
     max_ms: float | None = None
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
@@ -112,20 +146,35 @@ class SearchAgent:
         if len(ranked) <= 1 or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
         options = ranked[: max(1, self.candidates)]
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         rounds = max(1, self.simulations // len(options))
         start = time.perf_counter()
+        sampler = Sampler(match, seat)
         for _ in range(rounds):
-            sample = sample_match(match, seat, rng)
+            sample = sampler.sample(rng)
             seed = rng.getrandbits(32)
             for index, action in enumerate(options):
                 trial = sample.clone()
                 trial.apply(action)
-                totals[index] += self.rollout(trial, seat, random.Random(seed))
+                values[index].append(self.rollout(trial, seat, random.Random(seed)))
             if self.max_ms is not None and (time.perf_counter() - start) * 1000 > self.max_ms:
                 break
-        best = max(range(len(options)), key=lambda index: (totals[index], -index))
-        return options[best]
+        return options[self.pick(values)]
+
+    def pick(self, values: list[list[float]]) -> int:
+        """The candidate to play: the policy's first (index 0) unless another beats it,
+        sample by sample, by more than ``margin`` standard errors of the difference."""
+        best, best_gain = 0, 0.0
+        for index in range(1, len(values)):
+            diffs = [mine - first for mine, first in zip(values[index], values[0], strict=True)]
+            mean = statistics.fmean(diffs)
+            if len(diffs) >= 2:
+                error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            else:
+                error = 0.0 if self.margin == 0 else math.inf
+            if mean > self.margin * error and mean > best_gain:
+                best, best_gain = index, mean
+        return best
 
     def rollout(self, match: Match[Any, Any], seat: int, rng: random.Random) -> float:
         """Play ``match`` to the end of its deal with the policy; ``seat``'s score."""
@@ -140,19 +189,28 @@ class SearchAgent:
                 continue
             match.apply(self.policy.choose(match.view(actor), rng))
             steps += 1
-        scores = match.deal_scores[deal - 1]
-        mine = scores[seat].net
-        others = [score.net for other, score in enumerate(scores) if other != seat]
-        return mine - sum(others) / max(1, len(others))
+        return self.standing(match.scores, seat)
+
+    def standing(self, totals: Sequence[float], seat: int) -> float:
+        """How ``seat`` stands in the match totals ``totals``: its total minus the best
+        other total (``objective="best"``: what winning takes) or minus the others'
+        mean (``"mean"``)."""
+        others = [total for other, total in enumerate(totals) if other != seat]
+        if not others:
+            return float(totals[seat])
+        if self.objective == "best":
+            return totals[seat] - max(others)
+        return totals[seat] - sum(others) / len(others)
 
     def leaf(self, match: Match[Any, Any], seat: int) -> float:
-        """A deal in progress, scored by the points (or cards) left in each hand, and
-        in contract games the cards each seat not yet down lacks."""
+        """A deal in progress, scored as if it ended now: each seat pays the points (or
+        cards) left in its hand, and in contract games ``distance_weight`` per card a
+        seat not yet down lacks for the contract."""
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)
         down = getattr(match, "down", None)
-        costs: list[float] = []
+        totals: list[float] = []
         for other, hand in enumerate(match.hands):
             cost = float(values.hand_value(hand) if values is not None else len(hand))
             if (
@@ -162,6 +220,5 @@ class SearchAgent:
                 and not down[other]
             ):
                 cost += self.distance_weight * contract_distance(hand, contract, rules)
-            costs.append(cost)
-        others = [cost for other, cost in enumerate(costs) if other != seat]
-        return sum(others) / max(1, len(others)) - costs[seat]
+            totals.append(match.scores[other] - cost)
+        return self.standing(totals, seat)
