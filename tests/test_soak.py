@@ -7,6 +7,7 @@ the match's record replays to the identical match. The default run plays a few m
 per game; the soak (``-m soak``, ``RUMMYKIT_SOAK_MATCHES`` per game) and the script
 
     python -m tests.test_soak --matches 100000 --jobs 2
+    python -m tests.test_soak --games may-i --first 20000 --matches 20000 --jobs 2
 
 play many more, on a process pool (or ``--dask SCHEDULER``).
 """
@@ -153,18 +154,27 @@ def soak(
     matches: int,
     *,
     seed: int = 2026,
+    first: int = 0,
     executor: Executor | None = None,
     chunk_size: int = 200,
 ) -> SoakTally:
-    """Soak ``matches`` matches of ``name``; the same seed gives the same tally."""
+    """Soak ``matches`` matches of ``name``; the same seed gives the same tally.
+    ``first`` skips that many matches of the seed's sequence, so a long soak can run in
+    pieces (``first=0, matches=N`` then ``first=N, ...``) whose tallies add up."""
     rng = make_rng(seed)
-    seeds = [rng.randrange(2**31) for _ in range(matches)]
+    seeds = [rng.randrange(2**31) for _ in range(first + matches)][first:]
     jobs = [(name, seeds[i : i + chunk_size]) for i in range(0, matches, chunk_size)]
     parts = map(soak_chunk, jobs) if executor is None else executor.map(soak_chunk, jobs)
     total = SoakTally()
     for part in parts:
         total = total + part
     return total
+
+
+def test_a_soak_runs_in_pieces() -> None:
+    whole = soak("possession", 4, seed=9)
+    pieces = soak("possession", 1, seed=9) + soak("possession", 3, seed=9, first=1)
+    assert whole == pieces and whole.matches == 4 and whole.actions > 0
 
 
 @pytest.mark.parametrize("name", ["may-i", "possession", "posso"])
@@ -189,6 +199,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--games", default="may-i,possession,posso")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--first", type=int, default=0, help="skip this many matches (run a soak in pieces)"
+    )
     parser.add_argument("--dask", metavar="SCHEDULER", help="a Dask scheduler's address")
     args = parser.parse_args()
     executor: Executor
@@ -200,7 +213,7 @@ def main() -> None:
         executor = ProcessPoolExecutor(max_workers=args.jobs)
     for name in args.games.split(","):
         start = time.perf_counter()
-        tally = soak(name, args.matches, seed=args.seed, executor=executor)
+        tally = soak(name, args.matches, seed=args.seed, first=args.first, executor=executor)
         seconds = time.perf_counter() - start
         print(
             json.dumps(
@@ -208,6 +221,7 @@ def main() -> None:
                     "game": name,
                     "seconds": round(seconds, 1),
                     "workers": args.jobs,
+                    "first": args.first,
                     **attrs.asdict(tally),
                 }
             ),

@@ -2,16 +2,21 @@
 
 Determinized Monte Carlo. For a decision with several sensible actions (the heuristic's
 best ``candidates``: a draw, a buy, a discard, a play), the agent deals the hidden cards
-anew consistent with its view
-(:class:`~rummykit.sampling.Sampler`), applies each candidate to that sample and
-plays the deal out with the heuristic for every seat (the same rollout seed for every
-candidate: common random numbers), then scores the end of the deal for its seat: its
-net points minus the others' mean (a leaf past ``horizon`` decisions is scored by the
-cards' values left in hand plus ``distance_weight`` per card a seat lacks for the
-contract). It repeats until ``simulations`` rollouts are spent (or
-``max_ms`` milliseconds, which is not reproducible), and plays the candidate with the
-best mean; ties go to the heuristic's order. Going down, laying off, consent and
-single-choice decisions follow the heuristic without search.
+anew consistent with its view (a :class:`~rummykit.sampling.Sampler` of the position),
+applies each candidate to that sample and plays on with the heuristic for every seat
+(the same rollout seed for every candidate: common random numbers). A rollout ends with
+the deal, or after ``horizon`` decisions, where the deal is scored as if it ended there
+(each seat pays the points in its hand, plus ``distance_weight`` per card a seat not yet
+down lacks for the contract). What the end is worth to the seat is its match total minus
+the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
+the others' mean instead). It repeats until ``simulations`` rollouts are spent (or
+``max_ms`` milliseconds, which is not reproducible).
+
+The heuristic's first choice stands unless another candidate beats it on the same
+samples by more than ``margin`` standard errors of the difference: with a few dozen
+samples a plain "best mean" mostly follows the noise (measured: it lost to the heuristic
+it searches with), the margin keeps only gains the samples agree on. Going down, laying
+off, consent and single-choice decisions follow the heuristic without search.
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
