@@ -1,5 +1,6 @@
 """Simulation speed: heuristic May I? matches per second on one core and on a process
-pool (the scaling ratio), and search-agent decisions per second.
+pool (the scaling ratio), and the search agent's time per decision (decisions with a
+choice, over ``--decisions`` of them) with its default budget.
 
     python benchmarks/simulate.py [--matches 40] [--jobs 2] [--decisions 20]
 
@@ -25,8 +26,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--decisions", type=int, default=20)
-    parser.add_argument("--simulations", type=int, default=4)
-    parser.add_argument("--horizon", type=int, default=16)
+    default = SearchAgent(heuristic_agent(game("may-i")))
+    parser.add_argument("--simulations", type=int, default=default.simulations)
+    parser.add_argument("--horizon", type=int, default=default.horizon)
     args = parser.parse_args()
     may_i = game("may-i")
     seats = ["heuristic"] * 4
@@ -42,17 +44,22 @@ def main() -> None:
     match = may_i.new_match(players=4, seed=3)
     policy = heuristic_agent(may_i)
     rng = random.Random(3)
-    searched = 0
-    start = time.perf_counter()
+    searched = chosen = 0
+    search_seconds = 0.0
     while searched < args.decisions and not match.is_over:
         seat = match.to_act
         assert seat is not None
         if seat == 0:
-            match.apply(decide(agent, match, seat, rng))
-            searched += 1
+            start = time.perf_counter()
+            action = decide(agent, match, seat, rng)
+            seconds = time.perf_counter() - start
+            if len(match.legal_actions()) > 1:  # a real choice, searched or not
+                searched += 1
+                search_seconds += seconds
+                chosen += action != policy.choose(match.view(seat), rng)
+            match.apply(action)
         else:
             match.apply(policy.choose(match.view(seat), rng))
-    search_seconds = time.perf_counter() - start
     print(
         json.dumps(
             {
@@ -65,6 +72,8 @@ def main() -> None:
                 "decisions_per_match": round(one.decisions_per_match, 1),
                 "search_budget": {"simulations": args.simulations, "horizon": args.horizon},
                 "search_decisions_per_s": round(searched / search_seconds, 2),
+                "search_ms_per_decision": round(1000 * search_seconds / searched, 1),
+                "search_overruled_the_heuristic": chosen,
             }
         )
     )
