@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import platform
 import random
 import time
@@ -35,7 +36,10 @@ def main() -> None:
     start = time.perf_counter()
     one = simulate(may_i, seats, matches=args.matches, seed=1)
     serial = time.perf_counter() - start
-    with ProcessPoolExecutor(max_workers=args.jobs) as executor:
+    # fresh workers ("spawn"): forked ones would inherit the memo tables the serial run
+    # filled with these very hands and flatter the scaling
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=spawn) as executor:
         start = time.perf_counter()
         pooled = simulate(may_i, seats, matches=args.matches, seed=1, executor=executor)
         parallel = time.perf_counter() - start
