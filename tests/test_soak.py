@@ -19,7 +19,6 @@ import json
 import os
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -81,26 +80,37 @@ class SoakTally:
         return not (self.crashes or self.conservation_breaks or self.leaks or self.replay_failures)
 
 
-def _conserved(match: Match[Any, Any]) -> bool:
-    cards: Counter[Any] = Counter()
+def _counts(cards: Any, into: list[int] | None = None) -> list[int]:
+    """How many of each card (by code) ``cards`` holds, added to ``into``."""
+    counts = into if into is not None else [0] * 53
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def _conserved(match: Match[Any, Any], shoe: list[int]) -> bool:
+    """Whether the zones hold exactly the shoe (``shoe``: its counts by code)."""
+    counts = [0] * 53
     for hand in match.hands:
-        cards.update(hand)
-    cards.update(match.stock.cards)
-    cards.update(match.pile.cards)
+        _counts(hand, counts)
+    _counts(match.stock.cards, counts)
+    _counts(match.pile.cards, counts)
     for meld in getattr(match, "table", ()):
-        cards.update(meld.cards)
-    return cards == Counter(match.spec.shoe())
+        _counts(meld.cards, counts)
+    return counts == shoe
 
 
 def _leaks(match: Match[Any, Any]) -> bool:
     """Whether some seat's view (or its copy of the last event) shows a hidden card."""
-    hands = [Counter(hand) for hand in match.hands]
+    hands = [_counts(hand) for hand in match.hands]
     for seat in range(match.players):
         view = match.view(seat)
-        if Counter(view.hand) != hands[seat]:
+        if _counts(view.hand) != hands[seat]:
             return True
-        if any(Counter(known) - hands[other] for other, known in enumerate(view.known)):
-            return True
+        for other, known in enumerate(view.known):
+            shown = _counts(known)
+            if any(count > held for count, held in zip(shown, hands[other], strict=True)):
+                return True
         if match.events:
             for effect in match.events[-1].seen_by(seat).effects:
                 if isinstance(effect, Drew) and effect.seat != seat and effect.cards:
@@ -116,11 +126,12 @@ def soak_one(name: str, seed: int) -> SoakTally:
         definition = game(name, **options)
         low, high = definition.rules.player_count_range
         match = definition.new_match(players=rng.randint(low, min(high, 5)), seed=seed)
+        shoe = _counts(match.spec.shoe())
         actions = 0
         while not match.is_over:
             match.apply(rng.choice(match.legal_actions()))
             actions += 1
-            if not _conserved(match):
+            if not _conserved(match, shoe):
                 return SoakTally(
                     1,
                     conservation_breaks=1,
@@ -231,3 +242,22 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_the_checks_catch_what_they_look_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = game("may-i").new_match(players=3, seed=4)
+    shoe = _counts(match.spec.shoe())
+    assert _conserved(match, shoe) and not _leaks(match)
+    lost = match.stock.cards[0]
+    match.deal.hands[0].append(lost)  # a card twice: in the stock and in a hand
+    assert not _conserved(match, shoe)
+    match.deal.hands[0].pop()
+    real_view = match.view
+
+    def leaky(seat: int) -> Any:  # seat 0's view says seat 1 holds a card it does not
+        view = real_view(seat)
+        absent = next(card for card in match.spec.shoe() if card not in match.hands[1])
+        return attrs.evolve(view, known=((), (absent,), ()))
+
+    monkeypatch.setattr(match, "view", leaky)
+    assert _leaks(match)
