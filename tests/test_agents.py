@@ -135,7 +135,7 @@ def test_the_heuristic_beats_random_players() -> None:
 
 def test_the_search_agent_is_deterministic_for_a_seed() -> None:
     definition = game("may-i")
-    agent = SearchAgent(heuristic_agent(definition), simulations=3, horizon=8)
+    agent = SearchAgent(heuristic_agent(definition), simulations=6, horizon=8)
     match = definition.new_match(players=4, seed=7)
     chosen = []
     for _ in range(12):
@@ -153,7 +153,7 @@ def test_the_search_agent_is_deterministic_for_a_seed() -> None:
 
 def test_the_search_agent_plays_possession() -> None:
     definition = game("possession")
-    agent = make_agent("search", definition, simulations=4, horizon=6)
+    agent = make_agent("search", definition, simulations=6, horizon=6)
     match = definition.new_match(players=2, seed=1)
     rng = random.Random(2)
     for _ in range(40):
@@ -227,7 +227,47 @@ def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
     assert mean.standing(totals, 0) == 20  # 20 ahead of the others' mean
     with pytest.raises(ConfigError, match="objective"):
         SearchAgent(RandomAgent(), objective="most")
-    for name, value in (("simulations", 0), ("candidates", 0), ("horizon", 0), ("margin", -1)):
+    nonsense: list[tuple[str, Any]] = [
+        ("simulations", 0),
+        ("simulations", 10.5),
+        ("simulations", True),
+        ("candidates", 0),
+        ("candidates", 1.5),
+        ("horizon", 0),
+        ("horizon", float("inf")),
+        ("margin", -1),
+        ("margin", float("nan")),
+        ("distance_weight", "x"),
+        ("distance_weight", None),
+        ("max_ms", "5"),
+        ("max_ms", -1),
+        ("max_ms", 0),
+    ]
+    for name, value in nonsense:
+        options: dict[str, Any] = {name: value}
         with pytest.raises(ConfigError, match=name):
-            options: dict[str, Any] = {name: value}
             SearchAgent(RandomAgent(), **options)
+    with pytest.raises(ConfigError, match="policy"):
+        SearchAgent(None)  # type: ignore[arg-type]
+    # one sample per candidate can never overrule the policy: refused unless margin=0
+    with pytest.raises(ConfigError, match="two samples per candidate"):
+        SearchAgent(RandomAgent(), simulations=5, candidates=3)
+    assert SearchAgent(RandomAgent(), simulations=3, candidates=3, margin=0).simulations == 3
+
+
+def test_the_distance_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummykit.agents import distance
+
+    monkeypatch.setattr(distance, "_MEMO_LIMIT", 50)
+    rules = MeldRules.preset("may-i")
+    rng = random.Random(8)
+    shoe = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")) * 2
+    for contract in (Contract.parse("2R"), Contract.parse("G+R")):
+        for _ in range(300):
+            contract_distance(rng.sample(shoe, 9), contract, rules)
+            assert len(distance._DISTANCES) <= 50 and len(distance._WINDOWS) <= 50
+    # an answer from the memo is the answer worked out afresh (MAYI-11.4: the second
+    # run needs another suit)
+    hand = parse_cards("4S 5S 6S 8S 9S 10S JS")
+    first = contract_distance(hand, Contract.parse("2R"), rules)
+    assert contract_distance(list(reversed(hand)), Contract.parse("2R"), rules) == first == 4

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rummykit.actions import Discard
 from rummykit.games import game
 from rummykit.match import Match
 from rummykit.sampling import Sampler, SamplingError, sample_match, unseen_cards
@@ -71,7 +72,13 @@ def test_a_sample_is_consistent_with_the_seat(
     sampler = Sampler(match, seat)
     assert sampler.sample(random.Random(sample_seed)).snapshot() == direct.snapshot()
     twice = sampler.sample(random.Random(sample_seed))
-    assert twice.snapshot() == direct.snapshot() and twice is not direct
+    assert twice.snapshot() == direct.snapshot()
+    # samples share nothing: playing one on leaves the next and the sampler's copy alone
+    base = sampler.base.snapshot()
+    if not twice.is_over:
+        twice.apply(twice.legal_actions()[0])
+    assert sampler.sample(random.Random(sample_seed)).snapshot() == direct.snapshot()
+    assert sampler.base.snapshot() == base
     # and the real match is untouched
     assert match.view(seat) == truth
 
@@ -105,3 +112,19 @@ def test_a_view_that_does_not_fit_the_shoe() -> None:
     view = match.view(0)
     with pytest.raises(SamplingError, match="shoe does not hold"):
         unseen_cards(view, view.hand[:1])
+
+
+def test_a_sample_lists_the_legal_actions_of_its_own_hands() -> None:
+    """A seat not to act samples the hand of the seat that is: the sample's legal actions
+    come from the sampled hand, not from the real one, and every one of them applies."""
+    match = game("may-i").new_match(players=4, seed=7)
+    match.apply("draw")
+    actor = match.to_act
+    assert actor is not None
+    match.legal_actions()  # listed, and cached, on the real hands
+    sample = Sampler(match, (actor + 1) % 4).sample(random.Random(5))
+    held = set(sample.hands[actor])
+    discards = [a for a in sample.legal_actions() if isinstance(a, Discard)]
+    assert discards and all(a.card in held for a in discards)
+    for action in sample.legal_actions():
+        sample.clone().apply(action)

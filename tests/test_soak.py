@@ -172,6 +172,8 @@ def soak(
     """Soak ``matches`` matches of ``name``; the same seed gives the same tally.
     ``first`` skips that many matches of the seed's sequence, so a long soak can run in
     pieces (``first=0, matches=N`` then ``first=N, ...``) whose tallies add up."""
+    if first < 0 or matches < 0:
+        raise ValueError(f"first and matches must be >= 0, got {first} and {matches}")
     rng = make_rng(seed)
     seeds = [rng.randrange(2**31) for _ in range(first + matches)][first:]
     jobs = [(name, seeds[i : i + chunk_size]) for i in range(0, matches, chunk_size)]
@@ -204,6 +206,25 @@ def test_soak(name: str) -> None:
     assert tally.matches == count and tally.clean, tally.first_failure
 
 
+def test_the_checks_catch_what_they_look_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = game("may-i").new_match(players=3, seed=4)
+    shoe = _counts(match.spec.shoe())
+    assert _conserved(match, shoe) and not _leaks(match)
+    lost = match.stock.cards[0]
+    match.deal.hands[0].append(lost)  # a card twice: in the stock and in a hand
+    assert not _conserved(match, shoe)
+    match.deal.hands[0].pop()
+    real_view = match.view
+
+    def leaky(seat: int) -> Any:  # seat 0's view says seat 1 holds a card it does not
+        view = real_view(seat)
+        absent = next(card for card in match.spec.shoe() if card not in match.hands[1])
+        return attrs.evolve(view, known=((), (absent,), ()))
+
+    monkeypatch.setattr(match, "view", leaky)
+    assert _leaks(match)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="the random-options soak")
     parser.add_argument("--matches", type=int, default=1000, help="matches per game")
@@ -215,6 +236,8 @@ def main() -> None:
     )
     parser.add_argument("--dask", metavar="SCHEDULER", help="a Dask scheduler's address")
     args = parser.parse_args()
+    if args.first < 0 or args.matches < 0:
+        parser.error("--first and --matches must be >= 0")
     executor: Executor
     if args.dask:
         from distributed import Client
@@ -243,21 +266,3 @@ def main() -> None:
 if __name__ == "__main__":
     main()
 
-
-def test_the_checks_catch_what_they_look_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    match = game("may-i").new_match(players=3, seed=4)
-    shoe = _counts(match.spec.shoe())
-    assert _conserved(match, shoe) and not _leaks(match)
-    lost = match.stock.cards[0]
-    match.deal.hands[0].append(lost)  # a card twice: in the stock and in a hand
-    assert not _conserved(match, shoe)
-    match.deal.hands[0].pop()
-    real_view = match.view
-
-    def leaky(seat: int) -> Any:  # seat 0's view says seat 1 holds a card it does not
-        view = real_view(seat)
-        absent = next(card for card in match.spec.shoe() if card not in match.hands[1])
-        return attrs.evolve(view, known=((), (absent,), ()))
-
-    monkeypatch.setattr(match, "view", leaky)
-    assert _leaks(match)

@@ -343,6 +343,22 @@ class Match(ABC, Generic[MS, DS]):
                 self._legal = self.list_legal()
         return self._legal
 
+    def is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is the very value of a legal action already listed (by
+        identity): a cheap accept for :meth:`verify`, never a refusal."""
+        listed = self._legal
+        if listed is not None:
+            for candidate in listed:
+                if candidate is action:
+                    return True
+        return False
+
+    def refresh(self) -> None:
+        """Forget what was worked out from the zones (the listed legal actions): call it
+        after changing a match's state from outside, as a sampler does when it deals the
+        hidden cards anew."""
+        self._legal = None
+
     def as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
         an :class:`~rummykit.IllegalActionError`)."""

@@ -104,9 +104,14 @@ class Sampler(Generic[M]):
 
     def __init__(self, match: M, seat: int) -> None:
         self.seat = seat
+        """The seat whose knowledge the samples keep."""
         self.view = match.view(seat)
+        """That seat's view of the position (every sample shows it the same)."""
         self.unseen = unseen_cards(self.view, match.spec.shoe(), match.pile.cards)
+        """The cards the seat cannot see, dealt anew in each sample."""
         self.base: M = match.clone(hide_for=seat)
+        """The copy each sample is cloned from (its log as the seat knows it); read it,
+        never change it, or every later sample changes too."""
         unknown = len(self.unseen) - self.view.stock_size
         needs: list[tuple[int, list[Card], int]] = []
         for other, size in enumerate(self.view.hand_sizes):
@@ -133,4 +138,5 @@ class Sampler(Generic[M]):
             position += need
         deal.stock = Stock(pool[position:])
         sample.rng = random.Random(rng.getrandbits(64))
+        sample.refresh()  # the copy's listed actions were worked out from the real hands
         return sample

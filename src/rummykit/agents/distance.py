@@ -2,10 +2,18 @@
 
 The solver says whether a hand meets a contract (:func:`~rummykit.solver.can_meet`);
 a bot also needs to know how *nearly* it does, and which cards would help. The count
-here is a quick estimate, exact on a met contract (0) and never far off otherwise: it
-picks the contract's groups from the richest ranks and its runs from the fullest
-windows of each suit (trying groups first and runs first, keeping the better), then lets
-the hand's wild cards fill gaps within the rules' limit per meld.
+here is a quick estimate, not the solver: it picks the contract's groups from the richest
+ranks and its runs from the fullest window of each suit (trying groups first and runs
+first, keeping the better), then lets the hand's wild cards fill the gaps, counted
+together against the room the contract's melds leave for wild cards rather than meld by
+meld. It is greedy, so it can be off by a card or two: it does not look for a second run
+in a suit where runs may share one, nor play a wild-rank card as a natural, it can call a
+hand ready when runs of different sizes would need the same cards or the wild cards
+exceed one meld's limit, and a greedy pick of ranks and windows can miss a way to fit
+jokers in (of 2,472 random hands that meet a May I? contract, 4 with two jokers scored
+1). Bots use it to compare hands, where such slips cost little;
+:func:`~rummykit.solver.can_meet` tells the truth. Answers are memoised (bounded
+tables), so a hand costs a lookup the second time.
 
 >>> from rummykit import Contract, MeldRules, parse_cards
 >>> from rummykit.agents.distance import contract_distance
@@ -20,6 +28,7 @@ the hand's wild cards fill gaps within the rules' limit per meld.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -35,7 +44,13 @@ _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
 _SUIT = tuple(code // 13 for code in range(52))
 _MEMO_LIMIT = 1 << 16
-"""Entries a memo table holds before it starts afresh (the memory stays bounded)."""
+"""Entries the memo tables hold, all rules together, before they start afresh: the memory
+stays bounded (about 20 MB at most)."""
+_DISTANCES: dict[tuple[int, tuple[int, ...]], int] = {}
+"""Distances by the plan's serial number and the hand's sorted codes."""
+_WINDOWS: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""The best run window by the plan's serial number, run size and suit mask."""
+_SERIALS = itertools.count()
 
 
 def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
@@ -64,10 +79,8 @@ class _Plan:
     wild_room: int
     distinct_group_suits: bool
     distinct_run_suits: bool
-    windows_memo: dict[tuple[int, int], tuple[int, int]] = attrs.field(factory=dict, eq=False)
-    """The best window by run size and suit mask, as masks turn up."""
-    memo: dict[tuple[int, ...], int] = attrs.field(factory=dict, eq=False)
-    """Distances by the hand's sorted codes, as hands turn up."""
+    serial: int = attrs.field(factory=lambda: next(_SERIALS), eq=False)
+    """Tells this plan's entries in the memo tables from every other plan's."""
 
 
 def _wild_cap(size: int, rules: MeldRules) -> int:
@@ -88,7 +101,7 @@ def _sizes(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
     return sorted(sizes, reverse=True)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def _plan(contract: Contract, rules: MeldRules) -> _Plan:
     groups = _sizes(contract, rules, MeldKind.GROUP)
     runs = _sizes(contract, rules, MeldKind.RUN)
@@ -144,18 +157,18 @@ def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
         masks[_SUIT[code]] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
     suits = [suit for suit in range(4) if masks[suit]]
     best: dict[tuple[int, int], tuple[int, int]] = {}
-    memo = plan.windows_memo
+    serial = plan.serial
     for size, windows in plan.runs:
         for suit in suits:
             if (size, suit) in best:
                 continue
-            key = (size, masks[suit])
-            found = memo.get(key)
+            key = (serial, size, masks[suit])
+            found = _WINDOWS.get(key)
             if found is None:
                 found = _best_window(size, windows, masks[suit])
-                if len(memo) >= _MEMO_LIMIT:
-                    memo.clear()
-                memo[key] = found
+                if len(_WINDOWS) >= _MEMO_LIMIT:
+                    _WINDOWS.clear()
+                _WINDOWS[key] = found
             best[size, suit] = found
     missing = 0
     used: list[int] = []
@@ -197,13 +210,14 @@ def contract_distance(hand: Sequence[Card], contract: Contract, rules: MeldRules
     """About how many cards ``hand`` lacks to meet ``contract`` under ``rules`` (0: it
     can be met, or very nearly; see the module's notes)."""
     plan = _plan(contract, rules)
-    key = tuple(sorted([card.code for card in hand]))
-    found = plan.memo.get(key)
+    codes = tuple(sorted([card.code for card in hand]))
+    key = (plan.serial, codes)
+    found = _DISTANCES.get(key)
     if found is None:
-        found = _distance(key, plan)
-        if len(plan.memo) >= _MEMO_LIMIT:
-            plan.memo.clear()
-        plan.memo[key] = found
+        found = _distance(codes, plan)
+        if len(_DISTANCES) >= _MEMO_LIMIT:
+            _DISTANCES.clear()
+        _DISTANCES[key] = found
     return found
 
 

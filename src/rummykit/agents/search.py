@@ -28,7 +28,7 @@ public structure only (see :mod:`rummykit.sampling`). Given only a view
 >>> from rummykit.agents import SearchAgent, heuristic_agent
 >>> from rummykit.games import game
 >>> may_i = game("may-i")
->>> agent = SearchAgent(heuristic_agent(may_i), simulations=4)
+>>> agent = SearchAgent(heuristic_agent(may_i), simulations=6)
 >>> match = may_i.new_match(players=4, seed=7)
 >>> seat = match.to_act
 >>> first = decide(agent, match, seat, random.Random(3))
@@ -90,14 +90,40 @@ def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
     return [best, *(action for action in view.legal if action != best)]
 
 
-def _at_least(low: float, *, optional: bool = False) -> Any:
+def _whole(low: int, *, optional: bool = False) -> Any:
+    """A validator: a whole number of at least ``low`` (or ``None`` when ``optional``)."""
+
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if optional and value is None:
             return
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < low:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
             allowed = " (or None)" if optional else ""
             raise ConfigError(
-                f"SearchAgent's {attribute.name} must be a number >= {low}{allowed}, got {value!r}"
+                f"SearchAgent's {attribute.name} must be a whole number >= {low}{allowed}, "
+                f"got {value!r}"
+            )
+
+    return check
+
+
+def _number(low: float, *, above: bool = False, optional: bool = False) -> Any:
+    """A validator: a finite number of at least ``low`` (above it when ``above``)."""
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if optional and value is None:
+            return
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value < low
+            or (above and value == low)
+        ):
+            bound = f"> {low}" if above else f">= {low}"
+            allowed = " (or None)" if optional else ""
+            raise ConfigError(
+                f"SearchAgent's {attribute.name} must be a finite number {bound}{allowed}, "
+                f"got {value!r}"
             )
 
     return check
@@ -113,32 +139,52 @@ def _one_of(*choices: str) -> Any:
     return check
 
 
+def _agent(instance: Any, attribute: Any, value: Any) -> None:
+    if not callable(getattr(value, "choose", None)):
+        raise ConfigError(
+            f"SearchAgent's {attribute.name} must be an agent (with choose), got {value!r}"
+        )
+
+
 @attrs.frozen
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module)."""
 
-    policy: Agent
+    policy: Agent = attrs.field(validator=_agent)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
-    simulations: int = attrs.field(default=48, validator=_at_least(1))
-    """Rollouts per decision (the budget), spread evenly over the candidates."""
-    candidates: int = attrs.field(default=3, validator=_at_least(1))
+    simulations: int = attrs.field(default=48, validator=_whole(1))
+    """Rollouts per decision (the budget), spread evenly over the candidates: at least
+    two per candidate when ``margin`` is above 0 (one sample proves nothing)."""
+    candidates: int = attrs.field(default=3, validator=_whole(1))
     """How many of the policy's best actions are compared."""
-    horizon: int | None = attrs.field(default=24, validator=_at_least(1, optional=True))
+    horizon: int | None = attrs.field(default=24, validator=_whole(1, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
-    distance_weight: int = 10
+    distance_weight: float = attrs.field(default=10, validator=_number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
     objective: str = attrs.field(default="best", validator=_one_of("best", "mean"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes) or minus the others' mean (``"mean"``)."""
-    margin: float = attrs.field(default=1.5, validator=_at_least(0))
+    margin: float = attrs.field(default=1.5, validator=_number(0))
     """How sure the search must be to overrule the policy: a candidate replaces the
     policy's first choice only when its mean gain over it, on the same samples, exceeds
     this many standard errors (0: the best mean wins)."""
-    max_ms: float | None = None
+    max_ms: float | None = attrs.field(
+        default=None, validator=_number(0, above=True, optional=True)
+    )
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
+
+    def __attrs_post_init__(self) -> None:
+        least = self.candidates * (2 if self.margin > 0 else 1)
+        if self.simulations < least:
+            why = "two samples per candidate" if self.margin > 0 else "a sample per candidate"
+            raise ConfigError(
+                f"SearchAgent's simulations ({self.simulations}) must be at least {least}: "
+                f"{self.candidates} candidates need {why}"
+                + (" to overrule the policy (margin > 0)" if self.margin > 0 else "")
+            )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Without the match there is nothing to sample: the policy's choice."""
@@ -150,9 +196,9 @@ class SearchAgent:
         ranked = _ranked(self.policy, view)
         if len(ranked) <= 1 or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
-        options = ranked[: max(1, self.candidates)]
+        options = ranked[: self.candidates]
         values: list[list[float]] = [[] for _ in options]
-        rounds = max(1, self.simulations // len(options))
+        rounds = self.simulations // len(options)
         start = time.perf_counter()
         sampler = Sampler(match, seat)
         for _ in range(rounds):
@@ -182,7 +228,9 @@ class SearchAgent:
         return best
 
     def rollout(self, match: Match[Any, Any], seat: int, rng: random.Random) -> float:
-        """Play ``match`` to the end of its deal with the policy; ``seat``'s score."""
+        """Play ``match`` on with the policy to the end of its deal (or ``horizon``
+        decisions, then :meth:`leaf`); what that end is worth to ``seat``
+        (:meth:`standing`)."""
         deal = match.deal_number
         steps = 0
         while match.deal_number == deal and not match.is_over:

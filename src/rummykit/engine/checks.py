@@ -111,11 +111,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def verify(self, action: Action | str) -> None:
         action = self.as_action(action)
-        listed = self._legal
-        if listed is not None:  # listed already: one of its values is legal
-            for candidate in listed:
-                if candidate is action:
-                    return
+        if self.is_listed(action):  # listed already: one of its values is legal
+            return
         phase, seat = self.state.phase, self.state.to_act
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
