@@ -265,4 +265,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
