@@ -31,6 +31,12 @@ def test_check_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> N
     assert (code, out) == (2, "") and err == "rummykit: error: no cards given\n"
 
 
+def test_play_has_no_json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play`` is interactive: ``--json`` is refused, not accepted and ignored."""
+    code, out, err = run(capsys, "play", "may-i", "--json")
+    assert (code, out) == (2, "") and "unrecognized arguments: --json" in err
+
+
 def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "cards", "as", "th", "*", "--unicode")[:2] == (0, "A♠ 10♥ 🃏\n")
 

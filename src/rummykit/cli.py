@@ -344,10 +344,13 @@ def _parser() -> _Parser:
     parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def add(name: str, handler: Callable[[argparse.Namespace], int], help: str) -> _Parser:
+    def add(
+        name: str, handler: Callable[[argparse.Namespace], int], help: str, *, json: bool = True
+    ) -> _Parser:
         sub: _Parser = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("--json", action="store_true", help="machine-readable output")
-        sub.set_defaults(handler=handler)
+        if json:  # an interactive command has no machine-readable output to offer
+            sub.add_argument("--json", action="store_true", help="machine-readable output")
+        sub.set_defaults(handler=handler, json=False)
         return sub
 
     registered = registered_games()
@@ -373,7 +376,7 @@ def _parser() -> _Parser:
     demo.add_argument("--bots", default="heuristic", choices=AGENT_NAMES)
     _house_rules(demo)
 
-    play = add("play", _cmd_play, "play a game in the terminal against bots")
+    play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
     play.add_argument("game", choices=registered)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
