@@ -9,7 +9,15 @@ from typing import Any
 import attrs
 import pytest
 
-from rummykit import ConfigError, Contract, ContractSchedule, MeldRules, parse_card, parse_cards
+from rummykit import (
+    ConfigError,
+    Contract,
+    ContractSchedule,
+    IllegalActionError,
+    MeldRules,
+    parse_card,
+    parse_cards,
+)
 from rummykit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
 from rummykit.agents import (
     ContractAgent,
@@ -271,3 +279,11 @@ def test_the_distance_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     hand = parse_cards("4S 5S 6S 8S 9S 10S JS")
     first = contract_distance(hand, Contract.parse("2R"), rules)
     assert contract_distance(list(reversed(hand)), Contract.parse("2R"), rules) == first == 4
+
+
+def test_the_search_agent_asked_for_a_seat_not_to_act() -> None:
+    definition = game("may-i")
+    match = definition.new_match(players=4, seed=7)
+    idle = (match.to_act + 1) % 4  # type: ignore[operator]
+    with pytest.raises(IllegalActionError, match=f"seat {idle} has no decision"):
+        SearchAgent(heuristic_agent(definition)).choose_in(match, idle, random.Random(0))

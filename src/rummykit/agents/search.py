@@ -51,7 +51,7 @@ from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, R
 from rummykit.agents.basic import Agent
 from rummykit.agents.distance import contract_distance
 from rummykit.contracts import Contract
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.match import Match
 from rummykit.melds import MeldRules
 from rummykit.protocol import PlayerView
@@ -193,6 +193,8 @@ class SearchAgent:
     def choose_in(self, match: Match[Any, Any], seat: int, rng: random.Random) -> Action:
         """Search the decision of ``seat`` in ``match``."""
         view = match.view(seat)
+        if not view.legal:
+            raise IllegalActionError(f"seat {seat} has no decision to make now")
         ranked = _ranked(self.policy, view)
         if len(ranked) <= 1 or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
