@@ -207,12 +207,7 @@ class ObservationEncoding:
         if pile:
             last = pile[-1]
             top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
-        if top != seat.top:
-            if seat.top >= 0:
-                vector[seat.top] = 0.0
-            if top >= 0:
-                vector[top] = 1.0
-            seat.top = top
+        seat.top = _move_one(vector, seat.top, top)
         self._update_pile(seat, pile, me)
         counts = getattr(view, "known_counts", None)
         if counts is not None:  # the state's counters: only the changed counts are set
@@ -227,19 +222,10 @@ class ObservationEncoding:
             self._update_table(seat, melds, me)
         phase = self._phase_index.get(view.phase.value)
         phase = -1 if phase is None else o["phase"] + phase
-        if phase != seat.phase:
-            if seat.phase >= 0:
-                vector[seat.phase] = 0.0
-            if phase >= 0:
-                vector[phase] = 1.0
-            seat.phase = phase
+        seat.phase = _move_one(vector, seat.phase, phase)
         to_act = view.to_act
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
-        if to_act != seat.to_act:
-            if seat.to_act >= 0:
-                vector[seat.to_act] = 0.0
-            vector[to_act] = 1.0
-            seat.to_act = to_act
+        seat.to_act = _move_one(vector, seat.to_act, to_act)
         contract = view.contract
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, _contract(contract)
@@ -458,6 +444,16 @@ class ObservationEncoding:
         cursor += 13
         found += [cursor + code for code in codes]
         return found
+
+
+def _move_one(vector: npt.NDArray[np.float32], old: int, new: int) -> int:
+    """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere); ``new``."""
+    if new != old:
+        if old >= 0:
+            vector[old] = 0.0
+        if new >= 0:
+            vector[new] = 1.0
+    return new
 
 
 def _rows(me: int, players: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
