@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from rummykit.melds import MeldRules
-from rummykit.melds._windows import Window, mask_of, window_table
+from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 from rummykit.solver_tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
 

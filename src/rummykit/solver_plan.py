@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
-from rummykit.melds._windows import WindowTable
+from rummykit.melds.windows import WindowTable
 from rummykit.solver_search import Search
 from rummykit.solver_tables import PER_CARDS, PER_WINDOW, RULES_LIMIT, Bounded
 

@@ -31,7 +31,7 @@ from itertools import combinations, permutations, product
 
 from rummykit.cards import Card
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
-from rummykit.melds._windows import Window
+from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver_tables import (
     CACHE_LIMIT,

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from rummykit.cards import CARDS
 from rummykit.melds import MeldRules
-from rummykit.melds._windows import Window, WindowTable, mask_of, window_table
+from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 from rummykit.scoring import CardValues
 
 __all__ = [

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.errors import InvalidMeldError
-from rummykit.melds._windows import Window, WindowTable, mask_of, window_table
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role, cards_text
+from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
