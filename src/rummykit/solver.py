@@ -34,14 +34,13 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator, Sequence
 from itertools import combinations
 
-import attrs
-
-from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
+from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
-from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.melds import MeldKind, MeldRules
 from rummykit.scoring import MAY_I_VALUES, CardValues
-from rummykit.solver_gin import one_deck_deadwood, one_deck_used
+from rummykit.solver_build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
+from rummykit.solver_deadwood import Memo, free_best, min_deadwood, min_deadwood_value
 from rummykit.solver_plan import PLANS, Plan, hopeless, plan_for
 from rummykit.solver_search import Search, circular, sort_key
 from rummykit.solver_tables import (
@@ -62,100 +61,6 @@ __all__ = [
     "min_deadwood",
     "min_deadwood_value",
 ]
-
-_SUITS = tuple(card.suit for card in CARDS[:52:13])
-
-
-@attrs.frozen
-class Arrangement:
-    """Melds taken from a hand and what is left: the cards and their points."""
-
-    melds: tuple[Meld, ...]
-    left: tuple[Card, ...]
-    left_value: int
-
-
-_Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
-"""Best free melds by remaining hand (53 counts, the joker last)."""
-
-
-def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
-    kind, which, naturals, wilds, window, slots, _ = candidate
-    if kind == GROUP:
-        cards = tuple(CARDS[code] for code in naturals + wilds)
-        return cards, (Rank(which),) * len(cards)
-    assert window is not None
-    natural = iter(naturals)
-    wild = iter(wilds)
-    cards = tuple(
-        CARDS[next(wild)] if index in slots else CARDS[next(natural)]
-        for index in range(len(window.ranks))
-    )
-    return cards, tuple(Rank(rank) for rank in window.ranks)
-
-
-def _build(candidate: Candidate) -> Meld:
-    cards, ranks = _role_cards(candidate)
-    kind = MeldKind.GROUP if candidate[0] == GROUP else MeldKind.RUN
-    return Meld(kind, cards, ranks, None if kind is MeldKind.GROUP else _SUITS[candidate[1]])
-
-
-MeldParts = tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]]
-"""A meld as its cards in table order and what each wild card stands for (else ``None``)."""
-
-
-def _parts(candidate: Candidate) -> MeldParts:
-    cards, ranks = _role_cards(candidate)
-    roles: list[Card | Rank | None] = []
-    if candidate[0] == GROUP:
-        for card, rank in zip(cards, ranks, strict=True):
-            roles.append(rank if card.rank is not rank else None)
-    else:
-        suit = _SUITS[candidate[1]]
-        for card, rank in zip(cards, ranks, strict=True):
-            plays = card.rank is rank and card.suit is suit
-            roles.append(None if plays else Card(rank, suit))
-    return cards, tuple(roles)
-
-
-def _free_best(search: Search, memo: _Memo, mode: int) -> tuple[int, tuple[Candidate, ...]]:
-    """The most points that disjoint melds can take from the rest of the hand.
-
-    The first card that can only play natural is either left out or in one of the melds
-    holding it; when only wild cards are left, the first that may play natural is.
-    """
-    counts = search.counts
-    key = tuple(counts)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    ctx = search.ctx
-    wild_index = ctx.wild_index
-    code = next((c for c in range(52) if counts[c] and c not in wild_index), -1)
-    residual = code < 0
-    if residual:
-        code = next((c for c in ctx.wild_codes if c < 52 and counts[c] and ctx.natural_ok[c]), -1)
-        if code < 0:
-            memo[key] = (0, ())
-            return memo[key]
-    search.remove(code)
-    best = _free_best(search, memo, mode)
-    search.restore(code)
-    if residual:
-        # Only wild cards are left: every meld holding this one, as itself or wild.
-        candidates = [c for c in search.every_candidate(EVERY) if code in c[2] or code in c[3]]
-    else:
-        candidates = search.containing(code, mode)
-    for candidate in candidates:
-        search.take(candidate)
-        used, melds = _free_best(search, memo, mode)
-        search.give(candidate)
-        if used + candidate[6] > best[0]:
-            best = (used + candidate[6], (candidate, *melds))
-    if len(memo) > 500_000:
-        memo.clear()
-    memo[key] = best
-    return best
 
 
 def _slot_candidates(
@@ -332,18 +237,18 @@ def best_arrangement(
     mode = plan.mode
     if contract.exact:
         chosen = _best_exact(search, contract, plan, sum(search.value[c.code] for c in cards))
-        return None if chosen is None else _arrangement(cards, values, chosen)
+        return None if chosen is None else make_arrangement(cards, values, chosen)
     best: tuple[int, tuple[Candidate, ...]] | None = None
-    memo: _Memo = {}
+    memo: Memo = {}
     for required in _required(search, contract, plan.slots, mode, maximal=plan.groups_only):
         used = sum(candidate[6] for candidate in required)
-        more, extra = _free_best(search, memo, PER_CARDS)
+        more, extra = free_best(search, memo, PER_CARDS)
         used += more
         if best is None or used > best[0]:
             best = (used, required + extra)
     if best is None:
         return None
-    return _arrangement(cards, values, best[1])
+    return make_arrangement(cards, values, best[1])
 
 
 def _best_exact(
@@ -455,28 +360,6 @@ def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]
     return values[:room]
 
 
-def _left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
-    left = sorted(card.code for card in cards)
-    for candidate in chosen:
-        for code in candidate[2]:
-            left.remove(code)
-        for code in candidate[3]:
-            left.remove(code)
-    return left
-
-
-def _arrangement(
-    cards: Sequence[Card], values: CardValues, chosen: Sequence[Candidate]
-) -> Arrangement:
-    """The melds of ``chosen`` and the cards of ``cards`` they leave, in card order."""
-    left = _left_codes(cards, chosen)
-    return Arrangement(
-        tuple(_build(c) for c in chosen),
-        tuple(CARDS[code] for code in left),
-        sum(values.value(CARDS[code]) for code in left),
-    )
-
-
 def arrangements(
     hand: CardsLike,
     contract: Contract,
@@ -497,7 +380,7 @@ def arrangements(
     plan, search = prepared
     if contract.exact:
         for required in _required(search, contract, plan.slots, EVERY):
-            yield _arrangement(cards, values, required)
+            yield make_arrangement(cards, values, required)
         return
     seen: set[tuple[tuple[object, ...], ...]] = set()
     for required in _required(search, contract, plan.slots, EVERY):
@@ -505,7 +388,7 @@ def arrangements(
             signature = tuple(sorted(sort_key(c) for c in required + extra))
             if signature not in seen:
                 seen.add(signature)
-                yield _arrangement(cards, values, required + extra)
+                yield make_arrangement(cards, values, required + extra)
 
 
 def arrangement_parts(
@@ -524,8 +407,8 @@ def arrangement_parts(
         return
     plan, search = prepared
     for required in _required(search, contract, plan.slots, EVERY):
-        left = _left_codes(cards, required)
-        yield tuple(_parts(c) for c in required), tuple(CARDS[code] for code in left)
+        left = left_codes(cards, required)
+        yield tuple(meld_parts(c) for c in required), tuple(CARDS[code] for code in left)
 
 
 def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candidate, ...]]:
@@ -540,97 +423,6 @@ def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candida
         search.give(candidate)
 
 
-_BITS = tuple(1 << code for code in range(53))
-
-
-def _one_deck_mask(codes: Sequence[int], rules: MeldRules) -> int:
-    """The card mask of a hand with no card twice and no wild card, else -1."""
-    mask = 0
-    for code in codes:
-        mask |= _BITS[code]
-    if mask.bit_count() != len(codes) or mask >> 52:
-        return -1
-    if rules.wild_ranks:
-        for rank in rules.wild_ranks:
-            bit = 1 << (int(rank) - 1)
-            if mask & (bit | bit << 13 | bit << 26 | bit << 39):
-                return -1
-    return mask
-
-
-def min_deadwood_value(
-    hand: CardsLike,
-    rules: MeldRules,
-    *,
-    values: CardValues = MAY_I_VALUES,
-    discard: bool = False,
-) -> int:
-    """The points :func:`min_deadwood` leaves, without building the melds (for bots).
-
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
-    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"),
-    ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
-    24
-    """
-    try:
-        codes = [card.code for card in hand]  # type: ignore[union-attr]
-    except AttributeError:
-        codes = [card.code for card in to_cards(hand)]
-    if codes or not discard:
-        mask = _one_deck_mask(codes, rules)
-        if mask >= 0:
-            used, total = one_deck_used(rules, values, mask, discard)
-            return total - used
-    return min_deadwood(to_cards(hand), rules, values=values, discard=discard).left_value
-
-
-def min_deadwood(
-    hand: CardsLike,
-    rules: MeldRules,
-    *,
-    values: CardValues = MAY_I_VALUES,
-    discard: bool = False,
-) -> Arrangement:
-    """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
-
-    The melds are listed groups first (by rank), then runs (by suit and low end).
-
-    With ``discard``, one card is thrown away first, the one that leaves the least
-    deadwood (a gin player's 11-card hand before knocking); it is not in ``left``.
-
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
-    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
-    ...                       MeldRules.preset("gin"), values=GIN_VALUES)
-    >>> result.melds, result.left_value
-    ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
-    """
-    cards = to_cards(hand)
-    if discard and not cards:
-        raise ConfigError("discard=True needs at least one card in hand")
-    mask = _one_deck_mask([card.code for card in cards], rules)
-    if mask >= 0:
-        _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)
-        kept = [card for card in cards if card.code != thrown]
-        return _arrangement(kept, values, sorted(chosen, key=sort_key))
-    search = Search(cards, rules, values)
-    memo: _Memo = {}
-    if not discard:
-        _, chosen = _free_best(search, memo, PER_CARDS)
-        return _arrangement(cards, values, sorted(chosen, key=sort_key))
-    best: tuple[int, Card, tuple[Candidate, ...]] | None = None
-    for card in sorted(set(cards), reverse=True):
-        search.remove(card.code)
-        used, chosen = _free_best(search, memo, PER_CARDS)
-        search.restore(card.code)
-        left = sum(search.value[c.code] for c in cards) - search.value[card.code] - used
-        if best is None or left < best[0]:
-            best = (left, card, chosen)
-    assert best is not None
-    rest = list(cards)
-    rest.remove(best[1])
-    return _arrangement(rest, values, sorted(best[2], key=sort_key))
-
-
 def _memo_tables() -> dict[str, int]:
     """The size of every memo table the solver keeps between calls (for tests)."""
     from rummykit import solver_gin
@@ -639,7 +431,7 @@ def _memo_tables() -> dict[str, int]:
     return {
         "contexts": len(contexts),
         "plans": len(PLANS),
-        "gin tables": len(solver_gin._TABLES),
+        "gin tables": len(solver_gin.TABLES),
         "candidates": max((len(c.cache) for c in contexts), default=0),  # type: ignore[attr-defined]
         "wild choices": max((len(c.choices) for c in contexts), default=0),  # type: ignore[attr-defined]
         "fewest": max((len(c.fewest) for c in contexts), default=0),  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 from rummykit.solver_tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
 
-__all__ = ["one_deck_deadwood", "one_deck_used"]
+__all__ = ["TABLES", "one_deck_deadwood", "one_deck_used"]
 
 _FULL = 0x1FFF
 _NONE = -(1 << 40)
@@ -119,14 +119,15 @@ class _Tables:
         return found
 
 
-_TABLES = Bounded(RULES_LIMIT)
+TABLES = Bounded(RULES_LIMIT)
+"""The tables filled so far, by rules and card values (bounded by ``RULES_LIMIT``)."""
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
-    found = _TABLES.get((rules, values))
+    found = TABLES.get((rules, values))
     if found is None:
         found = _Tables(rules, values)
-        _TABLES.put((rules, values), found)
+        TABLES.put((rules, values), found)
     return found  # type: ignore[return-value]
 
 
