@@ -30,6 +30,7 @@ from rummykit.agents import (
     heuristic_agent,
     make_agent,
 )
+from rummykit.effects import DealEnded
 from rummykit.games import game, names
 from rummykit.protocol import Phase, PlayerView
 from rummykit.simulate import play
@@ -144,19 +145,72 @@ def test_the_heuristic_beats_random_players() -> None:
 def test_the_search_agent_is_deterministic_for_a_seed() -> None:
     definition = game("may-i")
     agent = SearchAgent(heuristic_agent(definition), simulations=6, horizon=8)
+
+    def choices() -> list[Action]:
+        match = definition.new_match(players=4, seed=7)
+        chosen = []
+        for _ in range(12):
+            seat = match.to_act
+            assert seat is not None
+            one = decide(agent, match, seat, random.Random(len(match.events)))
+            assert one in match.legal_actions()
+            chosen.append(one)
+            match.apply(one)
+        return chosen
+
+    assert choices() == choices()
     match = definition.new_match(players=4, seed=7)
-    chosen = []
-    for _ in range(12):
+    seat = match.to_act
+    assert seat is not None
+    assert agent.choose(match.view(seat), random.Random(0)) == heuristic_agent(definition).choose(
+        match.view(seat), random.Random(0)
+    )
+
+
+def _after_first_deal(players: int) -> tuple[Any, DealEnded]:
+    """A Possession match just after its first deal, played by heuristics."""
+    definition = game("possession")
+    match = definition.new_match(players=players, seed=3)
+    agent = heuristic_agent(definition)
+    rng = random.Random(4)
+    while True:
         seat = match.to_act
-        assert seat is not None
-        one = decide(agent, match, seat, random.Random(len(match.events)))
-        assert one == decide(agent, match, seat, random.Random(len(match.events)))
-        assert one in match.legal_actions()
-        chosen.append(one)
-        match.apply(one)
-    last = match.to_act
-    assert last is not None
-    assert agent.choose(match.view(last), random.Random(0)) in match.legal_actions()
+        if seat is None:
+            match.apply(match.legal_actions()[0])
+            continue
+        event = match.apply(agent.choose(match.view(seat), rng))
+        for effect in event.effects:
+            if isinstance(effect, DealEnded):
+                return match, effect
+
+
+def test_the_search_agent_rates_possession_by_net_totals() -> None:
+    """Possession's scores are penalties (less is better): the search agent rates seats
+    by net totals, so the seat that went out stands best."""
+    match, ended = _after_first_deal(3)
+    assert ended.went_out is not None
+    out = ended.went_out
+    assert match.scores[out] == 0 and match.net_totals[out] == 0
+    assert all(match.net_totals[s] == -match.scores[s] for s in range(3))
+    agent = make_agent("search", game("possession"), simulations=6, horizon=6)
+    assert isinstance(agent, SearchAgent)
+    mine = agent.standing(match.net_totals, out)
+    assert mine > 0
+    assert all(agent.standing(match.net_totals, s) < mine for s in range(3) if s != out)
+
+
+def test_a_rollout_stops_at_the_end_of_the_deal_it_was_asked_about() -> None:
+    match, ended = _after_first_deal(2)
+    agent = make_agent("search", game("possession"), simulations=6, horizon=None)
+    assert isinstance(agent, SearchAgent)
+    if match.deal_number == ended.deal:  # waiting for "next"
+        match.apply(match.legal_actions()[0])
+    steps = len(match.events)
+    value = agent.rollout(match, 0, random.Random(1), deal=ended.deal)
+    assert len(match.events) == steps  # the deal asked about is over: nothing played
+    assert value == agent.standing(match.net_totals, 0)
+    agent.rollout(match, 0, random.Random(1))  # the current deal, played out
+    assert len(match.events) > steps
 
 
 def test_the_search_agent_plays_possession() -> None:

@@ -73,12 +73,10 @@ def test_a_sample_is_consistent_with_the_seat(
     assert sampler.sample(random.Random(sample_seed)).snapshot() == direct.snapshot()
     twice = sampler.sample(random.Random(sample_seed))
     assert twice.snapshot() == direct.snapshot()
-    # samples share nothing: playing one on leaves the next and the sampler's copy alone
-    base = sampler.base.snapshot()
+    # samples share nothing: playing one on leaves the next alone
     if not twice.is_over:
         twice.apply(twice.legal_actions()[0])
     assert sampler.sample(random.Random(sample_seed)).snapshot() == direct.snapshot()
-    assert sampler.base.snapshot() == base
     # and the real match is untouched
     assert match.view(seat) == truth
 
@@ -128,3 +126,16 @@ def test_a_sample_lists_the_legal_actions_of_its_own_hands() -> None:
     assert discards and all(a.card in held for a in discards)
     for action in sample.legal_actions():
         sample.clone().apply(action)
+
+
+def test_a_sampler_refuses_a_view_of_another_seat_and_a_bad_generator() -> None:
+    match = advanced(0, 4, 30)
+    with pytest.raises(SamplingError, match="seat 1's, not seat 0's"):
+        Sampler(match, 0, view=match.view(1))
+    given = Sampler(match, 0, view=match.view(0))
+    assert (
+        given.sample(random.Random(3)).snapshot()
+        == Sampler(match, 0).sample(random.Random(3)).snapshot()
+    )
+    with pytest.raises(SamplingError, match="random.Random, got None"):
+        given.sample(None)  # type: ignore[arg-type]

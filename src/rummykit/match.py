@@ -310,7 +310,14 @@ class Match(ABC, Generic[MS, DS]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's net total so far."""
+        """Each seat's score as the game counts it (the net total unless a game says
+        otherwise: Possession counts penalty points, where less is better)."""
+        return self.net_totals
+
+    @property
+    def net_totals(self) -> tuple[int, ...]:
+        """Each seat's net total over the finished deals (bonus minus penalty: more is
+        better, in every game), for code that compares seats across games."""
         return self.state.totals or (0,) * self.players
 
     def penalties(self) -> tuple[int, ...]:
@@ -373,10 +380,9 @@ class Match(ABC, Generic[MS, DS]):
         """Raise :class:`~rummykit.IllegalActionError` naming the clause if ``action``
         (a value or its notation) is illegal now."""
         action = self.as_action(action)
+        if self.is_listed(action):  # agents pass the listed values: identity is enough
+            return
         legal = self.legal_actions()
-        for candidate in legal:  # agents pass the listed values: identity is enough
-            if candidate is action:
-                return
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"an action is an Action value or its notation, got {action!r}", action=action

@@ -102,16 +102,16 @@ class Sampler(Generic[M]):
     (True, False)
     """
 
-    def __init__(self, match: M, seat: int) -> None:
+    def __init__(self, match: M, seat: int, *, view: PlayerView | None = None) -> None:
+        if view is not None and view.seat != seat:
+            raise SamplingError(f"the view given is seat {view.seat}'s, not seat {seat}'s")
         self.seat = seat
         """The seat whose knowledge the samples keep."""
-        self.view = match.view(seat)
-        """That seat's view of the position (every sample shows it the same)."""
+        self.view = match.view(seat) if view is None else view
+        """That seat's view of the position (every sample shows it the same); pass it
+        as ``view`` when it is at hand, to save working it out again."""
         self.unseen = unseen_cards(self.view, match.spec.shoe(), match.pile.cards)
         """The cards the seat cannot see, dealt anew in each sample."""
-        self.base: M = match.clone(hide_for=seat)
-        """The copy each sample is cloned from (its log as the seat knows it); read it,
-        never change it, or every later sample changes too."""
         unknown = len(self.unseen) - self.view.stock_size
         needs: list[tuple[int, list[Card], int]] = []
         for other, size in enumerate(self.view.hand_sizes):
@@ -125,18 +125,29 @@ class Sampler(Generic[M]):
         if sum(need for _, _, need in needs) != unknown:
             raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
         self._needs = needs
+        # The copy samples are cloned from: the seat's log, and the unseen cards dealt
+        # in shoe order, so that no hidden card of the real match is kept anywhere.
+        self._base: M = match.clone(hide_for=seat)
+        self._deal(self._base, list(self.unseen))
 
-    def sample(self, rng: random.Random) -> M:
-        """One sample (see :func:`sample_match`), dealt from ``rng``."""
-        pool = list(self.unseen)
-        rng.shuffle(pool)
-        sample: M = self.base.clone()
+    def _deal(self, sample: M, pool: list[Card]) -> None:
+        """Deal ``pool`` into the other hands' unknown places, then the stock."""
         deal = sample.deal
         position = 0
         for other, known, need in self._needs:
             deal.hands[other] = known + pool[position : position + need]
             position += need
         deal.stock = Stock(pool[position:])
+        sample.refresh()  # listed actions were worked out from the hands dealt before
+
+    def sample(self, rng: random.Random) -> M:
+        """One sample (see :func:`sample_match`), dealt from ``rng`` (a
+        :class:`random.Random`)."""
+        if not isinstance(rng, random.Random):
+            raise SamplingError(f"a sample is dealt from a random.Random, got {rng!r}")
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        sample: M = self._base.clone()
+        self._deal(sample, pool)
         sample.rng = random.Random(rng.getrandbits(64))
-        sample.refresh()  # the copy's listed actions were worked out from the real hands
         return sample

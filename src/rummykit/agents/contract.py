@@ -57,6 +57,7 @@ from rummykit.actions import (
     TakeCard,
 )
 from rummykit.agents.distance import contract_distance
+from rummykit.agents.options import instance_of, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError
@@ -68,21 +69,27 @@ from rummykit.scoring import MAY_I_VALUES, CardValues
 __all__ = ["ContractAgent"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class ContractAgent:
-    """The heuristic contract-rummy player (see the module for its value rule)."""
+    """The heuristic contract-rummy player (see the module for its value rule); the
+    options after ``rules`` are keyword-only and checked (a :class:`~rummykit.ConfigError`).
+    """
 
-    rules: MeldRules
+    rules: MeldRules = attrs.field(
+        validator=instance_of(MeldRules, "the game's MeldRules"), kw_only=False
+    )
     """The game's meld rules (``definition.meld_rules()``)."""
-    values: CardValues = MAY_I_VALUES
+    values: CardValues = attrs.field(
+        default=MAY_I_VALUES, validator=instance_of(CardValues, "CardValues")
+    )
     """The game's card values (``definition.rules.card_values()``)."""
-    take_gain: int = 1
+    take_gain: int = attrs.field(default=1, validator=whole(0))
     """Take the pile card when it brings the hand this many cards nearer the contract."""
-    buy_gain: int = 1
+    buy_gain: int = attrs.field(default=1, validator=whole(0))
     """Ask "May I?" (or refuse a request) when the card brings it this many cards nearer."""
-    max_hand: int = 16
+    max_hand: int = attrs.field(default=16, validator=whole(0))
     """Never buy with more cards than this in hand."""
-    min_stock: int = 4
+    min_stock: int = attrs.field(default=4, validator=whole(0))
     """Never buy when the stock holds fewer cards than this."""
 
     @classmethod
@@ -98,7 +105,7 @@ class ContractAgent:
             raise ConfigError(f"{definition.name} has no meld rules: it is no contract game")
         card_values = getattr(definition.rules, "card_values", None)
         values = card_values() if callable(card_values) else MAY_I_VALUES
-        return cls(rules, values, **parameters)
+        return cls(rules, values=values, **parameters)
 
     # -- the decision ----------------------------------------------------------------------
 

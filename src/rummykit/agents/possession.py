@@ -29,21 +29,23 @@ from collections import Counter
 import attrs
 
 from rummykit.actions import Action, Done, Draw, Pass, Play
+from rummykit.agents.options import number
 from rummykit.cards import Card
 from rummykit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class PossessionAgent:
-    """The heuristic Possession player (see the module for how it scores plays)."""
+    """The heuristic Possession player (see the module for how it scores plays); its
+    weights are keyword-only finite numbers (else a :class:`~rummykit.ConfigError`)."""
 
-    shed: int = 10
+    shed: float = attrs.field(default=10, validator=number())
     """Points per card a play sheds."""
-    follow: int = 3
+    follow: float = attrs.field(default=3, validator=number())
     """Points per card kept that could follow the new top card."""
-    suit_change: int = 8
+    suit_change: float = attrs.field(default=8, validator=number())
     """The cost of spending a suit change while another play exists."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -62,7 +64,7 @@ class PossessionAgent:
         rest.sort(key=lambda action: (not isinstance(action, Done | Draw | Pass), str(action)))
         return [*scored, *rest]
 
-    def score(self, view: PlayerView, play: Play, top: Card | None, options: int) -> int:
+    def score(self, view: PlayerView, play: Play, top: Card | None, options: int) -> float:
         """How good ``play`` is (higher is better)."""
         left = Counter(view.hand)
         left.subtract(play.cards)

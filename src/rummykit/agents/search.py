@@ -50,6 +50,7 @@ import attrs
 from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
 from rummykit.agents.basic import Agent
 from rummykit.agents.distance import contract_distance
+from rummykit.agents.options import number, one_of, whole
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.match import Match
@@ -90,55 +91,6 @@ def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
     return [best, *(action for action in view.legal if action != best)]
 
 
-def _whole(low: int, *, optional: bool = False) -> Any:
-    """A validator: a whole number of at least ``low`` (or ``None`` when ``optional``)."""
-
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if optional and value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            allowed = " (or None)" if optional else ""
-            raise ConfigError(
-                f"SearchAgent's {attribute.name} must be a whole number >= {low}{allowed}, "
-                f"got {value!r}"
-            )
-
-    return check
-
-
-def _number(low: float, *, above: bool = False, optional: bool = False) -> Any:
-    """A validator: a finite number of at least ``low`` (above it when ``above``)."""
-
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if optional and value is None:
-            return
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-            or value < low
-            or (above and value == low)
-        ):
-            bound = f"> {low}" if above else f">= {low}"
-            allowed = " (or None)" if optional else ""
-            raise ConfigError(
-                f"SearchAgent's {attribute.name} must be a finite number {bound}{allowed}, "
-                f"got {value!r}"
-            )
-
-    return check
-
-
-def _one_of(*choices: str) -> Any:
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if value not in choices:
-            raise ConfigError(
-                f"SearchAgent's {attribute.name} must be one of {', '.join(choices)}; got {value!r}"
-            )
-
-    return check
-
-
 def _agent(instance: Any, attribute: Any, value: Any) -> None:
     if not callable(getattr(value, "choose", None)):
         raise ConfigError(
@@ -146,33 +98,31 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module)."""
 
-    policy: Agent = attrs.field(validator=_agent)
+    policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
-    simulations: int = attrs.field(default=48, validator=_whole(1))
+    simulations: int = attrs.field(default=48, validator=whole(1))
     """Rollouts per decision (the budget), spread evenly over the candidates: at least
     two per candidate when ``margin`` is above 0 (one sample proves nothing)."""
-    candidates: int = attrs.field(default=3, validator=_whole(1))
+    candidates: int = attrs.field(default=3, validator=whole(1))
     """How many of the policy's best actions are compared."""
-    horizon: int | None = attrs.field(default=24, validator=_whole(1, optional=True))
+    horizon: int | None = attrs.field(default=24, validator=whole(1, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
-    distance_weight: float = attrs.field(default=10, validator=_number(0))
+    distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
-    objective: str = attrs.field(default="best", validator=_one_of("best", "mean"))
+    objective: str = attrs.field(default="best", validator=one_of("best", "mean"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes) or minus the others' mean (``"mean"``)."""
-    margin: float = attrs.field(default=1.5, validator=_number(0))
+    margin: float = attrs.field(default=1.5, validator=number(0))
     """How sure the search must be to overrule the policy: a candidate replaces the
     policy's first choice only when its mean gain over it, on the same samples, exceeds
     this many standard errors (0: the best mean wins)."""
-    max_ms: float | None = attrs.field(
-        default=None, validator=_number(0, above=True, optional=True)
-    )
+    max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
 
@@ -202,21 +152,28 @@ class SearchAgent:
         values: list[list[float]] = [[] for _ in options]
         rounds = self.simulations // len(options)
         start = time.perf_counter()
-        sampler = Sampler(match, seat)
+        sampler = Sampler(match, seat, view=view)
+        deal = match.deal_number
         for _ in range(rounds):
             sample = sampler.sample(rng)
             seed = rng.getrandbits(32)
             for index, action in enumerate(options):
                 trial = sample.clone()
                 trial.apply(action)
-                values[index].append(self.rollout(trial, seat, random.Random(seed)))
+                values[index].append(self.rollout(trial, seat, random.Random(seed), deal=deal))
             if self.max_ms is not None and (time.perf_counter() - start) * 1000 > self.max_ms:
                 break
         return options[self.pick(values)]
 
-    def pick(self, values: list[list[float]]) -> int:
+    def pick(self, values: Sequence[Sequence[float]]) -> int:
         """The candidate to play: the policy's first (index 0) unless another beats it,
-        sample by sample, by more than ``margin`` standard errors of the difference."""
+        sample by sample, by more than ``margin`` standard errors of the difference.
+        ``values[i]`` holds candidate ``i``'s rollout values, one per sample."""
+        if not values or not values[0] or any(len(row) != len(values[0]) for row in values):
+            raise ConfigError(
+                "SearchAgent.pick needs one value per sample for every candidate, got rows "
+                f"of {[len(row) for row in values]} values"
+            )
         best, best_gain = 0, 0.0
         for index in range(1, len(values)):
             diffs = [mine - first for mine, first in zip(values[index], values[0], strict=True)]
@@ -229,11 +186,15 @@ class SearchAgent:
                 best, best_gain = index, mean
         return best
 
-    def rollout(self, match: Match[Any, Any], seat: int, rng: random.Random) -> float:
-        """Play ``match`` on with the policy to the end of its deal (or ``horizon``
-        decisions, then :meth:`leaf`); what that end is worth to ``seat``
-        (:meth:`standing`)."""
-        deal = match.deal_number
+    def rollout(
+        self, match: Match[Any, Any], seat: int, rng: random.Random, *, deal: int | None = None
+    ) -> float:
+        """Play ``match`` on with the policy to the end of deal ``deal`` (by default the
+        current one; a candidate that ended the deal is not played into the next) or
+        ``horizon`` decisions, then :meth:`leaf`; what that end is worth to ``seat``
+        (:meth:`standing`, from the seats' net totals)."""
+        if deal is None:
+            deal = match.deal_number
         steps = 0
         while match.deal_number == deal and not match.is_over:
             if self.horizon is not None and steps >= self.horizon:
@@ -244,7 +205,7 @@ class SearchAgent:
                 continue
             match.apply(self.policy.choose(match.view(actor), rng))
             steps += 1
-        return self.standing(match.scores, seat)
+        return self.standing(match.net_totals, seat)
 
     def standing(self, totals: Sequence[float], seat: int) -> float:
         """How ``seat`` stands in the match totals ``totals``: its total minus the best
@@ -275,5 +236,5 @@ class SearchAgent:
                 and not down[other]
             ):
                 cost += self.distance_weight * contract_distance(hand, contract, rules)
-            totals.append(match.scores[other] - cost)
+            totals.append(match.net_totals[other] - cost)
         return self.standing(totals, seat)
