@@ -60,7 +60,8 @@ def main() -> None:
             if len(match.legal_actions()) > 1:  # a real choice, searched or not
                 searched += 1
                 search_seconds += seconds
-                chosen += action != policy.choose(match.view(seat), rng)
+                # its own generator: measuring must not change the search's draws
+                chosen += action != policy.choose(match.view(seat), random.Random(0))
             match.apply(action)
         else:
             match.apply(policy.choose(match.view(seat), rng))
@@ -75,8 +76,12 @@ def main() -> None:
                 "scaling": round(serial / parallel, 2),
                 "decisions_per_match": round(one.decisions_per_match, 1),
                 "search_budget": {"simulations": args.simulations, "horizon": args.horizon},
-                "search_decisions_per_s": round(searched / search_seconds, 2),
-                "search_ms_per_decision": round(1000 * search_seconds / searched, 1),
+                "search_decisions_per_s": (
+                    round(searched / search_seconds, 2) if search_seconds else None
+                ),
+                "search_ms_per_decision": (
+                    round(1000 * search_seconds / searched, 1) if searched else None
+                ),
                 "search_overruled_the_heuristic": chosen,
             }
         )

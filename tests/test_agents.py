@@ -15,6 +15,7 @@ from rummykit import (
     ContractSchedule,
     IllegalActionError,
     MeldRules,
+    NotationError,
     parse_card,
     parse_cards,
 )
@@ -266,6 +267,20 @@ def test_the_distance_counts_what_the_contract_lacks() -> None:
     assert (
         contract_distance(parse_cards("4D 5D 6D 7D 9D 10D JD QD"), Contract.parse("2R"), rules) == 4
     )
+
+
+def test_the_distance_reads_notation_and_refuses_what_is_not_a_hand() -> None:
+    rules = MeldRules.preset("may-i")
+    two_groups = Contract.parse("2G")
+    assert contract_distance("5S 5H", two_groups, rules) == contract_distance(
+        parse_cards("5S 5H"), two_groups, rules
+    )
+    with pytest.raises(ConfigError, match="contract must be a Contract, got '2G'"):
+        contract_distance("5S 5H", "2G", rules)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="rules must be MeldRules"):
+        contract_distance("5S 5H", two_groups, "may-i")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="NoneType"):
+        contract_distance(None, two_groups, rules)  # type: ignore[arg-type]
 
 
 def test_the_search_overrules_its_policy_only_when_sure() -> None:

@@ -197,6 +197,10 @@ def test_builtin_schedules() -> None:
         ContractSchedule.builtin("liverpool")
     with pytest.raises(ConfigError, match="deal 7 is not"):
         ContractSchedule.builtin("may-i")[7]
+    for bad in ("1", 1.0, True, 0):  # deals are numbered 1 to 5: nothing else indexes
+        with pytest.raises(ConfigError, match=r"numbered 1 to 5"):
+            ContractSchedule.builtin("may-i")[bad]  # type: ignore[index]
+    assert ContractSchedule.builtin("may-i")[1].contract == Contract.parse("2G")
 
 
 def test_contract_flags_refuse_nonsense() -> None:

@@ -2,7 +2,7 @@
 
 A game definition makes a :class:`Match`; the match says whose decision it is
 (:attr:`Match.to_act`), lists the legal actions in a deterministic order, verifies and
-applies actions atomically (a refused action changes nothing), logs an :class:`Event`
+applies actions atomically (a refused action changes nothing), logs an :class:`~rummykit.protocol.Event`
 with typed effects per action, and shows each seat only what it may know
 (:meth:`Match.view`).
 

@@ -92,8 +92,13 @@ class ContractSchedule:
         return iter(self.deals)
 
     def __getitem__(self, deal: int) -> DealSpec:
-        if not 1 <= deal <= len(self.deals):
-            raise ConfigError(f"deal {deal} is not in a schedule of {len(self.deals)} deals")
+        """Deal ``deal``'s spec, counting from 1 (a :class:`~rummykit.ConfigError` for
+        anything but a deal number of the schedule)."""
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(self.deals):
+            raise ConfigError(
+                f"deal {deal!r} is not in a schedule of {len(self.deals)} deals "
+                f"(deals are numbered 1 to {len(self.deals)})"
+            )
         return self.deals[deal - 1]
 
     @classmethod

@@ -34,9 +34,11 @@ from functools import lru_cache
 
 import attrs
 
-from rummykit.cards import CARDS, Card
+from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, SameSuitRuns
+from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
+from rummykit.melds.windows import window_table
 
 __all__ = ["contract_distance", "helps"]
 
@@ -54,18 +56,17 @@ _SERIALS = itertools.count()
 
 
 def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
-    """The run windows of ``size`` cards as masks of rank bits (bit 14: the ace high)."""
-    size = min(size, 13)
-    if ace is AcePolicy.WRAP:
-        return tuple(
-            sum(1 << ((start - 1 + k) % 13 + 1) for k in range(size)) for start in range(1, 14)
-        )
-    low = 1 if ace in (AcePolicy.LOW, AcePolicy.LOW_OR_HIGH) else 2
-    high = 14 if ace in (AcePolicy.HIGH, AcePolicy.LOW_OR_HIGH) else 13
-    return tuple(
-        sum(1 << rank for rank in range(start, start + size))
-        for start in range(low, high - size + 2)
-    )
+    """The run windows of ``size`` cards (:func:`~rummykit.melds.windows.window_table`'s,
+    in its order) as masks of rank bits; bit 14 is an ace above the king, where runs do
+    not wrap round."""
+    masks = []
+    for window in window_table(ace).by_size[min(size, 13)]:
+        mask = 0
+        for index, rank in enumerate(window.ranks):
+            high = rank == 1 and index > 0 and ace is not AcePolicy.WRAP
+            mask |= 1 << (14 if high else rank)
+        masks.append(mask)
+    return tuple(masks)
 
 
 @attrs.frozen
@@ -103,6 +104,10 @@ def _sizes(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
 
 @lru_cache(maxsize=64)
 def _plan(contract: Contract, rules: MeldRules) -> _Plan:
+    if not isinstance(contract, Contract):
+        raise ConfigError(f"the contract must be a Contract, got {contract!r}")
+    if not isinstance(rules, MeldRules):
+        raise ConfigError(f"the rules must be MeldRules, got {rules!r}")
     groups = _sizes(contract, rules, MeldKind.GROUP)
     runs = _sizes(contract, rules, MeldKind.RUN)
     wild_codes = {52} | {card.code for card in CARDS[:52] if card.rank in rules.wild_ranks}
@@ -206,11 +211,15 @@ def _without(counts: dict[int, int], used: list[int]) -> dict[int, int]:
     return rest
 
 
-def contract_distance(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> int:
-    """About how many cards ``hand`` lacks to meet ``contract`` under ``rules`` (0: it
-    can be met, or very nearly; see the module's notes)."""
+def contract_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> int:
+    """About how many cards ``hand`` (cards, or their notation) lacks to meet
+    ``contract`` under ``rules`` (0: it can be met, or very nearly; see the module's
+    notes)."""
     plan = _plan(contract, rules)
-    codes = tuple(sorted([card.code for card in hand]))
+    try:
+        codes = tuple(sorted([card.code for card in hand]))  # type: ignore[union-attr]
+    except (AttributeError, TypeError):  # notation, or not cards (a clear error)
+        codes = tuple(sorted([card.code for card in to_cards(hand)]))
     key = (plan.serial, codes)
     found = _DISTANCES.get(key)
     if found is None:

@@ -138,6 +138,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
+        """The seat to act is the agent selected (unchanged once nobody is to act)."""
         seat = self.table.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
@@ -166,9 +167,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        to_act = self.table.match.to_act
-        if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
+        self._select()
 
     def last(
         self, observe: bool = True

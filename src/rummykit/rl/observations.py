@@ -135,8 +135,6 @@ class ObservationEncoding:
         self._o = {field.name: field.offset for field in fields}
         self._meld_width = self._by_name["melds"].shape[1]
         self._scalars = self._by_name["pile_size"].offset
-        self._pile_cache: dict[int, tuple[PileCard, int, npt.NDArray[np.float32]]] = {}
-        self._table_cache: dict[tuple[tuple[Meld, ...], int], npt.NDArray[np.float32]] = {}
         self._seats: dict[int, _SeatVector] = {}
         pile_field, by_field = self._by_name["pile"], self._by_name["pile_by_discarder"]
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
@@ -167,8 +165,8 @@ class ObservationEncoding:
         return vector[field.slice].reshape(field.shape)
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """The vector of ``view``."""
-        return self._encode(view)
+        """The vector of ``view``, made afresh (a new array)."""
+        return self._fill(_SeatVector(self.size), view)
 
     def encode_match(self, match: Match[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The vector of ``match.view(seat)``, read faster from the match's state when
@@ -176,7 +174,7 @@ class ObservationEncoding:
         for ``seat`` where only some fields changed (the same numbers as :meth:`encode`)."""
         quick = quick_view(match, seat, match.scores)
         if quick is None:
-            return self._encode(match.view(seat))
+            return self.encode(match.view(seat))
         return self.update(quick).copy()
 
     def update(self, view: Any) -> npt.NDArray[np.float32]:
@@ -188,13 +186,21 @@ class ObservationEncoding:
         the scalars are rewritten. The result equals :meth:`encode`'s; it is this
         encoding's own array, changed by the next call for the seat: copy it to keep it.
         """
+        seat = self._seats.get(view.seat)
+        if seat is None:
+            seat = _SeatVector(self.size)
+            vector = self._fill(seat, view)  # checked before the seat is remembered
+            self._seats[view.seat] = seat
+            return vector
+        return self._fill(seat, view)
+
+    def _fill(self, seat: _SeatVector, view: Any) -> npt.NDArray[np.float32]:
+        """Make ``seat``'s vector show ``view``, changing only what differs from what it
+        counted (everything, for a new :class:`_SeatVector`)."""
         players = self.players
         if len(view.hand_sizes) != players:
             raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
         me = view.seat
-        seat = self._seats.get(me)
-        if seat is None:
-            seat = self._seats[me] = _SeatVector(self.size)
         vector = seat.vector
         o = self._o
         hand = tuple(view.hand)
@@ -301,9 +307,11 @@ class ObservationEncoding:
     def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
         """Change the seat's pile counts from the entries it counted to ``pile``'s: both
         share the entries below the uppermost entry that is the same object at the same
-        depth in both (an entry never moves up: cards leave a pile anywhere but are
-        pushed on top), so only the entries above it are taken out and put in. Views
-        without the pile's own entries are counted again whole."""
+        depth in both, so only the entries above it are taken out and put in. That is
+        right because a pile changes only at its top (discards push entries, takes and
+        buys pop them) or loses everything but its top card (a stock refill, after which
+        no entry keeps its depth and all are counted again). Views without the pile's
+        own entries are counted again whole."""
         counted = seat.pile
         count, seen = len(pile), len(counted)
         shared = 0
@@ -321,72 +329,6 @@ class ObservationEncoding:
         if shared < count:
             self._count_pile(vector, pile[shared:], me)
         seat.pile = tuple(pile)
-
-    def _encode(self, view: Any) -> npt.NDArray[np.float32]:
-        players = self.players
-        if len(view.hand_sizes) != players:
-            raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
-        o = self._o
-        me = view.seat
-        index: list[int] = []  # counted positions
-        add = index.append
-        extend = index.extend
-        base = o["hand"]
-        extend([base + card.code for card in view.hand])
-        pile = view.pile
-        piled = None
-        if pile:
-            top = pile[-1]
-            add(o["pile_top"] + (top.card if isinstance(top, PileCard) else top[0]).code)
-            piled = self._pile(pile, me)
-        base = o["known"]
-        for seat, cards in enumerate(view.known):
-            if cards:
-                row = base + ((seat - me) % players) * C
-                extend([row + card.code for card in cards])
-        table = self._table(tuple(view.melds), me) if view.melds else None
-        phase = self._phase_index.get(view.phase.value)
-        if phase is not None:
-            add(o["phase"] + phase)
-        to_act = view.to_act
-        add(o["to_act"] + (players if to_act is None else (to_act - me) % players))
-        vector = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(np.float32)
-        if table is not None:
-            vector += table
-        if piled is not None:
-            vector += piled
-        rows = [(seat + me) % players for seat in range(players)]  # relative -> absolute
-        sizes, down, scores = view.hand_sizes, view.down, view.scores
-        scalars: list[float] = [len(pile), view.stock_size]
-        scalars += [sizes[seat] for seat in rows]
-        scalars += [float(down[seat]) for seat in rows]
-        scalars += [scores[seat] for seat in rows]
-        scalars.append(view.deal)
-        scalars += _contract(view.contract)
-        vector[self._scalars :] = scalars
-        return vector
-
-    def _pile(self, pile: Sequence[Any], me: int) -> npt.NDArray[np.float32]:
-        """The counts of the visible pile seen from seat ``me``: ``pile`` is the view's
-        (card, discarder) pairs or the pile's own entries. For entries the counts are
-        kept per seat and extended as cards are discarded (a pile changes at its top;
-        an entry taken off it never comes back)."""
-        cached = self._pile_cache.get(me)
-        count = len(pile)
-        if cached is not None and isinstance(pile[-1], PileCard):
-            top, seen, vector = cached
-            if seen == count and pile[-1] is top:
-                return vector
-            if seen < count and pile[seen - 1] is top:
-                vector = vector.copy()
-                self._count_pile(vector, pile[seen:], me)
-                self._pile_cache[me] = (pile[-1], count, vector)
-                return vector
-        vector = np.zeros(self.size, dtype=np.float32)
-        self._count_pile(vector, pile, me)
-        if isinstance(pile[-1], PileCard):
-            self._pile_cache[me] = (pile[-1], count, vector)
-        return vector
 
     def _count_pile(
         self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int, sign: int = 1
@@ -407,23 +349,6 @@ class ObservationEncoding:
         else:
             counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
             vector += counts if sign > 0 else -counts
-
-    def _table(self, melds: tuple[Meld, ...], me: int) -> npt.NDArray[np.float32]:
-        """The counts of the melds on the table seen from seat ``me`` (cached: the
-        table changes far less often than the rest)."""
-        key = (melds, me)
-        found = self._table_cache.get(key)
-        if found is None:
-            if len(self._table_cache) > 1024:
-                self._table_cache.clear()
-            index: list[int] = []
-            for number, meld in enumerate(melds):
-                index += self._meld_indices(meld, number, me)
-            found = np.bincount(np.array(index, dtype=np.intp), minlength=self.size).astype(
-                np.float32
-            )
-            self._table_cache[key] = found
-        return found
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
@@ -502,7 +427,7 @@ class _SeatVector:
 
 
 class _QuickView:
-    """The fields of a :class:`~rummykit.protocol.PlayerView` that :meth:`encode` reads,
+    """The fields of a :class:`~rummykit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see :func:`quick_view`."""
 
@@ -535,11 +460,6 @@ class _QuickView:
     seat: int
     stock_size: int
     to_act: int | None
-
-    @property
-    def known(self) -> list[list[Card]]:
-        """The cards each seat is known to hold, listed."""
-        return [list(count.elements()) for count in self.known_counts]
 
 
 def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
