@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rummykit.actions import Action, Discard, Done, Down, ExchangeJoker, LayOff, Take
 from rummykit.cards import Card
 from rummykit.engine.hooks import Hooks, Refusal
+from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
@@ -100,11 +101,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 and (not self.deal.down[seat] or gate.refusal(self.engine, seat, index) is not None)
             ):
                 continue
-            try:
-                meld.lay_off(last, self.meld_rules)
-            except InvalidMeldError:
-                continue
-            return True
+            if grown_meld(self.engine, meld, last, None) is not None:
+                return True
         return False
 
     # -- verifying -------------------------------------------------------------------------
@@ -220,6 +218,13 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             outcomes = self.exchange_outcomes(seat, action.card, action.target)
         except InvalidMeldError:
             return None
+        return self.exchange_among(seat, action, outcomes)
+
+    def exchange_among(
+        self, seat: int, action: ExchangeJoker, outcomes: Sequence[JokerExchange]
+    ) -> JokerExchange | None:
+        """:meth:`exchange_for` with the placements of the freed joker already worked
+        out (``outcomes``, from :meth:`exchange_outcomes`)."""
         for outcome in outcomes:
             if outcome.target == action.joker_to and outcome.end == action.end:
                 remaining = list(self.deal.hands[seat])

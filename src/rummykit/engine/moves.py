@@ -12,6 +12,7 @@ from rummykit.actions import ExchangeJoker, LayOff
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds import End, Meld, MeldKind
+from rummykit.melds.layoff import try_lay_off, wild_replacements
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
@@ -73,10 +74,7 @@ def grown_meld(match: ContractRummyMatch, meld: Meld, card: Card, end: End | Non
         return memo[key]
     except KeyError:
         pass
-    try:
-        grown: Meld | None = meld.lay_off(card, match.meld_rules, end=end)
-    except InvalidMeldError:
-        grown = None
+    grown = try_lay_off(meld, card, match.meld_rules, end=end)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = grown
@@ -99,6 +97,8 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
         if not meld.wild_positions or gate.refusal(match, seat, index) is not None:
             continue
         for card in naturals:
+            if not wild_replacements(meld, card):
+                continue  # no wild card for it to replace: no exchange
             try:
                 outcomes = match.exchange_outcomes(seat, card, index)
             except InvalidMeldError:
@@ -107,7 +107,7 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
                 action = ExchangeJoker(card, index, outcome.target, outcome.end)
                 if outcome.target is not None and gate.refusal(match, seat, outcome.target):
                     continue
-                if match.exchange_for(seat, action) is not None:
+                if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
 

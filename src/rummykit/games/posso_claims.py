@@ -28,9 +28,10 @@ from rummykit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
 from rummykit.engine import pile
 from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ClaimProtocol, Refusal
+from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import InvalidMeldError
-from rummykit.games.posso_hooks import laydowns, playable_targets
+from rummykit.games.posso_hooks import is_playable, laydowns, playable_targets
 from rummykit.melds import Meld
 from rummykit.protocol import Phase
 from rummykit.state import State
@@ -184,9 +185,7 @@ class PossoClaims(ClaimProtocol):
         assert top is not None
         table = self.table(match)
         table.flagged = None
-        if match.rules.forced_play_enforcement == "claim" and playable_targets(
-            match, seat, top.card
-        ):
+        if match.rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
             table.flagged = seat
             match.emit(Flagged(seat, top.card))
         match.start_regular_turn(match.left(seat))
@@ -222,14 +221,12 @@ class PossoClaims(ClaimProtocol):
 
     def correct_targets(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[int]:
         """Melds that made ``card`` playable and take it by a lay-off (POSSO-14.5)."""
-        found = []
-        for index in playable_targets(match, discarder, card):
-            try:
-                match.deal.table[index].lay_off(card, match.meld_rules)
-            except InvalidMeldError:
-                continue
-            found.append(index)
-        return found
+        table = match.deal.table
+        return [
+            index
+            for index in playable_targets(match, discarder, card)
+            if grown_meld(match, table[index], card, None) is not None
+        ]
 
     def why_not(
         self, match: ContractRummyMatch, seat: int | None, action: Action

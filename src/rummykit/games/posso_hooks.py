@@ -6,7 +6,8 @@ and forced play (POSSO-14): no ready meld kept in hand, no playable card discard
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -16,9 +17,11 @@ from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
+from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
 from rummykit.melds import Meld, joker_exchanges
-from rummykit.solver import arrangements, can_meet
+from rummykit.melds.layoff import wild_replacements
+from rummykit.solver import Arrangement, arrangements, can_meet
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
@@ -28,6 +31,7 @@ __all__ = [
     "PossoExchangeGate",
     "PossoLayOffGate",
     "PossoOpening",
+    "is_playable",
     "laydowns",
     "may_lay_off_on",
     "new_meld_options",
@@ -41,11 +45,15 @@ _ONE_RUN = Contract.parse("1R")
 
 def new_meld_options(match: ContractRummyMatch, cards: Sequence[Card]) -> list[tuple[Meld, ...]]:
     """Every single new meld ``cards`` hold (POSSO-13.1), groups then runs."""
-    found: list[tuple[Meld, ...]] = []
+    return [arrangement.melds for arrangement in _new_meld_arrangements(match, cards)]
+
+
+def _new_meld_arrangements(
+    match: ContractRummyMatch, cards: Sequence[Card]
+) -> Iterator[Arrangement]:
+    """Each single new meld ``cards`` hold with the cards it leaves, groups then runs."""
     for contract in (_ONE_GROUP, _ONE_RUN):
-        for arrangement in arrangements(cards, contract, match.meld_rules, values=match.values):
-            found.append(arrangement.melds)
-    return found
+        yield from arrangements(cards, contract, match.meld_rules, values=match.values)
 
 
 def laydowns(
@@ -53,12 +61,18 @@ def laydowns(
 ) -> Iterable[tuple[Meld, ...]]:
     """What ``seat`` may lay down from ``cards``: an opening (every arrangement that
     meets the requirement, POSSO-12) before it has opened, one new meld after."""
-    if match.deal.down[seat]:
-        yield from new_meld_options(match, cards)
-        return
-    opening = match.deal.contract
-    for arrangement in arrangements(cards, opening, match.meld_rules, values=match.values):
+    for arrangement in _laydown_arrangements(match, seat, cards):
         yield arrangement.melds
+
+
+def _laydown_arrangements(
+    match: ContractRummyMatch, seat: int, cards: Sequence[Card]
+) -> Iterator[Arrangement]:
+    """:func:`laydowns` with the cards each one leaves."""
+    if match.deal.down[seat]:
+        return _new_meld_arrangements(match, cards)
+    opening = match.deal.contract
+    return arrangements(cards, opening, match.meld_rules, values=match.values)
 
 
 def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
@@ -81,22 +95,38 @@ def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
 
 def playable_targets(match: ContractRummyMatch, seat: int, card: Card) -> list[int]:
     """POSSO-14.3: the melds that make ``card`` playable for ``seat``."""
-    rules = match.rules
-    found = []
-    for index, meld in enumerate(match.deal.table):
-        if rules.playable_scope == "discarder_legal" and not may_lay_off_on(match, seat, index):
-            continue
-        try:
-            meld.lay_off(card, match.meld_rules)
-        except InvalidMeldError:
-            if not rules.swap_counts_as_playable or card.rank is None:
-                continue
-            try:
-                joker_exchanges(match.deal.table, index, card, match.meld_rules)
-            except InvalidMeldError:
-                continue
-        found.append(index)
-    return found
+    return [index for index in _scope(match, seat) if _plays_on(match, index, card)]
+
+
+def is_playable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
+    """POSSO-14.3: whether some meld makes ``card`` playable for ``seat`` (the truth
+    of :func:`playable_targets`, stopping at the first meld)."""
+    return any(_plays_on(match, index, card) for index in _scope(match, seat))
+
+
+def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
+    """The melds that may make a card playable for ``seat`` (``playable_scope``)."""
+    indexes = range(len(match.deal.table))
+    if match.rules.playable_scope != "discarder_legal":
+        return indexes
+    return [index for index in indexes if may_lay_off_on(match, seat, index)]
+
+
+def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:
+    """Whether ``card`` is laid off on meld ``index``, or (``swap_counts_as_playable``)
+    exchanged for one of its wild cards."""
+    table = match.deal.table
+    if grown_meld(match, table[index], card, None) is not None:
+        return True
+    if not match.rules.swap_counts_as_playable or card.rank is None:
+        return False
+    if not wild_replacements(table[index], card):
+        return False  # no wild card for it to replace
+    try:
+        joker_exchanges(table, index, card, match.meld_rules)
+    except InvalidMeldError:
+        return False
+    return True
 
 
 @attrs.frozen
@@ -110,8 +140,8 @@ class PossoOpening(Opening):
         hand = deal.hands[seat]
         opened = deal.down[seat]
         found = []
-        for melds in laydowns(match, seat, hand):
-            left = list((Counter(hand) - Counter(c for m in melds for c in m.cards)).elements())
+        for arrangement in _laydown_arrangements(match, seat, hand):
+            melds, left = arrangement.melds, arrangement.left
             table_after = [*deal.table, *melds]
             if match.leaves_ok(
                 seat, left, down_after=True, table_after=table_after, going_down=not opened
@@ -209,47 +239,91 @@ class ForcedPlay(ActionFilter):
 
     def plain_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
         """:meth:`refusal` without the ready-meld check (POSSO-8.2, 14.4)."""
-        rules = match.rules
-        if isinstance(action, Take) and rules.pile_take_requires_meld:
-            top = match.deal.pile.top
-            if top is not None and not _usable(match, seat, top.card):
-                return "POSSO-8.2", f"{match.who(seat)} could not meld {top.card} this turn"
-            return None
-        if not isinstance(action, Discard):
-            return None
-        hand = match.deal.hands[seat]
-        taken = match.deal.step.taken
-        keeps_taken = taken is not None and taken in hand and len(hand) > 1
-        if rules.pile_take_requires_meld and keeps_taken:
-            return "POSSO-8.2", f"{match.who(seat)} must meld {taken}, taken from the pile"
-        strict = rules.forced_play_enforcement == "strict" and len(hand) > 1
-        if strict and playable_targets(match, seat, action.card):
-            others = [c for c in set(hand) if c is not taken or hand.count(c) > 1]
-            every = all(playable_targets(match, seat, c) for c in others)
-            if not (every and rules.playable_scope == "any_meld"):
-                return (
-                    "POSSO-14.4",
-                    f"{match.who(seat)} may not discard {action.card}: it can be laid off",
-                )
-        return None
+        return _plain_refusal(_Position(match, seat), action)
 
     def filter(
         self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
-        """Every action forced play allows (the ready-meld check is made once)."""
+        """Every action forced play allows (each check about the position made once)."""
         discards = any(isinstance(action, Discard) for action in actions)
         takes = match.rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)
+        position = _Position(match, seat)
         kept = []
         for action in actions:
             if isinstance(action, Discard) and ready:
                 continue
-            if isinstance(action, Discard | Take) and self.plain_refusal(match, seat, action):
+            if isinstance(action, Discard | Take) and _plain_refusal(position, action):
                 continue
             kept.append(action)
         return tuple(kept)
+
+
+class _Position:
+    """What forced play asks about ``seat`` in the match's present position, each
+    answer worked out once (the position must not change while this is in use)."""
+
+    def __init__(self, match: ContractRummyMatch, seat: int) -> None:
+        self.match = match
+        self.seat = seat
+        self._playable: dict[Card, bool] = {}
+
+    def playable(self, card: Card) -> bool:
+        """:func:`is_playable` for the seat."""
+        answer = self._playable.get(card)
+        if answer is None:
+            answer = self._playable[card] = is_playable(self.match, self.seat, card)
+        return answer
+
+    @cached_property
+    def top_usable(self) -> bool:
+        """Could the seat meld the pile's top card this turn (see :func:`_usable`)?"""
+        top = self.match.deal.pile.top
+        return top is None or _usable(self.match, self.seat, top.card)
+
+    @cached_property
+    def keeps_taken(self) -> bool:
+        """Whether the seat still holds the card it took from the pile, and another."""
+        hand = self.match.deal.hands[self.seat]
+        taken = self.match.deal.step.taken
+        return taken is not None and taken in hand and len(hand) > 1
+
+    @cached_property
+    def all_playable(self) -> bool:
+        """Whether every card the seat may discard is playable (the card just taken,
+        held once, aside)."""
+        hand = self.match.deal.hands[self.seat]
+        taken = self.match.deal.step.taken
+        others = [c for c in set(hand) if c is not taken or hand.count(c) > 1]
+        return all(self.playable(c) for c in others)
+
+
+def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
+    """:meth:`ForcedPlay.plain_refusal` with the answers about ``position`` shared."""
+    match, seat = position.match, position.seat
+    rules = match.rules
+    if isinstance(action, Take) and rules.pile_take_requires_meld:
+        if not position.top_usable:
+            top = match.deal.pile.top
+            assert top is not None
+            return "POSSO-8.2", f"{match.who(seat)} could not meld {top.card} this turn"
+        return None
+    if not isinstance(action, Discard):
+        return None
+    if rules.pile_take_requires_meld and position.keeps_taken:
+        taken = match.deal.step.taken
+        return "POSSO-8.2", f"{match.who(seat)} must meld {taken}, taken from the pile"
+    strict = rules.forced_play_enforcement == "strict" and len(match.deal.hands[seat]) > 1
+    if strict and position.playable(action.card):
+        every = rules.playable_scope == "any_meld" and position.all_playable
+        if not every:
+            return (
+                "POSSO-14.4",
+                f"{match.who(seat)} may not discard {action.card}: it can be laid off",
+            )
+    return None
 
 
 def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
@@ -260,10 +334,9 @@ def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
             return True
     if match.deal.down[seat]:
         for index, meld in enumerate(match.deal.table):
-            if may_lay_off_on(match, seat, index):
-                try:
-                    meld.lay_off(card, match.meld_rules)
-                except InvalidMeldError:
-                    continue
+            if (
+                may_lay_off_on(match, seat, index)
+                and grown_meld(match, meld, card, None) is not None
+            ):
                 return True
     return False

@@ -28,7 +28,15 @@ from rummykit.melds.meld import Meld, Role
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
 
-__all__ = ["Extension", "JokerExchange", "extensions", "joker_exchanges", "lay_off"]
+__all__ = [
+    "Extension",
+    "JokerExchange",
+    "extensions",
+    "joker_exchanges",
+    "lay_off",
+    "try_lay_off",
+    "wild_replacements",
+]
 
 
 @attrs.frozen
@@ -76,6 +84,55 @@ def lay_off(
         quick = _natural_lay_off(meld, card, rules, end)
         if quick is not None:
             return quick
+    return _validated_lay_off(meld, card, rules, end, role)
+
+
+def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = None) -> Meld | None:
+    """:func:`lay_off`, or ``None`` where ``card`` does not fit (no reason is worked out).
+
+    A natural card that plainly cannot fit (another rank beside a group's natural cards,
+    not the card at a run's end) is turned away without building or validating a meld.
+
+    >>> from rummykit import Meld, MeldRules, parse_card
+    >>> rules = MeldRules.preset("may-i")
+    >>> run = Meld.parse("2S 3S 4S 5S", rules)
+    >>> try_lay_off(run, parse_card("6S"), rules)
+    Meld.parse('2S 3S 4S 5S 6S')
+    >>> try_lay_off(run, parse_card("7S"), rules) is None
+    True
+    """
+    if not _is_wild(card, rules):
+        if _plainly_misfits(meld, card, rules, end):
+            return None
+        quick = _natural_lay_off(meld, card, rules, end)
+        if quick is not None:
+            return quick
+    try:
+        return _validated_lay_off(meld, card, rules, end, None)
+    except InvalidMeldError:
+        return None
+
+
+def _plainly_misfits(meld: Meld, card: Card, rules: MeldRules, end: End | None) -> bool:
+    """Whether natural ``card`` certainly does not fit ``meld`` (at ``end``): a group
+    holding a natural card of another rank, or a run it does not extend at that end."""
+    if meld.kind is MeldKind.GROUP:
+        wild_ranks = rules.wild_ranks
+        return any(
+            other.rank is not None and other.rank is not card.rank and other.rank not in wild_ranks
+            for other in meld.cards
+        )
+    if card.suit is not meld.suit or len(meld) >= rules.run_max:
+        return True
+    above = end is not End.LOW and card.rank is _next(meld.high, End.HIGH)
+    below = end is not End.HIGH and card.rank is _next(meld.low, End.LOW)
+    return not (above or below)
+
+
+def _validated_lay_off(
+    meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
+) -> Meld:
+    """:func:`lay_off` by a full validation of the grown meld, with the reason on failure."""
     check_rules = _layoff_rules(rules)
     roles = _roles(meld)
     if meld.kind is MeldKind.GROUP:
@@ -237,6 +294,26 @@ class JokerExchange:
     end: End | None
 
 
+def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> tuple[int, ...]:
+    """The positions of ``meld``'s wild cards that natural ``card`` may take the place
+    of: in a run the wild card standing for exactly ``card``, in a group any wild card
+    when ``card`` has the group's rank (``jokers_only``: printed jokers only). Empty
+    means :func:`joker_exchanges` finds no exchange.
+
+    >>> from rummykit import Meld, MeldRules, parse_card
+    >>> rules = MeldRules.preset("posso")
+    >>> meld = Meld.parse("9C 10C JK QC", rules)
+    >>> wild_replacements(meld, parse_card("JC")), wild_replacements(meld, parse_card("JH"))
+    ((2,), ())
+    """
+    return tuple(
+        position
+        for position in meld.wild_positions
+        if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
+        and (meld.cards[position].is_joker or not jokers_only)
+    )
+
+
 def joker_exchanges(
     table: Sequence[Meld],
     index: int,
@@ -265,12 +342,7 @@ def joker_exchanges(
         raise InvalidMeldError(
             f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
         )
-    candidates = [
-        position
-        for position in meld.wild_positions
-        if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
-        and (meld.cards[position].is_joker or not jokers_only)
-    ]
+    candidates = wild_replacements(meld, card, jokers_only=jokers_only)
     if not candidates:
         raise InvalidMeldError(
             f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
