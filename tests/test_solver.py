@@ -387,7 +387,7 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     can_meet(hand, Contract.parse("1G+1R"), rules)
     min_deadwood_value(hand, rules, values=values)
     min_deadwood_value(list(dict.fromkeys(c for c in hand if c is not JOKER)), rules, values=values)
-    sizes = solver._memo_tables()
+    sizes = solver.memo_sizes()
     assert sizes["contexts"] <= solver_tables.RULES_LIMIT
     assert sizes["gin tables"] <= solver_tables.RULES_LIMIT
     assert sizes["plans"] <= 4 * solver_tables.RULES_LIMIT

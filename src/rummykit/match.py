@@ -2,9 +2,9 @@
 
 A game definition makes a :class:`Match`; the match says whose decision it is
 (:attr:`Match.to_act`), lists the legal actions in a deterministic order, verifies and
-applies actions atomically (a refused action changes nothing), logs an :class:`~rummykit.protocol.Event`
-with typed effects per action, and shows each seat only what it may know
-(:meth:`Match.view`).
+applies actions atomically (a refused action changes nothing), logs an
+:class:`~rummykit.protocol.Event` with typed effects per action, and shows each seat only
+what it may know (:meth:`Match.view`).
 
 :class:`Match` is also the base a game's match class builds on: it keeps the declared
 state (:class:`MatchState` and the deal's :class:`DealState`), the legal-action cache,

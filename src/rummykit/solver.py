@@ -41,6 +41,7 @@ from rummykit.melds import MeldKind, MeldRules
 from rummykit.scoring import MAY_I_VALUES, CardValues
 from rummykit.solver_build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
 from rummykit.solver_deadwood import Memo, free_best, min_deadwood, min_deadwood_value
+from rummykit.solver_gin import table_count
 from rummykit.solver_plan import PLANS, Plan, hopeless, plan_for
 from rummykit.solver_search import Search, circular, sort_key
 from rummykit.solver_tables import (
@@ -58,6 +59,7 @@ __all__ = [
     "arrangements",
     "best_arrangement",
     "can_meet",
+    "memo_sizes",
     "min_deadwood",
     "min_deadwood_value",
 ]
@@ -423,15 +425,14 @@ def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candida
         search.give(candidate)
 
 
-def _memo_tables() -> dict[str, int]:
-    """The size of every memo table the solver keeps between calls (for tests)."""
-    from rummykit import solver_gin
-
+def memo_sizes() -> dict[str, int]:
+    """How many entries each memo table the solver keeps between calls holds now (each
+    is bounded: watch them in a long run, or in a test)."""
     contexts = list(CONTEXTS.values())
     return {
         "contexts": len(contexts),
         "plans": len(PLANS),
-        "gin tables": len(solver_gin.TABLES),
+        "gin tables": table_count(),
         "candidates": max((len(c.cache) for c in contexts), default=0),  # type: ignore[attr-defined]
         "wild choices": max((len(c.choices) for c in contexts), default=0),  # type: ignore[attr-defined]
         "fewest": max((len(c.fewest) for c in contexts), default=0),  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 from rummykit.solver_tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
 
-__all__ = ["TABLES", "one_deck_deadwood", "one_deck_used"]
+__all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
 
 _FULL = 0x1FFF
 _NONE = -(1 << 40)
@@ -119,15 +119,14 @@ class _Tables:
         return found
 
 
-TABLES = Bounded(RULES_LIMIT)
-"""The tables filled so far, by rules and card values (bounded by ``RULES_LIMIT``)."""
+_TABLES = Bounded(RULES_LIMIT)
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
-    found = TABLES.get((rules, values))
+    found = _TABLES.get((rules, values))
     if found is None:
         found = _Tables(rules, values)
-        TABLES.put((rules, values), found)
+        _TABLES.put((rules, values), found)
     return found  # type: ignore[return-value]
 
 
@@ -273,3 +272,9 @@ def one_deck_deadwood(
     if discard:
         used += t.rank_value[thrown % 13]
     return total - used, tuple(melds), thrown
+
+
+def table_count() -> int:
+    """How many tables (one per rules and card values) are held now: at most
+    ``RULES_LIMIT``, however many rules a long run tries."""
+    return len(_TABLES)

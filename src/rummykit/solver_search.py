@@ -92,6 +92,7 @@ class Search:
         return pool
 
     def wild_supply(self) -> int:
+        """How many wild cards are at hand (all wild codes together)."""
         if self._pool is None:
             self.pool()
         return self._supply
@@ -99,6 +100,7 @@ class Search:
     # -- applying candidates -------------------------------------------------------------
 
     def take(self, candidate: Candidate) -> None:
+        """Take ``candidate``'s cards out of the hand (it goes down); :meth:`give` undoes."""
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate[2]:
@@ -111,6 +113,7 @@ class Search:
                 masks[code // 13] &= ~(1 << (code % 13))
 
     def give(self, candidate: Candidate) -> None:
+        """Put ``candidate``'s cards back into the hand (undoes :meth:`take`)."""
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate[2]:
@@ -130,6 +133,7 @@ class Search:
             self.masks[code // 13] &= ~(1 << (code % 13))
 
     def restore(self, code: int) -> None:
+        """Put card ``code`` back into the hand (undoes :meth:`remove`)."""
         self._pool = None
         self.counts[code] += 1
         if code < 52 and self.ctx.natural_ok[code]:
@@ -138,6 +142,8 @@ class Search:
     # -- wild card limits ----------------------------------------------------------------
 
     def wild_ok(self, naturals: int, wilds: int, min_naturals: int) -> bool:
+        """Whether a meld of ``naturals`` natural and ``wilds`` wild cards keeps the
+        rules' wild-card limits (and has at least ``min_naturals`` naturals)."""
         if naturals < max(1, min_naturals) or wilds > self.max_wild:
             return False
         limit = self.rules.wild_limit

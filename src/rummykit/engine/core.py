@@ -386,9 +386,8 @@ class ContractRummyMatch(CheckedMatch):
             self.after_meld(seat)
         elif isinstance(action, LayOff):
             meld = deal.table[action.target]
-            grown = grown_meld(self, meld, action.card, action.end)  # listed: remembered
-            if grown is None:
-                grown = meld.lay_off(action.card, self.meld_rules, end=action.end)
+            grown = grown_meld(self, meld, action.card, action.end)  # remembered
+            assert grown is not None  # verified: it fits
             deal.table[action.target] = grown
             hand.remove(action.card)
             self.forget(seat, action.card)

@@ -1,7 +1,15 @@
 """Melds: what a group and a run are, validation with jokers, lay-offs and joker exchange."""
 
 from rummykit.melds.kinds import AcePolicy, End, MeldKind, WildLimit
-from rummykit.melds.layoff import Extension, JokerExchange, extensions, joker_exchanges, lay_off
+from rummykit.melds.layoff import (
+    Extension,
+    JokerExchange,
+    extensions,
+    joker_exchanges,
+    lay_off,
+    try_lay_off,
+    wild_replacements,
+)
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.rules import MeldRules
 
@@ -18,4 +26,6 @@ __all__ = [
     "extensions",
     "joker_exchanges",
     "lay_off",
+    "try_lay_off",
+    "wild_replacements",
 ]
