@@ -380,7 +380,7 @@ class ActionGrammar:
         return tuple(sorted(self._by_verb))
 
     def parse(self, text: str) -> Action:
-        """Read one action; a :class:`~rummykit.NotationError` says what is wrong."""
+        """Read one action; a :class:`~rummykit.errors.NotationError` says what is wrong."""
         if not isinstance(text, str):
             raise NotationError(
                 f"expected a string, got {type(text).__name__}", text="", token="", position=0

@@ -261,11 +261,11 @@ _ASCII = (*(f"{rank.symbol}{suit.letter}" for suit in SUITS for rank in RANKS), 
 _UNICODE = (*(f"{rank.symbol}{suit.symbol}" for suit in SUITS for rank in RANKS), "🃏")
 
 NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
-"""The 52 natural cards in :attr:`Card.code` order."""
+"""The 52 natural cards in :attr:`.Card.code` order."""
 JOKER: Card = Card(None, None)
 """The joker (all jokers are the same value)."""
 CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
-"""All 53 cards, indexed by :attr:`Card.code`."""
+"""All 53 cards, indexed by :attr:`.Card.code`."""
 
 
 def _card_from_code(code: int) -> Card:
@@ -359,7 +359,7 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; an empty text is no cards.
 
-    A bad token raises :class:`~rummykit.NotationError` with the token and its index.
+    A bad token raises :class:`~rummykit.errors.NotationError` with the token and its index.
 
     >>> parse_cards("AS, 2S 3s")
     (AS, 2S, 3S)

@@ -37,7 +37,7 @@ class SameSuitRuns(enum.Enum):
     ALLOWED = "allowed"
     """Always."""
     APART = "apart"
-    """Only with at least :attr:`Contract.runs_apart` missing ranks between them."""
+    """Only with at least :attr:`.Contract.runs_apart` missing ranks between them."""
 
 
 def _whole(low: int) -> Callable[[Any, Any, Any], None]:
@@ -118,6 +118,7 @@ class Contract:
         default=SameSuitRuns.FORBIDDEN, converter=_same_suit_runs
     )
     runs_apart: int = attrs.field(default=2, validator=_whole(0))
+    """Fewest missing ranks between two runs of one suit under :attr:`SameSuitRuns.APART`."""
 
     @classmethod
     def parse(cls, text: str, *, like: Contract | None = None, **flags: Any) -> Contract:
@@ -178,7 +179,8 @@ class Contract:
         return sum(item.size_for(rules) * item.count for item in self.requirements)
 
     def check(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> tuple[Meld, ...]:
-        """Validate a laydown; return its melds or raise :class:`ContractError` saying why.
+        """Validate a laydown; return its melds or raise
+        :class:`~rummykit.errors.ContractError` saying why.
 
         Card lists are validated as melds first (in the kind their cards make).
 
@@ -262,7 +264,7 @@ def conflict(
     contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
 ) -> str | None:
     """Why melds of ``kind`` clash under the contract's rules (same rank, same suit), or
-    ``None``: the part of :meth:`Contract.violation` that also binds partial laydowns."""
+    ``None``: the part of :meth:`.Contract.violation` that also binds partial laydowns."""
     if kind is MeldKind.GROUP:
         if contract.distinct_ranks:
             for first, second in combinations(melds, 2):

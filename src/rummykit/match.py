@@ -192,7 +192,8 @@ class Match(ABC, Generic[MS, DS]):
     @abstractmethod
     def perform(self, seat: int | None, action: Action) -> None:
         """Change the state for a verified ``action``; report what happened with
-        :meth:`emit` and end the deal with :meth:`end_deal`."""
+        :meth:`~rummykit.match.Match.emit` and end the deal with
+        :meth:`~rummykit.match.Match.end_deal`."""
 
     @abstractmethod
     def final_outcome(self) -> Outcome:
@@ -203,7 +204,7 @@ class Match(ABC, Generic[MS, DS]):
         rules) before the first deal; called once, after ``players`` and ``rng`` are set."""
 
     def load_position(self, position: Position) -> None:
-        """Start from ``position`` (see :class:`Position`); games that support it
+        """Start from ``position`` (see :class:`~rummykit.position.Position`); games that support it
         override this."""
         raise ConfigError(f"{self.definition.name} cannot start from a position")
 
@@ -235,8 +236,8 @@ class Match(ABC, Generic[MS, DS]):
         return (self.state.dealer + step) % self.players
 
     def public_extras(self, seat: int) -> dict[str, Any]:
-        """Game-specific fields of :class:`PlayerView` (``melds``, ``down``, ``known``,
-        ``contract``) for ``seat``."""
+        """Game-specific fields of :class:`~rummykit.protocol.PlayerView` (``melds``,
+        ``down``, ``known``, ``contract``) for ``seat``."""
         return {}
 
     def why_not(self, action: Action) -> tuple[str, str]:
@@ -368,7 +369,7 @@ class Match(ABC, Generic[MS, DS]):
 
     def as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
-        an :class:`~rummykit.IllegalActionError`)."""
+        an :class:`~rummykit.errors.IllegalActionError`)."""
         if isinstance(action, str):
             try:
                 return self.parse_action(action)
@@ -377,7 +378,7 @@ class Match(ABC, Generic[MS, DS]):
         return action
 
     def verify(self, action: Action | str) -> None:
-        """Raise :class:`~rummykit.IllegalActionError` naming the clause if ``action``
+        """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
         (a value or its notation) is illegal now."""
         action = self.as_action(action)
         if self.is_listed(action):  # agents pass the listed values: identity is enough

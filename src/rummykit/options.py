@@ -2,7 +2,7 @@
 
 A game's rules are one frozen attrs class with a keyword-only field per option. The
 helpers here check each field as it is set, so a bad value is a
-:class:`~rummykit.ConfigError` that names the option, the value and what it takes,
+:class:`~rummykit.errors.ConfigError` that names the option, the value and what it takes,
 never a silent fallback. The shipped games use them, and so can yours:
 
 >>> import attrs
@@ -64,7 +64,7 @@ class Choice(enum.StrEnum):
     """The base of a closed-choice option: a :class:`enum.StrEnum`, one per option.
 
     Use the subclass itself as the field's converter: the option then takes the members
-    or their strings, and any other value is a :class:`~rummykit.ConfigError` that names
+    or their strings, and any other value is a :class:`~rummykit.errors.ConfigError` that names
     the option (the class name in snake case, or :meth:`option_name`), the value and the
     allowed values. Members compare equal to their strings, and their ``repr`` is the
     string, so a rules object's ``repr`` can be pasted back into its constructor.
@@ -107,7 +107,8 @@ class Choice(enum.StrEnum):
 class FirstDealer(Choice):
     """How the first dealer is chosen when no seat is fixed (MAYI-4.3, POSSO-5.1, PSSN-2.1).
 
-    A ``first_dealer`` option takes some of these (see :func:`first_dealer`) or a seat:
+    A ``first_dealer`` option takes some of these (see
+    :func:`~rummykit.options.first_dealer`) or a seat:
 
     >>> FirstDealer("high_card_draw") is FirstDealer.HIGH_CARD_DRAW
     True
@@ -308,14 +309,14 @@ def schedule_option(
     """The body of a ``contract_schedule`` converter: a name, a TOML file or a schedule.
 
     * a :class:`~rummykit.ContractSchedule` is kept as it is;
-    * a built-in schedule's name (:meth:`ContractSchedule.builtin_names`) or one of the
+    * a built-in schedule's name (:meth:`.ContractSchedule.builtin_names`) or one of the
       game's ``aliases`` (alias -> built-in name) is kept as text, spelled as the alias
       when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
     * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
-      (:meth:`ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
-      a missing file, or a mistake in it, is a :class:`~rummykit.ConfigError` naming it.
+      (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
+      a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
 
-    Anything else is a :class:`~rummykit.ConfigError` listing the known names.
+    Anything else is a :class:`~rummykit.errors.ConfigError` listing the known names.
 
     >>> schedule_option("may-i", aliases={"standard_five": "may-i"})
     'standard_five'
@@ -363,7 +364,7 @@ def schedule_value(
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
     """A rules object of ``rules_type`` (a keyword-only attrs class) from ``options``.
 
-    Every failure is a :class:`~rummykit.ConfigError`: an unknown option name lists the
+    Every failure is a :class:`~rummykit.errors.ConfigError`: an unknown option name lists the
     game's options and suggests the closest, and a value the fields' converters reject
     with a plain :class:`TypeError` or :class:`ValueError` is reported as the option's
     error. ``game`` names the game in the messages.

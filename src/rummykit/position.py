@@ -69,7 +69,7 @@ class Position:
     """``None``: the dealer's left neighbour."""
 
     def check(self, *, players: int, spec: DeckSpec, deals: int | None) -> None:
-        """Raise :class:`~rummykit.ConfigError` unless the position fits the match."""
+        """Raise :class:`~rummykit.errors.ConfigError` unless the position fits the match."""
         if len(self.hands) != players:
             raise ConfigError(f"position: {len(self.hands)} hands for {players} players")
         for name, seat in (("dealer", self.dealer), ("to_act", self.to_act)):

@@ -84,7 +84,7 @@ GAME_PRESETS: dict[str, GamePreset] = {
 
 
 def game_preset(name: str) -> GamePreset:
-    """The preset called ``name`` (the names of :meth:`MeldRules.preset`)."""
+    """The preset called ``name`` (the names of :meth:`.MeldRules.preset`)."""
     try:
         return GAME_PRESETS[name]
     except KeyError:

@@ -1,7 +1,7 @@
 """Match records: a versioned JSON document that replays to the identical match.
 
 A record is data, never code: loading checks the format, version, game, rules, sizes and
-every action, and a failure names the step (:class:`~rummykit.RecordError`).
+every action, and a failure names the step (:class:`~rummykit.errors.RecordError`).
 
 >>> from rummykit.games import game
 >>> from rummykit.records import to_record, from_record

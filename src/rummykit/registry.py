@@ -73,7 +73,7 @@ class GameDefinition(Generic[R, M]):
     @classmethod
     def from_options(cls, **options: Any) -> Self:
         """The game with rules ``options`` (unknown names and bad values are a
-        :class:`~rummykit.ConfigError`)."""
+        :class:`~rummykit.errors.ConfigError`)."""
         from rummykit.options import build_rules
 
         return cls(build_rules(cls.rules_type, options, game=cls.name))
@@ -103,7 +103,7 @@ class GameDefinition(Generic[R, M]):
         """A new match. ``deck_order`` stacks the first deal (the whole shoe, top card
         first); ``first_dealer`` fixes the first dealer; with ``auto_deal=False`` each
         new deal waits for a ``next`` action from the table; ``position`` starts from a
-        chosen position instead of a deal (:class:`~rummykit.match.Position`)."""
+        chosen position instead of a deal (:class:`~rummykit.position.Position`)."""
         match: M = self.match_type(
             self,
             players=self.default_players if players is None else players,

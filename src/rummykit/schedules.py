@@ -92,7 +92,7 @@ class ContractSchedule:
         return iter(self.deals)
 
     def __getitem__(self, deal: int) -> DealSpec:
-        """Deal ``deal``'s spec, counting from 1 (a :class:`~rummykit.ConfigError` for
+        """Deal ``deal``'s spec, counting from 1 (a :class:`~rummykit.errors.ConfigError` for
         anything but a deal number of the schedule)."""
         if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(self.deals):
             raise ConfigError(

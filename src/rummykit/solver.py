@@ -399,7 +399,7 @@ def arrangement_parts(
     """Every distinct arrangement meeting an exact ``contract`` in the cheap form an
     engine lists go-down actions from: the melds' parts and the cards left, no objects.
 
-    The same arrangements, in the same order, as :func:`arrangements`.
+    The same arrangements, in the same order, as :func:`~rummykit.arrangements`.
     """
     cards = to_cards(hand)
     if not contract.exact:

@@ -2,8 +2,8 @@
 
 A hand is a count per card code (0-51 naturals, 52 the joker; two decks give counts up
 to 2) and a rank bitmask per suit of the cards that may play as themselves. A *wild
-card* is a joker or, under :attr:`MeldRules.wild_ranks`, a card of a wild rank; with
-:attr:`MeldRules.wild_as_natural` such a card may also play as itself, so it appears in
+card* is a joker or, under :attr:`.MeldRules.wild_ranks`, a card of a wild rank; with
+:attr:`.MeldRules.wild_as_natural` such a card may also play as itself, so it appears in
 both the suit masks and the wild pool.
 
 A candidate meld is a tuple ``(kind, rank or suit, natural codes, wild codes, window,
@@ -15,7 +15,8 @@ Searches ask for candidates in one of three *modes*:
 - ``EVERY``: every distinct meld, each wild card in each slot it may fill (the
   arrangements an engine lists);
 - ``PER_WINDOW``: per run window and wild slots, one placement of each multiset of wild
-  cards, and only the multisets no other multiset dominates (see :func:`wild_choices`);
+  cards, and only the multisets no other multiset dominates (see
+  :func:`~rummykit.solver_tables.wild_choices`);
 - ``PER_CARDS``: as ``PER_WINDOW``, and one window per set of cards (the best
   arrangement and deadwood, where a run's place on the rank circle does not matter);
 - ``LEAN``: as ``PER_CARDS``, with only the fewest wild cards each set of naturals

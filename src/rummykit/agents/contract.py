@@ -72,7 +72,7 @@ __all__ = ["ContractAgent"]
 @attrs.frozen(kw_only=True)
 class ContractAgent:
     """The heuristic contract-rummy player (see the module for its value rule); the
-    options after ``rules`` are keyword-only and checked (a :class:`~rummykit.ConfigError`).
+    options after ``rules`` are keyword-only and checked (a :class:`~rummykit.errors.ConfigError`).
     """
 
     rules: MeldRules = attrs.field(

@@ -1,6 +1,6 @@
 """How far a hand is from a contract: the cards it still needs, counted fast.
 
-The solver says whether a hand meets a contract (:func:`~rummykit.solver.can_meet`);
+The solver says whether a hand meets a contract (:func:`~rummykit.can_meet`);
 a bot also needs to know how *nearly* it does, and which cards would help. The count
 here is a quick estimate, not the solver: it picks the contract's groups from the richest
 ranks and its runs from the fullest window of each suit (trying groups first and runs
@@ -12,7 +12,7 @@ hand ready when runs of different sizes would need the same cards or the wild ca
 exceed one meld's limit, and a greedy pick of ranks and windows can miss a way to fit
 jokers in (of 2,472 random hands that meet a May I? contract, 4 with two jokers scored
 1). Bots use it to compare hands, where such slips cost little;
-:func:`~rummykit.solver.can_meet` tells the truth. Answers are memoised (bounded
+:func:`~rummykit.can_meet` tells the truth. Answers are memoised (bounded
 tables), so a hand costs a lookup the second time.
 
 >>> from rummykit import Contract, MeldRules, parse_cards

@@ -1,4 +1,4 @@
-"""Validators for agents' options: a bad option is a :class:`~rummykit.ConfigError`
+"""Validators for agents' options: a bad option is a :class:`~rummykit.errors.ConfigError`
 naming the agent, the option and the value, when the agent is made, not a crash in
 the middle of a match.
 

@@ -39,7 +39,7 @@ __all__ = ["PossessionAgent"]
 @attrs.frozen(kw_only=True)
 class PossessionAgent:
     """The heuristic Possession player (see the module for how it scores plays); its
-    weights are keyword-only finite numbers (else a :class:`~rummykit.ConfigError`)."""
+    weights are keyword-only finite numbers (else a :class:`~rummykit.errors.ConfigError`)."""
 
     shed: float = attrs.field(default=10, validator=number())
     """Points per card a play sheds."""

@@ -142,7 +142,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
     def check_layoff(self, seat: int, action: LayOff) -> None:
-        """Raise :class:`~rummykit.IllegalActionError` unless ``action`` is legal now."""
+        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
         who = self.who(seat)
         table = self.deal.table
         if not 0 <= action.target < len(table):
@@ -191,7 +191,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         return joker_exchanges(self.deal.table, target, card, self.meld_rules, to_hand=gate.to_hand)
 
     def check_exchange(self, seat: int, action: ExchangeJoker) -> None:
-        """Raise :class:`~rummykit.IllegalActionError` unless ``action`` is legal now."""
+        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
         rule = self.clauses["exchange"]
         gate = self.hooks.exchange
         if gate is None:

@@ -136,7 +136,7 @@ class ContractOpening(Opening):
         return conflict(match.deal.contract, laid, meld.kind, match.meld_rules) is not None
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
-        """Raise :class:`~rummykit.IllegalActionError` unless ``action`` is a legal
+        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
         go-down now; return its melds and whether the contract is then down."""
         who = match.who(seat)
         clauses = self.clauses

@@ -1,8 +1,9 @@
 """The hooks that make one contract-rummy engine play different games.
 
 Each hook answers one question the engine asks; a game definition chooses them
-(:class:`Hooks`). May I? uses :class:`ContractOpening`, :class:`ContractLayOffGate`,
-its own claim window and no action filter; another game swaps any of them.
+(:class:`Hooks`). May I? uses :class:`~rummykit.engine.contract.ContractOpening`,
+:class:`~rummykit.engine.contract.ContractLayOffGate`, its own claim window and no action
+filter; another game swaps any of them.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Opening(ABC):
     @abstractmethod
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Validate ``action``: the melds it lays, and whether the seat is down after it.
-        Raise :class:`~rummykit.IllegalActionError` (citing a clause) if illegal."""
+        Raise :class:`~rummykit.errors.IllegalActionError` (citing a clause) if illegal."""
 
 
 class LayOffGate(ABC):

@@ -61,7 +61,8 @@ class MayIMatch(ContractRummyMatch):
 
 @attrs.frozen
 class MayI(ContractRummy[MayIRules, MayIMatch]):
-    """The May I? game definition: its rules options; :meth:`new_match` makes a match."""
+    """The May I? game definition: its rules options;
+    :meth:`~rummykit.registry.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "may-i"
     title: ClassVar[str] = "May I?"

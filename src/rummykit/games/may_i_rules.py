@@ -253,7 +253,7 @@ class MayIRules:
         default="standard_five", converter=_schedule
     )
     """MAYI-4.2, 17: ``standard_five`` (or ``may-i``), ``six_deal`` (or ``may-i-six``),
-    any :class:`ContractSchedule`, or a path to a TOML schedule (loaded at once)."""
+    any :class:`~rummykit.ContractSchedule`, or a path to a TOML schedule (loaded at once)."""
     may_discard_taken_card: bool = attrs.field(default=False, validator=boolean)
     """MAYI-7.5c: may a card just taken from the pile be discarded at once."""
     discard_pile_visible: DiscardPileVisible = attrs.field(

@@ -303,9 +303,9 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
 
 @attrs.frozen
 class Possession(GameDefinition[PossessionRules, PossessionMatch]):
-    """The Possession game definition; :meth:`new_match` makes a match. A stacked
-    ``deck_order`` is dealt as it lies, without the shuffles between rounds, and the next
-    card is the upcard."""
+    """The Possession game definition; :meth:`~rummykit.registry.GameDefinition.new_match`
+    makes a match. A stacked ``deck_order`` is dealt as it lies, without the shuffles
+    between rounds, and the next card is the upcard."""
 
     name: ClassVar[str] = "possession"
     title: ClassVar[str] = "Possession"

@@ -103,7 +103,8 @@ class PossoMatch(ContractRummyMatch):
 
 @attrs.frozen
 class Posso(ContractRummy[PossoRules, PossoMatch]):
-    """The Posso? game definition: its rules options; :meth:`new_match` makes a match."""
+    """The Posso? game definition: its rules options;
+    :meth:`~rummykit.registry.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "posso"
     title: ClassVar[str] = "Posso?"

@@ -1,7 +1,7 @@
 """Laying off on melds (MAYI-12, POSSO-13) and exchanging jokers (POSSO-11.6).
 
 Both are pure functions: they return new melds or raise
-:class:`~rummykit.InvalidMeldError` with the reason.
+:class:`~rummykit.errors.InvalidMeldError` with the reason.
 
 >>> from rummykit import Meld, MeldRules, End, parse_card
 >>> rules = MeldRules.preset("may-i")
@@ -88,7 +88,7 @@ def lay_off(
 
 
 def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = None) -> Meld | None:
-    """:func:`lay_off`, or ``None`` where ``card`` does not fit (no reason is worked out).
+    """:func:`~rummykit.lay_off`, or ``None`` where ``card`` does not fit (no reason is worked out).
 
     A natural card that plainly cannot fit (another rank beside a group's natural cards,
     not the card at a run's end) is turned away without building or validating a meld.
@@ -132,7 +132,8 @@ def _plainly_misfits(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
 def _validated_lay_off(
     meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
 ) -> Meld:
-    """:func:`lay_off` by a full validation of the grown meld, with the reason on failure."""
+    """:func:`~rummykit.lay_off` by a full validation of the grown meld, with the reason on
+    failure."""
     check_rules = _layoff_rules(rules)
     roles = _roles(meld)
     if meld.kind is MeldKind.GROUP:
@@ -298,7 +299,7 @@ def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> t
     """The positions of ``meld``'s wild cards that natural ``card`` may take the place
     of: in a run the wild card standing for exactly ``card``, in a group any wild card
     when ``card`` has the group's rank (``jokers_only``: printed jokers only). Empty
-    means :func:`joker_exchanges` finds no exchange.
+    means :func:`~rummykit.joker_exchanges` finds no exchange.
 
     >>> from rummykit import Meld, MeldRules, parse_card
     >>> rules = MeldRules.preset("posso")

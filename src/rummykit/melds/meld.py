@@ -155,7 +155,7 @@ class Meld:
     def lay_off(
         self, card: Card, rules: MeldRules, *, end: End | None = None, role: Role | None = None
     ) -> Meld:
-        """This meld with ``card`` added (see :func:`rummykit.melds.lay_off`)."""
+        """This meld with ``card`` added (see :func:`rummykit.lay_off`)."""
         from rummykit.melds.layoff import lay_off
 
         return lay_off(self, card, rules, end=end, role=role)

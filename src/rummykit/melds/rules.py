@@ -109,7 +109,7 @@ class MeldRules:
         ordered: bool = False,
         roles: Sequence[Role | None] | None = None,
     ) -> Meld:
-        """The meld ``cards`` make, or :class:`~rummykit.InvalidMeldError` saying why.
+        """The meld ``cards`` make, or :class:`~rummykit.errors.InvalidMeldError` saying why.
 
         The order of natural cards does not matter (MAYI-10.7). Where wild cards make the
         meaning ambiguous, ``roles`` (what each wild card stands for) or the order given

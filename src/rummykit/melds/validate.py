@@ -10,7 +10,7 @@ cards are placed by a documented rule:
    without wrap-around, a wild-only rank), they go to the other end. So ``9C 10C JC JK``
    is 9-Q and ``JK 9C 10C JC`` is 8-J (POSSO-11.4).
 4. A wild-rank card (deuces wild) counts as itself where that makes a meld, otherwise as
-   a wild card (unless :attr:`MeldRules.wild_as_natural` is false).
+   a wild card (unless :attr:`.MeldRules.wild_as_natural` is false).
 5. With ``kind=None``, cards whose naturals share a rank are tried as a group first.
 6. A group lists its natural cards in card order, then its wild cards.
 """
@@ -110,7 +110,7 @@ def natural_verdict(
 ) -> tuple[MeldKind, Window | None] | str:
     """Judge cards that are all natural: the kind and run window, or the reason not.
 
-    This is the hot path of :meth:`MeldRules.accepts`; it allocates almost nothing.
+    This is the hot path of :meth:`.MeldRules.accepts`; it allocates almost nothing.
     """
     size = len(cards)
     first = cards[0].code
@@ -261,7 +261,8 @@ def validate(
     ordered: bool = False,
     roles: Sequence[Role | None] | None = None,
 ) -> Meld:
-    """The meld ``cards`` make under ``rules``, or :class:`InvalidMeldError` saying why."""
+    """The meld ``cards`` make under ``rules``, or
+    :class:`~rummykit.errors.InvalidMeldError` saying why."""
     if not cards:
         raise InvalidMeldError("a meld needs cards, got none", cards=())
     if roles is not None and len(roles) != len(cards):

@@ -95,7 +95,7 @@ class Limits:
     ``max_melds - 1``); ``max_take``: the most pile cards one ``take N`` takes;
     ``max_downs``: how many go-down arrangements are offered (the first ones listed).
     A legal action beyond a limit is left out of the mask and counted in
-    :attr:`LegalActions.dropped`.
+    :attr:`.LegalActions.dropped`.
     """
 
     max_melds: int = 16
@@ -387,6 +387,7 @@ class LegalActions:
     indices: tuple[int, ...]
     actions: Mapping[int, Action]
     dropped: int = 0
+    """How many legal actions lie beyond the :class:`Limits` and have no index."""
 
     def action(self, index: int) -> Action:
         """The legal action at ``index`` (a :class:`KeyError` when it is not legal)."""

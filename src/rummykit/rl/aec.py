@@ -203,7 +203,7 @@ def env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` (a registered name, with its rules options as
     keywords, or a definition), wrapped in PettingZoo's order-enforcing wrapper (a step
     before ``reset`` is an error), as PettingZoo's classic environments are. An index
-    out of range or not legal now is an :class:`~rummykit.IllegalActionError` from the
+    out of range or not legal now is an :class:`~rummykit.errors.IllegalActionError` from the
     environment itself, so PettingZoo's out-of-bounds wrapper would only repeat the
     check. The wrapper is a subclass of PettingZoo's that reads the attributes of the
     loop (``agent_selection``, ``last()``, ``step``) without its per-access forwarding;

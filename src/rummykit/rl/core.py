@@ -150,7 +150,7 @@ class Table:
         return vector.copy()
 
     def decode(self, index: int) -> Action:
-        """The legal action at ``index``; an :class:`~rummykit.IllegalActionError` names
+        """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
         it when it is not legal now."""
         try:
             return self.legal().actions[int(index)]

@@ -41,7 +41,7 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     one match; the reward of a step is what the seat earned until its next decision
     (:data:`~rummykit.rl.core.Reward`). Opponents draw their randomness from the
     match's seed. An index that is not legal raises
-    :class:`~rummykit.IllegalActionError`; with ``illegal="terminate"`` it ends the
+    :class:`~rummykit.errors.IllegalActionError`; with ``illegal="terminate"`` it ends the
     episode instead, with reward ``illegal_reward`` and ``info["illegal"]``.
     """
 

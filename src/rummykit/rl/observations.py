@@ -179,11 +179,11 @@ class ObservationEncoding:
 
     def update(self, view: Any) -> npt.NDArray[np.float32]:
         """The vector of ``view`` (a :class:`~rummykit.protocol.PlayerView` or what
-        :func:`quick_view` returns), made by changing the last vector made for the same
-        seat only where the view differs: the hand, the pile, the known cards and the
-        table are compared with what that vector counted (by identity where the state
-        keeps its objects) and recounted only when they changed; the one-hot fields and
-        the scalars are rewritten. The result equals :meth:`encode`'s; it is this
+        :func:`~rummykit.rl.observations.quick_view` returns), made by changing the last
+        vector made for the same seat only where the view differs: the hand, the pile, the
+        known cards and the table are compared with what that vector counted (by identity
+        where the state keeps its objects) and recounted only when they changed; the
+        one-hot fields and the scalars are rewritten. The result equals :meth:`encode`'s; it is this
         encoding's own array, changed by the next call for the seat: copy it to keep it.
         """
         seat = self._seats.get(view.seat)
@@ -429,7 +429,8 @@ class _SeatVector:
 class _QuickView:
     """The fields of a :class:`~rummykit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
-    (no sorting, no legal actions, no frozen value): see :func:`quick_view`."""
+    (no sorting, no legal actions, no frozen value): see
+    :func:`~rummykit.rl.observations.quick_view`."""
 
     __slots__ = (
         "contract",
@@ -464,7 +465,7 @@ class _QuickView:
 
 def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
     """What ``match.view(seat)`` shows, as far as the encoding reads it, or ``None``
-    when the match's view is not the shipped one (then use :meth:`Match.view`).
+    when the match's view is not the shipped one (then use :meth:`.Match.view`).
 
     The tests check that both give the same vector in every registered game."""
     kind = type(match)
