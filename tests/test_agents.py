@@ -237,6 +237,31 @@ def test_agents_by_name() -> None:
         ContractAgent.for_game(game("possession"))
 
 
+def test_agents_by_name_take_their_own_options_and_refuse_others() -> None:
+    may_i, possession = game("may-i"), game("possession")
+    heuristic = make_agent("heuristic", may_i, take_gain=2)
+    assert isinstance(heuristic, ContractAgent) and heuristic.take_gain == 2
+    shedder = make_agent("heuristic", possession, shed=4)
+    assert isinstance(shedder, PossessionAgent) and shedder.shed == 4
+    searcher = make_agent("search", may_i, simulations=8)
+    assert isinstance(searcher, SearchAgent) and searcher.simulations == 8
+    refused: list[tuple[str, Any, dict[str, Any], str]] = [
+        ("random", may_i, {"simulations": 8}, "RandomAgent has no option simulations"),
+        ("greedy", may_i, {"buy_gain": 2}, "GreedyAgent has no option buy_gain"),
+        ("heuristic", may_i, {"simulations": 8}, "ContractAgent has no option simulations"),
+        ("heuristic", may_i, {"rules": None}, "ContractAgent has no option rules"),
+        ("heuristic", may_i, {"take_gain": -1}, "take_gain must be a whole number >= 0"),
+        ("heuristic", possession, {"shed": "x"}, "shed must be a finite number"),
+        ("search", may_i, {"policy": None}, "SearchAgent has no option policy"),
+        ("search", may_i, {"buy_gain": 2}, "SearchAgent has no option buy_gain"),
+    ]
+    for name, definition, options, message in refused:
+        with pytest.raises(ConfigError, match=message):
+            make_agent(name, definition, **options)
+    with pytest.raises(ConfigError, match="max_hand must be a whole number"):
+        ContractAgent(MeldRules.preset("may-i"), max_hand=1.5)  # type: ignore[arg-type]
+
+
 def test_the_distance_ignores_the_hand_order() -> None:
     rules = MeldRules.preset("may-i")
     contract = Contract.parse("2G+R")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from rummykit.actions import Play
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent
@@ -16,41 +18,62 @@ AGENT_NAMES = ("random", "greedy", "heuristic", "search")
 """The names :func:`make_agent` knows."""
 
 
-def heuristic_agent(definition: Any) -> Agent:
+def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     """The game's heuristic player: :class:`ContractAgent` for games with meld rules and
     a contract, :class:`PossessionAgent` for shedding games played with ``play``, else
-    the :class:`GreedyAgent`.
+    the :class:`GreedyAgent`. ``parameters`` set the heuristic's options (an unknown one
+    is a :class:`~rummykit.errors.ConfigError` naming it).
 
     >>> from rummykit.games import game
     >>> type(heuristic_agent(game("possession"))).__name__
     'PossessionAgent'
+    >>> heuristic_agent(game("may-i"), buy_gain=2).buy_gain
+    2
     """
     actions = getattr(definition, "actions", ())
     if definition.meld_rules() is not None and callable(
         getattr(definition.rules, "schedule", None)
     ):
-        return ContractAgent.for_game(definition)
+        _check(ContractAgent, parameters, set_by_game=("rules", "values"))
+        return ContractAgent.for_game(definition, **parameters)
     if Play in actions:
-        return PossessionAgent()
+        _check(PossessionAgent, parameters)
+        return PossessionAgent(**parameters)
+    _check(GreedyAgent, parameters)
     return GreedyAgent()
 
 
 def make_agent(name: str, definition: Any, **parameters: Any) -> Agent:
     """The agent called ``name`` (one of :data:`AGENT_NAMES`) for ``definition``;
-    ``parameters`` go to the search agent (``simulations``, ``candidates``, …).
+    ``parameters`` set its options: the heuristic's, or the search agent's
+    (``simulations``, ``candidates``, …); the random and greedy agents have none. An
+    option the agent does not have is a :class:`~rummykit.errors.ConfigError`.
 
     >>> from rummykit.games import game
     >>> make_agent("search", game("may-i"), simulations=8).simulations
     8
     """
     if name == "random":
+        _check(RandomAgent, parameters)
         return RandomAgent()
     if name == "greedy":
+        _check(GreedyAgent, parameters)
         return GreedyAgent()
     if name == "heuristic":
-        return heuristic_agent(definition)
+        return heuristic_agent(definition, **parameters)
     if name == "search":
         from rummykit.agents.search import SearchAgent
 
+        _check(SearchAgent, parameters, set_by_game=("policy",))
         return SearchAgent(heuristic_agent(definition), **parameters)
     raise ConfigError(f"agents (bots) are {', '.join(AGENT_NAMES)}; got {name!r}")
+
+
+def _check(kind: type, parameters: dict[str, Any], set_by_game: tuple[str, ...] = ()) -> None:
+    """Refuse the ``parameters`` that are no option of agent class ``kind``."""
+    known = [f.name for f in attrs.fields(kind)] if attrs.has(kind) else []
+    options = [name for name in known if name not in set_by_game]
+    unknown = sorted(set(parameters) - set(options))
+    if unknown:
+        has = f"its options: {', '.join(options)}" if options else "it has no options"
+        raise ConfigError(f"{kind.__name__} has no option {', '.join(unknown)} ({has})")
