@@ -128,14 +128,9 @@ def test_a_sample_lists_the_legal_actions_of_its_own_hands() -> None:
         sample.clone().apply(action)
 
 
-def test_a_sampler_refuses_a_view_of_another_seat_and_a_bad_generator() -> None:
-    match = advanced(0, 4, 30)
-    with pytest.raises(SamplingError, match="seat 1's, not seat 0's"):
-        Sampler(match, 0, view=match.view(1))
-    given = Sampler(match, 0, view=match.view(0))
-    assert (
-        given.sample(random.Random(3)).snapshot()
-        == Sampler(match, 0).sample(random.Random(3)).snapshot()
-    )
+def test_a_sampler_refuses_what_is_not_a_match_and_a_bad_generator() -> None:
+    with pytest.raises(SamplingError, match="samples a Match, got 'match'"):
+        Sampler("match", 0)  # type: ignore[type-var]
+    sampler = Sampler(advanced(0, 4, 30), 0)
     with pytest.raises(SamplingError, match="random.Random, got None"):
-        given.sample(None)  # type: ignore[arg-type]
+        sampler.sample(None)  # type: ignore[arg-type]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
+import re
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
-from rummykit import ConfigError, ContractSchedule
-from rummykit.agents import RandomAgent
+from rummykit import ConfigError, ContractSchedule, IllegalActionError
+from rummykit.agents import GreedyAgent, RandomAgent, decide
 from rummykit.games import game
-from rummykit.simulate import simulate, wilson_interval
+from rummykit.simulate import play, simulate, wilson_interval
 
 SEATS = ["heuristic", "greedy", "random"]
 SHORT = game("may-i", contract_schedule=ContractSchedule.of("2G", "1G+1R"))
@@ -100,3 +103,53 @@ def test_bad_requests() -> None:
         simulate("may-i", ["random"] * 3, matches=-1, seed=1)
     with pytest.raises(ConfigError, match="options"):
         simulate(game("may-i"), ["random"] * 3, matches=1, seed=1, options={"joker_count": 2})
+
+
+def test_simulate_refuses_bad_arguments_with_a_clear_error() -> None:
+    """Every argument is checked before a match is played (ConfigError names it)."""
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"game": None}, "game is a registered name or a definition, got None"),
+        ({"agents": "random"}, "agents are a list, one per seat"),
+        ({"agents": ["random", 3, "random"]}, "seat 1's agent must be an agent's name or an agent"),
+        ({"agents": ["random", RandomAgent, "random"]}, "give an agent value, e.g. RandomAgent()"),
+        ({"agents": None, "players": "3"}, "players must be a whole number, got '3'"),
+        ({"agents": None, "players": -1}, "got -1"),
+        ({"options": [("a", 1)]}, "options are a dict"),
+        ({"chunk_size": -2}, "chunk_size must be a whole number >= 1"),
+        ({"chunk_size": 1.5}, "chunk_size must be a whole number >= 1"),
+        ({"executor": "pool"}, "executor must be a concurrent.futures.Executor"),
+        ({"executor": ThreadPoolExecutor}, "executor must be a concurrent.futures.Executor"),
+        ({"progress": 3}, "progress must be a callable"),
+    ]
+    for change, message in cases:
+        arguments: dict[str, Any] = {
+            "game": "may-i",
+            "agents": ["random"] * 3,
+            "matches": 2,
+            "seed": 1,
+            **change,
+        }
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            simulate(**arguments)
+
+
+def test_play_and_decide_refuse_names_generators_and_idle_seats() -> None:
+    definition = game("may-i")
+    match = definition.new_match(players=3, seed=1)
+    with pytest.raises(ConfigError, match="play takes agent values"):
+        play(match, ["random"] * 3, rng=random.Random(1))  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="rng must be a random.Random, got 1"):
+        play(match, [RandomAgent()] * 3, rng=1)  # type: ignore[arg-type]
+    assert match.events == ()  # nothing was played
+    seat = match.to_act
+    assert seat is not None
+    idle = (seat + 1) % 3
+    for agent in (RandomAgent(), GreedyAgent()):
+        with pytest.raises(IllegalActionError, match=f"seat {idle} has no decision"):
+            decide(agent, match, idle, random.Random(1))
+    with pytest.raises(ConfigError, match="rng must be a random.Random"):
+        decide(RandomAgent(), match, seat, 1)  # type: ignore[arg-type]
+    summary = simulate("may-i", ["random"] * 3, matches=2, seed=1)
+    assert summary.as_dict()["wins"] == list(summary.wins)
+    with pytest.raises(ConfigError, match="deals are numbered from 1"):
+        summary.dead_share(0)

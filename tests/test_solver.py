@@ -413,3 +413,24 @@ def test_two_runs_of_one_suit_each_take_a_deuce() -> None:
     best = best_arrangement(hand, wanted, rules, values=PEER_VALUES)
     assert best is not None and best.left == parse_cards("4S")
     assert sorted(str(meld) for meld in best.melds) == ["3S 2C(4S) 5S", "3S 2D(4S) 5S"]
+
+
+def test_spare_jokers_a_run_cannot_hold_stay_in_hand() -> None:
+    """With no joker at a run's ends, A 2 3 can grow to 2..A (ten jokers) but not to
+    five cards: the two spare jokers stay in hand (found by the brute-force property)."""
+    rules = MeldRules(
+        group_min=3,
+        run_min=3,
+        ace=AcePolicy.LOW_OR_HIGH,
+        jokers_allowed=True,
+        max_jokers_per_meld=None,
+        joker_at_run_end=False,
+    )
+    hand = parse_cards("AS 2S 3S JK JK")
+    wanted = Contract.parse("1R", exact=True)
+    used, _ = brute.best_used(hand, wanted, rules, MAY_I_VALUES)
+    assert used is not None
+    result = best_arrangement(hand, wanted, rules, values=MAY_I_VALUES)
+    assert result is not None
+    assert result.left_value == MAY_I_VALUES.hand_value(hand) - used == 22
+    assert [str(meld) for meld in result.melds] == ["AS JK(2S) 3S"]

@@ -272,10 +272,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.simulate import simulate
 
     definition = _definition(args)
-    words = [name.strip() for name in args.bots.split(",") if name.strip()]
+    words = [name.strip() for name in args.bots.split(",")]
     if len(words) > 1 and args.players is not None and args.players != len(words):
         raise _UsageError(f"--players {args.players} but {len(words)} bots")
-    players = check_players(definition, len(words) if len(words) > 1 else args.players)
+    if len(words) > 1:
+        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
+    else:
+        players = check_players(definition, args.players)
     bots = seat_bots(args.bots, players)
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
@@ -291,7 +294,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if args.dask == "local":
             client = Client(n_workers=args.jobs, threads_per_worker=1)  # type: ignore[no-untyped-call]
         else:
-            client = Client(args.dask)  # type: ignore[no-untyped-call]
+            try:
+                client = Client(args.dask)  # type: ignore[no-untyped-call]
+            except (ValueError, OSError) as error:  # a bad address, or nobody there
+                raise _UsageError(
+                    f"--dask {args.dask}: no Dask scheduler there ({error})"
+                ) from None
         executor = client.get_executor()
     elif args.jobs > 1:
         executor = ProcessPoolExecutor(max_workers=args.jobs)
@@ -396,13 +404,13 @@ def _parser() -> _Parser:
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
     simulate.add_argument("game", choices=registered)
-    simulate.add_argument("-n", type=int, default=100, help="number of matches")
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     simulate.add_argument(
         "--bots",
         default="heuristic",
-        help=bots_help + " (e.g. search,heuristic,heuristic,heuristic)",
+        help=bots_help + " (default heuristic; e.g. search,heuristic,heuristic,heuristic)",
     )
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
     simulate.add_argument(

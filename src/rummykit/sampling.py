@@ -102,14 +102,13 @@ class Sampler(Generic[M]):
     (True, False)
     """
 
-    def __init__(self, match: M, seat: int, *, view: PlayerView | None = None) -> None:
-        if view is not None and view.seat != seat:
-            raise SamplingError(f"the view given is seat {view.seat}'s, not seat {seat}'s")
+    def __init__(self, match: M, seat: int) -> None:
+        if not isinstance(match, Match):
+            raise SamplingError(f"a Sampler samples a Match, got {match!r}")
         self.seat = seat
         """The seat whose knowledge the samples keep."""
-        self.view = match.view(seat) if view is None else view
-        """That seat's view of the position (every sample shows it the same); pass it
-        as ``view`` when it is at hand, to save working it out again."""
+        self.view = match.view(seat)
+        """That seat's view of the position (every sample shows it the same)."""
         self.unseen = unseen_cards(self.view, match.spec.shoe(), match.pile.cards)
         """The cards the seat cannot see, dealt anew in each sample."""
         unknown = len(self.unseen) - self.view.stock_size

@@ -17,7 +17,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
@@ -79,6 +79,9 @@ class Summary:
     wins: tuple[float, ...]
     """Wins per seat (a win shared by k seats counts 1/k to each)."""
     mean_scores: tuple[float, ...]
+    """Each seat's mean match score as the game counts it (``Match.scores``): net
+    points in the contract games (more is better), penalty points in Possession (fewer
+    is better)."""
     deals: int
     decisions: int
     buys: int
@@ -110,13 +113,20 @@ class Summary:
         return self.decisions / self.matches if self.matches else 0.0
 
     def dead_share(self, deal: int) -> float:
-        """The share of deal ``deal`` that ended dead."""
+        """The share of deal ``deal`` (numbered from 1) that ended dead; 0.0 for a deal
+        never played."""
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise ConfigError(f"deals are numbered from 1, got {deal!r}")
         played = self.deals_by_number.get(deal, 0)
         return self.dead_by_deal.get(deal, 0) / played if played else 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready (deal numbers become strings)."""
+        """JSON-ready: lists for the per-seat tuples, deal numbers as strings, and the
+        per-match figures (``buys_per_match``, ``decisions_per_match``) rounded."""
         data = attrs.asdict(self)
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
         data["dead_by_deal"] = {str(k): v for k, v in self.dead_by_deal.items()}
         data["deals_by_number"] = {str(k): v for k, v in self.deals_by_number.items()}
         data["win_interval"] = [list(pair) for pair in self.win_interval]
@@ -126,8 +136,12 @@ class Summary:
 
 
 def play(match: M, agents: Sequence[Agent], *, rng: random.Random) -> M:
-    """Let ``agents[seat]`` decide for each seat until the match is over (the table's
-    own steps, when dealing is not automatic, take the first legal action)."""
+    """Let ``agents[seat]`` (agent values: :func:`~rummykit.agents.make_agent` makes one
+    from a name) decide for each seat until the match is over (the table's own steps,
+    when dealing is not automatic, take the first legal action)."""
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"rng must be a random.Random, got {rng!r}")
+    _check_agents(agents, names=False)
     if len(agents) != match.players:
         raise ConfigError(f"{match.players} seats need {match.players} agents, got {len(agents)}")
     while not match.is_over:
@@ -137,6 +151,30 @@ def play(match: M, agents: Sequence[Agent], *, rng: random.Random) -> M:
             continue
         match.apply(decide(agents[seat], match, seat, rng))
     return match
+
+
+def _check_agents(agents: Any, *, names: bool) -> None:
+    """Refuse what is not a sequence of agents (or, with ``names``, agents' names)."""
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        raise ConfigError(
+            f"agents are a list, one per seat (e.g. ['heuristic', 'random']), got {agents!r}"
+        )
+    for seat, agent in enumerate(agents):
+        if names and isinstance(agent, str):
+            continue
+        if isinstance(agent, str):
+            raise ConfigError(
+                f"seat {seat}'s agent is the name {agent!r}: play takes agent values "
+                "(make_agent(name, definition) makes one)"
+            )
+        if isinstance(agent, type):
+            raise ConfigError(
+                f"seat {seat}'s agent is the class {agent.__name__}: give an agent value, "
+                f"e.g. {agent.__name__}()"
+            )
+        if not callable(getattr(agent, "choose", None)):
+            what = "an agent's name or an agent" if names else "an agent"
+            raise ConfigError(f"seat {seat}'s agent must be {what} (with choose), got {agent!r}")
 
 
 def _name(agent: AgentSpec) -> str:
@@ -151,6 +189,9 @@ def play_one(
     definition: GameDefinition[Any, Any], agents: Sequence[AgentSpec], seed: int
 ) -> MatchResult:
     """Play one match from ``seed`` and sum it up (the unit of work of :func:`simulate`)."""
+    if not isinstance(definition, GameDefinition):
+        raise ConfigError(f"play_one takes a game definition (game(name)), got {definition!r}")
+    _check_agents(agents, names=True)
     match = definition.new_match(players=len(agents), seed=seed)
     play(match, [_build(agent, definition) for agent in agents], rng=random.Random(seed ^ 0x5EED))
     outcome = match.outcome
@@ -196,24 +237,48 @@ def simulate(
     ``agents`` (one per seat: names or agent values); the same seed gives the same
     summary on any executor.
 
-    ``bots`` with ``players`` is the older shorthand for the same agent at every seat.
+    Without ``agents``, ``bots`` (one agent name, ``"random"`` by default) sits at each
+    of ``players`` seats (the game's default count by default): the older shorthand.
     ``options`` are the game's rules options (with a name). ``progress(done, total)`` is
-    called as chunks of ``chunk_size`` matches finish.
+    called as chunks of ``chunk_size`` matches finish. Scores are the games' own
+    (:attr:`~rummykit.match.Match.scores`): net points in the contract games, where more is
+    better, and penalty points in Possession, where fewer is.
     """
-    definition = find_game(game, **(options or {})) if isinstance(game, str) else game
-    if options and not isinstance(game, str):
-        raise ConfigError("give options with a game's name, not with a definition")
+    if options is not None and not isinstance(options, Mapping):
+        raise ConfigError(f"options are a dict of the game's options, got {options!r}")
+    if isinstance(game, str):
+        definition = find_game(game, **(options or {}))
+    elif isinstance(game, GameDefinition):
+        if options:
+            raise ConfigError("give options with a game's name, not with a definition")
+        definition = game
+    else:
+        raise ConfigError(f"game is a registered name or a definition, got {game!r}")
     if agents is None:
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ConfigError(f"players must be a whole number, got {players!r}")
         count = players if players is not None else definition.default_players
-        agents = [bots or "random"] * count
+        agents = [bots or "random"] * max(count, 0)
+        definition.new_match(players=count)  # a bad count fails here, named as given
     elif bots is not None or (players is not None and players != len(agents)):
         raise ConfigError("give agents, or bots and players, not both")
+    _check_agents(agents, names=True)
     specs = tuple(agents)
     for agent in specs:
         if isinstance(agent, str):
             make_agent(agent, definition)  # an unknown name fails here, once
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
         raise ConfigError(f"matches must be a whole number >= 0, got {matches!r}")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ConfigError(f"chunk_size must be a whole number >= 1 (or None), got {chunk_size!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ConfigError(
+            f"executor must be a concurrent.futures.Executor (an instance), got {executor!r}"
+        )
+    if progress is not None and not callable(progress):
+        raise ConfigError(f"progress must be a callable progress(done, total), got {progress!r}")
     definition.new_match(players=len(specs))  # bad player counts fail here, once
     rng = make_rng(seed)
     seeds = [rng.randrange(2**31) for _ in range(matches)]

@@ -339,7 +339,7 @@ def _best_exact(
         search.give(candidate)
     widened = []
     for candidate in best[1]:
-        room = min(search.room(candidate), len(spare))
+        room = search.room(candidate, len(spare))
         more, spare = tuple(spare[:room]), spare[room:]
         widened.append(search.widen(candidate, more) if more else candidate)
     return tuple(widened)
@@ -348,7 +348,8 @@ def _best_exact(
 def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]) -> list[int]:
     """The points of the spare wild cards that fit the melds ``required`` (already taken
     from the hand), the most valuable first."""
-    room = sum(search.room(candidate) for candidate in required)
+    spare = search.wild_supply()
+    room = sum(search.room(candidate, spare) for candidate in required)
     if not room:
         return []
     values = sorted(

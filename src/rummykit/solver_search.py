@@ -418,8 +418,11 @@ class Search:
         windows[size << 13 | sub] = window
         return window
 
-    def room(self, candidate: Candidate) -> int:
-        """How many more wild cards ``candidate`` could hold under the rules."""
+    def room(self, candidate: Candidate, limit: int) -> int:
+        """How many more wild cards, ``limit`` at most, ``candidate`` could hold under
+        the rules. Not every count below the most fits a run (with no wild card at its
+        ends, an A 2 3 run may grow to 2..A with ten but not to five cards with two),
+        so the answer is the most that fits within ``limit``."""
         rules = self.rules
         naturals, wilds = len(candidate[2]), len(candidate[3])
         most = self.max_wild
@@ -429,12 +432,12 @@ class Search:
             most = min(most, naturals - 1)
         if candidate[0] == GROUP:
             top = rules.group_max if rules.group_max is not None else 1 << 20
-            return max(0, min(most, top - naturals) - wilds)
+            return max(0, min(most - wilds, top - naturals - wilds, limit))
         sub = 0
         for code in candidate[2]:
             sub |= 1 << (code % 13)
         size = naturals + wilds
-        extra = min(most - wilds, rules.run_max - size)
+        extra = min(most - wilds, rules.run_max - size, limit)
         windows = self.ctx.windows
         while extra > 0:
             key = (size + extra) << 13 | sub

@@ -13,7 +13,7 @@ Draw()
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
 from rummykit.engine.phases import DRAW
@@ -24,8 +24,10 @@ from rummykit.scoring import MAY_I_VALUES, CardValues
 __all__ = ["Agent", "GreedyAgent", "RandomAgent"]
 
 
+@runtime_checkable
 class Agent(Protocol):
-    """Chooses one of ``view.legal`` from what its seat may know."""
+    """Chooses one of ``view.legal`` from what its seat may know (``isinstance(x, Agent)``
+    checks that ``x`` has a ``choose`` method)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 

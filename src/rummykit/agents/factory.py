@@ -11,6 +11,7 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.possession import PossessionAgent
 from rummykit.errors import ConfigError
+from rummykit.registry import GameDefinition
 
 __all__ = ["AGENT_NAMES", "heuristic_agent", "make_agent"]
 
@@ -30,6 +31,8 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     >>> heuristic_agent(game("may-i"), buy_gain=2).buy_gain
     2
     """
+    if not isinstance(definition, GameDefinition):
+        raise ConfigError(f"agents are made for a game definition (game(name)), got {definition!r}")
     actions = getattr(definition, "actions", ())
     if definition.meld_rules() is not None and callable(
         getattr(definition.rules, "schedule", None)

@@ -76,10 +76,16 @@ class MatchAgent(Protocol):
 
 def decide(agent: Agent, match: Match[Any, Any], seat: int, rng: random.Random) -> Action:
     """``agent``'s decision for ``seat``: ``choose_in`` for a :class:`MatchAgent`, else
-    ``choose`` on the seat's view."""
+    ``choose`` on the seat's view. A seat with no decision to make now is an
+    :class:`~rummykit.errors.IllegalActionError`."""
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"rng must be a random.Random, got {rng!r}")
     if isinstance(agent, MatchAgent):
         return agent.choose_in(match, seat, rng)
-    return agent.choose(match.view(seat), rng)
+    view = match.view(seat)
+    if not view.legal:
+        raise IllegalActionError(f"seat {seat} has no decision to make now")
+    return agent.choose(view, rng)
 
 
 def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
@@ -152,7 +158,7 @@ class SearchAgent:
         values: list[list[float]] = [[] for _ in options]
         rounds = self.simulations // len(options)
         start = time.perf_counter()
-        sampler = Sampler(match, seat, view=view)
+        sampler = Sampler(match, seat)
         deal = match.deal_number
         for _ in range(rounds):
             sample = sampler.sample(rng)

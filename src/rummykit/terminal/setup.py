@@ -89,8 +89,11 @@ def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:
     return 2, 8
 
 
-def check_players(definition: GameDefinition[Any, Any], players: int | None) -> int:
-    """``players`` (or the game's default) if the game allows it, else a usage error."""
+def check_players(
+    definition: GameDefinition[Any, Any], players: int | None, *, given_by: str = "--players"
+) -> int:
+    """``players`` (or the game's default) if the game allows it, else a usage error
+    naming the option that gave the count (``given_by``)."""
     fewest, most = player_range(definition)
     count = definition.default_players if players is None else players
     count = min(max(count, fewest), most) if players is None else count
@@ -98,16 +101,18 @@ def check_players(definition: GameDefinition[Any, Any], players: int | None) -> 
         try:  # the library's message names the clause
             definition.new_match(players=count)
         except RummyError as error:
-            raise UsageError(f"{definition.name}: {error} (--players)") from None
+            raise UsageError(f"{definition.name}: {error} ({given_by})") from None
         raise UsageError(
-            f"{definition.name} is played by {fewest} to {most} players, got --players {count}"
+            f"{definition.name} is played by {fewest} to {most} players, got {count} ({given_by})"
         )
     return count
 
 
 def seat_bots(text: str, seats: int) -> list[str]:
     """One bot name for every seat, or one name per seat (comma-separated)."""
-    bots = [word.strip() for word in text.split(",") if word.strip()]
+    bots = [word.strip() for word in text.split(",")]
+    if not all(bots):
+        raise UsageError(f"--bots {text!r} has an empty name (names are comma-separated)")
     for bot in bots:
         if bot not in AGENT_NAMES:
             raise UsageError(f"bots are {', '.join(AGENT_NAMES)}; got {bot!r}")
