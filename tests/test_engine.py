@@ -116,6 +116,8 @@ def test_the_registry_knows_the_shipped_games() -> None:
     assert get("may-i") is MayI and get("mayi") is MayI and get("possession") is Possession
     with pytest.raises(ConfigError, match=r"no game 'posession'.*did you mean 'possession'"):
         game("posession")
+    with pytest.raises(ConfigError, match=r"no game 'MAY-I'.*did you mean 'may-i'"):
+        game("MAY-I")
     with pytest.raises(ConfigError, match="registered already"):
         register(attrs.make_class("Other", {}, bases=(MayI,)))
     with pytest.raises(ConfigError, match=r"no option 'max_buy_per_deal'.*max_buys_per_deal"):

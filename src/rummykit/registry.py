@@ -149,12 +149,14 @@ def names() -> tuple[str, ...]:
 
 
 def get(name: str) -> type[GameDefinition[Any, Any]]:
-    """The definition class registered as ``name``."""
+    """The definition class registered as ``name`` (``mayi`` and ``may_i`` are other
+    names of ``may-i``); an unknown name is a :class:`~rummykit.errors.ConfigError`
+    that suggests the nearest known one."""
     key = _ALIASES.get(name, name) if isinstance(name, str) else name
     try:
         return _REGISTRY[key]
     except (KeyError, TypeError):
-        close = difflib.get_close_matches(str(name), _REGISTRY, n=1)
+        close = difflib.get_close_matches(str(name).lower(), _REGISTRY, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise ConfigError(f"no game {name!r} (known: {', '.join(_REGISTRY)}){hint}") from None
 
