@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from rummykit.agents import make_agent
 from rummykit.cli import main
 from rummykit.games import game
 from rummykit.records import dumps
+from rummykit.simulate import play, simulate
 from rummykit.terminal.screen import Screen, progress_bar
-from rummykit.terminal.setup import option_value, parse_options
+from rummykit.terminal.setup import option_value, parse_bot_options, parse_options
 
 SCHEDULE = """name = "short"
 [[deal]]
@@ -84,6 +87,59 @@ def test_demo_and_simulate_take_house_rules(
     assert code == 0 and json.loads(out)["deals"] == 4
     code, out, _ = run(capsys, *args)
     assert "2 matches of may-i (4 players: heuristic, heuristic, heuristic, heuristic)" in out
+
+
+def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert parse_bot_options(["search.max-ms=null", "search.simulations=8"]) == {
+        "search": {"max_ms": None, "simulations": 8}
+    }
+    bots = "search,heuristic,heuristic,heuristic"
+    small = ("--bot-option", "search.simulations=6", "--bot-option", "heuristic.buy_gain=9")
+    code, out, _ = run(capsys, "simulate", "may-i", "-n", "1", "--bots", bots, *small, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["agents"] == bots.split(",")
+    assert data["bot_options"] == {"search": {"simulations": 6}, "heuristic": {"buy_gain": 9}}
+    may_i = game("may-i")
+    agents = [
+        make_agent("search", may_i, simulations=6),
+        *[make_agent("heuristic", may_i, buy_gain=9)] * 3,
+    ]
+    expected = simulate(may_i, agents, matches=1, seed=0)
+    assert data["mean_scores"] == list(expected.mean_scores)  # the options took effect
+    assert data["buys"] == expected.buys
+    code, out, _ = run(
+        capsys, "simulate", "may-i", "-n", "2", "--bot-option", "heuristic.buy_gain=9"
+    )
+    assert "  heuristic options: buy_gain=9" in out and "A heuristic " in out
+    fewer = int(out.split("buys ")[1].split()[0])
+    default = simulate(may_i, ["heuristic"] * 4, matches=2, seed=0)
+    assert default.buys > fewer  # a buy must gain 9 now: fewer buys
+    code, out, _ = run(capsys, "demo", "--json", "--bot-option", "heuristic.buy_gain=99")
+    assert code == 0
+    match = may_i.new_match(players=4, seed=7)
+    play(match, [make_agent("heuristic", may_i, buy_gain=99)] * 4, rng=random.Random(7))
+    assert json.loads(out)["scores"] == list(match.scores)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["search.simulations=0"], "SearchAgent's simulations must be a whole number >= 1, got 0"),
+        (["search.simulation=4"], "SearchAgent has no option simulation (its options:"),
+        (["simulations=4"], "--bot-option takes BOT.NAME=VALUE, got 'simulations=4'"),
+        (["wizard.depth=4"], "--bot-option 'wizard.depth=4': bots are random, greedy"),
+        (["greedy.depth=4"], "--bot-option for greedy, but no seat has that bot"),
+        (["heuristic.follow=1"], "ContractAgent has no option follow"),
+    ],
+)
+def test_bad_bot_options_are_one_line(
+    capsys: pytest.CaptureFixture[str], words: list[str], message: str
+) -> None:
+    args = [arg for word in words for arg in ("--bot-option", word)]
+    code, _, err = run(
+        capsys, "simulate", "may-i", "-n", "1", "--bots", "search,heuristic,random", *args
+    )
+    assert code == 2 and message in err and err.count("\n") == 1
 
 
 def test_player_counts_follow_the_game(capsys: pytest.CaptureFixture[str]) -> None:

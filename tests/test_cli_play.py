@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.agents import decide, make_agent
+from rummykit.agents import SearchAgent, decide, make_agent
+from rummykit.games import game
 from rummykit.records import loads
 from rummykit.terminal.play import Session
 from rummykit.terminal.screen import Screen
-from rummykit.terminal.setup import build_game
+from rummykit.terminal.setup import UsageError, build_game
 
 ONE_DEAL = """name = "one deal"
 [[deal]]
@@ -158,3 +159,20 @@ def test_ctrl_c_ends_cleanly(tmp_path: Path) -> None:
     assert b"Traceback" not in err + out
     assert b"interrupted: the game is left unfinished" in out
     assert loads(record.read_text()).definition.name == "may-i"
+
+
+def test_the_bots_at_the_table_take_their_options() -> None:
+    screen = Screen(plain=True, stream=io.StringIO())
+    options = {"search": {"simulations": 8}, "heuristic": {"buy_gain": 3}}
+    session = Session(
+        game("may-i"), players=4, seat=1, bots=["search", "heuristic", "heuristic"],
+        bot_options=options, seed=2, screen=screen, read=lambda prompt: "quit",
+    )  # fmt: skip
+    search, first, second = (session.agents[seat] for seat in (0, 2, 3))
+    assert isinstance(search, SearchAgent) and search.simulations == 8
+    assert first == second == make_agent("heuristic", game("may-i"), buy_gain=3)
+    with pytest.raises(UsageError, match="--bot-option for greedy, but no seat has that bot"):
+        Session(
+            game("may-i"), players=3, seat=0, bots=["heuristic"] * 2,
+            bot_options={"greedy": {}}, seed=2, screen=screen,
+        )  # fmt: skip

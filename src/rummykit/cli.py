@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+import attrs
+
 from rummykit import __version__
 from rummykit.agents.factory import AGENT_NAMES
 from rummykit.cards import format_cards, parse_cards
@@ -30,6 +32,8 @@ from rummykit.terminal.setup import (
     UsageError,
     build_game,
     check_players,
+    make_bots,
+    parse_bot_options,
     player_range,
     seat_bots,
 )
@@ -158,19 +162,27 @@ def _house_rules(sub: _Parser, *, schedule: bool = True) -> None:
         sub.add_argument("--schedule", metavar="FILE.toml", help="a contract schedule file")
 
 
+def _bot_options(sub: _Parser) -> None:
+    sub.add_argument(
+        "--bot-option",
+        action="append",
+        metavar="BOT.NAME=VALUE",
+        help="a bot's option (repeatable), e.g. search.simulations=16 or heuristic.buy_gain=2",
+    )
+
+
 def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
     return build_game(args.game, args.option, getattr(args, "schedule", None))
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from rummykit.agents import make_agent
     from rummykit.effects import Bought, Claimed, DealEnded, LaidDown, WentOut
     from rummykit.simulate import play
 
     definition = _definition(args)
     players = check_players(definition, args.players)
     match = definition.new_match(players=players, seed=args.seed)
-    agents = [make_agent(args.bots, definition) for _ in range(players)]
+    agents = make_bots([args.bots] * players, definition, parse_bot_options(args.bot_option))
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -230,6 +242,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         players=players,
         seat=args.seat,
         bots=bots,
+        bot_options=parse_bot_options(args.bot_option),
         seed=seed,
         screen=screen,
         echo=not sys.stdin.isatty(),
@@ -280,6 +293,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         players = check_players(definition, args.players)
     bots = seat_bots(args.bots, players)
+    bot_options = parse_bot_options(args.bot_option)
+    agents: list[Any] = make_bots(bots, definition, bot_options) if bot_options else list(bots)
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.n < 0:
@@ -307,7 +322,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         with progress_bar(f"{args.game}", args.n, enabled=not args.json) as progress:
             summary = simulate(
                 definition,
-                list(bots),
+                agents,
                 matches=args.n,
                 seed=args.seed,
                 executor=executor,
@@ -318,6 +333,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             executor.shutdown()
         if client is not None:
             client.close()
+    summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, with or without options
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
@@ -338,12 +354,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     text = [
         f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
         f"seed {args.seed}",
+        *(
+            f"  {bot} options: " + ", ".join(f"{name}={value!r}" for name, value in chosen.items())
+            for bot, chosen in bot_options.items()
+        ),
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
         f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
         f"{summary.claims}, decisions {summary.decisions_per_match:.0f} per match",
     ]
-    _emit(args, summary.as_dict(), "\n".join(text))
+    _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
     return EXIT_OK
 
 
@@ -382,6 +402,7 @@ def _parser() -> _Parser:
     demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--bots", default="heuristic", choices=AGENT_NAMES)
+    _bot_options(demo)
     _house_rules(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
@@ -392,6 +413,7 @@ def _parser() -> _Parser:
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
     play.add_argument("--record", metavar="FILE", help="save the match as a JSON record")
     play.add_argument("--plain", action="store_true", help="plain text, no colour")
+    _bot_options(play)
     _house_rules(play)
 
     replay = add("replay", _cmd_replay, "print a saved record deal by deal")
@@ -416,6 +438,7 @@ def _parser() -> _Parser:
     simulate.add_argument(
         "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
     )
+    _bot_options(simulate)
     _house_rules(simulate)
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")

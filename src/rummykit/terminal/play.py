@@ -22,6 +22,7 @@ from rummykit.match import Match
 from rummykit.protocol import PlayerView
 from rummykit.registry import GameDefinition
 from rummykit.terminal.screen import Screen, sort_hand
+from rummykit.terminal.setup import make_bots
 
 __all__ = ["Session"]
 
@@ -42,6 +43,7 @@ class Session:
         players: int,
         seat: int,
         bots: list[str],
+        bot_options: dict[str, dict[str, Any]] | None = None,
         seed: int,
         screen: Screen,
         read: Callable[[str], str] = input,
@@ -50,9 +52,8 @@ class Session:
         self.match: Match[Any, Any] = definition.new_match(players=players, seed=seed)
         self.seat = seat
         others = [s for s in range(players) if s != seat]
-        self.agents: dict[int, Agent] = {
-            s: make_agent(bot, definition) for s, bot in zip(others, bots, strict=True)
-        }
+        agents = make_bots(bots, definition, bot_options)
+        self.agents: dict[int, Agent] = dict(zip(others, agents, strict=True))
         self.bot_names = dict(zip(others, bots, strict=True))
         self.coach = make_agent("heuristic", definition)
         self.rng = random.Random(seed)

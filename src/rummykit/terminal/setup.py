@@ -1,5 +1,6 @@
 """From command-line words to a game: house rules (``--option NAME=VALUE``, ``--schedule``),
-player counts the game allows, and the bots at the other seats."""
+player counts the game allows, and the bots at the other seats with their options
+(``--bot-option BOT.NAME=VALUE``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.agents import AGENT_NAMES
+from rummykit.agents import AGENT_NAMES, Agent, make_agent
 from rummykit.errors import RummyError
 from rummykit.registry import GameDefinition, get
 
@@ -15,7 +16,9 @@ __all__ = [
     "UsageError",
     "build_game",
     "check_players",
+    "make_bots",
     "option_value",
+    "parse_bot_options",
     "parse_options",
     "player_range",
     "seat_bots",
@@ -60,6 +63,43 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
             raise UsageError(f"--option takes NAME=VALUE, got {item!r}")
         options[name] = option_value(value)
     return options
+
+
+def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    """``BOT.NAME=VALUE`` words as each bot's options, e.g. the search bot's budget.
+
+    >>> parse_bot_options(["search.simulations=16", "heuristic.buy-gain=2"])
+    {'search': {'simulations': 16}, 'heuristic': {'buy_gain': 2}}
+    """
+    options: dict[str, dict[str, Any]] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        bot, dot, name = key.strip().partition(".")
+        name = name.strip().replace("-", "_")
+        if not sep or not dot or not bot or not name:
+            raise UsageError(f"--bot-option takes BOT.NAME=VALUE, got {item!r}")
+        if bot not in AGENT_NAMES:
+            raise UsageError(f"--bot-option {item!r}: bots are {', '.join(AGENT_NAMES)}")
+        options.setdefault(bot, {})[name] = option_value(value)
+    return options
+
+
+def make_bots(
+    names: Sequence[str],
+    definition: GameDefinition[Any, Any],
+    options: dict[str, dict[str, Any]] | None = None,
+) -> list[Agent]:
+    """The agents called ``names`` for ``definition``, each with its bot's ``options``
+    (an option a bot does not have, or a bad value, is the library's ConfigError). An
+    option for a bot that sits nowhere is a usage error: it would change nothing."""
+    options = options or {}
+    unused = sorted(set(options) - set(names))
+    if unused:
+        raise UsageError(
+            f"--bot-option for {', '.join(unused)}, but no seat has that bot "
+            f"(bots: {', '.join(names)})"
+        )
+    return [make_agent(name, definition, **options.get(name, {})) for name in names]
 
 
 def build_game(
