@@ -26,6 +26,7 @@ from rummykit.agents import (
     PossessionAgent,
     RandomAgent,
     SearchAgent,
+    check_agent,
     contract_distance,
     decide,
     heuristic_agent,
@@ -34,7 +35,8 @@ from rummykit.agents import (
 from rummykit.effects import DealEnded
 from rummykit.games import game, names
 from rummykit.protocol import Phase, PlayerView
-from rummykit.simulate import play
+from rummykit.scoring import GIN_VALUES
+from rummykit.simulate import play, simulate
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -381,3 +383,42 @@ def test_the_search_agent_asked_for_a_seat_not_to_act() -> None:
     idle = (match.to_act + 1) % 4  # type: ignore[operator]
     with pytest.raises(IllegalActionError, match=f"seat {idle} has no decision"):
         SearchAgent(heuristic_agent(definition)).choose_in(match, idle, random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("made_for", "played", "message"),
+    [
+        ("may-i", "possession", "ContractAgent plays contract games; possession has no meld"),
+        ("possession", "may-i", "PossessionAgent plays shedding games with a play action, not"),
+        ("may-i", "posso", "this ContractAgent was made for other meld rules than posso's"),
+        ("posso", "may-i", "this ContractAgent was made for other meld rules than may-i's"),
+    ],
+)
+def test_an_agent_of_another_game_is_refused(made_for: str, played: str, message: str) -> None:
+    definition = game(played)
+    players = definition.default_players
+    for agent in (make_agent("heuristic", game(made_for)), make_agent("search", game(made_for))):
+        match = definition.new_match(players=players, seed=3)
+        before = match.events
+        with pytest.raises(ConfigError, match=message):
+            play(match, [agent] * players, rng=random.Random(0))
+        assert match.events == before  # nothing played
+        with pytest.raises(ConfigError, match=message):
+            simulate(definition, [agent] * players, matches=1, seed=0)
+        check_agent(make_agent("heuristic", definition), definition)  # its own game is fine
+
+
+def test_house_rules_that_change_the_melds_need_their_own_heuristic() -> None:
+    deuces = game("may-i", wild_ranks=[2])
+    with pytest.raises(ConfigError, match="other meld rules than may-i's"):
+        check_agent(make_agent("heuristic", game("may-i")), deuces)
+    check_agent(make_agent("heuristic", deuces), deuces)
+    fewer_buys = game("may-i", max_buys_per_deal=1)  # same melds and values: the same agent
+    check_agent(make_agent("heuristic", game("may-i")), fewer_buys)
+    with pytest.raises(ConfigError, match="for_game reads values from the game"):
+        ContractAgent.for_game(deuces, values=GIN_VALUES)
+    gin_valued = ContractAgent(ContractAgent.for_game(deuces).rules, values=GIN_VALUES)
+    with pytest.raises(ConfigError, match="other card values than may-i's"):
+        check_agent(gin_valued, deuces)
+    for anywhere in (RandomAgent(), GreedyAgent()):  # no check_game: any game
+        check_agent(anywhere, game("possession"))

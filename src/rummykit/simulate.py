@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummykit.agents import Agent, GreedyAgent, RandomAgent, decide, make_agent
+from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide, make_agent
 from rummykit.deck import make_rng
 from rummykit.effects import Bought, Claimed, DealEnded, WentOut
 from rummykit.errors import ConfigError
@@ -138,12 +138,16 @@ class Summary:
 def play(match: M, agents: Sequence[Agent], *, rng: random.Random) -> M:
     """Let ``agents[seat]`` (agent values: :func:`~rummykit.agents.make_agent` makes one
     from a name) decide for each seat until the match is over (the table's own steps,
-    when dealing is not automatic, take the first legal action)."""
+    when dealing is not automatic, take the first legal action). An agent made for
+    another game is a :class:`~rummykit.errors.ConfigError`
+    (:func:`~rummykit.agents.check_agent`)."""
     if not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, got {rng!r}")
     _check_agents(agents, names=False)
     if len(agents) != match.players:
         raise ConfigError(f"{match.players} seats need {match.players} agents, got {len(agents)}")
+    for agent in agents:
+        check_agent(agent, match.definition)
     while not match.is_over:
         seat = match.to_act
         if seat is None:
@@ -264,9 +268,8 @@ def simulate(
         raise ConfigError("give agents, or bots and players, not both")
     _check_agents(agents, names=True)
     specs = tuple(agents)
-    for agent in specs:
-        if isinstance(agent, str):
-            make_agent(agent, definition)  # an unknown name fails here, once
+    for agent in specs:  # an unknown name or an agent of another game fails here, once
+        check_agent(make_agent(agent, definition) if isinstance(agent, str) else agent, definition)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
         raise ConfigError(f"matches must be a whole number >= 0, got {matches!r}")
     if chunk_size is not None and (

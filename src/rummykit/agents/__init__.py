@@ -20,7 +20,7 @@ injected. :func:`heuristic_agent` gives a game's competent heuristic player;
 
 from __future__ import annotations
 
-from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
+from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
 from rummykit.agents.factory import AGENT_NAMES, heuristic_agent, make_agent
@@ -36,6 +36,7 @@ __all__ = [
     "PossessionAgent",
     "RandomAgent",
     "SearchAgent",
+    "check_agent",
     "contract_distance",
     "decide",
     "helps",

@@ -13,7 +13,7 @@ Draw()
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
 from rummykit.engine.phases import DRAW
@@ -21,7 +21,7 @@ from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
 from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent"]
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "check_agent"]
 
 
 @runtime_checkable
@@ -30,6 +30,28 @@ class Agent(Protocol):
     checks that ``x`` has a ``choose`` method)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+def check_agent(agent: Agent, definition: Any) -> None:
+    """Refuse an agent made for another game: an agent may define
+    ``check_game(definition)``, raising a :class:`~rummykit.errors.ConfigError` for a
+    game it cannot play (the heuristic of another game would only fall back on some
+    legal action, and its match would look broken). :func:`~rummykit.simulate.play` and
+    :func:`~rummykit.simulate.simulate` call it for every seat; an agent without the
+    method plays any game.
+
+    >>> from rummykit.agents import make_agent
+    >>> from rummykit.games import game
+    >>> check_agent(RandomAgent(), game("possession"))
+    >>> check_agent(make_agent("heuristic", game("possession")), game("posso"))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: PossessionAgent plays shedding games with a play
+    action, not posso: heuristic_agent(definition) makes posso's
+    """
+    check = getattr(agent, "check_game", None)
+    if callable(check):
+        check(definition)
 
 
 class RandomAgent:

@@ -100,12 +100,44 @@ class ContractAgent:
         >>> ContractAgent.for_game(game("may-i"), buy_gain=2).buy_gain
         2
         """
+        given = sorted({"rules", "values"} & set(parameters))
+        if given:
+            raise ConfigError(
+                f"ContractAgent.for_game reads {' and '.join(given)} from the game; "
+                "give them to ContractAgent(rules, values=...) instead"
+            )
         rules = definition.meld_rules()
         if rules is None:
             raise ConfigError(f"{definition.name} has no meld rules: it is no contract game")
         card_values = getattr(definition.rules, "card_values", None)
         values = card_values() if callable(card_values) else MAY_I_VALUES
         return cls(rules, values=values, **parameters)
+
+    def check_game(self, definition: Any) -> None:
+        """Refuse a game this agent was not made for: its meld rules and card values
+        must be the game's (else its solver measures the wrong contract rules). A
+        :class:`~rummykit.errors.ConfigError` saying how to make the right one.
+
+        >>> from rummykit.games import game
+        >>> ContractAgent.for_game(game("may-i")).check_game(game("posso"))
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ConfigError: this ContractAgent was made for other meld rules
+        than posso's: heuristic_agent(definition) makes posso's
+        """
+        rules = definition.meld_rules()
+        card_values = getattr(definition.rules, "card_values", None)
+        values = card_values() if callable(card_values) else MAY_I_VALUES
+        if rules is None:
+            raise ConfigError(
+                f"ContractAgent plays contract games; {definition.name} has no meld rules"
+            )
+        if rules != self.rules or values != self.values:
+            what = "meld rules" if rules != self.rules else "card values"
+            raise ConfigError(
+                f"this ContractAgent was made for other {what} than {definition.name}'s: "
+                f"heuristic_agent(definition) makes {definition.name}'s"
+            )
 
     # -- the decision ----------------------------------------------------------------------
 

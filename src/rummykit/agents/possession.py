@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 
 from rummykit.actions import Action, Done, Draw, Pass, Play
 from rummykit.agents.options import number
 from rummykit.cards import Card
+from rummykit.errors import ConfigError
 from rummykit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]
@@ -47,6 +49,23 @@ class PossessionAgent:
     """Points per card kept that could follow the new top card."""
     suit_change: float = attrs.field(default=8, validator=number())
     """The cost of spending a suit change while another play exists."""
+
+    def check_game(self, definition: Any) -> None:
+        """Refuse a game without Possession's ``play`` action: this agent only plays
+        such shedding games (a :class:`~rummykit.errors.ConfigError`).
+
+        >>> from rummykit.games import game
+        >>> PossessionAgent().check_game(game("may-i"))
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ConfigError: PossessionAgent plays shedding games with a play
+        action, not may-i: heuristic_agent(definition) makes may-i's
+        """
+        if Play not in getattr(definition, "actions", ()):
+            raise ConfigError(
+                f"PossessionAgent plays shedding games with a play action, not "
+                f"{definition.name}: heuristic_agent(definition) makes {definition.name}'s"
+            )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The best-scored play, else draw, ``done`` or pass."""

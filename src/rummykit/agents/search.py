@@ -48,7 +48,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
-from rummykit.agents.basic import Agent
+from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import number, one_of, whole
 from rummykit.contracts import Contract
@@ -141,6 +141,10 @@ class SearchAgent:
                 f"{self.candidates} candidates need {why}"
                 + (" to overrule the policy (margin > 0)" if self.margin > 0 else "")
             )
+
+    def check_game(self, definition: Any) -> None:
+        """Refuse a game its policy refuses (see :func:`~rummykit.agents.check_agent`)."""
+        check_agent(self.policy, definition)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Without the match there is nothing to sample: the policy's choice."""
