@@ -124,7 +124,10 @@ def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["search.simulations=0"], "SearchAgent's simulations must be a whole number >= 1, got 0"),
+        (
+            ["search.simulations=0"],
+            "SearchAgent's simulations must be a whole number 1 or more, got 0",
+        ),
         (["search.simulation=4"], "SearchAgent has no option simulation (its options:"),
         (["simulations=4"], "--bot-option takes BOT.NAME=VALUE, got 'simulations=4'"),
         (["wizard.depth=4"], "--bot-option 'wizard.depth=4': bots are random, greedy"),

@@ -160,10 +160,10 @@ def boolean(instance: object, attribute: attrs.Attribute[Any], value: object) ->
         raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
 
 
-def whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
+def whole(low: int, high: int | None = None, *, optional: bool = False, owner: bool = False) -> Any:
     """An attrs validator: a whole number from ``low`` (to ``high``); ``None`` if optional.
-
-    Booleans are not numbers here.
+    With ``owner`` the message names the class too (an agent's options: "SearchAgent's
+    simulations ..."). Booleans are not numbers here.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -174,7 +174,7 @@ def whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
     >>> Rules(max_buys=-1)
     Traceback (most recent call last):
     ...
-    rummykit.errors.ConfigError: max_buys must be a whole number 0 or more, got -1
+    rummykit.errors.ConfigError: max_buys must be a whole number 0 or more (or None), got -1
     """
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -183,7 +183,9 @@ def whole(low: int, high: int | None = None, *, optional: bool = False) -> Any:
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
         if not ok or (high is not None and value > high):
             span = f"from {low} to {high}" if high is not None else f"{low} or more"
-            raise ConfigError(f"{attribute.name} must be a whole number {span}, got {value!r}")
+            name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
+            allowed = " (or None)" if optional else ""
+            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {value!r}")
 
     return check
 

@@ -9,7 +9,7 @@ the middle of a match.
 >>> Cautious(patience=0)
 Traceback (most recent call last):
 ...
-rummykit.errors.ConfigError: Cautious's patience must be a whole number >= 1, got 0
+rummykit.errors.ConfigError: Cautious's patience must be a whole number 1 or more, got 0
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from rummykit import options
 from rummykit.errors import ConfigError
 
 __all__ = ["Validator", "instance_of", "number", "one_of", "whole"]
@@ -31,18 +32,9 @@ def _owner(instance: Any, attribute: Any) -> str:
 
 
 def whole(low: int, *, optional: bool = False) -> Validator:
-    """A whole number of at least ``low`` (or ``None`` when ``optional``)."""
-
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if optional and value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            allowed = " (or None)" if optional else ""
-            raise ConfigError(
-                f"{_owner(instance, attribute)} must be a whole number >= {low}{allowed}, "
-                f"got {value!r}"
-            )
-
+    """A whole number of at least ``low`` (or ``None`` when ``optional``): the rules'
+    :func:`rummykit.options.whole`, its message naming the agent."""
+    check: Validator = options.whole(low, optional=optional, owner=True)
     return check
 
 
