@@ -362,14 +362,15 @@ def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
 def test_the_distance_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from rummykit.agents import distance
 
-    monkeypatch.setattr(distance, "_MEMO_LIMIT", 50)
+    monkeypatch.setattr(distance, "MEMO_LIMIT", 50)
     rules = MeldRules.preset("may-i")
     rng = random.Random(8)
     shoe = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")) * 2
     for contract in (Contract.parse("2R"), Contract.parse("G+R")):
         for _ in range(300):
             contract_distance(rng.sample(shoe, 9), contract, rules)
-            assert len(distance._DISTANCES) <= 50 and len(distance._WINDOWS) <= 50
+            sizes = distance.memo_sizes()
+            assert 0 < sizes["distances"] <= 50 and 0 < sizes["windows"] <= 50
     # an answer from the memo is the answer worked out afresh (MAYI-11.4: the second
     # run needs another suit)
     hand = parse_cards("4S 5S 6S 8S 9S 10S JS")

@@ -420,11 +420,12 @@ def test_a_users_game_with_an_unknown_action_fails_clearly() -> None:
             rl.env("may-i-signal")
         rl.register_action(Signal, rl.PositionalCodec("signal", 2))
         assert rl.env("may-i-signal").unwrapped.table.actions.blocks[-1].size == 2
+        assert rl.unregister_action(Signal) and not rl.unregister_action(Signal)
+        with pytest.raises(EncodingError, match="no action codec for Signal"):
+            rl.env("may-i-signal")  # forgotten
     finally:
         unregister("may-i-signal")
-        from rummykit.rl import actions as codecs
-
-        codecs._REGISTERED.pop(Signal, None)
+        rl.unregister_action(Signal)
 
 
 def test_import_rummykit_needs_no_numpy() -> None:

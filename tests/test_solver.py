@@ -396,7 +396,8 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     from rummykit.melds import validate
 
     rules.accepts(hand[:4])  # the validator's run windows are cached too
-    assert len(validate._TABLES) <= validate._TABLES_LIMIT and len(validate._WINDOWS) <= 64
+    sizes = validate.memo_sizes()
+    assert 0 < sizes["rules"] <= validate.TABLES_LIMIT and 0 < sizes["windows"] <= 64
 
 
 def test_two_runs_of_one_suit_each_take_a_deuce() -> None:

@@ -40,12 +40,12 @@ from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
 
-__all__ = ["contract_distance", "helps"]
+__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes"]
 
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
 _SUIT = tuple(code // 13 for code in range(52))
-_MEMO_LIMIT = 1 << 16
+MEMO_LIMIT = 1 << 16
 """Entries the memo tables hold, all rules together, before they start afresh: the memory
 stays bounded (about 20 MB at most)."""
 _DISTANCES: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -171,7 +171,7 @@ def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
             found = _WINDOWS.get(key)
             if found is None:
                 found = _best_window(size, windows, masks[suit])
-                if len(_WINDOWS) >= _MEMO_LIMIT:
+                if len(_WINDOWS) >= MEMO_LIMIT:
                     _WINDOWS.clear()
                 _WINDOWS[key] = found
             best[size, suit] = found
@@ -224,7 +224,7 @@ def contract_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> 
     found = _DISTANCES.get(key)
     if found is None:
         found = _distance(codes, plan)
-        if len(_DISTANCES) >= _MEMO_LIMIT:
+        if len(_DISTANCES) >= MEMO_LIMIT:
             _DISTANCES.clear()
         _DISTANCES[key] = found
     return found
@@ -256,6 +256,17 @@ def _distance(codes: tuple[int, ...], plan: _Plan) -> int:
         if not plan.groups or not plan.runs:
             break
     return best or 0
+
+
+def memo_sizes() -> dict[str, int]:
+    """How many entries each memo table holds now (each stays under :data:`MEMO_LIMIT`).
+
+    >>> from rummykit.contracts import Contract
+    >>> _ = contract_distance("7S 7H 8S", Contract.parse("1G"), MeldRules.preset("may-i"))
+    >>> memo_sizes()["distances"] >= 1
+    True
+    """
+    return {"distances": len(_DISTANCES), "windows": len(_WINDOWS)}
 
 
 def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules) -> int:

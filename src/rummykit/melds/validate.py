@@ -30,7 +30,14 @@ from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
 
-__all__ = ["check_wild_limit", "natural_verdict", "tables_for", "validate"]
+__all__ = [
+    "TABLES_LIMIT",
+    "check_wild_limit",
+    "memo_sizes",
+    "natural_verdict",
+    "tables_for",
+    "validate",
+]
 
 RANK_OF: tuple[int, ...] = tuple(0 if card.rank is None else int(card.rank) for card in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(-1 if card.suit is None else card.suit.index for card in CARDS)
@@ -42,7 +49,8 @@ RANK_BIT: tuple[int, ...] = tuple(0 if rank == 0 else 1 << (rank - 1) for rank i
 SUIT_BIT: tuple[int, ...] = tuple(0 if suit < 0 else 1 << suit for suit in SUIT_OF)
 _TABLES: dict[MeldRules, WindowTable] = {}
 _WINDOWS: dict[tuple[object, int], WindowTable] = {}
-_TABLES_LIMIT = 256
+TABLES_LIMIT = 256
+"""Rules values whose run windows :func:`tables_for` keeps before it starts afresh."""
 
 
 def tables_for(rules: MeldRules) -> WindowTable:
@@ -57,10 +65,17 @@ def tables_for(rules: MeldRules) -> WindowTable:
         table = _WINDOWS.get(key)
         if table is None:
             table = _WINDOWS[key] = window_table(rules.ace, excluded)
-        if len(_TABLES) >= _TABLES_LIMIT:
+        if len(_TABLES) >= TABLES_LIMIT:
             _TABLES.clear()
         _TABLES[rules] = table
     return table
+
+
+def memo_sizes() -> dict[str, int]:
+    """How many rules values and distinct run-window tables the validator keeps now
+    (the first stays under :data:`TABLES_LIMIT`; the second is one per ace policy and
+    excluded ranks)."""
+    return {"rules": len(_TABLES), "windows": len(_WINDOWS)}
 
 
 def natural_accepts(rules: MeldRules, codes: Sequence[int], kind: MeldKind | None) -> bool:

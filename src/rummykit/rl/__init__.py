@@ -38,6 +38,7 @@ from rummykit.rl.actions import (
     TargetCodec,
     codec_for,
     register_action,
+    unregister_action,
 )
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ __all__ = [
     "gym_env",
     "raw_env",
     "register_action",
+    "unregister_action",
 ]
 
 _LAZY = {

@@ -74,6 +74,7 @@ __all__ = [
     "TargetCodec",
     "codec_for",
     "register_action",
+    "unregister_action",
 ]
 
 CARD_COUNT = len(CARDS)
@@ -325,6 +326,12 @@ def register_action(action_type: type[Action], codec: CodecFactory) -> None:
     if not (isinstance(action_type, type) and issubclass(action_type, Action)):
         raise EncodingError(f"not an Action type: {action_type!r}")
     _REGISTERED[action_type] = codec
+
+
+def unregister_action(action_type: type[Action]) -> bool:
+    """Forget the codec :func:`register_action` gave ``action_type`` (the built-in codecs
+    stay); True if there was one. Environments made afterwards no longer encode it."""
+    return _REGISTERED.pop(action_type, None) is not None
 
 
 def _fields(action_type: type[Action]) -> tuple[str, ...]:
