@@ -391,8 +391,8 @@ def test_the_search_agent_asked_for_a_seat_not_to_act() -> None:
     [
         ("may-i", "possession", "ContractAgent plays contract games; possession has no meld"),
         ("possession", "may-i", "PossessionAgent plays shedding games with a play action, not"),
-        ("may-i", "posso", "this ContractAgent was made for other meld rules than posso's"),
-        ("posso", "may-i", "this ContractAgent was made for other meld rules than may-i's"),
+        ("may-i", "posso", r"other meld rules than the game it is seated in \(posso"),
+        ("posso", "may-i", r"other meld rules than the game it is seated in \(may-i"),
     ],
 )
 def test_an_agent_of_another_game_is_refused(made_for: str, played: str, message: str) -> None:
@@ -411,7 +411,9 @@ def test_an_agent_of_another_game_is_refused(made_for: str, played: str, message
 
 def test_house_rules_that_change_the_melds_need_their_own_heuristic() -> None:
     deuces = game("may-i", wild_ranks=[2])
-    with pytest.raises(ConfigError, match="other meld rules than may-i's"):
+    with pytest.raises(
+        ConfigError, match=r"other meld rules than the game it is seated in \(may-i"
+    ):
         check_agent(make_agent("heuristic", game("may-i")), deuces)
     check_agent(make_agent("heuristic", deuces), deuces)
     fewer_buys = game("may-i", max_buys_per_deal=1)  # same melds and values: the same agent
@@ -419,7 +421,27 @@ def test_house_rules_that_change_the_melds_need_their_own_heuristic() -> None:
     with pytest.raises(ConfigError, match="for_game reads values from the game"):
         ContractAgent.for_game(deuces, values=GIN_VALUES)
     gin_valued = ContractAgent(ContractAgent.for_game(deuces).rules, values=GIN_VALUES)
-    with pytest.raises(ConfigError, match="other card values than may-i's"):
+    with pytest.raises(ConfigError, match="other card values than the game it is seated in"):
         check_agent(gin_valued, deuces)
     for anywhere in (RandomAgent(), GreedyAgent()):  # no check_game: any game
         check_agent(anywhere, game("possession"))
+
+
+def test_checking_an_agent_for_what_is_no_game_is_a_config_error() -> None:
+    may_i = game("may-i")
+    for agent in (heuristic_agent(may_i), PossessionAgent(), make_agent("search", may_i)):
+        for nothing in (None, "may-i"):
+            with pytest.raises(ConfigError, match="made and checked for a game definition"):
+                check_agent(agent, nothing)
+    with pytest.raises(ConfigError, match="made and checked for a game definition"):
+        ContractAgent.for_game("may-i")
+    with pytest.raises(ConfigError, match="ContractAgent has no option foo"):
+        ContractAgent.for_game(may_i, foo=1)
+
+    class Odd(RandomAgent):
+        check_game = 3
+
+    with pytest.raises(ConfigError, match="Odd's check_game must be a method"):
+        check_agent(Odd(), may_i)
+    with pytest.raises(ConfigError, match="SearchAgent's policy: PossessionAgent plays"):
+        check_agent(SearchAgent(PossessionAgent()), may_i)

@@ -131,7 +131,10 @@ def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -
         (["search.simulation=4"], "SearchAgent has no option simulation (its options:"),
         (["simulations=4"], "--bot-option takes BOT.NAME=VALUE, got 'simulations=4'"),
         (["wizard.depth=4"], "--bot-option 'wizard.depth=4': bots are random, greedy"),
-        (["greedy.depth=4"], "--bot-option for greedy, but no seat has that bot"),
+        (
+            ["greedy.depth=4"],
+            "bot options for greedy, but no seat has that bot (bots: search, heuristic, random)",
+        ),
         (["heuristic.follow=1"], "ContractAgent has no option follow"),
     ],
 )

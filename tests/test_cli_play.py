@@ -13,15 +13,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from rummykit import ConfigError
 from rummykit.agents import SearchAgent, decide, make_agent
 from rummykit.games import game
 from rummykit.records import loads
 from rummykit.terminal.play import Session
 from rummykit.terminal.screen import Screen
-from rummykit.terminal.setup import UsageError, build_game
+from rummykit.terminal.setup import UsageError, build_game, make_bots, parse_bot_options
 
 ONE_DEAL = """name = "one deal"
 [[deal]]
@@ -171,8 +173,22 @@ def test_the_bots_at_the_table_take_their_options() -> None:
     search, first, second = (session.agents[seat] for seat in (0, 2, 3))
     assert isinstance(search, SearchAgent) and search.simulations == 8
     assert first == second == make_agent("heuristic", game("may-i"), buy_gain=3)
-    with pytest.raises(UsageError, match="--bot-option for greedy, but no seat has that bot"):
+    with pytest.raises(UsageError, match="bot options for greedy, but no seat has that bot"):
         Session(
             game("may-i"), players=3, seat=0, bots=["heuristic"] * 2,
             bot_options={"greedy": {}}, seed=2, screen=screen,
         )  # fmt: skip
+
+
+def test_bot_options_of_the_wrong_shape_are_config_errors() -> None:
+    may_i = game("may-i")
+    assert [type(bot).__name__ for bot in make_bots(["search", "random"], may_i)] == [
+        "SearchAgent",
+        "RandomAgent",
+    ]
+    bad_shapes: list[Any] = [{"heuristic": 3}, {"heuristic": {1: 2}}, [("heuristic", {})], {3: {}}]
+    for bad in bad_shapes:
+        with pytest.raises(ConfigError, match="bot options are a dict from bot names"):
+            make_bots(["heuristic"], may_i, options=bad)
+    with pytest.raises(ConfigError, match="--bot-option takes BOT.NAME=VALUE text, got None"):
+        parse_bot_options([None])  # type: ignore[list-item]

@@ -20,7 +20,7 @@ import pytest
 
 from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, parse_card, parse_cards
 from rummykit.actions import Discard, Draw, Take
-from rummykit.agents import GreedyAgent, RandomAgent
+from rummykit.agents import ContractAgent, GreedyAgent, RandomAgent, check_agent, heuristic_agent
 from rummykit.effects import DealEnd, DealEnded, GoingOut, WentOut
 from rummykit.protocol import MATCH_OVER, DealScore, Outcome
 from rummykit.records import dumps, from_record, loads, to_record
@@ -233,3 +233,18 @@ def test_simulate_is_deterministic(gin: ModuleType) -> None:
     assert first.matches == 4 and sum(first.wins) == 4 and first.went_out >= 4
     other = simulate("gin", matches=4, seed=6, players=2, bots="greedy")
     assert other != first
+
+
+def test_the_contract_heuristic_refuses_a_game_without_contracts(gin: ModuleType) -> None:
+    gin_game = game("gin")
+    rules = gin_game.meld_rules()
+    assert rules is not None
+    contract = ContractAgent(rules, values=gin.GIN_VALUES)
+    with pytest.raises(
+        ConfigError, match="ContractAgent plays contract games; gin has no contract schedule"
+    ):
+        check_agent(contract, gin_game)
+    with pytest.raises(ConfigError, match="ContractAgent plays contract games; gin has no"):
+        ContractAgent.for_game(gin_game)
+    assert isinstance(heuristic_agent(gin_game), GreedyAgent)  # what it gives instead
+    check_agent(heuristic_agent(gin_game), gin_game)

@@ -25,9 +25,9 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 _pz_test: Any = importlib.import_module("pettingzoo.test")
 api_test, seed_test = _pz_test.api_test, _pz_test.seed_test
 
-from rummykit import IllegalActionError, rl  # noqa: E402
+from rummykit import ConfigError, IllegalActionError, rl  # noqa: E402
 from rummykit.actions import Action, CardAction, Discard, Draw  # noqa: E402
-from rummykit.agents import GreedyAgent  # noqa: E402
+from rummykit.agents import GreedyAgent, PossessionAgent, heuristic_agent  # noqa: E402
 from rummykit.games import MayI, game, names  # noqa: E402
 from rummykit.match import Match  # noqa: E402
 from rummykit.registry import get, register, unregister  # noqa: E402
@@ -381,6 +381,12 @@ def test_gymnasium_seat_env() -> None:
     assert terminated and info["illegal"]
     with pytest.raises(EncodingError, match="opponents"):
         rl.gym_env("may-i", players=3, opponents=[GreedyAgent()])
+    with pytest.raises(EncodingError, match="an opponent is an agent with choose"):
+        rl.gym_env("may-i", players=3, opponents=[GreedyAgent(), 3])
+    for stranger in (heuristic_agent(game("posso")), PossessionAgent()):  # another game's
+        with pytest.raises(ConfigError, match="may-i"):
+            rl.gym_env("may-i", players=3, opponents=stranger)
+    assert rl.gym_env("may-i", players=3, opponents=heuristic_agent(game("may-i")))
 
 
 def load_gin() -> ModuleType:
@@ -421,6 +427,8 @@ def test_a_users_game_with_an_unknown_action_fails_clearly() -> None:
         rl.register_action(Signal, rl.PositionalCodec("signal", 2))
         assert rl.env("may-i-signal").unwrapped.table.actions.blocks[-1].size == 2
         assert rl.unregister_action(Signal) and not rl.unregister_action(Signal)
+        with pytest.raises(EncodingError, match="not an Action type"):
+            rl.unregister_action([])  # type: ignore[arg-type]
         with pytest.raises(EncodingError, match="no action codec for Signal"):
             rl.env("may-i-signal")  # forgotten
     finally:

@@ -171,6 +171,13 @@ def _bot_options(sub: _Parser) -> None:
     )
 
 
+def _options_lines(bot_options: dict[str, dict[str, Any]]) -> list[str]:
+    return [
+        f"  {bot} options: " + ", ".join(f"{name}={value!r}" for name, value in chosen.items())
+        for bot, chosen in bot_options.items()
+    ]
+
+
 def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
     return build_game(args.game, args.option, getattr(args, "schedule", None))
 
@@ -182,7 +189,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     definition = _definition(args)
     players = check_players(definition, args.players)
     match = definition.new_match(players=players, seed=args.seed)
-    agents = make_bots([args.bots] * players, definition, parse_bot_options(args.bot_option))
+    bot_options = parse_bot_options(args.bot_option)
+    agents = make_bots([args.bots] * players, definition, options=bot_options)
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -200,9 +208,17 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {effect.text}")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
-    data: dict[str, Any] = {"game": definition.name, "deals": [], "scores": list(match.scores)}
+    data: dict[str, Any] = {
+        "game": definition.name,
+        "bot_options": bot_options,
+        "deals": [],
+        "scores": list(match.scores),
+    }
     title = definition.title or definition.name
-    text = [f"{title} with {players} {args.bots} bots, seed {args.seed}"]
+    text = [
+        f"{title} with {players} {args.bots} bots, seed {args.seed}",
+        *_options_lines(bot_options),
+    ]
     schedule = getattr(match, "schedule", None)
     for number, scores in enumerate(match.deal_scores, start=1):
         contract = schedule[number].contract if schedule is not None else None
@@ -294,7 +310,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         players = check_players(definition, args.players)
     bots = seat_bots(args.bots, players)
     bot_options = parse_bot_options(args.bot_option)
-    agents: list[Any] = make_bots(bots, definition, bot_options) if bot_options else list(bots)
+    agents: list[Any] = make_bots(bots, definition, options=bot_options) if bot_options else bots
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.n < 0:
@@ -354,10 +370,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     text = [
         f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
         f"seed {args.seed}",
-        *(
-            f"  {bot} options: " + ", ".join(f"{name}={value!r}" for name, value in chosen.items())
-            for bot, chosen in bot_options.items()
-        ),
+        *_options_lines(bot_options),
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
         f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "

@@ -16,7 +16,9 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.agents.options import require_definition
 from rummykit.engine.phases import DRAW
+from rummykit.errors import ConfigError
 from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
 from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
@@ -36,9 +38,9 @@ def check_agent(agent: Agent, definition: Any) -> None:
     """Refuse an agent made for another game: an agent may define
     ``check_game(definition)``, raising a :class:`~rummykit.errors.ConfigError` for a
     game it cannot play (the heuristic of another game would only fall back on some
-    legal action, and its match would look broken). :func:`~rummykit.simulate.play` and
-    :func:`~rummykit.simulate.simulate` call it for every seat; an agent without the
-    method plays any game.
+    legal action, and its match would look broken). :func:`~rummykit.simulate.play`,
+    :func:`~rummykit.simulate.simulate` and :class:`~rummykit.rl.SeatEnv` call it
+    for every seat; an agent without the method plays any game.
 
     >>> from rummykit.agents import make_agent
     >>> from rummykit.games import game
@@ -47,11 +49,15 @@ def check_agent(agent: Agent, definition: Any) -> None:
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: PossessionAgent plays shedding games with a play
-    action, not posso: heuristic_agent(definition) makes posso's
+    action, not posso: heuristic_agent(definition) gives its heuristic
     """
+    require_definition(definition)
     check = getattr(agent, "check_game", None)
-    if callable(check):
-        check(definition)
+    if check is None:
+        return
+    if not callable(check):
+        raise ConfigError(f"{type(agent).__name__}'s check_game must be a method, got {check!r}")
+    check(definition)
 
 
 class RandomAgent:

@@ -57,7 +57,7 @@ from rummykit.actions import (
     TakeCard,
 )
 from rummykit.agents.distance import contract_distance
-from rummykit.agents.options import instance_of, whole
+from rummykit.agents.options import check_options, instance_of, require_definition, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError
@@ -67,6 +67,20 @@ from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["ContractAgent"]
+
+
+def _contract_rules(definition: Any) -> MeldRules:
+    """The meld rules of a contract game (meld rules and a contract schedule), else a
+    ConfigError naming what ``definition`` is."""
+    require_definition(definition)
+    rules: MeldRules | None = definition.meld_rules()
+    if rules is None or not callable(getattr(definition.rules, "schedule", None)):
+        lacks = "meld rules" if rules is None else "contract schedule"
+        raise ConfigError(
+            f"ContractAgent plays contract games; {definition.name} has no {lacks} "
+            "(heuristic_agent(definition) gives its heuristic)"
+        )
+    return rules
 
 
 @attrs.frozen(kw_only=True)
@@ -94,7 +108,8 @@ class ContractAgent:
 
     @classmethod
     def for_game(cls, definition: Any, **parameters: Any) -> ContractAgent:
-        """The agent for a contract game's definition (its meld rules and card values).
+        """The agent for a contract game's definition (its meld rules and card values;
+        ``parameters`` set the other options).
 
         >>> from rummykit.games import game
         >>> ContractAgent.for_game(game("may-i"), buy_gain=2).buy_gain
@@ -106,37 +121,40 @@ class ContractAgent:
                 f"ContractAgent.for_game reads {' and '.join(given)} from the game; "
                 "give them to ContractAgent(rules, values=...) instead"
             )
-        rules = definition.meld_rules()
-        if rules is None:
-            raise ConfigError(f"{definition.name} has no meld rules: it is no contract game")
+        check_options(cls, parameters, set_by_game=("rules", "values"))
+        rules = _contract_rules(definition)
         card_values = getattr(definition.rules, "card_values", None)
         values = card_values() if callable(card_values) else MAY_I_VALUES
         return cls(rules, values=values, **parameters)
 
     def check_game(self, definition: Any) -> None:
-        """Refuse a game this agent was not made for: its meld rules and card values
-        must be the game's (else its solver measures the wrong contract rules). A
+        """Refuse a game this agent was not made for: a contract game (meld rules and a
+        contract schedule) whose meld rules, and card values if it has them, are the
+        agent's (else its solver measures the wrong contract rules). A
         :class:`~rummykit.errors.ConfigError` saying how to make the right one.
 
         >>> from rummykit.games import game
         >>> ContractAgent.for_game(game("may-i")).check_game(game("posso"))
         Traceback (most recent call last):
         ...
-        rummykit.errors.ConfigError: this ContractAgent was made for other meld rules
-        than posso's: heuristic_agent(definition) makes posso's
+        rummykit.errors.ConfigError: this ContractAgent was made for other meld rules than
+        the game it is seated in (posso, with its options): heuristic_agent(definition)
+        gives that game's heuristic
         """
-        rules = definition.meld_rules()
+        rules = _contract_rules(definition)
         card_values = getattr(definition.rules, "card_values", None)
-        values = card_values() if callable(card_values) else MAY_I_VALUES
-        if rules is None:
+        wrong = (
+            "meld rules"
+            if rules != self.rules
+            else "card values"
+            if callable(card_values) and card_values() != self.values
+            else None
+        )
+        if wrong is not None:
             raise ConfigError(
-                f"ContractAgent plays contract games; {definition.name} has no meld rules"
-            )
-        if rules != self.rules or values != self.values:
-            what = "meld rules" if rules != self.rules else "card values"
-            raise ConfigError(
-                f"this ContractAgent was made for other {what} than {definition.name}'s: "
-                f"heuristic_agent(definition) makes {definition.name}'s"
+                f"this ContractAgent was made for other {wrong} than the game it is seated "
+                f"in ({definition.name}, with its options): heuristic_agent(definition) "
+                "gives that game's heuristic"
             )
 
     # -- the decision ----------------------------------------------------------------------

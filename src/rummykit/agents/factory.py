@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rummykit.actions import Play
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent
+from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
 from rummykit.errors import ConfigError
-from rummykit.registry import GameDefinition
 
 __all__ = ["AGENT_NAMES", "heuristic_agent", "make_agent"]
 
@@ -31,18 +29,17 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     >>> heuristic_agent(game("may-i"), buy_gain=2).buy_gain
     2
     """
-    if not isinstance(definition, GameDefinition):
-        raise ConfigError(f"agents are made for a game definition (game(name)), got {definition!r}")
+    require_definition(definition)
     actions = getattr(definition, "actions", ())
     if definition.meld_rules() is not None and callable(
         getattr(definition.rules, "schedule", None)
     ):
-        _check(ContractAgent, parameters, set_by_game=("rules", "values"))
+        check_options(ContractAgent, parameters, set_by_game=("rules", "values"))
         return ContractAgent.for_game(definition, **parameters)
     if Play in actions:
-        _check(PossessionAgent, parameters)
+        check_options(PossessionAgent, parameters)
         return PossessionAgent(**parameters)
-    _check(GreedyAgent, parameters)
+    check_options(GreedyAgent, parameters)
     return GreedyAgent()
 
 
@@ -57,26 +54,16 @@ def make_agent(name: str, definition: Any, **parameters: Any) -> Agent:
     8
     """
     if name == "random":
-        _check(RandomAgent, parameters)
+        check_options(RandomAgent, parameters)
         return RandomAgent()
     if name == "greedy":
-        _check(GreedyAgent, parameters)
+        check_options(GreedyAgent, parameters)
         return GreedyAgent()
     if name == "heuristic":
         return heuristic_agent(definition, **parameters)
     if name == "search":
         from rummykit.agents.search import SearchAgent
 
-        _check(SearchAgent, parameters, set_by_game=("policy",))
+        check_options(SearchAgent, parameters, set_by_game=("policy",))
         return SearchAgent(heuristic_agent(definition), **parameters)
     raise ConfigError(f"agents (bots) are {', '.join(AGENT_NAMES)}; got {name!r}")
-
-
-def _check(kind: type, parameters: dict[str, Any], set_by_game: tuple[str, ...] = ()) -> None:
-    """Refuse the ``parameters`` that are no option of agent class ``kind``."""
-    known = [f.name for f in attrs.fields(kind)] if attrs.has(kind) else []
-    options = [name for name in known if name not in set_by_game]
-    unknown = sorted(set(parameters) - set(options))
-    if unknown:
-        has = f"its options: {', '.join(options)}" if options else "it has no options"
-        raise ConfigError(f"{kind.__name__} has no option {', '.join(unknown)} ({has})")

@@ -15,13 +15,24 @@ rummykit.errors.ConfigError: Cautious's patience must be a whole number 1 or mor
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+import attrs
 
 from rummykit import options
 from rummykit.errors import ConfigError
+from rummykit.registry import GameDefinition
 
-__all__ = ["Validator", "instance_of", "number", "one_of", "whole"]
+__all__ = [
+    "Validator",
+    "check_options",
+    "instance_of",
+    "number",
+    "one_of",
+    "require_definition",
+    "whole",
+]
 
 Validator = Callable[[Any, Any, Any], None]
 """An attrs validator: called with the instance, the attribute and the value."""
@@ -52,7 +63,7 @@ def number(low: float = -math.inf, *, above: bool = False, optional: bool = Fals
             or value < low
             or (above and value == low)
         ):
-            bound = "" if low == -math.inf else f" > {low}" if above else f" >= {low}"
+            bound = "" if low == -math.inf else f" more than {low}" if above else f" {low} or more"
             allowed = " (or None)" if optional else ""
             raise ConfigError(
                 f"{_owner(instance, attribute)} must be a finite number{bound}{allowed}, "
@@ -82,3 +93,36 @@ def instance_of(kind: type, what: str) -> Validator:
             raise ConfigError(f"{_owner(instance, attribute)} must be {what}, got {value!r}")
 
     return check
+
+
+def check_options(
+    kind: type, parameters: Mapping[str, Any], set_by_game: tuple[str, ...] = ()
+) -> None:
+    """Refuse the ``parameters`` that are no option of the agent class ``kind`` (or that
+    the game sets: ``set_by_game``), a :class:`~rummykit.errors.ConfigError` listing the
+    options it has.
+
+    >>> from rummykit.agents import PossessionAgent
+    >>> check_options(PossessionAgent, {"shed": 4})
+    >>> check_options(PossessionAgent, {"sehd": 4})
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: PossessionAgent has no option sehd (its options: shed,
+    follow, suit_change)
+    """
+    known = [field.name for field in attrs.fields(kind)] if attrs.has(kind) else []
+    allowed = [name for name in known if name not in set_by_game]
+    unknown = sorted(set(parameters) - set(allowed), key=str)
+    if unknown:
+        has = f"its options: {', '.join(allowed)}" if allowed else "it has no options"
+        names = ", ".join(str(name) for name in unknown)
+        raise ConfigError(f"{kind.__name__} has no option {names} ({has})")
+
+
+def require_definition(definition: Any) -> None:
+    """Refuse what is not a game definition (``game(name)`` makes one) where an agent
+    is made or checked for a game: a :class:`~rummykit.errors.ConfigError`."""
+    if not isinstance(definition, GameDefinition):
+        raise ConfigError(
+            f"agents are made and checked for a game definition (game(name)), got {definition!r}"
+        )

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from rummykit.actions import Action, Done, Draw, Pass, Play
-from rummykit.agents.options import number
+from rummykit.agents.options import number, require_definition
 from rummykit.cards import Card
 from rummykit.errors import ConfigError
 from rummykit.protocol import PlayerView
@@ -59,12 +59,13 @@ class PossessionAgent:
         Traceback (most recent call last):
         ...
         rummykit.errors.ConfigError: PossessionAgent plays shedding games with a play
-        action, not may-i: heuristic_agent(definition) makes may-i's
+        action, not may-i: heuristic_agent(definition) gives its heuristic
         """
+        require_definition(definition)
         if Play not in getattr(definition, "actions", ()):
             raise ConfigError(
                 f"PossessionAgent plays shedding games with a play action, not "
-                f"{definition.name}: heuristic_agent(definition) makes {definition.name}'s"
+                f"{definition.name}: heuristic_agent(definition) gives its heuristic"
             )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

@@ -144,7 +144,10 @@ class SearchAgent:
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game its policy refuses (see :func:`~rummykit.agents.check_agent`)."""
-        check_agent(self.policy, definition)
+        try:
+            check_agent(self.policy, definition)
+        except ConfigError as error:
+            raise ConfigError(f"SearchAgent's policy: {error}") from None
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Without the match there is nothing to sample: the policy's choice."""

@@ -331,6 +331,8 @@ def register_action(action_type: type[Action], codec: CodecFactory) -> None:
 def unregister_action(action_type: type[Action]) -> bool:
     """Forget the codec :func:`register_action` gave ``action_type`` (the built-in codecs
     stay); True if there was one. Environments made afterwards no longer encode it."""
+    if not (isinstance(action_type, type) and issubclass(action_type, Action)):
+        raise EncodingError(f"not an Action type: {action_type!r}")
     return _REGISTERED.pop(action_type, None) is not None
 
 

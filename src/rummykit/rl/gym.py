@@ -23,6 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.actions import Action
+from rummykit.agents import check_agent
 from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
@@ -86,6 +87,8 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise EncodingError(f"seat must be from 0 to {count - 1}, got {seat!r}")
         self.seat = seat
         self.opponents = _opponents(opponents, count, seat)
+        for agent in self.opponents.values():  # an agent of another game is refused
+            check_agent(agent, self.table.match.definition)
         self.render_mode = render_mode
         self.max_steps = max_steps
         encoding = self.table.observations
@@ -160,17 +163,16 @@ def _opponents(opponents: Any, count: int, seat: int) -> dict[int, Any]:
 
     if opponents is None:
         opponents = RandomAgent()
-    if isinstance(opponents, Sequence):
-        agents = list(opponents)
-        if len(agents) != count - 1:
-            raise EncodingError(
-                f"{count - 1} opponents wanted (one per other seat), got {len(agents)}"
-            )
-        others = [other for other in range(count) if other != seat]
-        return dict(zip(others, agents, strict=True))
-    if not hasattr(opponents, "choose"):
-        raise EncodingError(f"an opponent is an agent with choose(view, rng), got {opponents!r}")
-    return {other: opponents for other in range(count) if other != seat}
+    others = [other for other in range(count) if other != seat]
+    agents = list(opponents) if isinstance(opponents, Sequence) else [opponents] * len(others)
+    if len(agents) != len(others):
+        raise EncodingError(
+            f"{len(others)} opponents wanted (one per other seat), got {len(agents)}"
+        )
+    for agent in agents:
+        if not callable(getattr(agent, "choose", None)):
+            raise EncodingError(f"an opponent is an agent with choose(view, rng), got {agent!r}")
+    return dict(zip(others, agents, strict=True))
 
 
 def gym_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> SeatEnv:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ class Session:
         players: int,
         seat: int,
         bots: list[str],
-        bot_options: dict[str, dict[str, Any]] | None = None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
         seed: int,
         screen: Screen,
         read: Callable[[str], str] = input,
@@ -52,7 +52,7 @@ class Session:
         self.match: Match[Any, Any] = definition.new_match(players=players, seed=seed)
         self.seat = seat
         others = [s for s in range(players) if s != seat]
-        agents = make_bots(bots, definition, bot_options)
+        agents = make_bots(bots, definition, options=bot_options)
         self.agents: dict[int, Agent] = dict(zip(others, agents, strict=True))
         self.bot_names = dict(zip(others, bots, strict=True))
         self.coach = make_agent("heuristic", definition)

@@ -5,11 +5,11 @@ player counts the game allows, and the bots at the other seats with their option
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummykit.agents import AGENT_NAMES, Agent, make_agent
-from rummykit.errors import RummyError
+from rummykit.errors import ConfigError, RummyError
 from rummykit.registry import GameDefinition, get
 
 __all__ = [
@@ -25,8 +25,9 @@ __all__ = [
 ]
 
 
-class UsageError(Exception):
-    """A usage or input error: one line on stderr, exit code 2."""
+class UsageError(ConfigError):
+    """A usage or input error: one line on stderr, exit code 2 (a
+    :class:`~rummykit.errors.ConfigError` where the library is called from Python)."""
 
 
 def option_value(text: str) -> Any:
@@ -73,6 +74,8 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
     """
     options: dict[str, dict[str, Any]] = {}
     for item in items or ():
+        if not isinstance(item, str):
+            raise UsageError(f"--bot-option takes BOT.NAME=VALUE text, got {item!r}")
         key, sep, value = item.partition("=")
         bot, dot, name = key.strip().partition(".")
         name = name.strip().replace("-", "_")
@@ -87,17 +90,40 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
 def make_bots(
     names: Sequence[str],
     definition: GameDefinition[Any, Any],
-    options: dict[str, dict[str, Any]] | None = None,
+    *,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Agent]:
     """The agents called ``names`` for ``definition``, each with its bot's ``options``
-    (an option a bot does not have, or a bad value, is the library's ConfigError). An
-    option for a bot that sits nowhere is a usage error: it would change nothing."""
-    options = options or {}
+    (``{"search": {"simulations": 16}}``; an option a bot does not have, or a bad value,
+    is the library's ConfigError). Options for a bot that sits nowhere are refused:
+    they would change nothing. The search bot's own heuristic takes no ``heuristic``
+    options (give a :class:`~rummykit.agents.SearchAgent` value for that).
+
+    >>> from rummykit.games import game
+    >>> [type(bot).__name__ for bot in make_bots(["search", "random"], game("may-i"))]
+    ['SearchAgent', 'RandomAgent']
+    >>> make_bots(["heuristic"], game("may-i"), options={"search": {"simulations": 8}})
+    Traceback (most recent call last):
+    ...
+    rummykit.terminal.setup.UsageError: bot options for search, but no seat has that bot
+    (bots: heuristic)
+    """
+    options = {} if options is None else options
+    if not isinstance(options, Mapping) or not all(
+        isinstance(bot, str)
+        and isinstance(chosen, Mapping)
+        and all(isinstance(name, str) for name in chosen)
+        for bot, chosen in options.items()
+    ):
+        raise UsageError(
+            "bot options are a dict from bot names to dicts of options "
+            f"({{'search': {{'simulations': 16}}}}), got {options!r}"
+        )
     unused = sorted(set(options) - set(names))
     if unused:
         raise UsageError(
-            f"--bot-option for {', '.join(unused)}, but no seat has that bot "
-            f"(bots: {', '.join(names)})"
+            f"bot options for {', '.join(unused)}, but no seat has that bot "
+            f"(bots: {', '.join(dict.fromkeys(names))})"
         )
     return [make_agent(name, definition, **options.get(name, {})) for name in names]
 
