@@ -310,7 +310,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         players = check_players(definition, args.players)
     bots = seat_bots(args.bots, players)
     bot_options = parse_bot_options(args.bot_option)
-    agents: list[Any] = make_bots(bots, definition, options=bot_options) if bot_options else bots
+    agents = make_bots(bots, definition, options=bot_options)
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.n < 0:
@@ -349,7 +349,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             executor.shutdown()
         if client is not None:
             client.close()
-    summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, with or without options
+    summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "

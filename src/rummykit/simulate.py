@@ -258,16 +258,18 @@ def simulate(
         definition = game
     else:
         raise ConfigError(f"game is a registered name or a definition, got {game!r}")
+    count: int | None = None  # the seats asked for, when no agents are given
     if agents is None:
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             raise ConfigError(f"players must be a whole number, got {players!r}")
         count = players if players is not None else definition.default_players
         agents = [bots or "random"] * max(count, 0)
-        definition.new_match(players=count)  # a bad count fails here, named as given
     elif bots is not None or (players is not None and players != len(agents)):
         raise ConfigError("give agents, or bots and players, not both")
     _check_agents(agents, names=True)
     specs = tuple(agents)
+    # bad player counts fail here, once, named as given
+    definition.new_match(players=len(specs) if count is None else count)
     for agent in specs:  # an unknown name or an agent of another game fails here, once
         check_agent(make_agent(agent, definition) if isinstance(agent, str) else agent, definition)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
@@ -282,7 +284,6 @@ def simulate(
         )
     if progress is not None and not callable(progress):
         raise ConfigError(f"progress must be a callable progress(done, total), got {progress!r}")
-    definition.new_match(players=len(specs))  # bad player counts fail here, once
     rng = make_rng(seed)
     seeds = [rng.randrange(2**31) for _ in range(matches)]
     size = chunk_size or max(1, min(50, math.ceil(matches / 16)))

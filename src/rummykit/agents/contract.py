@@ -66,21 +66,42 @@ from rummykit.melds import Meld, MeldRules
 from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
-__all__ = ["ContractAgent"]
+__all__ = ["ContractAgent", "contract_game_rules"]
+
+
+def contract_game_rules(definition: Any) -> MeldRules | None:
+    """The meld rules of a contract game, one with meld rules and a contract schedule
+    (what :class:`ContractAgent` plays), else ``None``.
+
+    >>> from rummykit.games import game
+    >>> contract_game_rules(game("posso")) is not None, contract_game_rules(game("possession"))
+    (True, None)
+    """
+    rules: MeldRules | None = definition.meld_rules()
+    return (
+        rules
+        if rules is not None and callable(getattr(definition.rules, "schedule", None))
+        else None
+    )
 
 
 def _contract_rules(definition: Any) -> MeldRules:
-    """The meld rules of a contract game (meld rules and a contract schedule), else a
-    ConfigError naming what ``definition`` is."""
+    """:func:`contract_game_rules`, or a ConfigError naming what ``definition`` lacks."""
     require_definition(definition)
-    rules: MeldRules | None = definition.meld_rules()
-    if rules is None or not callable(getattr(definition.rules, "schedule", None)):
-        lacks = "meld rules" if rules is None else "contract schedule"
+    rules = contract_game_rules(definition)
+    if rules is None:
+        lacks = "meld rules" if definition.meld_rules() is None else "contract schedule"
         raise ConfigError(
             f"ContractAgent plays contract games; {definition.name} has no {lacks} "
             "(heuristic_agent(definition) gives its heuristic)"
         )
     return rules
+
+
+def _game_values(definition: Any) -> CardValues | None:
+    """The card values the game's rules declare, if they declare any."""
+    card_values = getattr(definition.rules, "card_values", None)
+    return card_values() if callable(card_values) else None
 
 
 @attrs.frozen(kw_only=True)
@@ -123,9 +144,8 @@ class ContractAgent:
             )
         check_options(cls, parameters, set_by_game=("rules", "values"))
         rules = _contract_rules(definition)
-        card_values = getattr(definition.rules, "card_values", None)
-        values = card_values() if callable(card_values) else MAY_I_VALUES
-        return cls(rules, values=values, **parameters)
+        values = _game_values(definition)
+        return cls(rules, values=MAY_I_VALUES if values is None else values, **parameters)
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game this agent was not made for: a contract game (meld rules and a
@@ -142,12 +162,12 @@ class ContractAgent:
         gives that game's heuristic
         """
         rules = _contract_rules(definition)
-        card_values = getattr(definition.rules, "card_values", None)
+        values = _game_values(definition)
         wrong = (
             "meld rules"
             if rules != self.rules
             else "card values"
-            if callable(card_values) and card_values() != self.values
+            if values is not None and values != self.values
             else None
         )
         if wrong is not None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rummykit.actions import Play
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
-from rummykit.agents.contract import ContractAgent
+from rummykit.agents.contract import ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
 from rummykit.errors import ConfigError
@@ -30,13 +30,10 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     2
     """
     require_definition(definition)
-    actions = getattr(definition, "actions", ())
-    if definition.meld_rules() is not None and callable(
-        getattr(definition.rules, "schedule", None)
-    ):
+    if contract_game_rules(definition) is not None:
         check_options(ContractAgent, parameters, set_by_game=("rules", "values"))
         return ContractAgent.for_game(definition, **parameters)
-    if Play in actions:
+    if Play in getattr(definition, "actions", ()):
         check_options(PossessionAgent, parameters)
         return PossessionAgent(**parameters)
     check_options(GreedyAgent, parameters)

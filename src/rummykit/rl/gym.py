@@ -23,7 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.actions import Action
-from rummykit.agents import check_agent
+from rummykit.agents import RandomAgent, check_agent
 from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
@@ -86,9 +86,7 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise EncodingError(f"seat must be from 0 to {count - 1}, got {seat!r}")
         self.seat = seat
-        self.opponents = _opponents(opponents, count, seat)
-        for agent in self.opponents.values():  # an agent of another game is refused
-            check_agent(agent, self.table.match.definition)
+        self.opponents = _opponents(opponents, count, seat, self.table.match.definition)
         self.render_mode = render_mode
         self.max_steps = max_steps
         encoding = self.table.observations
@@ -158,9 +156,8 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return position_text(self.table.match)
 
 
-def _opponents(opponents: Any, count: int, seat: int) -> dict[int, Any]:
-    from rummykit.agents import RandomAgent
-
+def _opponents(opponents: Any, count: int, seat: int, definition: Any) -> dict[int, Any]:
+    """The agents at the other seats, each checked to be an agent of ``definition``'s game."""
     if opponents is None:
         opponents = RandomAgent()
     others = [other for other in range(count) if other != seat]
@@ -172,6 +169,7 @@ def _opponents(opponents: Any, count: int, seat: int) -> dict[int, Any]:
     for agent in agents:
         if not callable(getattr(agent, "choose", None)):
             raise EncodingError(f"an opponent is an agent with choose(view, rng), got {agent!r}")
+        check_agent(agent, definition)  # an agent of another game is refused
     return dict(zip(others, agents, strict=True))
 
 
