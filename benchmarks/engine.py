@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.games import MayI, Possession, Posso, PossoRules
-from rummykit.match import Match
+from rummykit.kit.match import Match
 
 
 def random_matches(

@@ -48,9 +48,9 @@ from rummykit import (
     min_deadwood_value,
     parse_card,
 )
-from rummykit.actions import Action, Discard, Draw, NextDeal, Take, notation_error
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.effects import (
+from rummykit.kit.actions import Action, Discard, Draw, NextDeal, Take, notation_error
+from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
     Discarded,
@@ -60,11 +60,11 @@ from rummykit.effects import (
     TookFromPile,
     WentOut,
 )
-from rummykit.match import DealState, Match, MatchState
-from rummykit.options import FirstDealer, first_dealer, player_range, whole
-from rummykit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
+from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
+from rummykit.kit.registry import GameDefinition, register
 from rummykit.records import dumps, loads
-from rummykit.registry import GameDefinition, register
 from rummykit.simulate import play, simulate
 
 MELDS = MeldRules.preset("gin")  # groups of 3-4, runs of 3+, ace low, no jokers

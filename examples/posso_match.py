@@ -10,8 +10,8 @@ import random
 from collections import Counter
 
 from rummykit.agents import Agent, heuristic_agent
-from rummykit.effects import Claimed, Corrected, Flagged, JokerExchanged
 from rummykit.games import game
+from rummykit.kit.effects import Claimed, Corrected, Flagged, JokerExchanged
 from rummykit.simulate import play
 
 

@@ -14,8 +14,8 @@ import argparse
 import random
 from collections import Counter
 
-from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
-from rummykit.protocol import PlayerView
+from rummykit.kit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.kit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES
 from rummykit.simulate import simulate
 

@@ -19,7 +19,6 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
 from rummykit.agents import (
     ContractAgent,
     GreedyAgent,
@@ -32,9 +31,10 @@ from rummykit.agents import (
     heuristic_agent,
     make_agent,
 )
-from rummykit.effects import DealEnded
 from rummykit.games import game, names
-from rummykit.protocol import Phase, PlayerView
+from rummykit.kit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
+from rummykit.kit.effects import DealEnded
+from rummykit.kit.protocol import Phase, PlayerView
 from rummykit.scoring import GIN_VALUES
 from rummykit.simulate import play, simulate
 

@@ -14,11 +14,11 @@ import pytest
 
 from rummykit.agents import make_agent
 from rummykit.cli import main
+from rummykit.cli.screen import Screen, progress_bar
+from rummykit.cli.setup import option_value, parse_bot_options, parse_options
 from rummykit.games import game
 from rummykit.records import dumps
 from rummykit.simulate import play, simulate
-from rummykit.terminal.screen import Screen, progress_bar
-from rummykit.terminal.setup import option_value, parse_bot_options, parse_options
 
 SCHEDULE = """name = "short"
 [[deal]]
@@ -205,7 +205,7 @@ def test_plain_text_without_a_terminal_or_with_no_color(monkeypatch: pytest.Monk
     monkeypatch.setenv("NO_COLOR", "1")
     assert not Screen(stream=Terminal()).colour
     monkeypatch.delenv("NO_COLOR")
-    monkeypatch.setattr("rummykit.terminal.screen.rich_available", lambda: False)
+    monkeypatch.setattr("rummykit.cli.screen.rich_available", lambda: False)
     screen = Screen(stream=Terminal())
     assert not screen.colour and screen.paint("AS", "red") == "AS"
     with progress_bar("x", 3) as bar:

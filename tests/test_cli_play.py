@@ -19,11 +19,11 @@ import pytest
 
 from rummykit import ConfigError
 from rummykit.agents import SearchAgent, decide, make_agent
+from rummykit.cli.play import Session
+from rummykit.cli.screen import Screen
+from rummykit.cli.setup import UsageError, build_game, make_bots, parse_bot_options
 from rummykit.games import game
 from rummykit.records import loads
-from rummykit.terminal.play import Session
-from rummykit.terminal.screen import Screen
-from rummykit.terminal.setup import UsageError, build_game, make_bots, parse_bot_options
 
 ONE_DEAL = """name = "one deal"
 [[deal]]

@@ -22,8 +22,11 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.actions import Action, ActionGrammar, Discard, ExchangeJoker, LayOff, parse_action
-from rummykit.effects import (
+from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
+from rummykit.engine.core import ContractRummyMatch
+from rummykit.games import MayI, Possession, game, get, names, register, unregister
+from rummykit.kit.actions import Action, ActionGrammar, Discard, ExchangeJoker, LayOff, parse_action
+from rummykit.kit.effects import (
     DealEnded,
     Discarded,
     Drew,
@@ -31,11 +34,8 @@ from rummykit.effects import (
     LaidDown,
     TookFromPile,
 )
-from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.match import Match
-from rummykit.position import Position
+from rummykit.kit.match import Match
+from rummykit.kit.position import Position
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
 

@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, parse_card, parse_cards
-from rummykit.actions import Discard, Draw, Take
 from rummykit.agents import ContractAgent, GreedyAgent, RandomAgent, check_agent, heuristic_agent
-from rummykit.effects import DealEnd, DealEnded, GoingOut, WentOut
-from rummykit.protocol import MATCH_OVER, DealScore, Outcome
+from rummykit.kit.actions import Discard, Draw, Take
+from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, WentOut
+from rummykit.kit.protocol import MATCH_OVER, DealScore, Outcome
+from rummykit.kit.registry import game, names, register, unregister
 from rummykit.records import dumps, from_record, loads, to_record
-from rummykit.registry import game, names, register, unregister
 from rummykit.simulate import play, simulate
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"

@@ -18,7 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import IllegalActionError, parse_card
-from rummykit.actions import (
+from rummykit.engine import ContractRummyMatch
+from rummykit.games import MayI, MayIRules
+from rummykit.kit.actions import (
     Action,
     Allow,
     Ask,
@@ -31,8 +33,6 @@ from rummykit.actions import (
     Refuse,
     Take,
 )
-from rummykit.engine import ContractRummyMatch
-from rummykit.games import MayI, MayIRules
 from rummykit.records import dumps, from_record, loads, to_record
 
 OPTIONS: dict[str, list[Any]] = {

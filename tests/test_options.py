@@ -1,4 +1,4 @@
-"""Options that refuse nonsense (issue #9, item 6): rummykit.options and the games' rules."""
+"""Options that refuse nonsense (issue #9, item 6): rummykit.kit.options and the games' rules."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import attrs
 import pytest
 
 from rummykit import ConfigError, ContractSchedule
-from rummykit.games import game, may_i_rules, possession_rules
-from rummykit.games.may_i_rules import MayIRules, TurnAfterBuy
-from rummykit.games.possession_rules import PossessionRules, SuitChange
-from rummykit.options import (
+from rummykit.games import game
+from rummykit.games.may_i import rules as may_i_rules
+from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
+from rummykit.games.possession import rules as possession_rules
+from rummykit.games.possession.rules import PossessionRules, SuitChange
+from rummykit.kit.options import (
     Choice,
     FirstDealer,
     boolean,
@@ -56,7 +58,7 @@ def _error(rules: type[Any], **options: Any) -> str:
 
 
 def test_the_validators_are_public_and_documented_with_examples() -> None:
-    import rummykit.options as options
+    import rummykit.kit.options as options
 
     for name in options.__all__:
         doc = getattr(options, name).__doc__

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import IllegalActionError, parse_card, parse_cards
-from rummykit.actions import Action, Done, Draw, NextDeal, Pass, Play
 from rummykit.games import Possession, PossessionMatch, PossessionRules
+from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass, Play
 from rummykit.records import dumps, loads
 
 OPTIONS: dict[str, list[Any]] = {

@@ -17,8 +17,8 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.actions import parse_action
 from rummykit.games import game
+from rummykit.kit.actions import parse_action
 from rummykit.records import loads
 
 ALPHABET = 'ASHDCJKQT0123456789 *()/-><,.lowhigh🃏♠♥x[]="\n'

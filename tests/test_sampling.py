@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.actions import Discard
 from rummykit.games import game
-from rummykit.match import Match
+from rummykit.kit.actions import Discard
+from rummykit.kit.match import Match
 from rummykit.sampling import Sampler, SamplingError, sample_match, unseen_cards
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [

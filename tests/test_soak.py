@@ -27,9 +27,9 @@ import attrs
 import pytest
 
 from rummykit.deck import make_rng
-from rummykit.effects import Drew
 from rummykit.games import game
-from rummykit.match import Match
+from rummykit.kit.effects import Drew
+from rummykit.kit.match import Match
 from rummykit.records import dumps, loads
 
 CHECK_VIEWS_EVERY = 5

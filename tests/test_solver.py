@@ -29,10 +29,10 @@ from rummykit import (
     min_deadwood,
     min_deadwood_value,
     parse_cards,
-    solver_tables,
 )
 from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import CardValues
+from rummykit.solver import _tables as solver_tables
 from rummykit.solver import arrangement_parts
 from tests import brute
 from tests.strategies import wild_hands, wild_meld_rules

@@ -10,7 +10,7 @@ import pytest
 
 from rummykit import CARDS, Meld, MeldRules, parse_card, parse_cards, svg
 from rummykit.games import game, names
-from rummykit.match import Match
+from rummykit.kit.match import Match
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -22,6 +22,7 @@ from rummykit.cards import (
     to_cards,
 )
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
+from rummykit.contracts.schedules import POSSO_OPENINGS, ContractSchedule, DealSpec
 from rummykit.deck import (
     Deal,
     DeckSpec,
@@ -55,7 +56,6 @@ from rummykit.melds import (
     joker_exchanges,
     lay_off,
 )
-from rummykit.schedules import POSSO_OPENINGS, ContractSchedule, DealSpec
 from rummykit.scoring import COUNT_VALUES, GIN_VALUES, MAY_I_VALUES, POSSO_VALUES, CardValues
 from rummykit.solver import (
     Arrangement,

@@ -24,13 +24,13 @@ import attrs
 
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract, SameSuitRuns
-from rummykit.effects import DealEnded
+from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
 from rummykit.games import get, names
-from rummykit.match import Match
-from rummykit.options import build_rules
-from rummykit.registry import rules_options
-from rummykit.schedules import ContractSchedule, DealSpec
+from rummykit.kit.effects import DealEnded
+from rummykit.kit.match import Match
+from rummykit.kit.options import build_rules
+from rummykit.kit.registry import rules_options
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
 
@@ -123,7 +123,7 @@ def _rules_from(data: Any, name: str) -> Any:
 def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready record of ``match``: rules, seed, seats, every action, and each
     finished deal's result (checked again when the record is replayed). A match made
-    with a ``random.Random`` or from a :class:`~rummykit.position.Position` has none."""
+    with a ``random.Random`` or from a :class:`~rummykit.kit.position.Position` has none."""
     if not isinstance(match, Match):
         raise RecordError(f"a record is made of a match, got {type(match).__name__}")
     if seats is not None and (

@@ -1,7 +1,7 @@
 """Hidden-hand sampling: deal a whole match consistent with what one seat knows.
 
 A seat sees its own hand, the public zones and the other hands' sizes with the cards
-each is known to hold (:class:`~rummykit.protocol.PlayerView`). :func:`sample_match` deals
+each is known to hold (:class:`~rummykit.kit.protocol.PlayerView`). :func:`sample_match` deals
 the rest — the *unseen* cards: the shoe minus everything the seat sees — at random into
 the other hands' unknown places and the stock, uniformly among all such deals (each
 distinct deal equally likely, duplicates of a two-deck shoe included), and gives the
@@ -36,8 +36,8 @@ from typing import Any, Generic, TypeVar
 from rummykit.cards import Card
 from rummykit.deck import Stock
 from rummykit.errors import RummyError
-from rummykit.match import Match
-from rummykit.protocol import PlayerView
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import PlayerView
 
 __all__ = ["Sampler", "SamplingError", "sample_match", "unseen_cards"]
 

@@ -25,11 +25,11 @@ import attrs
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide, make_agent
 from rummykit.deck import make_rng
-from rummykit.effects import Bought, Claimed, DealEnded, WentOut
 from rummykit.errors import ConfigError
 from rummykit.games import game as find_game
-from rummykit.match import Match
-from rummykit.registry import GameDefinition
+from rummykit.kit.effects import Bought, Claimed, DealEnded, WentOut
+from rummykit.kit.match import Match
+from rummykit.kit.registry import GameDefinition
 
 __all__ = [
     "AGENTS",
@@ -67,7 +67,7 @@ class MatchResult:
     claims: int = 0
     """Out-of-turn takes of every kind (buys, forced buys, refusal takes, free claims)."""
     deal_ends: tuple[str, ...] = ()
-    """Why each deal ended (:class:`~rummykit.effects.DealEnd` values), in order."""
+    """Why each deal ended (:class:`~rummykit.kit.effects.DealEnd` values), in order."""
 
 
 @attrs.frozen
@@ -245,7 +245,7 @@ def simulate(
     of ``players`` seats (the game's default count by default): the older shorthand.
     ``options`` are the game's rules options (with a name). ``progress(done, total)`` is
     called as chunks of ``chunk_size`` matches finish. Scores are the games' own
-    (:attr:`~rummykit.match.Match.scores`): net points in the contract games, where more is
+    (:attr:`~rummykit.kit.match.Match.scores`): net points in the contract games, where more is
     better, and penalty points in Possession, where fewer is.
     """
     if options is not None and not isinstance(options, Mapping):

@@ -27,10 +27,10 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.effects import seat_name
-from rummykit.match import Match
+from rummykit.kit.effects import seat_name
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
-from rummykit.protocol import PlayerView
 
 __all__ = [
     "CARD_HEIGHT",

@@ -8,7 +8,7 @@ from typing import Any
 from rummykit import Card, DeckSpec, Meld, parse_cards
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
-from rummykit.position import Position
+from rummykit.kit.position import Position
 
 A, B, C, D, E = range(5)
 

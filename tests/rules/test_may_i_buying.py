@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rummykit import IllegalActionError, parse_card, parse_cards
-from rummykit.actions import Allow, Ask, Discard, Done, Draw, Pass, Refuse, Take
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.games.may_i import MayIMatch
-from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
+from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
+from rummykit.kit.actions import Allow, Ask, Discard, Done, Draw, Pass, Refuse, Take
 from tests.rules.may_i_setup import A, B, C, D, E, new_match, pass_window, state_s
 
 

@@ -13,14 +13,14 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
-from rummykit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
 from rummykit.engine import ranked_outcome as outcome
 from rummykit.engine.phases import DRAW
 from rummykit.games.may_i import MayI, MayIMatch
-from rummykit.games.may_i_rules import MayIRules
+from rummykit.games.may_i.rules import MayIRules
+from rummykit.kit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
+from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
+from rummykit.kit.protocol import DEAL_OVER
 from rummykit.melds import End
-from rummykit.protocol import DEAL_OVER
 from tests.rules.may_i_setup import A, B, C, D, draw_and_discard, new_match, pass_window
 
 W36_HAND = "JS JH JD JC JS 4C 4S 4D 4H KD"

@@ -9,8 +9,8 @@ import pytest
 
 from rummykit import AcePolicy, ConfigError, InvalidMeldError, Rank, parse_cards
 from rummykit.agents import GreedyAgent, RandomAgent
-from rummykit.effects import Bought, DealEnded
 from rummykit.games import game
+from rummykit.kit.effects import Bought, DealEnded
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

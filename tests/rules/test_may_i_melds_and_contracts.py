@@ -25,7 +25,7 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.games import game
-from rummykit.position import Position
+from rummykit.kit.position import Position
 
 RULES = MeldRules.preset("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)

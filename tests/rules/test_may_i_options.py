@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from rummykit import JOKER, ConfigError, Stock, parse_card, parse_cards
-from rummykit.actions import Allow, Ask, Discard, Done, Draw, Pass, Take, TakeCard
-from rummykit.effects import Bought
 from rummykit.engine.phases import MELD, PICK
 from rummykit.games import MayI, MayIRules, game
+from rummykit.kit.actions import Allow, Ask, Discard, Done, Draw, Pass, Take, TakeCard
+from rummykit.kit.effects import Bought
 from tests.rules.may_i_setup import B, C, new_match, pass_window, state_s
 
 

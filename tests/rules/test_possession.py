@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 
 from rummykit import DeckSpec, IllegalActionError, parse_card, parse_cards
-from rummykit.actions import Done, Draw, Pass, Play
 from rummykit.deck import DiscardPile, Stock
-from rummykit.effects import DealEnd, DealEnded
 from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession import PLAY, possession_outcome
-from rummykit.games.possession_moves import first_player, is_play, plays
-from rummykit.protocol import DEAL_OVER
+from rummykit.games.possession.moves import first_player, is_play, plays
+from rummykit.kit.actions import Done, Draw, Pass, Play
+from rummykit.kit.effects import DealEnd, DealEnded
+from rummykit.kit.protocol import DEAL_OVER
 
 RULES = PossessionRules()
 

@@ -8,19 +8,19 @@ from typing import Any
 import pytest
 
 from rummykit import DeckSpec, IllegalActionError, parse_cards
-from rummykit.actions import Discard, Done, Draw, ExchangeJoker, LayOff, Pass, Take
-from rummykit.effects import Claimed, DealEnd, DealEnded, Drew, Flagged, GoingOut, WentOut
 from rummykit.engine import ranked_outcome
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.games import PossoRules, game
 from rummykit.games.posso import PossoMatch
-from rummykit.games.posso_claims import (
+from rummykit.games.posso.claims import (
     CLAIM,
     CORRECTION,
     SECOND_CLAIM,
     Claim,
     Correct,
 )
+from rummykit.kit.actions import Discard, Done, Draw, ExchangeJoker, LayOff, Pass, Take
+from rummykit.kit.effects import Claimed, DealEnd, DealEnded, Drew, Flagged, GoingOut, WentOut
 from tests.rules.posso_setup import A, B, C, D, posso
 
 OPENED_TABLE = (("KS KH KD", C), ("QS QH QD", D))

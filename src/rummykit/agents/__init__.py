@@ -1,7 +1,7 @@
 """Bots that play from a seat's view: random, greedy, heuristic and search players.
 
 An agent is anything with ``choose(view, rng) -> Action`` (:class:`Agent`); it sees only
-what its seat may know (:class:`~rummykit.protocol.PlayerView`), and its randomness is
+what its seat may know (:class:`~rummykit.kit.protocol.PlayerView`), and its randomness is
 injected. :func:`heuristic_agent` gives a game's competent heuristic player;
 :class:`SearchAgent` samples hidden hands and plays each candidate out.
 

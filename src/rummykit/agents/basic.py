@@ -1,7 +1,7 @@
 """The agent protocol, a uniform random player and the simple greedy player.
 
 An agent is anything with ``choose(view, rng) -> Action``; it sees only what its seat
-may know (:class:`~rummykit.protocol.PlayerView`), and its randomness is injected.
+may know (:class:`~rummykit.kit.protocol.PlayerView`), and its randomness is injected.
 
 >>> import random
 >>> from rummykit.games import game
@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from rummykit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
 from rummykit.agents.options import require_definition
 from rummykit.engine.phases import DRAW
 from rummykit.errors import ConfigError
-from rummykit.games.may_i_claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
-from rummykit.protocol import PlayerView
+from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
+from rummykit.kit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.kit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "check_agent"]

@@ -41,7 +41,13 @@ from typing import Any
 
 import attrs
 
-from rummykit.actions import (
+from rummykit.agents.distance import contract_distance
+from rummykit.agents.options import check_options, instance_of, require_definition, whole
+from rummykit.cards import Card
+from rummykit.contracts import Contract
+from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.games.posso.claims import Claim, Correct
+from rummykit.kit.actions import (
     Action,
     Allow,
     Ask,
@@ -56,14 +62,8 @@ from rummykit.actions import (
     Take,
     TakeCard,
 )
-from rummykit.agents.distance import contract_distance
-from rummykit.agents.options import check_options, instance_of, require_definition, whole
-from rummykit.cards import Card
-from rummykit.contracts import Contract
-from rummykit.errors import ConfigError, InvalidMeldError
-from rummykit.games.posso_claims import Claim, Correct
+from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules
-from rummykit.protocol import PlayerView
 from rummykit.scoring import MAY_I_VALUES, CardValues
 
 __all__ = ["ContractAgent", "contract_game_rules"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.actions import Play
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
 from rummykit.errors import ConfigError
+from rummykit.kit.actions import Play
 
 __all__ = ["AGENT_NAMES", "heuristic_agent", "make_agent"]
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import attrs
 
-from rummykit import options
 from rummykit.errors import ConfigError
-from rummykit.registry import GameDefinition
+from rummykit.kit import options
+from rummykit.kit.registry import GameDefinition
 
 __all__ = [
     "Validator",
@@ -44,7 +44,7 @@ def _owner(instance: Any, attribute: Any) -> str:
 
 def whole(low: int, *, optional: bool = False) -> Validator:
     """A whole number of at least ``low`` (or ``None`` when ``optional``): the rules'
-    :func:`rummykit.options.whole`, its message naming the agent."""
+    :func:`rummykit.kit.options.whole`, its message naming the agent."""
     check: Validator = options.whole(low, optional=optional, owner=True)
     return check
 

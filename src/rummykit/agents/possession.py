@@ -29,11 +29,11 @@ from typing import Any
 
 import attrs
 
-from rummykit.actions import Action, Done, Draw, Pass, Play
 from rummykit.agents.options import number, require_definition
 from rummykit.cards import Card
 from rummykit.errors import ConfigError
-from rummykit.protocol import PlayerView
+from rummykit.kit.actions import Action, Done, Draw, Pass, Play
+from rummykit.kit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]
 

@@ -47,15 +47,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from rummykit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import number, one_of, whole
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.match import Match
+from rummykit.kit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules
-from rummykit.protocol import PlayerView
 from rummykit.sampling import Sampler
 
 __all__ = ["MatchAgent", "SearchAgent", "decide"]

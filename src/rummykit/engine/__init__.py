@@ -7,13 +7,9 @@ May I?) plus :meth:`ContractRummy.hooks`. See "Write your own game" in the docs.
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any, ClassVar, TypeVar
-
-import attrs
-
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch, ranked_outcome
+from rummykit.engine.definition import ContractRummy
 from rummykit.engine.hooks import (
     ActionFilter,
     ClaimProtocol,
@@ -27,8 +23,6 @@ from rummykit.engine.hooks import (
 )
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
-from rummykit.melds import MeldRules
-from rummykit.registry import GameDefinition
 
 __all__ = [
     "DRAW",
@@ -53,22 +47,3 @@ __all__ = [
     "down_action",
     "ranked_outcome",
 ]
-
-R = TypeVar("R")
-M = TypeVar("M", bound=ContractRummyMatch)
-
-
-@attrs.frozen
-class ContractRummy(GameDefinition[R, M]):
-    """The base of a contract-rummy game definition: say which hooks it uses."""
-
-    match_type: ClassVar[type[Any]] = ContractRummyMatch
-
-    def meld_rules(self) -> MeldRules:
-        """The rules' ``meld_rules()``."""
-        rules: MeldRules = getattr(self.rules, "meld_rules")()  # noqa: B009
-        return rules
-
-    @abstractmethod
-    def hooks(self) -> Hooks:
-        """The hooks this game's matches use, chosen from its rules."""

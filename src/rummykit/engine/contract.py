@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from rummykit.actions import Down
 from rummykit.contracts import Contract, conflict
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.kit.actions import Down
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
@@ -28,7 +28,7 @@ __all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
 
 
 def down_action(melds: tuple[Meld, ...]) -> Down:
-    """The :class:`~rummykit.actions.Down` that lays ``melds``, wild cards' roles declared."""
+    """The :class:`~rummykit.kit.actions.Down` that lays ``melds``, wild cards' roles declared."""
     return Down(
         tuple(
             (

@@ -14,7 +14,17 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rummykit.actions import (
+from rummykit.cards import CARDS, Card
+from rummykit.contracts.schedules import ContractSchedule
+from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
+from rummykit.engine import pile
+from rummykit.engine.checks import CheckedMatch
+from rummykit.engine.hooks import Hooks
+from rummykit.engine.moves import exchanges, grown_meld, layoffs
+from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
+from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.kit.actions import (
     Action,
     Discard,
     Done,
@@ -25,9 +35,7 @@ from rummykit.actions import (
     Take,
     TakeCard,
 )
-from rummykit.cards import CARDS, Card
-from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
-from rummykit.effects import (
+from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
     Discarded,
@@ -37,17 +45,9 @@ from rummykit.effects import (
     LaidOff,
     WentOut,
 )
-from rummykit.engine import pile
-from rummykit.engine.checks import CheckedMatch
-from rummykit.engine.hooks import Hooks
-from rummykit.engine.moves import exchanges, grown_meld, layoffs
-from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
-from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.kit.position import Position
+from rummykit.kit.protocol import DealScore, Outcome
 from rummykit.melds import Meld
-from rummykit.position import Position
-from rummykit.protocol import DealScore, Outcome
-from rummykit.schedules import ContractSchedule
 
 __all__ = ["ContractRummyMatch", "ranked_outcome"]
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from rummykit.actions import Action, Down
 from rummykit.engine.phases import DRAW, MELD
-from rummykit.protocol import Phase
+from rummykit.kit.actions import Action, Down
+from rummykit.kit.protocol import Phase
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch

@@ -5,7 +5,7 @@ Claim protocols declare their own phases (May I?'s request, consent and buy).
 
 from __future__ import annotations
 
-from rummykit.protocol import Phase
+from rummykit.kit.protocol import Phase
 
 __all__ = ["DRAW", "MELD", "PICK"]
 

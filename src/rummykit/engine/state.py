@@ -8,9 +8,9 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
-from rummykit.match import DealState, MatchState
+from rummykit.kit.match import DealState, MatchState
+from rummykit.kit.state import State
 from rummykit.melds import Meld
-from rummykit.state import State
 
 __all__ = ["ContractDeal", "ContractMatchState", "TurnStep"]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Literal, overload
 
-from rummykit import registry
 from rummykit.games.may_i import MayI, MayIMatch
-from rummykit.games.may_i_rules import MayIRules
+from rummykit.games.may_i.rules import MayIRules
 from rummykit.games.possession import Possession, PossessionMatch
-from rummykit.games.possession_rules import PossessionRules
+from rummykit.games.possession.rules import PossessionRules
 from rummykit.games.posso import Posso, PossoMatch
-from rummykit.games.posso_rules import PossoRules
-from rummykit.registry import GameDefinition, get, names, register, unregister
+from rummykit.games.posso.rules import PossoRules
+from rummykit.kit import registry
+from rummykit.kit.registry import GameDefinition, get, names, register, unregister
 
 __all__ = [
     "GameDefinition",
@@ -51,7 +51,7 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]: ...
 
 def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
     """The game registered as ``name``, with its rules options given as keywords
-    (:func:`rummykit.registry.game`)."""
+    (:func:`rummykit.kit.registry.game`)."""
     return registry.game(name, **options)
 
 

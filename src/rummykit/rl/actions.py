@@ -22,7 +22,7 @@ canonical order), because the arrangements of a hand cannot be numbered in advan
 ('draw', 'discard 7S')
 
 A game's own action type needs a codec: a field-less action gets one index and an
-action that names one card (a :class:`~rummykit.actions.CardAction`) gets 53, by
+action that names one card (a :class:`~rummykit.kit.actions.CardAction`) gets 53, by
 themselves; any other shape is registered with :func:`register_action` (or passed as
 ``codecs=``), and an action type with no codec is an :class:`EncodingError`.
 """
@@ -35,7 +35,9 @@ from typing import Any
 
 import attrs
 
-from rummykit.actions import (
+from rummykit.cards import CARDS, Card
+from rummykit.errors import RummyError
+from rummykit.kit.actions import (
     Action,
     Allow,
     Ask,
@@ -53,8 +55,6 @@ from rummykit.actions import (
     Take,
     TakeCard,
 )
-from rummykit.cards import CARDS, Card
-from rummykit.errors import RummyError
 from rummykit.melds import End
 
 __all__ = [
@@ -302,8 +302,8 @@ _BUILTIN: dict[type[Action], Any] = {
 _BUILTIN_BY_NAME: dict[str, Any] = {
     # Posso?'s own actions: a claim with the melds it makes (offered like go-downs), and
     # the correction onto a meld number.
-    "rummykit.games.posso_claims.Claim": lambda limits: PositionalCodec("claim", limits.max_downs),
-    "rummykit.games.posso_claims.Correct": lambda limits: TargetCodec("correct", limits.max_melds),
+    "rummykit.games.posso.claims.Claim": lambda limits: PositionalCodec("claim", limits.max_downs),
+    "rummykit.games.posso.claims.Correct": lambda limits: TargetCodec("correct", limits.max_melds),
 }
 _REGISTERED: dict[type[Action], Any] = {}
 
@@ -314,7 +314,7 @@ def register_action(action_type: type[Action], codec: CodecFactory) -> None:
 
     >>> import attrs
     >>> from typing import ClassVar
-    >>> from rummykit.actions import Action
+    >>> from rummykit.kit.actions import Action
     >>> @attrs.frozen
     ... class Signal(Action):
     ...     verb: ClassVar[str] = "signal"
@@ -345,7 +345,7 @@ def codec_for(
 ) -> ActionCodec:
     """The codec of ``action_type``: from ``codecs``, then :func:`register_action`, then
     the shipped actions; a field-less action or a one-card
-    :class:`~rummykit.actions.CardAction` gets one by its shape."""
+    :class:`~rummykit.kit.actions.CardAction` gets one by its shape."""
     for table in (codecs or {}, _REGISTERED, _BUILTIN):
         if action_type in table:
             found = table[action_type]

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummykit.actions import Action
+from rummykit.kit.actions import Action
 from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
@@ -43,7 +43,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
     """A match of any registered game as a PettingZoo AEC environment.
 
     Agents are ``player_0`` … ``player_{n-1}`` (the seats); the agent to act is the
-    match's :attr:`~rummykit.match.Match.to_act`, out-of-turn decisions included, so
+    match's :attr:`~rummykit.kit.match.Match.to_act`, out-of-turn decisions included, so
     turns are not round-robin. An observation is a dict: ``observation`` (the
     :class:`~rummykit.rl.ObservationEncoding` vector of that seat's view) and
     ``action_mask`` (``int8``, 1 at each legal index of the

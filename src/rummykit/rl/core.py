@@ -13,10 +13,10 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.actions import Action
-from rummykit.effects import DealEnded
 from rummykit.errors import IllegalActionError
-from rummykit.match import Match
+from rummykit.kit.actions import Action
+from rummykit.kit.effects import DealEnded
+from rummykit.kit.match import Match
 from rummykit.rl.actions import ActionEncoding, EncodingError, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding, quick_view
 

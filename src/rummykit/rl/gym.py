@@ -22,8 +22,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummykit.actions import Action
 from rummykit.agents import RandomAgent, check_agent
+from rummykit.kit.actions import Action
 from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text

@@ -1,4 +1,4 @@
-"""Observation tensors: what a seat may know (:meth:`~rummykit.match.Match.view`) as one
+"""Observation tensors: what a seat may know (:meth:`~rummykit.kit.match.Match.view`) as one
 flat ``float32`` vector with a documented layout.
 
 Seats are *relative*: row 0 is the observing seat, row 1 the seat after it, and so on.
@@ -31,9 +31,9 @@ import numpy.typing as npt
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.match import Match
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import Phase, PlayerView
 from rummykit.melds import Meld, MeldKind
-from rummykit.protocol import Phase, PlayerView
 from rummykit.rl.actions import CARD_COUNT, EncodingError
 
 __all__ = ["Field", "ObservationEncoding", "quick_view"]
@@ -108,7 +108,7 @@ class ObservationEncoding:
     """The observation layout of one game and number of players.
 
     ``fields`` lists the parts in order; :meth:`encode` turns a
-    :class:`~rummykit.protocol.PlayerView` into the vector and :meth:`part` reads one field
+    :class:`~rummykit.kit.protocol.PlayerView` into the vector and :meth:`part` reads one field
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
 
@@ -178,7 +178,7 @@ class ObservationEncoding:
         return self.update(quick).copy()
 
     def update(self, view: Any) -> npt.NDArray[np.float32]:
-        """The vector of ``view`` (a :class:`~rummykit.protocol.PlayerView` or what
+        """The vector of ``view`` (a :class:`~rummykit.kit.protocol.PlayerView` or what
         :func:`~rummykit.rl.observations.quick_view` returns), made by changing the last
         vector made for the same seat only where the view differs: the hand, the pile, the
         known cards and the table are compared with what that vector counted (by identity
@@ -427,7 +427,7 @@ class _SeatVector:
 
 
 class _QuickView:
-    """The fields of a :class:`~rummykit.protocol.PlayerView` that the encoding reads,
+    """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
     :func:`~rummykit.rl.observations.quick_view`."""

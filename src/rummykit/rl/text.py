@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.cards import format_cards
-from rummykit.effects import seat_name
+from rummykit.kit.effects import seat_name
 
 __all__ = ["position_text"]
 

@@ -1,0 +1,488 @@
+"""The ``rummykit`` command: subcommands over the library, ``--json`` for machines.
+
+Exit codes: 0 for success or a positive verdict, 1 for a negative verdict (not a meld,
+contract not met), 2 for a usage or input error, reported as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import attrs
+
+from rummykit import __version__
+from rummykit.agents.factory import AGENT_NAMES
+from rummykit.cards import format_cards, parse_cards
+from rummykit.cli.screen import progress_bar
+from rummykit.cli.setup import (
+    UsageError,
+    build_game,
+    check_players,
+    make_bots,
+    parse_bot_options,
+    player_range,
+    seat_bots,
+)
+from rummykit.contracts import Contract
+from rummykit.errors import InvalidMeldError, RummyError
+from rummykit.games import get as get_game
+from rummykit.games import names as registered_games
+from rummykit.kit.registry import GameDefinition
+from rummykit.melds import Meld, MeldRules
+from rummykit.presets import GAME_PRESETS, game_preset
+from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.solver import best_arrangement
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NEGATIVE = 1
+EXIT_USAGE = 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, sort_keys=True))
+    else:
+        print(text)
+
+
+def _cmd_cards(args: argparse.Namespace) -> int:
+    cards = parse_cards(" ".join(args.cards))
+    text = format_cards(cards, unicode=args.unicode)
+    _emit(args, {"cards": [card.notation for card in cards], "count": len(cards)}, text)
+    return EXIT_OK
+
+
+def _meld_json(meld: Meld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind.value,
+        "notation": meld.notation,
+        "cards": [card.notation for card in meld.cards],
+        "stands_for": {str(index): role for index, role in meld.stand_ins().items()},
+    }
+
+
+def _game_rules(name: str) -> tuple[MeldRules, str | None]:
+    """A registered game's meld rules under its default options (and the clause that
+    refuses jokers), else a preset's."""
+    if name in registered_games():
+        definition = get_game(name).from_options()
+        rules = definition.meld_rules()
+        if rules is not None:
+            return rules, definition.clauses.get("jokers")
+    return game_preset(name).meld_rules, None
+
+
+def _has_melds(name: str) -> bool:
+    return get_game(name).from_options().meld_rules() is not None
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    rules, joker_clause = _game_rules(args.game)
+    text = " ".join(args.cards)
+    if not text.strip():
+        raise _UsageError("no cards given")
+    try:
+        meld = Meld.parse(text, rules)
+    except InvalidMeldError as error:
+        reason = error.reason
+        if joker_clause and not rules.jokers_allowed and "wild cards are not allowed" in reason:
+            reason = f"{joker_clause}: {reason} (the game's default rules have no jokers)"
+        _emit(args, {"meld": False, "reason": reason}, f"not a meld: {reason}")
+        return EXIT_NEGATIVE
+    jokers = ", ".join(
+        f"{meld.cards[index].notation} stands for {role}"
+        for index, role in meld.stand_ins().items()
+    )
+    summary = f"{meld.kind.value}: {meld.notation}" + (f" ({jokers})" if jokers else "")
+    _emit(args, {"meld": True, **_meld_json(meld)}, summary)
+    return EXIT_OK
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    meld_rules, _ = _game_rules(args.game)
+    if not " ".join(args.hand).strip():
+        raise _UsageError("no cards given")
+    hand = parse_cards(" ".join(args.hand))
+    if args.game in GAME_PRESETS:
+        preset = game_preset(args.game)
+        contract = Contract.parse(args.contract, like=preset.contract_conventions)
+        values: CardValues = preset.card_values
+    else:  # a registered game of the user's: its card values, standard conventions
+        rules = get_game(args.game).from_options().rules
+        contract = Contract.parse(args.contract)
+        values = rules.card_values() if hasattr(rules, "card_values") else MAY_I_VALUES
+    result = best_arrangement(hand, contract, meld_rules, values=values)
+    if result is None:
+        _emit(
+            args,
+            {"met": False, "contract": contract.notation},
+            f"contract {contract.notation} cannot be met",
+        )
+        return EXIT_NEGATIVE
+    lines = [f"contract {contract.notation} met:"]
+    lines += [f"  {meld.kind.value}: {meld.notation}" for meld in result.melds]
+    lines.append(f"  left in hand: {format_cards(result.left) or '-'} ({result.left_value} points)")
+    data = {
+        "met": True,
+        "contract": contract.notation,
+        "melds": [_meld_json(meld) for meld in result.melds],
+        "left": [card.notation for card in result.left],
+        "left_value": result.left_value,
+    }
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
+def _house_rules(sub: _Parser, *, schedule: bool = True) -> None:
+    sub.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a rules option (repeatable); values read as JSON: true, 3, null, [2], else text",
+    )
+    if schedule:
+        sub.add_argument("--schedule", metavar="FILE.toml", help="a contract schedule file")
+
+
+def _bot_options(sub: _Parser) -> None:
+    sub.add_argument(
+        "--bot-option",
+        action="append",
+        metavar="BOT.NAME=VALUE",
+        help="a bot's option (repeatable), e.g. search.simulations=16 or heuristic.buy_gain=2",
+    )
+
+
+def _options_lines(bot_options: dict[str, dict[str, Any]]) -> list[str]:
+    return [
+        f"  {bot} options: " + ", ".join(f"{name}={value!r}" for name, value in chosen.items())
+        for bot, chosen in bot_options.items()
+    ]
+
+
+def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
+    return build_game(args.game, args.option, getattr(args, "schedule", None))
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from rummykit.kit.effects import Bought, Claimed, DealEnded, LaidDown, WentOut
+    from rummykit.simulate import play
+
+    definition = _definition(args)
+    players = check_players(definition, args.players)
+    match = definition.new_match(players=players, seed=args.seed)
+    bot_options = parse_bot_options(args.bot_option)
+    agents = make_bots([args.bots] * players, definition, options=bot_options)
+    play(match, agents, rng=random.Random(args.seed))
+    names = "ABCDEFGH"
+    deals: dict[int, list[str]] = {}
+    for event in match.events:
+        lines = deals.setdefault(event.deal, [])
+        for effect in event.effects:
+            if isinstance(effect, LaidDown):
+                melds = " / ".join(str(meld) for meld in effect.melds)
+                lines.append(f"  {names[effect.seat]} goes down: {melds}")
+            elif isinstance(effect, WentOut):
+                lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
+            elif isinstance(effect, Bought) and effect.is_buy:
+                lines.append(f"  {names[effect.seat]} buys (May I?)")
+            elif isinstance(effect, Claimed):
+                lines.append(f"  {effect.text}")
+            elif isinstance(effect, DealEnded) and effect.dead:
+                lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
+    data: dict[str, Any] = {
+        "game": definition.name,
+        "bot_options": bot_options,
+        "deals": [],
+        "scores": list(match.scores),
+    }
+    title = definition.title or definition.name
+    text = [
+        f"{title} with {players} {args.bots} bots, seed {args.seed}",
+        *_options_lines(bot_options),
+    ]
+    schedule = getattr(match, "schedule", None)
+    for number, scores in enumerate(match.deal_scores, start=1):
+        contract = schedule[number].contract if schedule is not None else None
+        nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
+        text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
+        text += deals.get(number, [])
+        text.append(f"  scores: {nets}")
+        data["deals"].append(
+            {
+                "contract": None if contract is None else contract.notation,
+                "scores": [score.net for score in scores],
+            }
+        )
+    outcome = match.outcome
+    assert outcome is not None
+    text.append("Standings: " + ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings))
+    text.append("Winner: " + " and ".join(names[s] for s in outcome.winners))
+    data["winners"] = list(outcome.winners)
+    data["decisions"] = len(match.events)
+    _emit(args, data, "\n".join(text))
+    return EXIT_OK
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from rummykit.cli.play import Session, save_record
+    from rummykit.cli.screen import Screen
+
+    definition = _definition(args)
+    players = check_players(definition, args.players)
+    if not 0 <= args.seat < players:
+        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, got {args.seat}")
+    bots = seat_bots(args.bots, players - 1)
+    screen = Screen(plain=True if args.plain else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    session = Session(
+        definition,
+        players=players,
+        seat=args.seat,
+        bots=bots,
+        bot_options=parse_bot_options(args.bot_option),
+        seed=seed,
+        screen=screen,
+        echo=not sys.stdin.isatty(),
+    )
+    session.run()
+    if args.record:
+        seats = ["you" if s == args.seat else session.bot_names[s] for s in range(players)]
+        problem = save_record(session.match, args.record, seats)
+        if problem:
+            print(f"rummykit: error: record not saved: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        screen.line(f"record saved to {args.record}")
+    return EXIT_OK
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from rummykit.cli.replay import load_record, replay_data, replay_lines
+
+    match, seats = load_record(args.record)
+    if args.seat is not None and not 0 <= args.seat < match.players:
+        raise _UsageError(f"--seat is 0 to {match.players - 1}, got {args.seat}")
+    if args.json:
+        print(json.dumps(replay_data(match, seats, args.seat), ensure_ascii=False))
+    else:
+        print("\n".join(replay_lines(match, seats, args.seat)))
+    return EXIT_OK
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from rummykit.cli.rules import describe_rules, rules_text
+
+    data = describe_rules(_definition(args))
+    _emit(args, data, "\n".join(rules_text(data)))
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
+    from rummykit.simulate import simulate
+
+    definition = _definition(args)
+    words = [name.strip() for name in args.bots.split(",")]
+    if len(words) > 1 and args.players is not None and args.players != len(words):
+        raise _UsageError(f"--players {args.players} but {len(words)} bots")
+    if len(words) > 1:
+        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
+    else:
+        players = check_players(definition, args.players)
+    bots = seat_bots(args.bots, players)
+    bot_options = parse_bot_options(args.bot_option)
+    agents = make_bots(bots, definition, options=bot_options)
+    if args.jobs < 1:
+        raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.n < 0:
+        raise _UsageError(f"-n must be at least 0, got {args.n}")
+    executor: Executor | None = None
+    client: Any = None
+    if args.dask is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise _UsageError("--dask needs the distributed extra") from None
+        if args.dask == "local":
+            client = Client(n_workers=args.jobs, threads_per_worker=1)  # type: ignore[no-untyped-call]
+        else:
+            try:
+                client = Client(args.dask)  # type: ignore[no-untyped-call]
+            except (ValueError, OSError) as error:  # a bad address, or nobody there
+                raise _UsageError(
+                    f"--dask {args.dask}: no Dask scheduler there ({error})"
+                ) from None
+        executor = client.get_executor()
+    elif args.jobs > 1:
+        executor = ProcessPoolExecutor(max_workers=args.jobs)
+    try:
+        with progress_bar(f"{args.game}", args.n, enabled=not args.json) as progress:
+            summary = simulate(
+                definition,
+                agents,
+                matches=args.n,
+                seed=args.seed,
+                executor=executor,
+                progress=progress,
+            )
+    finally:
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown()
+        if client is not None:
+            client.close()
+    summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
+    names = "ABCDEFGH"
+    seats = [
+        f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
+        f"score {mean:+.1f} sd {sd:.1f}"
+        for s, (bot, w, share, (low, high), mean, sd) in enumerate(
+            zip(
+                summary.agents,
+                summary.wins,
+                summary.win_share,
+                summary.win_interval,
+                summary.mean_scores,
+                summary.score_sd,
+                strict=True,
+            )
+        )
+    ]
+    ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
+    text = [
+        f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
+        f"seed {args.seed}",
+        *_options_lines(bot_options),
+        *seats,
+        f"deals {summary.deals} ({ends or 'none'})",
+        f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
+        f"{summary.claims}, decisions {summary.decisions_per_match:.0f} per match",
+    ]
+    _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
+    return EXIT_OK
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="rummykit", description="Rummy rules from the command line.")
+    parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(
+        name: str, handler: Callable[[argparse.Namespace], int], help: str, *, json: bool = True
+    ) -> _Parser:
+        sub: _Parser = commands.add_parser(name, help=help, description=help)
+        if json:  # an interactive command has no machine-readable output to offer
+            sub.add_argument("--json", action="store_true", help="machine-readable output")
+        sub.set_defaults(handler=handler, json=False)
+        return sub
+
+    registered = registered_games()
+    ranges = "; ".join(f"{name} {_players_of(name)}" for name in registered)
+    bots_help = (
+        f"bots: {', '.join(AGENT_NAMES)}; one for every seat or one per seat, comma-separated"
+    )
+
+    cards = add("cards", _cmd_cards, "read cards in notation and print them back")
+    cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
+    cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
+
+    melding = [name for name in registered if _has_melds(name)]
+    games = sorted({*GAME_PRESETS, *melding})
+    check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
+    check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
+    check.add_argument("--game", default="may-i", choices=games, help="rules preset")
+
+    demo = add("demo", _cmd_demo, "play a full match between bots and show it")
+    demo.add_argument("--game", default="may-i", choices=registered)
+    demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--bots", default="heuristic", choices=AGENT_NAMES)
+    _bot_options(demo)
+    _house_rules(demo)
+
+    play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
+    play.add_argument("game", choices=registered)
+    play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
+    play.add_argument("--bots", default="heuristic", help=bots_help)
+    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
+    play.add_argument("--record", metavar="FILE", help="save the match as a JSON record")
+    play.add_argument("--plain", action="store_true", help="plain text, no colour")
+    _bot_options(play)
+    _house_rules(play)
+
+    replay = add("replay", _cmd_replay, "print a saved record deal by deal")
+    replay.add_argument("record", help="a JSON record (rummykit play --record FILE)")
+    replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
+
+    rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
+    rules.add_argument("game", choices=registered)
+    _house_rules(rules)
+
+    simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
+    simulate.add_argument("game", choices=registered)
+    simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
+    simulate.add_argument(
+        "--bots",
+        default="heuristic",
+        help=bots_help + " (default heuristic; e.g. search,heuristic,heuristic,heuristic)",
+    )
+    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+    simulate.add_argument(
+        "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
+    )
+    _bot_options(simulate)
+    _house_rules(simulate)
+
+    solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
+    solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
+    solve.add_argument("--contract", required=True, help="the contract, e.g. 2G or 1G+1R")
+    solve.add_argument("--game", default="may-i", choices=games, help="rules preset")
+    return parser
+
+
+def _players_of(name: str) -> str:
+    fewest, most = player_range(get_game(name).from_options())
+    return f"{fewest}-{most}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_usage(sys.stderr)
+            print("rummykit: error: give a command (rummykit --help lists them)", file=sys.stderr)
+            return EXIT_USAGE
+        code: int = args.handler(args)
+        return code
+    except (_UsageError, UsageError) as error:
+        print(f"rummykit: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except RummyError as error:
+        print(f"rummykit: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        sys.stderr.close()
+        return EXIT_OK

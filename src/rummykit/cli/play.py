@@ -1,0 +1,287 @@
+"""``rummykit play``: a person at one seat, bots at the others, in a terminal.
+
+Each decision shows what the seat may know (:meth:`~rummykit.kit.match.Match.view`) and reads
+one line: an action in the game's notation, a number from ``help``, ``help``, ``hint``,
+``show`` or ``quit``. A bad line prints the reason and asks again; end of input and
+Ctrl-C end the game, and ``--record`` saves the match either way.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rummykit.agents import Agent, decide, make_agent
+from rummykit.cli.screen import Screen, sort_hand
+from rummykit.cli.setup import make_bots
+from rummykit.errors import RummyError
+from rummykit.kit.actions import Action, format_action
+from rummykit.kit.effects import seat_name
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import PlayerView
+from rummykit.kit.registry import GameDefinition
+
+__all__ = ["Session"]
+
+HELP = (
+    "type an action (e.g. draw, take, ask, pass, down 7S 7H 7D / 9C 10C JC QC, "
+    "layoff 5H -> 2 low, discard QS), a number from the list, "
+    "'hint', 'show' (the table again) or 'quit'"
+)
+
+
+class Session:
+    """One game in the terminal: the match, the bots and the person's seat."""
+
+    def __init__(
+        self,
+        definition: GameDefinition[Any, Any],
+        *,
+        players: int,
+        seat: int,
+        bots: list[str],
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        seed: int,
+        screen: Screen,
+        read: Callable[[str], str] = input,
+        echo: bool = False,
+    ) -> None:
+        self.match: Match[Any, Any] = definition.new_match(players=players, seed=seed)
+        self.seat = seat
+        others = [s for s in range(players) if s != seat]
+        agents = make_bots(bots, definition, options=bot_options)
+        self.agents: dict[int, Agent] = dict(zip(others, agents, strict=True))
+        self.bot_names = dict(zip(others, bots, strict=True))
+        self.coach = make_agent("heuristic", definition)
+        self.rng = random.Random(seed)
+        self.screen = screen
+        self.read = read
+        self.echo = echo
+        self.shown = 0
+        self.numbered: tuple[Action, ...] = ()
+
+    # -- the loop -------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play until the match is over (True) or the person stops (False)."""
+        match = self.match
+        self.introduce()
+        fresh = True
+        try:
+            while True:
+                self.show_events()
+                if match.is_over:
+                    self.show_end()
+                    return True
+                actor = match.to_act
+                if actor is None:
+                    match.apply(match.legal_actions()[0])
+                    continue
+                if actor != self.seat:
+                    match.apply(decide(self.agents[actor], match, actor, self.rng))
+                    fresh = True
+                    continue
+                if fresh:
+                    self.show_view()
+                    fresh = False
+                if not self.ask_once():
+                    return False
+                fresh = match.to_act != self.seat or self.shown < len(match.events)
+        except KeyboardInterrupt:
+            self.screen.line()
+            self.screen.line("interrupted: the game is left unfinished")
+            return False
+
+    def ask_once(self) -> bool:
+        """Read and handle one line; False when the person stops."""
+        try:
+            line = self.read(f"{seat_name(self.seat)}> ")
+        except EOFError:
+            self.screen.line()
+            self.screen.line("end of input: the game is left unfinished")
+            return False
+        if self.echo:
+            self.screen.line(line)
+        self.handle(line.strip())
+        return not self.stopped
+
+    stopped = False
+
+    def handle(self, line: str) -> None:
+        """Do what one line asks."""
+        word = line.lower()
+        if not line:
+            return
+        if word in {"quit", "exit", "q"}:
+            self.screen.line("you leave the table: the game is left unfinished")
+            self.stopped = True
+        elif word in {"help", "?", "h"}:
+            self.show_legal()
+        elif word == "hint":
+            self.show_hint()
+        elif word in {"show", "look", "view"}:
+            self.show_view()
+        elif line.isdigit():
+            number = int(line)
+            if not self.numbered:
+                self.numbered = self.match.legal_actions()
+            if not 1 <= number <= len(self.numbered):
+                self.error(f"no action {number}: type help for the numbered list")
+                return
+            self.play(self.numbered[number - 1])
+        else:
+            self.play(line)
+
+    def play(self, action: Action | str) -> None:
+        """Apply the person's action, or say why not."""
+        try:
+            self.match.apply(action)
+        except RummyError as error:
+            self.error(str(error))
+            return
+        except Exception as error:
+            self.error(f"cannot read {action!r}: {error}")
+            return
+        self.numbered = ()
+
+    def error(self, message: str) -> None:
+        self.screen.line(self.screen.paint(f"! {message}", "bold yellow"))
+
+    # -- what is shown --------------------------------------------------------------
+
+    def introduce(self) -> None:
+        match = self.match
+        title = match.definition.title or match.definition.name
+        bots = ", ".join(f"{seat_name(s)} {name}" for s, name in self.bot_names.items())
+        self.screen.line(
+            self.screen.paint(f"{title}", "bold")
+            + f" with {match.players} players, seed {match.seed}: you are "
+            + f"{seat_name(self.seat)}; bots {bots}"
+        )
+        self.screen.line("type help for the legal actions, hint for a suggestion, quit to stop")
+
+    def show_events(self) -> None:
+        """The events since the last call, as the person's seat may know them."""
+        events = self.match.events
+        while self.shown < len(events):
+            event = events[self.shown].seen_by(self.seat)
+            self.shown += 1
+            text = str(event).split(": ", 1)[-1]
+            if event.seat == self.seat:
+                text = "you: " + text.split(" ", 1)[-1]
+                got = " ".join(card.notation for card in event.received)
+                if got and got not in text:
+                    text += f" (you get {got})"
+            self.screen.line("  " + self.screen.escape(text))
+
+    def show_view(self) -> None:
+        view = self.match.view(self.seat)
+        self.screen.line(render_view(self.screen, self.match, view))
+
+    def show_legal(self) -> None:
+        self.numbered = self.match.legal_actions()
+        self.screen.line("legal actions:")
+        for number, action in enumerate(self.numbered, start=1):
+            self.screen.line(f"  {number:>3}. {self.screen.escape(format_action(action))}")
+        self.screen.line(HELP)
+
+    def show_hint(self) -> None:
+        try:
+            action = decide(self.coach, self.match, self.seat, random.Random(0))
+        except Exception as error:
+            self.error(f"no hint: {error}")
+            return
+        text = format_action(action)
+        self.screen.line(f"hint: {self.screen.paint(text, 'bold green')} (the heuristic bot)")
+
+    def show_end(self) -> None:
+        match = self.match
+        outcome = match.outcome
+        if outcome is None:
+            return
+        rows = [
+            [str(place), seat_name(s) + (" (you)" if s == self.seat else ""), f"{total:+d}"]
+            for place, (s, total) in enumerate(outcome.standings, start=1)
+        ]
+        self.screen.table("Standings", ["place", "seat", "score"], rows)
+        winners = " and ".join(seat_name(s) for s in outcome.winners)
+        verdict = "you win!" if self.seat in outcome.winners else f"winner: {winners}"
+        self.screen.line(self.screen.paint(verdict, "bold"))
+
+
+def render_view(screen: Screen, match: Match[Any, Any], view: PlayerView) -> str:
+    """What ``view.seat`` may know, a few lines."""
+    me = view.seat
+    lines = []
+    head = f"deal {view.deal}"
+    count = _deal_count(match)
+    if count:
+        head += f" of {count}"
+    if view.contract is not None:
+        head += f" - contract {view.contract}"
+    dealer = getattr(match, "dealer", None)
+    if isinstance(dealer, int):
+        head += f" - dealer {seat_name(dealer)}"
+    lines.append(screen.paint(f"-- {head} --", "bold cyan"))
+    for index, meld in enumerate(view.melds):
+        owner = "" if meld.owner is None else f" ({seat_name(meld.owner)})"
+        lines.append(f"  meld {index}: {screen.cards(meld.cards)}{owner}")
+    if view.pile:
+        top, by = view.pile[-1]
+        who = "" if by is None else f" from {seat_name(by)}"
+        lines.append(f"  pile: {screen.card(top)}{who} on top, {_count(len(view.pile))}")
+    else:
+        lines.append("  pile: empty")
+    lines.append(f"  stock: {_count(view.stock_size)}")
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == me:
+            continue
+        known = f", known: {screen.cards(view.known[seat])}" if view.known[seat] else ""
+        down = ", down" if view.down and view.down[seat] else ""
+        lines.append(f"  {seat_name(seat)}: {_count(size)}{down}{known}")
+    scores = "  ".join(f"{seat_name(s)} {score:+d}" for s, score in enumerate(view.scores))
+    lines.append(f"  scores: {scores}")
+    hand = sort_hand(view.hand)
+    groups: dict[str, list[str]] = {}
+    for card in hand:
+        groups.setdefault(card.suit.value if card.suit else "*", []).append(screen.card(card))
+    shown = "  ".join(" ".join(cards) for cards in groups.values()) or "-"
+    status = " (you are down)" if view.down and view.down[me] else ""
+    lines.append(screen.paint(f"your hand ({len(hand)}){status}: ", "bold") + shown)
+    legal = match.legal_actions()
+    brief = ", ".join(sorted({format_action(action).split(" ")[0] for action in legal}))
+    lines.append(f"  {view.phase.value}: you may {brief}")
+    return "\n".join(lines)
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
+def _deal_count(match: Match[Any, Any]) -> int | None:
+    schedule = getattr(match, "schedule", None)
+    try:
+        return len(schedule) if schedule is not None else None
+    except TypeError:
+        return None
+
+
+def save_record(match: Match[Any, Any], path: str, seats: list[str]) -> str | None:
+    """Write ``match``'s record to ``path``; the error's text if it cannot."""
+    import json
+
+    from rummykit.records import to_record
+
+    try:
+        Path(path).write_text(json.dumps(to_record(match, seats=seats), indent=1) + "\n")
+    except (OSError, RummyError) as error:
+        return str(error)
+    return None
+
+
+def interactive() -> bool:
+    """Whether the person types at a terminal (else the typed lines are echoed)."""
+    return sys.stdin.isatty()

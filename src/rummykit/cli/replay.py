@@ -1,0 +1,103 @@
+"""``rummykit replay RECORD.json``: a saved match, deal by deal, from one seat's point of
+view or the whole table's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rummykit.errors import RecordError
+from rummykit.kit.effects import DealEnded, Drew, seat_name
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import Event
+from rummykit.records import from_record
+
+__all__ = ["load_record", "replay_data", "replay_lines"]
+
+
+def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
+    """The replayed match of the record at ``path`` and its seats' names."""
+    import json
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path} is not JSON: {error}") from None
+    match = from_record(data)
+    seats = data.get("seats") or [seat_name(s) for s in range(match.players)]
+    return match, [str(seat) for seat in seats]
+
+
+def _events(match: Match[Any, Any], seat: int | None) -> list[Event]:
+    return list(match.events if seat is None else match.events_seen_by(seat))
+
+
+def replay_data(match: Match[Any, Any], seats: list[str], seat: int | None) -> dict[str, Any]:
+    """The match as JSON-ready data, deal by deal (``seat``: what that seat may know)."""
+    deals: dict[int, list[dict[str, Any]]] = {}
+    for event in _events(match, seat):
+        deals.setdefault(event.deal, []).append(
+            {
+                "step": event.step,
+                "seat": event.seat,
+                "action": str(event.action),
+                "effects": [effect.text for effect in event.effects],
+            }
+        )
+    outcome = match.outcome
+    return {
+        "game": match.definition.name,
+        "players": match.players,
+        "seats": seats,
+        "seat": seat,
+        "deals": [{"deal": deal, "events": events} for deal, events in sorted(deals.items())],
+        "scores": list(match.scores),
+        "finished": match.is_over,
+        "winners": None if outcome is None else list(outcome.winners),
+    }
+
+
+def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> list[str]:
+    """The match in words, deal by deal."""
+    names = ", ".join(f"{seat_name(s)} {name}" for s, name in enumerate(seats))
+    view = "the whole table" if seat is None else f"{seat_name(seat)}'s point of view"
+    title = match.definition.title or match.definition.name
+    lines = [f"{title}, {match.players} players ({names}), seed {match.seed}; {view}"]
+    deal = 0
+    for event in _events(match, seat):
+        if event.deal != deal:
+            deal = event.deal
+            lines.append(f"deal {deal}:")
+        lines.append(f"  {_event_line(event)}")
+        for effect in event.effects:
+            if isinstance(effect, DealEnded):
+                lines.append(f"  -- deal {event.deal} over: {effect.text}")
+    outcome = match.outcome
+    if outcome is None:
+        lines.append(f"unfinished; scores so far: {_scores(match.scores)}")
+    else:
+        standings = ", ".join(f"{seat_name(s)} {t:+d}" for s, t in outcome.standings)
+        lines.append(f"standings: {standings}")
+        lines.append("winner: " + " and ".join(seat_name(s) for s in outcome.winners))
+    return lines
+
+
+def _event_line(event: Event) -> str:
+    """An event in words, with the cards its viewer may see (a draw's card included)."""
+    shown = [
+        effect.text
+        for effect in event.effects
+        if not effect.echoes_action or (isinstance(effect, Drew) and effect.cards)
+    ]
+    note = f" ({'; '.join(shown)})" if shown else ""
+    return f"{event.step}: {seat_name(event.seat)} {event.action}{note}"
+
+
+def _scores(scores: tuple[int, ...]) -> str:
+    return ", ".join(f"{seat_name(s)} {score:+d}" for s, score in enumerate(scores))

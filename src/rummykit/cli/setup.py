@@ -1,0 +1,189 @@
+"""From command-line words to a game: house rules (``--option NAME=VALUE``, ``--schedule``),
+player counts the game allows, and the bots at the other seats with their options
+(``--bot-option BOT.NAME=VALUE``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummykit.agents import AGENT_NAMES, Agent, make_agent
+from rummykit.errors import ConfigError, RummyError
+from rummykit.kit.registry import GameDefinition, get
+
+__all__ = [
+    "UsageError",
+    "build_game",
+    "check_players",
+    "make_bots",
+    "option_value",
+    "parse_bot_options",
+    "parse_options",
+    "player_range",
+    "seat_bots",
+]
+
+
+class UsageError(ConfigError):
+    """A usage or input error: one line on stderr, exit code 2 (a
+    :class:`~rummykit.errors.ConfigError` where the library is called from Python)."""
+
+
+def option_value(text: str) -> Any:
+    """A value typed on the command line: JSON-ish (``true``, ``false``, ``null``, numbers,
+    ``[...]`` lists, quoted strings), anything else as the text itself.
+
+    >>> option_value("true"), option_value("3"), option_value("[2, 'K']"), option_value("wrap")
+    (True, 3, [2, 'K'], 'wrap')
+    >>> option_value("None"), option_value("1.5")
+    (None, 1.5)
+    """
+    words = {"true": True, "false": False, "null": None, "none": None}
+    if text.strip().lower() in words:
+        return words[text.strip().lower()]
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if text.strip().startswith("["):
+        try:
+            return json.loads(text.replace("'", '"'))
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` words as a dict of rules options (``-`` in names reads as ``_``)."""
+    options: dict[str, Any] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise UsageError(f"--option takes NAME=VALUE, got {item!r}")
+        options[name] = option_value(value)
+    return options
+
+
+def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    """``BOT.NAME=VALUE`` words as each bot's options, e.g. the search bot's budget.
+
+    >>> parse_bot_options(["search.simulations=16", "heuristic.buy-gain=2"])
+    {'search': {'simulations': 16}, 'heuristic': {'buy_gain': 2}}
+    """
+    options: dict[str, dict[str, Any]] = {}
+    for item in items or ():
+        if not isinstance(item, str):
+            raise UsageError(f"--bot-option takes BOT.NAME=VALUE text, got {item!r}")
+        key, sep, value = item.partition("=")
+        bot, dot, name = key.strip().partition(".")
+        name = name.strip().replace("-", "_")
+        if not sep or not dot or not bot or not name:
+            raise UsageError(f"--bot-option takes BOT.NAME=VALUE, got {item!r}")
+        if bot not in AGENT_NAMES:
+            raise UsageError(f"--bot-option {item!r}: bots are {', '.join(AGENT_NAMES)}")
+        options.setdefault(bot, {})[name] = option_value(value)
+    return options
+
+
+def make_bots(
+    names: Sequence[str],
+    definition: GameDefinition[Any, Any],
+    *,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+) -> list[Agent]:
+    """The agents called ``names`` for ``definition``, each with its bot's ``options``
+    (``{"search": {"simulations": 16}}``; an option a bot does not have, or a bad value,
+    is the library's ConfigError). Options for a bot that sits nowhere are refused:
+    they would change nothing. The search bot's own heuristic takes no ``heuristic``
+    options (give a :class:`~rummykit.agents.SearchAgent` value for that).
+
+    >>> from rummykit.games import game
+    >>> [type(bot).__name__ for bot in make_bots(["search", "random"], game("may-i"))]
+    ['SearchAgent', 'RandomAgent']
+    >>> make_bots(["heuristic"], game("may-i"), options={"search": {"simulations": 8}})
+    Traceback (most recent call last):
+    ...
+    rummykit.cli.setup.UsageError: bot options for search, but no seat has that bot
+    (bots: heuristic)
+    """
+    options = {} if options is None else options
+    if not isinstance(options, Mapping) or not all(
+        isinstance(bot, str)
+        and isinstance(chosen, Mapping)
+        and all(isinstance(name, str) for name in chosen)
+        for bot, chosen in options.items()
+    ):
+        raise UsageError(
+            "bot options are a dict from bot names to dicts of options "
+            f"({{'search': {{'simulations': 16}}}}), got {options!r}"
+        )
+    unused = sorted(set(options) - set(names))
+    if unused:
+        raise UsageError(
+            f"bot options for {', '.join(unused)}, but no seat has that bot "
+            f"(bots: {', '.join(dict.fromkeys(names))})"
+        )
+    return [make_agent(name, definition, **options.get(name, {})) for name in names]
+
+
+def build_game(
+    name: str, options: Sequence[str] | None = None, schedule: str | None = None
+) -> GameDefinition[Any, Any]:
+    """The registered game ``name`` with its house rules (ConfigError as the library
+    says it)."""
+    definition_type = get(name)
+    rules = parse_options(options)
+    if schedule is not None:
+        import attrs
+
+        fields = {field.name for field in attrs.fields(definition_type.rules_type)}
+        if "contract_schedule" not in fields:
+            raise UsageError(f"{name} has no contract schedule (--schedule)")
+        if "contract_schedule" in rules:
+            raise UsageError("give --schedule or --option contract_schedule=..., not both")
+        rules["contract_schedule"] = schedule
+    return definition_type.from_options(**rules)
+
+
+def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:
+    """The fewest and most players the game's rules allow."""
+    found = getattr(definition.rules, "player_count_range", None)
+    if isinstance(found, tuple) and len(found) == 2:
+        return int(found[0]), int(found[1])
+    return 2, 8
+
+
+def check_players(
+    definition: GameDefinition[Any, Any], players: int | None, *, given_by: str = "--players"
+) -> int:
+    """``players`` (or the game's default) if the game allows it, else a usage error
+    naming the option that gave the count (``given_by``)."""
+    fewest, most = player_range(definition)
+    count = definition.default_players if players is None else players
+    count = min(max(count, fewest), most) if players is None else count
+    if not fewest <= count <= most:
+        try:  # the library's message names the clause
+            definition.new_match(players=count)
+        except RummyError as error:
+            raise UsageError(f"{definition.name}: {error} ({given_by})") from None
+        raise UsageError(
+            f"{definition.name} is played by {fewest} to {most} players, got {count} ({given_by})"
+        )
+    return count
+
+
+def seat_bots(text: str, seats: int) -> list[str]:
+    """One bot name for every seat, or one name per seat (comma-separated)."""
+    bots = [word.strip() for word in text.split(",")]
+    if not all(bots):
+        raise UsageError(f"--bots {text!r} has an empty name (names are comma-separated)")
+    for bot in bots:
+        if bot not in AGENT_NAMES:
+            raise UsageError(f"bots are {', '.join(AGENT_NAMES)}; got {bot!r}")
+    if len(bots) == 1:
+        return bots * seats
+    if len(bots) != seats:
+        raise UsageError(f"{seats} bot seats but {len(bots)} bots given ({text})")
+    return bots

@@ -1,0 +1,111 @@
+"""May I? (the Russian «Можно?»): the contract-rummy engine with May I?'s hooks.
+
+The rules data is :class:`~rummykit.games.may_i.rules.MayIRules`; the hooks are the
+deal's exact contract (:class:`~rummykit.engine.contract.ContractOpening`), lay-offs once
+down (:class:`~rummykit.engine.contract.ContractLayOffGate`) and the "May I?" claim
+window (:class:`~rummykit.games.may_i.claims.MayIClaims`).
+
+>>> from rummykit.games.may_i import MayI
+>>> match = MayI().new_match(players=4, seed=7)
+>>> match.phase, match.to_act, len(match.view(match.to_act).hand)
+(Phase('draw'), 3, 10)
+>>> [str(action) for action in match.legal_actions()]
+['draw']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from rummykit.engine import (
+    DRAW,
+    MELD,
+    PICK,
+    ContractLayOffGate,
+    ContractOpening,
+    ContractRummy,
+    ContractRummyMatch,
+    Hooks,
+)
+from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
+from rummykit.games.may_i.rules import MayIRules
+from rummykit.kit.actions import (
+    Action,
+    Allow,
+    Ask,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    LayOff,
+    NextDeal,
+    Pass,
+    Refuse,
+    Take,
+    TakeCard,
+)
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
+
+__all__ = ["MayI", "MayIMatch"]
+
+
+class MayIMatch(ContractRummyMatch):
+    """One May I? match: every deal of the schedule, scored (MAYI-4 to MAYI-17)."""
+
+    clause_prefix = "MAYI"
+    rules: MayIRules
+
+
+@attrs.frozen
+class MayI(ContractRummy[MayIRules, MayIMatch]):
+    """The May I? game definition: its rules options;
+    :meth:`~rummykit.kit.registry.GameDefinition.new_match` makes a match."""
+
+    name: ClassVar[str] = "may-i"
+    title: ClassVar[str] = "May I?"
+    rules_type: ClassVar[type[MayIRules]] = MayIRules
+    match_type: ClassVar[type[MayIMatch]] = MayIMatch
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Draw,
+        Take,
+        TakeCard,
+        Ask,
+        Pass,
+        Allow,
+        Refuse,
+        Down,
+        LayOff,
+        Discard,
+        Done,
+        NextDeal,
+    )
+    phases: ClassVar[tuple[Phase, ...]] = (
+        DRAW,
+        MELD,
+        PICK,
+        FIRST_REFUSAL,
+        REQUEST,
+        CONSENT,
+        BUY,
+        DEAL_OVER,
+        MATCH_OVER,
+    )
+
+    clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
+
+    rules: MayIRules = attrs.field(factory=MayIRules)
+
+    def hooks(self) -> Hooks:
+        """May I?'s hooks, set by its rules."""
+        rules = self.rules
+        return Hooks(
+            opening=ContractOpening(all_at_once=rules.contract_all_at_once),
+            layoff_gate=ContractLayOffGate(
+                requires_contract=rules.layoff_requires_contract,
+                same_turn=rules.layoff_same_turn_as_contract,
+            ),
+            claims=MayIClaims(),
+        )

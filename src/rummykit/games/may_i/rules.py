@@ -1,0 +1,446 @@
+"""Every option of May I? (MAYI-18) as one frozen rules object, defaults from the spec.
+
+>>> from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
+>>> rules = MayIRules()
+>>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.meld_rules().ace
+('buyer_left', 1, <AcePolicy.WRAP: 'wrap'>)
+>>> rules.turn_after_buy is TurnAfterBuy.BUYER_LEFT
+True
+>>> us = MayIRules(joker_count=2, wild_ranks=["2"], ace="high", max_buys_per_deal=3)
+>>> us.meld_rules().validate("JK 2C 9S 9H")
+Traceback (most recent call last):
+...
+rummykit.errors.InvalidMeldError: a meld may hold at most 1 wild card, got 2
+>>> us.meld_rules().validate("QS KS AS 2C")
+Meld.parse('2C(JS) QS KS AS')
+
+Choice options are :class:`~rummykit.kit.options.Choice` enums that take their strings too;
+true/false options take only real booleans; options that contradict each other or the
+schedule are refused with the reason:
+
+>>> from rummykit import ContractSchedule
+>>> MayIRules(set_distinct_suits=True, contract_schedule=ContractSchedule.of("G5", "2R"))
+Traceback (most recent call last):
+...
+rummykit.errors.ConfigError: set_distinct_suits=True allows groups of at most 4 cards,
+but deal 1's contract G5 needs a group of 5
+
+The schedule owns its going-out-by-discarding flags and hand size unless
+``discard_out_forbidden_deals`` or ``hand_size`` is given (then that option applies to
+every deal):
+
+>>> mine = ContractSchedule.of("2G", "3R", discard_out_forbidden=[])
+>>> [deal.discard_out for deal in MayIRules(contract_schedule=mine).schedule()]
+[True, True]
+>>> ruled = MayIRules(contract_schedule=mine, discard_out_forbidden_deals=["last"])
+>>> [deal.discard_out for deal in ruled.schedule()]
+[True, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from os import PathLike
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Rank
+from rummykit.contracts import Contract
+from rummykit.contracts.schedules import ContractSchedule
+from rummykit.errors import ConfigError
+from rummykit.kit.options import (
+    Choice,
+    FirstDealer,
+    boolean,
+    deal_list,
+    first_dealer,
+    player_range,
+    schedule_option,
+    schedule_value,
+    whole,
+)
+from rummykit.melds import AcePolicy, MeldKind, MeldRules, WildLimit
+from rummykit.scoring import CardValues
+
+__all__ = [
+    "ClaimOrder",
+    "DeadDealScoring",
+    "DealerRotation",
+    "DiscardPileVisible",
+    "FirstDealer",
+    "MayIRules",
+    "MultiTakeMode",
+    "NextPlayerRefusal",
+    "PenaltyDrawShortfall",
+    "SingleCardRule",
+    "StockExhaustion",
+    "TieBreak",
+    "TurnAfterBuy",
+    "WinnerMetric",
+]
+
+
+class DealerRotation(Choice):
+    """MAYI-4.4: which way the deal passes."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class DiscardPileVisible(Choice):
+    """MAYI-8.2: how much of the discard pile is public."""
+
+    ALL = "all"
+    TOP_ONLY = "top_only"
+
+
+class ClaimOrder(Choice):
+    """MAYI-9.3: collect "May I?" requests first, or let P1 take the card first."""
+
+    REQUESTS_FIRST = "requests_first"
+    NEXT_PLAYER_FIRST = "next_player_first"
+
+
+class MultiTakeMode(Choice):
+    """MAYI-9.8: extra pile cards stop before one's own discard, or skip it."""
+
+    CONTIGUOUS = "contiguous"
+    ANY = "any"
+
+
+class TurnAfterBuy(Choice):
+    """MAYI-9.8: who plays after a buy."""
+
+    BUYER_LEFT = "buyer_left"
+    RESUME_NORMAL = "resume_normal"
+
+
+class NextPlayerRefusal(Choice):
+    """MAYI-9.9: what P1's refusal gives him."""
+
+    TAKE_NO_DISCARD = "take_no_discard"
+    NORMAL_TURN = "normal_turn"
+
+
+class SingleCardRule(Choice):
+    """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
+
+    KEEP_TWO = "keep_two"
+    END_TURN_WITHOUT_DISCARD = "end_turn_without_discard"
+
+
+class StockExhaustion(Choice):
+    """MAYI-14.1-14.2: what an empty stock does."""
+
+    RESHUFFLE = "reshuffle"
+    END_DEAL = "end_deal"
+
+
+class PenaltyDrawShortfall(Choice):
+    """MAYI-14.3: a stock draw that cannot be made."""
+
+    SKIP = "skip"
+    LIMIT_TAKE = "limit_take"
+
+
+class DeadDealScoring(Choice):
+    """MAYI-15.4: how a deal nobody went out of scores."""
+
+    PENALTIES = "penalties"
+    VOID = "void"
+
+
+class WinnerMetric(Choice):
+    """MAYI-16.3: what decides the winner."""
+
+    NET = "net"
+    PENALTIES_ONLY = "penalties_only"
+
+
+class TieBreak(Choice):
+    """MAYI-16.4: how a tie for the win is settled."""
+
+    SHARED = "shared"
+    FEWEST_PENALTY_POINTS = "fewest_penalty_points"
+    MOST_TIMES_OUT = "most_times_out"
+
+
+SCHEDULE_NAMES = {"standard_five": "may-i", "six_deal": "may-i-six"}
+"""``contract_schedule`` names of this game -> :meth:`ContractSchedule.builtin` names."""
+
+SHOE_CARDS = 104
+"""MAYI-2.1: two 52-card decks (jokers come on top, ``joker_count``)."""
+
+
+def _players(value: Any) -> tuple[int, int]:
+    return player_range(2, 8)(value)
+
+
+def _first_dealer(value: str | int) -> FirstDealer | int:
+    return first_dealer(FirstDealer.RANDOM, FirstDealer.HIGH_CARD_DRAW)(value)
+
+
+def _deals(value: Iterable[int | str] | str | None) -> tuple[int | str, ...] | None:
+    return deal_list("discard_out_forbidden_deals")(value)
+
+
+def _schedule(value: str | PathLike[str] | ContractSchedule) -> str | ContractSchedule:
+    return schedule_option(value, aliases=SCHEDULE_NAMES)
+
+
+def _ace(value: Any) -> AcePolicy | None:
+    if value is None or isinstance(value, AcePolicy):
+        return value
+    try:
+        return AcePolicy(value)
+    except ValueError:
+        known = ", ".join(repr(policy.value) for policy in AcePolicy)
+        raise ConfigError(f"ace must be one of {known}, got {value!r}") from None
+
+
+def _ranks(value: Any) -> tuple[Rank, ...]:
+    if isinstance(value, str | int | Rank):
+        value = [value]
+    ranks: set[Rank] = set()
+    try:
+        for item in value:
+            if isinstance(item, str):
+                item = _RANK_BY_SYMBOL[item.strip().upper()]
+            if isinstance(item, bool):
+                raise ValueError
+            ranks.add(Rank(item))
+    except (KeyError, TypeError, ValueError):
+        raise ConfigError(f"wild_ranks must be ranks such as ['2'] or [2], got {value!r}") from None
+    return tuple(sorted(ranks))
+
+
+def optional_boolean(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """true, false or ``None``."""
+    if value is not None:
+        boolean(instance, attribute, value)
+
+
+_RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+
+
+@attrs.frozen(kw_only=True)
+class MayIRules:
+    """The options of MAYI-18; each field's docstring names its clause."""
+
+    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
+    """MAYI-1.1: how many players (3-5; 002's data line allows 2-5)."""
+    joker_count: int = attrs.field(default=0, validator=whole(0, 16))
+    """MAYI-2.2: jokers in the shoe (none in the reference game)."""
+    joker_value: int = attrs.field(default=20, validator=whole(0))
+    """MAYI-2.2: what a joker left in hand costs."""
+    first_dealer: FirstDealer | int = attrs.field(
+        default=FirstDealer.RANDOM, converter=_first_dealer
+    )
+    """MAYI-4.3: ``random``, ``high_card_draw`` or a fixed seat (below the most players)."""
+    dealer_rotation: DealerRotation = attrs.field(
+        default=DealerRotation.LEFT, converter=DealerRotation
+    )
+    """MAYI-4.4: the deal passes to the left or the right."""
+    deal_packet_size: int = attrs.field(default=1, validator=whole(1, 11))
+    """MAYI-5.2: cards dealt at a time; every hand size must be a multiple of it."""
+    hand_size: int | None = attrs.field(default=None, validator=whole(1, 30, optional=True))
+    """MAYI-5.2, 17.2: cards each in every deal; ``None`` takes the schedule's (10, or 11
+    in six deals)."""
+    initial_upcard: bool = attrs.field(default=False, validator=boolean)
+    """MAYI-5.5: turn the top stock card up to start the pile."""
+    contract_schedule: str | ContractSchedule = attrs.field(
+        default="standard_five", converter=_schedule
+    )
+    """MAYI-4.2, 17: ``standard_five`` (or ``may-i``), ``six_deal`` (or ``may-i-six``),
+    any :class:`~rummykit.ContractSchedule`, or a path to a TOML schedule (loaded at once)."""
+    may_discard_taken_card: bool = attrs.field(default=False, validator=boolean)
+    """MAYI-7.5c: may a card just taken from the pile be discarded at once."""
+    discard_pile_visible: DiscardPileVisible = attrs.field(
+        default=DiscardPileVisible.ALL, converter=DiscardPileVisible
+    )
+    """MAYI-8.2: the whole pile is public, or only its top card."""
+    may_take_own_discard: bool = attrs.field(default=False, validator=boolean)
+    """MAYI-8.4: with true only the disputed card is protected from its discarder."""
+    claim_order: ClaimOrder = attrs.field(default=ClaimOrder.REQUESTS_FIRST, converter=ClaimOrder)
+    """MAYI-9.3: collect requests first, or let P1 take the card as his draw first."""
+    multi_take_mode: MultiTakeMode = attrs.field(
+        default=MultiTakeMode.CONTIGUOUS, converter=MultiTakeMode
+    )
+    """MAYI-9.8: extra pile cards come from the top down, stopping before one's own
+    discard; with ``any`` one's own discards are skipped instead."""
+    buy_penalty_per_card: int = attrs.field(default=1, validator=whole(0, 10))
+    """MAYI-7.3c, 9.8, 9.9: stock cards paid per pile card."""
+    buy_turn_allows_melding: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-9.8 step 4: a buy turn (and a refusal take) has a meld step."""
+    turn_after_buy: TurnAfterBuy = attrs.field(
+        default=TurnAfterBuy.BUYER_LEFT, converter=TurnAfterBuy
+    )
+    """MAYI-9.8: the buyer's left neighbour plays next, or the turn order is unchanged."""
+    refuser_may_take_extra: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-9.7c: a forced buyer may take cards under the disputed one."""
+    next_player_refusal: NextPlayerRefusal = attrs.field(
+        default=NextPlayerRefusal.TAKE_NO_DISCARD, converter=NextPlayerRefusal
+    )
+    """MAYI-9.9: P1's refusal take, or an ordinary turn with the card as his draw."""
+    claim_window_after_buy: bool = attrs.field(default=False, validator=boolean)
+    """MAYI-9.10: a window opens after a turn with no discard."""
+    max_buys_per_deal: int | None = attrs.field(default=None, validator=whole(0, optional=True))
+    """MAYI-9.11: buys a player may make in a deal (``None``: no limit)."""
+    set_distinct_suits: bool = attrs.field(default=False, validator=boolean)
+    """MAYI-10.2: a group may not hold two equal cards (so it has at most 4)."""
+    wraparound_runs: bool | None = attrs.field(default=None, validator=optional_boolean)
+    """MAYI-10.4: runs may turn the corner K-A-2 (``None``: as ``ace`` says, and the
+    reference game wraps)."""
+    ace: AcePolicy | None = attrs.field(default=None, converter=_ace)
+    """MAYI-10.4 (house rules): where the ace sits in a run — ``"wrap"`` (K-A-2),
+    ``"low_or_high"``, ``"low"`` or ``"high"``; ``None`` follows ``wraparound_runs``."""
+    wild_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_ranks)
+    """MAYI-2.2 (house rules): ranks that are wild besides the jokers, e.g. ``["2"]``."""
+    wild_as_natural: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-2.2 (house rules): a wild-rank card may also play as itself where it fits."""
+    max_wilds_per_meld: int | None = attrs.field(default=1, validator=whole(1, optional=True))
+    """MAYI-2.2 (house rules): wild cards (jokers and wild ranks) a meld may hold
+    (``None``: any number, as long as natural cards are not outnumbered)."""
+    min_run_length: int = attrs.field(default=4, validator=whole(2, 13))
+    """MAYI-10.3: the shortest run."""
+    contract_all_at_once: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-11.3: the contract goes down in one meld step."""
+    layoff_requires_contract: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-12.1: only a player whose contract is down lays off."""
+    layoff_same_turn_as_contract: bool = attrs.field(default=True, validator=boolean)
+    """MAYI-12.1: ... including the meld step in which it goes down."""
+    discard_out_forbidden_deals: tuple[int | str, ...] | None = attrs.field(
+        default=None, converter=_deals
+    )
+    """MAYI-13.2, 17.4: deals in which going out by discarding is banned: deal numbers,
+    ``first``, ``last``, ``all``. ``None`` keeps the schedule's own flags (the built-in
+    schedules ban it in the last deal); a list replaces them in every deal."""
+    single_card_rule: SingleCardRule = attrs.field(
+        default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
+    )
+    """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
+    stock_exhaustion: StockExhaustion = attrs.field(
+        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
+    )
+    """MAYI-14.1-14.2: refill the stock from the pile, or end the deal."""
+    penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
+        default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
+    )
+    """MAYI-14.3: a stock draw that cannot be made is skipped, or the take is limited."""
+    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
+    """MAYI-14.4: refills a deal may make before it ends as a dead deal."""
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
+    """MAYI-14.5: turns a deal may take before it ends as a dead deal."""
+    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
+    """MAYI-15.1: what going out scores."""
+    dead_deal_scoring: DeadDealScoring = attrs.field(
+        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
+    )
+    """MAYI-15.4: a dead deal scores minus each hand, or nothing."""
+    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
+    """MAYI-16.3: the highest net total wins, or the fewest penalty points."""
+    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
+    """MAYI-16.4: how a tie for the win is settled."""
+
+    def __attrs_post_init__(self) -> None:
+        wrap = self.wraparound_runs
+        if self.ace is not None and wrap is not None and (self.ace is AcePolicy.WRAP) != wrap:
+            raise ConfigError(
+                f"ace={self.ace.value!r} and wraparound_runs={self.wraparound_runs} "
+                "contradict each other (MAYI-10.4): give one of them"
+            )
+        fewest, most = self.player_count_range
+        if isinstance(self.first_dealer, int) and self.first_dealer >= most:
+            raise ConfigError(
+                f"first_dealer seat {self.first_dealer} does not exist with "
+                f"player_count_range {fewest}-{most} (seats are 0 to {most - 1})"
+            )
+        schedule = self.schedule()
+        rules = self.meld_rules()
+        shoe = SHOE_CARDS + self.joker_count
+        for number, deal in enumerate(schedule, start=1):
+            if deal.hand_size % self.deal_packet_size:
+                raise ConfigError(
+                    f"deal {number}: hand size {deal.hand_size} is not a multiple of "
+                    f"deal_packet_size {self.deal_packet_size}"
+                )
+            dealt = most * deal.hand_size + (1 if self.initial_upcard else 0)
+            if dealt > shoe:
+                raise ConfigError(
+                    f"deal {number}: {most} hands of {deal.hand_size} need {dealt} cards, "
+                    f"but the shoe holds {shoe} (player_count_range {fewest}-{most})"
+                )
+            for item in deal.contract.requirements:
+                _check_fits(item.kind, item.size_for(rules), rules, number, deal.contract, self)
+
+    def schedule(self) -> ContractSchedule:
+        """The contract schedule as played: ``contract_schedule`` with this game's
+        ``discard_out_forbidden_deals`` and ``hand_size`` where they are given."""
+        base = schedule_value(self.contract_schedule, aliases=SCHEDULE_NAMES)
+        if self.discard_out_forbidden_deals is not None:
+            try:
+                base = base.with_discard_out_forbidden(self.discard_out_forbidden_deals)
+            except ConfigError as error:
+                raise ConfigError(f"discard_out_forbidden_deals: {error.reason}") from None
+        if self.hand_size is not None:
+            base = attrs.evolve(
+                base, deals=tuple(attrs.evolve(deal, hand_size=self.hand_size) for deal in base)
+            )
+        return base
+
+    def meld_rules(self) -> MeldRules:
+        """MAYI-10 with these options (jokers as POSSO-11, MAYI-2.2)."""
+        return attrs.evolve(
+            MeldRules.preset("may-i"),
+            ace=self.ace_policy(),
+            jokers_allowed=bool(self.joker_count or self.wild_ranks),
+            wild_ranks=frozenset(self.wild_ranks),
+            wild_as_natural=self.wild_as_natural,
+            max_jokers_per_meld=self.max_wilds_per_meld,
+            wild_limit=WildLimit.NONE
+            if self.max_wilds_per_meld is not None
+            else WildLimit.AT_MOST_NATURALS,
+            run_min=self.min_run_length,
+            set_distinct_suits=self.set_distinct_suits,
+            group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),
+        )
+
+    def ace_policy(self) -> AcePolicy:
+        """The ace policy in force: ``ace``, else ``wraparound_runs`` (MAYI-10.4)."""
+        if self.ace is not None:
+            return self.ace
+        return AcePolicy.LOW_OR_HIGH if self.wraparound_runs is False else AcePolicy.WRAP
+
+    def card_values(self) -> CardValues:
+        """MAYI-3, with ``joker_value``."""
+        return CardValues(
+            ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=self.joker_value
+        )
+
+    def contract(self, deal: int) -> Contract:
+        """The contract of deal ``deal`` (1-based)."""
+        return self.schedule()[deal].contract
+
+
+def _check_fits(
+    kind: MeldKind, need: int, rules: MeldRules, deal: int, contract: Contract, options: MayIRules
+) -> None:
+    """A contract line must be possible under the meld rules the options make."""
+    if kind is MeldKind.GROUP:
+        most = rules.group_max
+        if most is not None and need > most:
+            why = (
+                "set_distinct_suits=True allows groups of at most 4 cards"
+                if options.set_distinct_suits
+                else f"groups hold at most {most} cards (two decks"
+                + (" and a joker)" if options.joker_count else ")")
+            )
+            raise ConfigError(
+                f"{why}, but deal {deal}'s contract {contract.notation} needs a group of {need}"
+            )
+    elif need > rules.run_max:
+        raise ConfigError(
+            f"runs hold at most {rules.run_max} cards, but deal {deal}'s contract "
+            f"{contract.notation} needs a run of {need}"
+        )

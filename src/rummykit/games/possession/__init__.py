@@ -1,0 +1,21 @@
+"""Possession ("Владение"): a shedding game for 2-4 players on the match base."""
+
+from rummykit.games.possession.game import (
+    PLAY,
+    Possession,
+    PossessionDeal,
+    PossessionMatch,
+    PossessionState,
+    possession_outcome,
+)
+from rummykit.games.possession.rules import PossessionRules
+
+__all__ = [
+    "PLAY",
+    "Possession",
+    "PossessionDeal",
+    "PossessionMatch",
+    "PossessionRules",
+    "PossessionState",
+    "possession_outcome",
+]

@@ -1,0 +1,346 @@
+"""Possession ("Владение", Guy Quang Tran, 1998): the shedding game (PSSN).
+
+Possession shares the :class:`~rummykit.kit.match.Match` base with the contract games (state,
+events, end of deal, views, copies) but not the contract-rummy engine.
+
+>>> from rummykit.games.possession import Possession
+>>> match = Possession().new_match(players=2, seed=4)
+>>> match.phase.value, len(match.view(0).hand), match.view(0).stock_size
+('play', 9, 33)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
+from rummykit.errors import ConfigError
+from rummykit.games.possession.moves import FirstPlayer, first_player, plays
+from rummykit.games.possession.rules import PossessionRules
+from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass, Play
+from rummykit.kit.effects import (
+    DealEnd,
+    DealStarted,
+    Drew,
+    GoingOut,
+    Passed,
+    Played,
+    StockRefilled,
+    WentOut,
+)
+from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.position import Position
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
+from rummykit.kit.registry import GameDefinition
+
+__all__ = [
+    "PLAY",
+    "Possession",
+    "PossessionDeal",
+    "PossessionMatch",
+    "PossessionState",
+    "possession_outcome",
+]
+
+_DONE, _DRAW, _PASS = Done(), Draw(), Pass()
+"""The field-less actions, made once (actions are values)."""
+
+PLAY = Phase("play", "PSSN-5")
+"""A turn's move (PSSN-5): play, draw or pass."""
+
+
+@attrs.define
+class PossessionDeal(DealState):
+    """One deal of Possession."""
+
+    first: FirstPlayer | None = None
+    """Who played first, and the step of PSSN-4.2 that decided it."""
+    recycles: int = 0
+    """Times the pile was turned into the stock (PSSN-6.4)."""
+    passes: int = 0
+    """Passes in a row (PSSN-6.3)."""
+    drew_this_turn: bool = False
+    """The seat to act has drawn this turn (``play_after_draw``)."""
+
+
+@attrs.define
+class PossessionState(MatchState):
+    """A Possession match: the shared fields plus the outcome once decided."""
+
+    result: Outcome | None = None
+
+
+class PossessionMatch(Match[PossessionState, PossessionDeal]):
+    """One game of Possession: deals until someone reaches the loss threshold (PSSN-9)."""
+
+    clause_prefix = "PSSN"
+    players_clause = "PSSN-1.1"
+    rules: PossessionRules
+
+    def deck_spec(self) -> DeckSpec:
+        """PSSN-1.2: one deck for 2-3 players, two for 4 (or ``deck_count``)."""
+        spec = DeckSpec(decks=self.rules.decks_for(self.players))
+        if self.players * self.rules.hand_size + 1 > spec.size:
+            raise ConfigError(
+                f"{self.players} hands of {self.rules.hand_size} do not fit {spec.size} cards"
+            )
+        return spec
+
+    def new_state(self) -> PossessionState:
+        """No deals yet."""
+        return PossessionState()
+
+    def is_last_deal(self) -> bool:
+        """PSSN-9.1: the game ends when a total reaches the loss threshold."""
+        return self.state.result is not None
+
+    def next_dealer(self) -> int:
+        """PSSN-2.2: the deal passes to the left."""
+        return (self.state.dealer + 1) % self.players
+
+    # -- deals ----------------------------------------------------------------------------
+
+    def start_deal(self, pack: list[Card] | None) -> None:
+        """PSSN-3: three shuffled rounds of three, an upcard; PSSN-4: the first player."""
+        stacked = pack is not None
+        dealt = deal_in_rounds(
+            pack if pack is not None else list(self.spec.shoe()),
+            players=self.players,
+            hand_size=self.rules.hand_size,
+            rounds=3,
+            packet_size=self.rules.deal_packet_size,
+            dealer=self.state.dealer,
+            rng=None if stacked else self.rng,
+        )
+        self.deal = PossessionDeal(
+            hands=[list(hand) for hand in dealt.hands], stock=Stock(dealt.rest), pile=DiscardPile()
+        )
+        upcard = self.deal.stock.draw()
+        self.deal.pile.push(upcard, None)
+        self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        self.deal.first = first_player(
+            self.deal.hands, upcard, dealer=self.state.dealer, rules=self.rules, rng=self.rng
+        )
+        self.start_turn(self.deal.first.seat)
+
+    def load_position(self, position: Position) -> None:
+        """Start from ``position`` (its pile must not be empty: the top is in play)."""
+        if position.table or position.down:
+            raise ConfigError("position: Possession has no melds on the table")
+        if not position.pile:
+            raise ConfigError("position: Possession needs a card in play on the pile")
+        self.state.deal_number = position.deal
+        self.state.dealer = position.dealer
+        self.deal = PossessionDeal(
+            hands=[list(hand) for hand in position.hands],
+            stock=Stock(position.stock),
+            pile=DiscardPile([PileCard(card, seat) for card, seat in position.pile]),
+        )
+        seat = (position.dealer + 1) % self.players if position.to_act is None else position.to_act
+        self.start_turn(seat)
+
+    def start_turn(self, seat: int) -> None:
+        """A turn starts, unless the turn cap ends the deal (PSSN-6.5)."""
+        if self.deal.turns >= self.rules.max_turns_per_deal:
+            self.end_possession_deal(DealEnd.TURN_CAP, None)
+            return
+        self.deal.turns += 1
+        self.deal.drew_this_turn = False
+        self.set_turn(PLAY, seat)
+
+    @property
+    def top(self) -> Card:
+        """The card in play (the top of the pile)."""
+        top = self.deal.pile.top
+        assert top is not None
+        return top.card
+
+    @property
+    def recycles(self) -> int:
+        """Recycles made this deal."""
+        return self.deal.recycles
+
+    @property
+    def first(self) -> FirstPlayer | None:
+        """Who played first in this deal, and why."""
+        return self.deal.first
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    def final_outcome(self) -> Outcome:
+        """PSSN-9.2, 9.3."""
+        assert self.state.result is not None
+        return self.state.result
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points (cards left at the end of each deal)."""
+        return self.penalties()
+
+    def can_draw(self) -> bool:
+        """There is a stock card, or a pile to recycle."""
+        return bool(len(self.deal.stock)) or len(self.deal.pile) > 1
+
+    def list_legal(self) -> tuple[Action, ...]:
+        seat = self.state.to_act
+        assert seat is not None
+        deal = self.deal
+        moves: list[Action] = list(plays(deal.hands[seat], self.top, self.rules))
+        if deal.drew_this_turn:  # play_after_draw
+            moves.append(_DONE)
+        elif not moves or self.rules.voluntary_draw:
+            if self.can_draw():
+                moves.append(_DRAW)
+            elif not moves:
+                moves.append(_PASS)
+        return tuple(moves)
+
+    def why_not(self, action: Action) -> tuple[str, str]:
+        seat = self.state.to_act
+        who = self.who(seat)
+        if self.is_over:
+            return "PSSN-9.1", "the game is over"
+        if isinstance(action, Draw) and seat is not None:
+            if not self.can_draw():
+                return "PSSN-5.4", f"{who} cannot draw: the stock and the pile are empty"
+            if self.deal.drew_this_turn:
+                return "PSSN-5.3", f"{who} has drawn this turn already"
+            return "PSSN-5.3", f"{who} has a card to play and may not draw"
+        if isinstance(action, Pass):
+            return "PSSN-5.4", f"{who} may pass only when he can neither play nor draw"
+        if isinstance(action, Play) and seat is not None:
+            missing = Counter(action.cards) - Counter(self.deal.hands[seat])
+            if missing:
+                cards = " ".join(str(card) for card in sorted(missing.elements()))
+                return "PSSN-5", f"{who} does not hold {cards}"
+            rule = "PSSN-5.2" if len(action.cards) > 1 else "PSSN-5.1"
+            return rule, f"{who} cannot {action} on {self.top}"
+        return super().why_not(action)
+
+    def perform(self, seat: int | None, action: Action) -> None:
+        assert seat is not None
+        if isinstance(action, Play):
+            self.play(seat, action)
+        elif isinstance(action, Draw):
+            self.draw(seat)
+        elif isinstance(action, Pass):
+            self.pass_turn(seat)
+        elif isinstance(action, Done):
+            self.start_turn((seat + 1) % self.players)
+
+    def play(self, seat: int, action: Play) -> None:
+        """PSSN-5.1, 5.2: cards go onto the pile; an empty hand goes out (PSSN-7.1)."""
+        hand = self.deal.hands[seat]
+        for card in action.cards:
+            hand.remove(card)
+            self.deal.pile.push(card, seat)
+        self.deal.passes = 0
+        self.emit(Played(seat, action.cards))
+        if not hand:
+            self.emit(WentOut(seat, GoingOut.PLAYING))
+            self.end_possession_deal(DealEnd.WENT_OUT, seat)
+            return
+        self.start_turn((seat + 1) % self.players)
+
+    def recycle(self) -> bool:
+        """PSSN-6.1, 6.4: turn the pile (but its top card) into the stock, within the cap."""
+        if self.deal.recycles >= self.rules.max_recycles:
+            return False
+        shuffle = bool(self.rules.recycle_shuffle)
+        moved = refill_stock(self.deal.stock, self.deal.pile, rng=self.rng if shuffle else None)
+        self.deal.recycles += 1
+        self.emit(StockRefilled(self.deal.recycles, moved, shuffled=shuffle))
+        return True
+
+    def draw(self, seat: int) -> None:
+        """PSSN-5.3: draw a card (recycling the pile first if needed)."""
+        deal = self.deal
+        if not len(deal.stock) and not self.recycle():
+            self.end_possession_deal(DealEnd.RECYCLE_CAP, None)
+            return
+        card = deal.stock.draw()
+        deal.hands[seat].append(card)
+        deal.passes = 0
+        self.emit(Drew(seat, (card,)))
+        if not len(deal.stock) and self.rules.recycle_timing == "immediate" and len(deal.pile) > 1:
+            self.recycle()
+        if self.rules.play_after_draw:
+            deal.drew_this_turn = True
+        else:
+            self.start_turn((seat + 1) % self.players)
+
+    def pass_turn(self, seat: int) -> None:
+        """PSSN-5.4, 6.3: a pass; when everyone has passed the deal is blocked."""
+        self.deal.passes += 1
+        self.emit(Passed(seat))
+        if self.deal.passes >= self.players:  # PSSN-6.3 (a guard: cannot arise in play)
+            if self.rules.blocked_deal == "void":
+                self.state.deal_number -= 1
+                self.next_deal(rotate=False)
+                return
+            self.end_possession_deal(DealEnd.BLOCKED, None)
+            return
+        self.start_turn((seat + 1) % self.players)
+
+    def end_possession_deal(self, reason: DealEnd, went_out: int | None) -> None:
+        """PSSN-8: a point per card left; PSSN-9: the game ends at the threshold."""
+        scores = [
+            DealScore(0, 0 if seat == went_out else len(self.deal.hands[seat]))
+            for seat in range(self.players)
+        ]
+        totals = [
+            total + score.penalty for total, score in zip(self.penalties(), scores, strict=True)
+        ]
+        if max(totals) >= self.rules.loss_threshold:
+            self.state.result = possession_outcome(self.rules, totals)
+        self.end_deal(reason, went_out, scores)
+
+
+@attrs.frozen
+class Possession(GameDefinition[PossessionRules, PossessionMatch]):
+    """The Possession game definition; :meth:`~rummykit.kit.registry.GameDefinition.new_match`
+    makes a match. A stacked ``deck_order`` is dealt as it lies, without the shuffles
+    between rounds, and the next card is the upcard."""
+
+    name: ClassVar[str] = "possession"
+    title: ClassVar[str] = "Possession"
+    rules_type: ClassVar[type[PossessionRules]] = PossessionRules
+    match_type: ClassVar[type[PossessionMatch]] = PossessionMatch
+    actions: ClassVar[tuple[type[Action], ...]] = (Play, Draw, Pass, Done, NextDeal)
+    phases: ClassVar[tuple[Phase, ...]] = (PLAY, DEAL_OVER, MATCH_OVER)
+    default_players: ClassVar[int] = 2
+
+    rules: PossessionRules = attrs.field(factory=PossessionRules)
+
+
+def possession_outcome(rules: PossessionRules, totals: Sequence[int]) -> Outcome:
+    """PSSN-9.2, 9.3: the losers and the winners once a total reaches the threshold."""
+    players = len(totals)
+    threshold = rules.loss_threshold
+    reached = [seat for seat in range(players) if totals[seat] >= threshold]
+    highest = max(totals)
+    standings = tuple(
+        (seat, totals[seat]) for seat in sorted(range(players), key=lambda s: (totals[s], s))
+    )
+    if len(reached) == players:  # everyone at the threshold: only the highest lose
+        if min(totals) == highest:
+            return Outcome((), standings, ())  # drawn
+        losers = [seat for seat in range(players) if totals[seat] == highest]
+    elif rules.loser_rule == "highest_only":
+        top = max(totals[seat] for seat in reached)
+        losers = [seat for seat in reached if totals[seat] == top]
+    else:
+        losers = reached
+    others = [seat for seat in range(players) if seat not in losers]
+    if players == 2 or rules.winner_rule == "all_non_losers":
+        below = [seat for seat in others if totals[seat] < threshold]
+        winners = others if players == 2 or not below else below
+    else:
+        lowest = min(totals[seat] for seat in others)
+        winners = [seat for seat in others if totals[seat] == lowest]
+    return Outcome(tuple(winners), standings, tuple(losers))

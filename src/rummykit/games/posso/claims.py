@@ -1,0 +1,356 @@
+"""Posso?'s claims (POSSO-9, 14.5): a free "Posso?" for the top discard after a stock
+draw, straight into a new meld, and the correction claim of a playable discard.
+
+The window is sequenced as single-seat decisions: every eligible player from the left of
+the player in turn says ``claim …`` (naming the melds) or ``pass``; the first claimant
+in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions live in a
+:class:`PossoTable` kept in the deal (``deal.claim``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine import pile
+from rummykit.engine.contract import down_action
+from rummykit.engine.hooks import ClaimProtocol, Refusal
+from rummykit.engine.moves import grown_meld
+from rummykit.engine.phases import DRAW, MELD
+from rummykit.errors import InvalidMeldError
+from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
+from rummykit.kit.actions import (
+    Action,
+    Draw,
+    MeldText,
+    Pass,
+    Take,
+    format_melds,
+    notation_error,
+    parse_melds,
+)
+from rummykit.kit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
+from rummykit.kit.protocol import Phase
+from rummykit.kit.state import State
+from rummykit.melds import Meld
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+
+__all__ = [
+    "CLAIM",
+    "CORRECTION",
+    "SECOND_CLAIM",
+    "Claim",
+    "Correct",
+    "PossoClaims",
+    "PossoTable",
+]
+
+CLAIM = Phase("claim", "POSSO-9.3")
+"""A seat says whether it claims the top discard ("Posso?") and with which melds."""
+CORRECTION = Phase("correction", "POSSO-14.5")
+"""The next player may put a flagged playable discard on a meld it fits."""
+SECOND_CLAIM = Phase("second_claim", "POSSO-14.5")
+"""After a correction, the same player may claim the card now on top of the pile."""
+
+
+@attrs.frozen
+class Claim(Action):
+    """Claim the disputed card and lay it down at once in ``melds`` (POSSO-9.5), written
+    ``claim 7H 7S 7C`` or ``claim 7H 7S 7C / 2D 3D 4D 5D``; a bare ``claim`` takes it into
+    the hand (``claim_requires_new_meld=False``)."""
+
+    verb: ClassVar[str] = "claim"
+    melds: tuple[MeldText, ...] = ()
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Claim:
+        """``claim`` or ``claim MELD / MELD``."""
+        return cls(parse_melds(rest, text) if rest else ())
+
+    def __str__(self) -> str:
+        return f"claim {format_melds(self.melds)}" if self.melds else "claim"
+
+
+@attrs.frozen
+class Correct(Action):
+    """Put the flagged discard on meld ``target`` (POSSO-14.5 step 1): ``correct 2``."""
+
+    verb: ClassVar[str] = "correct"
+    target: int
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Correct:
+        """``correct N``."""
+        if not rest.isdigit():
+            raise notation_error(text, "correct takes the number of a meld", rest, 1)
+        return cls(int(rest))
+
+    def __str__(self) -> str:
+        return f"correct {self.target}"
+
+
+@attrs.define
+class PossoTable(State):
+    """Posso?'s claim state for a deal: the open window, a flagged discard, and what
+    each seat's next draw may be."""
+
+    stock_only: list[bool]
+    """POSSO-9.6, 9.8: the seat's next regular draw must come from the stock."""
+    skip_draw: list[bool]
+    """POSSO-9.6 ``claim_counts_as_draw``: the seat's next regular turn has no draw."""
+    flagged: int | None = None
+    """The seat whose playable discard is on top of the pile (POSSO-14.4)."""
+    taker: int | None = None
+    """The player in turn while a window is open."""
+    order: tuple[int, ...] = ()
+    """The eligible seats, in the order they are asked (POSSO-9.3)."""
+    asked: int = 0
+    claims: list[tuple[int, Claim]] = attrs.Factory(list)
+    """The claims declared so far, in priority order."""
+
+
+class PossoClaims(ClaimProtocol):
+    """POSSO-9 and 14.5 on the contract-rummy engine."""
+
+    phases = (CLAIM, CORRECTION, SECOND_CLAIM)
+
+    @staticmethod
+    def table(match: ContractRummyMatch) -> PossoTable:
+        """The deal's claim state (made on first use)."""
+        claim = match.deal.claim
+        if not isinstance(claim, PossoTable):
+            players = match.players
+            claim = PossoTable([False] * players, [False] * players)
+            match.deal.claim = claim
+        return claim
+
+    # -- the regular turn --------------------------------------------------------------------
+
+    def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
+        """POSSO-8.1: a correction claim first, when the top discard is flagged."""
+        table = self.table(match)
+        if table.flagged is not None and match.left(table.flagged) == seat:
+            top = match.deal.pile.top
+            if top is not None and top.discarder == table.flagged:
+                match.set_turn(CORRECTION, seat)
+                return
+        table.flagged = None
+        self.to_draw(match, seat)
+
+    def to_draw(self, match: ContractRummyMatch, seat: int) -> None:
+        """The draw step, or none with ``claim_counts_as_draw`` after a claim."""
+        table = self.table(match)
+        if table.skip_draw[seat]:
+            table.skip_draw[seat] = False
+            match.set_turn(MELD, seat)
+            return
+        match.set_turn(DRAW, seat)
+
+    def draw_actions(
+        self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
+    ) -> tuple[Action, ...]:
+        """POSSO-8.2: the stock or the top pile card; the stock only after a claim with
+        ``claimant_next_draw="stock"`` or a correction claim's second card."""
+        if self.table(match).stock_only[seat]:
+            return (Draw(),)
+        return tuple(a for a in actions if isinstance(a, Draw) or a == Take(1))
+
+    def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
+        """POSSO-9.1: a window for the top discard opens before the meld step."""
+        table = self.table(match)
+        table.stock_only[seat] = False
+        top = match.deal.pile.top
+        if top is None:
+            match.set_turn(MELD, seat)
+            return
+        discarder_ok = match.rules.discarder_may_claim
+        order = tuple(
+            other
+            for other in (match.left(seat, k) for k in range(1, match.players))
+            if discarder_ok or other != top.discarder
+        )
+        if not order:
+            match.set_turn(MELD, seat)
+            return
+        table.taker, table.order, table.asked, table.claims = seat, order, 0, []
+        match.set_turn(CLAIM, order[0])
+
+    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+        """POSSO-14.4 ``claim``: a playable discard is flagged; the next turn starts."""
+        top = match.deal.pile.top
+        assert top is not None
+        table = self.table(match)
+        table.flagged = None
+        if match.rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
+            table.flagged = seat
+            match.emit(Flagged(seat, top.card))
+        match.start_regular_turn(match.left(seat))
+
+    # -- claims ----------------------------------------------------------------------------
+
+    def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
+        """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
+        rules = match.rules
+        opened = match.deal.down[seat]
+        if not opened and not rules.claim_may_open:
+            return []
+        if not rules.claim_requires_new_meld:
+            return [Claim()]
+        cards = [*match.deal.hands[seat], card]
+        found = []
+        for melds in laydowns(match, seat, cards):
+            if any(card in meld.cards for meld in melds):
+                found.append(Claim(down_action(melds).melds))
+        return found
+
+    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+        """The window's and the correction's choices."""
+        phase = match.phase
+        top = match.deal.pile.top
+        assert top is not None
+        if phase is CORRECTION:
+            flagged = self.table(match).flagged
+            assert flagged is not None
+            targets = self.correct_targets(match, flagged, top.card)
+            return (*(Correct(index) for index in targets), Pass())
+        return (*self.options(match, seat, top.card), Pass())
+
+    def correct_targets(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[int]:
+        """Melds that made ``card`` playable and take it by a lay-off (POSSO-14.5)."""
+        table = match.deal.table
+        return [
+            index
+            for index in playable_targets(match, discarder, card)
+            if grown_meld(match, table[index], card, None) is not None
+        ]
+
+    def why_not(
+        self, match: ContractRummyMatch, seat: int | None, action: Action
+    ) -> Refusal | None:
+        """Clause-specific refusals in the claim phases."""
+        who = match.who(seat)
+        top = match.deal.pile.top
+        if isinstance(action, Claim) and top is not None:
+            if match.phase is CORRECTION:
+                return "POSSO-14.5", f"{who} first corrects or passes"
+            if not match.deal.down[seat or 0] and not match.rules.claim_may_open:
+                return "POSSO-9.5", f"{who} has not opened and may not claim"
+            if not action.melds and match.rules.claim_requires_new_meld:
+                return (
+                    "POSSO-9.5",
+                    f"a claim names the new meld {top.card} goes into, e.g. "
+                    f"'claim {top.card} …' with cards from {who}'s hand",
+                )
+            return "POSSO-9.5", f"{who} cannot lay {top.card} down that way"
+        if isinstance(action, Correct):
+            return "POSSO-14.5", f"{who} cannot put the discard on meld {action.target}"
+        return None
+
+    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+        """Apply a claim-phase decision."""
+        phase = match.phase
+        table = self.table(match)
+        if phase is CLAIM:
+            if isinstance(action, Claim):
+                table.claims.append((seat, action))
+            table.asked += 1
+            if table.asked < len(table.order):
+                match.set_turn(CLAIM, table.order[table.asked])
+                return
+            self.resolve(match)
+        elif phase is CORRECTION:
+            table.flagged = None
+            if isinstance(action, Correct):
+                self.correct(match, seat, action.target)
+                return
+            self.to_draw(match, seat)
+        else:
+            if isinstance(action, Claim):
+                if not self.lay_claim(match, seat, action):
+                    return
+                if match.rules.claim_counts_as_draw:
+                    match.set_turn(MELD, seat)
+                    return
+                table.stock_only[seat] = True
+            self.to_draw(match, seat)
+
+    def resolve(self, match: ContractRummyMatch) -> None:
+        """POSSO-9.4: the first claimant wins; the player in turn goes on melding."""
+        table = self.table(match)
+        taker = table.taker
+        assert taker is not None
+        claims, table.claims, table.order, table.taker = table.claims, [], (), None
+        if claims:
+            seat, claim = claims[0]
+            if not self.lay_claim(match, seat, claim):
+                return
+            rules = match.rules
+            if rules.claim_counts_as_draw:
+                table.skip_draw[seat] = True
+            elif rules.claimant_next_draw == "stock":
+                table.stock_only[seat] = True
+        match.set_turn(MELD, taker)
+
+    def lay_claim(self, match: ContractRummyMatch, seat: int, claim: Claim) -> bool:
+        """Take the top card and lay ``claim`` down; ``False`` if the claimant went out."""
+        deal = match.deal
+        card = deal.pile.entries[-1].card
+        deal.pile = type(deal.pile)(deal.pile.entries[:-1])
+        hand = deal.hands[seat]
+        hand.append(card)
+        match.emit(TookFromPile(seat, (card,)))
+        melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
+        if not melds:
+            deal.known[seat][card] += 1
+        start = len(deal.table)
+        for meld in melds:
+            for laid in meld.cards:
+                hand.remove(laid)
+                match.forget(seat, laid)
+            deal.table.append(meld.with_owner(seat))
+            deal.laid[seat].append(meld)
+        opened = bool(melds) and not deal.down[seat]
+        if opened:
+            deal.down[seat] = True
+            deal.down_turn[seat] = deal.turns
+        targets = tuple(range(start, len(deal.table)))
+        match.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
+        penalty = match.rules.buy_penalty_per_card
+        if penalty:
+            pile.draw_stock(match, seat, penalty, penalty=True)
+        if not hand:
+            match.went_out(seat, GoingOut.MELDING)
+            return False
+        return True
+
+    def correct(self, match: ContractRummyMatch, seat: int, target: int) -> None:
+        """POSSO-14.5 steps 1-2: the flagged card onto its meld, then maybe a second claim."""
+        deal = match.deal
+        card = deal.pile.entries[-1].card
+        deal.pile = type(deal.pile)(deal.pile.entries[:-1])
+        grown = deal.table[target].lay_off(card, match.meld_rules)
+        deal.table[target] = grown
+        match.emit(Corrected(seat, card, target, grown))
+        top = deal.pile.top
+        eligible = top is not None and (match.rules.discarder_may_claim or top.discarder != seat)
+        if eligible and top is not None and self.options(match, seat, top.card):
+            match.set_turn(SECOND_CLAIM, seat)
+            return
+        self.to_draw(match, seat)
+
+    def canonical(self, match: ContractRummyMatch, claim: Claim) -> object:
+        """A claim's melds as a comparable value (any order of melds and of cards)."""
+        try:
+            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
+        except InvalidMeldError:
+            return None
+        return sorted(_meld_key(meld) for meld in melds)
+
+
+def _meld_key(meld: Meld) -> tuple[object, ...]:
+    cards = tuple(sorted(card.code for card in meld.cards))
+    return (meld.kind.value, cards, tuple(sorted(meld.stand_ins().items())))

@@ -1,0 +1,148 @@
+"""Posso? (the Brazilian rules of May I?): the contract-rummy engine with Posso?'s hooks.
+
+The rules data is :class:`~rummykit.games.posso.rules.PossoRules`; the hooks are the
+opening minimum and free melding (:class:`~rummykit.games.posso.hooks.PossoOpening`),
+lay-offs and joker exchanges by opened players, forced play
+(:class:`~rummykit.games.posso.hooks.ForcedPlay`) and the free "Posso?" claim with the
+correction claim (:class:`~rummykit.games.posso.claims.PossoClaims`).
+
+>>> from rummykit.games import game
+>>> match = game("posso").new_match(players=4, seed=7)
+>>> match.deal_count(), match.view(match.to_act).contract, len(match.pile)
+(4, Contract.parse('1G+1R', exact=False), 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from rummykit.contracts.schedules import ContractSchedule
+from rummykit.deck import DeckSpec
+from rummykit.engine import DRAW, MELD, ContractRummy, ContractRummyMatch, Hooks
+from rummykit.games.posso.claims import (
+    CLAIM,
+    CORRECTION,
+    SECOND_CLAIM,
+    Claim,
+    Correct,
+    PossoClaims,
+)
+from rummykit.games.posso.hooks import (
+    ForcedPlay,
+    PossoExchangeGate,
+    PossoLayOffGate,
+    PossoOpening,
+)
+from rummykit.games.posso.rules import PossoRules
+from rummykit.kit.actions import (
+    Action,
+    Discard,
+    Done,
+    Down,
+    Draw,
+    ExchangeJoker,
+    LayOff,
+    NextDeal,
+    Pass,
+    Take,
+)
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
+
+__all__ = ["Posso", "PossoMatch"]
+
+
+class PossoMatch(ContractRummyMatch):
+    """One game of Posso?: a deal per player (or ``deal_count``), scored (POSSO-6 to 18)."""
+
+    clause_prefix = "POSSO"
+    rules: PossoRules
+    clauses: ClassVar[dict[str, str]] = {
+        "players": "POSSO-1.1",
+        "draw": "POSSO-8.2",
+        "meld": "POSSO-8.4",
+        "discard": "POSSO-8.6",
+        "taken_card": "POSSO-8.6",
+        "own_discard": "POSSO-8.2",
+        "empty_pile": "POSSO-8.2",
+        "multi_take": "POSSO-8.2",
+        "no_discard": "POSSO-15.3",
+        "going_out": "POSSO-15.3",
+        "single_card": "POSSO-15.3",
+        "layoff": "POSSO-13",
+        "layoff_target": "POSSO-13.4",
+        "layoff_fit": "POSSO-13.4",
+        "exchange": "POSSO-11.6",
+        "match_over": "POSSO-18.1",
+    }
+
+    def deck_spec(self) -> DeckSpec:
+        """POSSO-2: two decks and 0 or players-1 jokers."""
+        return DeckSpec(decks=2, jokers=self.rules.jokers_for(players=self.players))
+
+    def make_schedule(self) -> ContractSchedule:
+        """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
+        return self.rules.schedule(players=self.players)
+
+    def verify(self, action: Action | str) -> None:
+        """A claim is accepted however its melds are written (POSSO-9.3)."""
+        action = self.as_action(action)
+        if isinstance(action, Claim) and self.phase in (CLAIM, SECOND_CLAIM):
+            claims = self.hooks.claims
+            assert isinstance(claims, PossoClaims)
+            key = claims.canonical(self, action)
+            if key is not None and any(
+                isinstance(legal, Claim) and claims.canonical(self, legal) == key
+                for legal in self.legal_actions()
+            ):
+                return
+        super().verify(action)
+
+
+@attrs.frozen
+class Posso(ContractRummy[PossoRules, PossoMatch]):
+    """The Posso? game definition: its rules options;
+    :meth:`~rummykit.kit.registry.GameDefinition.new_match` makes a match."""
+
+    name: ClassVar[str] = "posso"
+    title: ClassVar[str] = "Posso?"
+    rules_type: ClassVar[type[PossoRules]] = PossoRules
+    match_type: ClassVar[type[PossoMatch]] = PossoMatch
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Draw,
+        Take,
+        Claim,
+        Correct,
+        Pass,
+        Down,
+        LayOff,
+        ExchangeJoker,
+        Discard,
+        Done,
+        NextDeal,
+    )
+    phases: ClassVar[tuple[Phase, ...]] = (
+        CORRECTION,
+        SECOND_CLAIM,
+        DRAW,
+        CLAIM,
+        MELD,
+        DEAL_OVER,
+        MATCH_OVER,
+    )
+    clauses: ClassVar[Mapping[str, str]] = {"jokers": "POSSO-2.2"}
+
+    rules: PossoRules = attrs.field(factory=PossoRules)
+
+    def hooks(self) -> Hooks:
+        """Posso?'s hooks, set by its rules."""
+        rules = self.rules
+        return Hooks(
+            opening=PossoOpening(),
+            layoff_gate=PossoLayOffGate(same_turn=rules.layoff_same_turn_as_contract),
+            claims=PossoClaims(),
+            action_filter=ForcedPlay(),
+            exchange=PossoExchangeGate(to_hand=rules.joker_swap_to_hand),
+        )

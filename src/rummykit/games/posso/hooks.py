@@ -1,0 +1,342 @@
+"""Posso?'s hooks on the contract-rummy engine: the opening minimum and free melding
+after it (POSSO-12, 13.1), who may lay off and exchange jokers (POSSO-11.6, 13.2, 13.3),
+and forced play (POSSO-14): no ready meld kept in hand, no playable card discarded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.contracts import Contract
+from rummykit.engine.contract import down_action
+from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
+from rummykit.engine.moves import grown_meld
+from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.kit.actions import Action, Discard, Down, Take
+from rummykit.melds import Meld, joker_exchanges
+from rummykit.melds.layoff import wild_replacements
+from rummykit.solver import Arrangement, arrangements, can_meet
+
+if TYPE_CHECKING:
+    from rummykit.engine.core import ContractRummyMatch
+
+__all__ = [
+    "ForcedPlay",
+    "PossoExchangeGate",
+    "PossoLayOffGate",
+    "PossoOpening",
+    "is_playable",
+    "laydowns",
+    "may_lay_off_on",
+    "new_meld_options",
+    "playable_targets",
+    "ready_meld",
+]
+
+_ONE_GROUP = Contract.parse("1G")
+_ONE_RUN = Contract.parse("1R")
+
+
+def new_meld_options(match: ContractRummyMatch, cards: Sequence[Card]) -> list[tuple[Meld, ...]]:
+    """Every single new meld ``cards`` hold (POSSO-13.1), groups then runs."""
+    return [arrangement.melds for arrangement in _new_meld_arrangements(match, cards)]
+
+
+def _new_meld_arrangements(
+    match: ContractRummyMatch, cards: Sequence[Card]
+) -> Iterator[Arrangement]:
+    """Each single new meld ``cards`` hold with the cards it leaves, groups then runs."""
+    for contract in (_ONE_GROUP, _ONE_RUN):
+        yield from arrangements(cards, contract, match.meld_rules, values=match.values)
+
+
+def laydowns(
+    match: ContractRummyMatch, seat: int, cards: Sequence[Card]
+) -> Iterable[tuple[Meld, ...]]:
+    """What ``seat`` may lay down from ``cards``: an opening (every arrangement that
+    meets the requirement, POSSO-12) before it has opened, one new meld after."""
+    for arrangement in _laydown_arrangements(match, seat, cards):
+        yield arrangement.melds
+
+
+def _laydown_arrangements(
+    match: ContractRummyMatch, seat: int, cards: Sequence[Card]
+) -> Iterator[Arrangement]:
+    """:func:`laydowns` with the cards each one leaves."""
+    if match.deal.down[seat]:
+        return _new_meld_arrangements(match, cards)
+    opening = match.deal.contract
+    return arrangements(cards, opening, match.meld_rules, values=match.values)
+
+
+def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
+    """POSSO-14.1: ``seat``'s hand holds a meld it could lay down now (an opening
+    before it has opened)."""
+    hand = match.deal.hands[seat]
+    rules = match.meld_rules
+    if match.deal.down[seat]:
+        return can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
+    return can_meet(hand, match.deal.contract, rules)
+
+
+def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
+    """POSSO-13.2, 13.3: on his own melds once opened; on anyone's once all opened."""
+    deal = match.deal
+    if not deal.down[seat]:
+        return False
+    return deal.table[target].owner == seat or all(deal.down)
+
+
+def playable_targets(match: ContractRummyMatch, seat: int, card: Card) -> list[int]:
+    """POSSO-14.3: the melds that make ``card`` playable for ``seat``."""
+    return [index for index in _scope(match, seat) if _plays_on(match, index, card)]
+
+
+def is_playable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
+    """POSSO-14.3: whether some meld makes ``card`` playable for ``seat`` (the truth
+    of :func:`playable_targets`, stopping at the first meld)."""
+    return any(_plays_on(match, index, card) for index in _scope(match, seat))
+
+
+def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
+    """The melds that may make a card playable for ``seat`` (``playable_scope``)."""
+    indexes = range(len(match.deal.table))
+    if match.rules.playable_scope != "discarder_legal":
+        return indexes
+    return [index for index in indexes if may_lay_off_on(match, seat, index)]
+
+
+def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:
+    """Whether ``card`` is laid off on meld ``index``, or (``swap_counts_as_playable``)
+    exchanged for one of its wild cards."""
+    table = match.deal.table
+    if grown_meld(match, table[index], card, None) is not None:
+        return True
+    if not match.rules.swap_counts_as_playable or card.rank is None:
+        return False
+    if not wild_replacements(table[index], card):
+        return False  # no wild card for it to replace
+    try:
+        joker_exchanges(table, index, card, match.meld_rules)
+    except InvalidMeldError:
+        return False
+    return True
+
+
+@attrs.frozen
+class PossoOpening(Opening):
+    """POSSO-12: open with the requirement (a minimum unless ``opening_exact``), then
+    lay down any new melds (POSSO-13.1)."""
+
+    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+        """An opening's arrangements before opening; single new melds after."""
+        deal = match.deal
+        hand = deal.hands[seat]
+        opened = deal.down[seat]
+        found = []
+        for arrangement in _laydown_arrangements(match, seat, hand):
+            melds, left = arrangement.melds, arrangement.left
+            table_after = [*deal.table, *melds]
+            if match.leaves_ok(
+                seat, left, down_after=True, table_after=table_after, going_down=not opened
+            ):
+                found.append(down_action(melds))
+        return found
+
+    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+        """Valid melds from the hand; before opening they must meet the requirement."""
+        deal = match.deal
+        who = match.who(seat)
+        needed = Counter(card for cards, _ in action.melds for card in cards)
+        missing = needed - Counter(deal.hands[seat])
+        if missing:
+            cards = " ".join(str(card) for card in sorted(missing.elements()))
+            raise IllegalActionError(f"{who} does not hold {cards}", rule="POSSO-12.1")
+        try:
+            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+        except InvalidMeldError as error:
+            raise IllegalActionError(
+                f"{who} cannot lay that down: {error.reason}", rule="POSSO-10"
+            ) from None
+        if not deal.down[seat]:
+            try:
+                deal.contract.check(melds, match.meld_rules)
+            except ContractError as error:
+                raise IllegalActionError(
+                    f"{who} cannot open: {error.reason}", rule="POSSO-12.2"
+                ) from None
+        left = list((Counter(deal.hands[seat]) - needed).elements())
+        if not match.leaves_ok(
+            seat,
+            left,
+            down_after=True,
+            table_after=[*deal.table, *melds],
+            going_down=not deal.down[seat],
+        ):
+            raise IllegalActionError(f"{who} may not keep exactly one card here", rule="POSSO-15.3")
+        return melds, True
+
+
+@attrs.frozen
+class PossoLayOffGate(LayOffGate):
+    """POSSO-12.1, 13.2, 13.3: once opened, on one's own melds; on every meld once
+    everyone has opened; maybe not in the step in which one opened."""
+
+    same_turn: bool = True
+    depends_on_target: ClassVar[bool] = True
+
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        """Why ``seat`` may not lay off on meld ``target`` now."""
+        deal = match.deal
+        if not deal.down[seat]:
+            return "POSSO-12.1", f"{match.who(seat)} has not opened"
+        opened_now = deal.step.seat == seat and deal.down_turn[seat] == deal.turns
+        if not self.same_turn and opened_now:
+            return "POSSO-13.2", f"{match.who(seat)} lays off from his next turn on"
+        if target is not None and not may_lay_off_on(match, seat, target):
+            return (
+                "POSSO-13.3",
+                f"{match.who(seat)} may lay off on others' melds only once everyone has opened",
+            )
+        return None
+
+    def after_going_down(self, match: ContractRummyMatch) -> bool:
+        """``layoff_same_turn_as_contract``."""
+        return self.same_turn
+
+
+@attrs.frozen
+class PossoExchangeGate(ExchangeGate):
+    """POSSO-11.6: an opened player exchanges on melds he may lay off on."""
+
+    to_hand: bool = False
+
+    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+        """Refused before opening, or on a meld he may not lay off on."""
+        if not match.deal.down[seat]:
+            return "POSSO-11.6", f"{match.who(seat)} has not opened"
+        if target is not None and not may_lay_off_on(match, seat, target):
+            return "POSSO-11.6", f"{match.who(seat)} may not lay off on meld {target}"
+        return None
+
+
+@attrs.frozen
+class ForcedPlay(ActionFilter):
+    """POSSO-14.2: no discard while a ready meld is held; POSSO-14.4 ``strict``: no
+    playable card discarded; POSSO-8.2 ``pile_take_requires_meld``."""
+
+    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+        """Why forced play forbids ``action``."""
+        if isinstance(action, Discard) and ready_meld(match, seat):
+            return "POSSO-14.2", f"{match.who(seat)} holds a ready meld: lay it down first"
+        return self.plain_refusal(match, seat, action)
+
+    def plain_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+        """:meth:`refusal` without the ready-meld check (POSSO-8.2, 14.4)."""
+        return _plain_refusal(_Position(match, seat), action)
+
+    def filter(
+        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+    ) -> tuple[Action, ...]:
+        """Every action forced play allows (each check about the position made once)."""
+        discards = any(isinstance(action, Discard) for action in actions)
+        takes = match.rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        if not discards and not takes:
+            return tuple(actions)
+        ready = discards and ready_meld(match, seat)
+        position = _Position(match, seat)
+        kept = []
+        for action in actions:
+            if isinstance(action, Discard) and ready:
+                continue
+            if isinstance(action, Discard | Take) and _plain_refusal(position, action):
+                continue
+            kept.append(action)
+        return tuple(kept)
+
+
+class _Position:
+    """What forced play asks about ``seat`` in the match's present position, each
+    answer worked out once (the position must not change while this is in use)."""
+
+    def __init__(self, match: ContractRummyMatch, seat: int) -> None:
+        self.match = match
+        self.seat = seat
+        self._playable: dict[Card, bool] = {}
+
+    def playable(self, card: Card) -> bool:
+        """:func:`is_playable` for the seat."""
+        answer = self._playable.get(card)
+        if answer is None:
+            answer = self._playable[card] = is_playable(self.match, self.seat, card)
+        return answer
+
+    @cached_property
+    def top_usable(self) -> bool:
+        """Could the seat meld the pile's top card this turn (see :func:`_usable`)?"""
+        top = self.match.deal.pile.top
+        return top is None or _usable(self.match, self.seat, top.card)
+
+    @cached_property
+    def keeps_taken(self) -> bool:
+        """Whether the seat still holds the card it took from the pile, and another."""
+        hand = self.match.deal.hands[self.seat]
+        taken = self.match.deal.step.taken
+        return taken is not None and taken in hand and len(hand) > 1
+
+    @cached_property
+    def all_playable(self) -> bool:
+        """Whether every card the seat may discard is playable (the card just taken,
+        held once, aside)."""
+        hand = self.match.deal.hands[self.seat]
+        taken = self.match.deal.step.taken
+        others = [c for c in set(hand) if c is not taken or hand.count(c) > 1]
+        return all(self.playable(c) for c in others)
+
+
+def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
+    """:meth:`ForcedPlay.plain_refusal` with the answers about ``position`` shared."""
+    match, seat = position.match, position.seat
+    rules = match.rules
+    if isinstance(action, Take) and rules.pile_take_requires_meld:
+        if not position.top_usable:
+            top = match.deal.pile.top
+            assert top is not None
+            return "POSSO-8.2", f"{match.who(seat)} could not meld {top.card} this turn"
+        return None
+    if not isinstance(action, Discard):
+        return None
+    if rules.pile_take_requires_meld and position.keeps_taken:
+        taken = match.deal.step.taken
+        return "POSSO-8.2", f"{match.who(seat)} must meld {taken}, taken from the pile"
+    strict = rules.forced_play_enforcement == "strict" and len(match.deal.hands[seat]) > 1
+    if strict and position.playable(action.card):
+        every = rules.playable_scope == "any_meld" and position.all_playable
+        if not every:
+            return (
+                "POSSO-14.4",
+                f"{match.who(seat)} may not discard {action.card}: it can be laid off",
+            )
+    return None
+
+
+def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
+    """Could ``seat`` meld ``card`` this turn (lay it down or off)?"""
+    cards = [*match.deal.hands[seat], card]
+    for melds in laydowns(match, seat, cards):
+        if any(card in meld.cards for meld in melds):
+            return True
+    if match.deal.down[seat]:
+        for index, meld in enumerate(match.deal.table):
+            if (
+                may_lay_off_on(match, seat, index)
+                and grown_meld(match, meld, card, None) is not None
+            ):
+                return True
+    return False

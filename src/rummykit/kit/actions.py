@@ -1,0 +1,440 @@
+"""Actions: the decisions a seat makes, as frozen values with a text notation.
+
+Every action is a subclass of :class:`Action` with a ``verb`` (the first word of its
+notation) and a :meth:`~Action.parse` class method for the rest of the words. A game
+declares the action types it uses; an :class:`ActionGrammar` built from them reads text,
+so a new game adds actions without editing this module.
+
+>>> from rummykit.kit.actions import parse_action
+>>> parse_action("take 3"), parse_action("discard qs")
+(Take(count=3), Discard(card=QS))
+>>> action = parse_action("down 7S 7H 7D / KS KC KD")
+>>> str(action)
+'down 7S 7H 7D / KS KC KD'
+>>> str(parse_action("layoff 5H -> 2 low"))
+'layoff 5H -> 2 low'
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import ClassVar, Self
+
+import attrs
+
+from rummykit.cards import Card, parse_card, parse_cards
+from rummykit.errors import NotationError
+from rummykit.melds import End
+from rummykit.melds.meld import Role, parse_meld_tokens
+
+__all__ = [
+    "SHIPPED_ACTIONS",
+    "Action",
+    "ActionGrammar",
+    "Allow",
+    "Ask",
+    "CardAction",
+    "Discard",
+    "Done",
+    "Down",
+    "Draw",
+    "ExchangeJoker",
+    "LayOff",
+    "MeldText",
+    "NextDeal",
+    "Pass",
+    "Play",
+    "Refuse",
+    "Take",
+    "TakeCard",
+    "format_action",
+    "format_melds",
+    "notation_error",
+    "parse_action",
+    "parse_melds",
+]
+
+
+def notation_error(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
+    """The error for a badly written action: ``reason`` in action ``text``."""
+    return NotationError(f"{reason} in action {text!r}", text=text, token=token, position=position)
+
+
+@attrs.frozen
+class Action:
+    """The base of every action: a verb and, in subclasses, its fields.
+
+    A subclass with no fields is written as its verb alone; one with fields overrides
+    :meth:`parse` (read the words after the verb) and ``__str__`` (write them back).
+    """
+
+    verb: ClassVar[str] = ""
+    """The first word of the notation (``draw``, ``take``, ``knock``)."""
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Self:
+        """Read the words after the verb (``rest``) of action ``text``."""
+        if rest:
+            raise notation_error(text, f"{cls.verb} takes no arguments", rest, 1)
+        return cls()
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@attrs.frozen
+class Draw(Action):
+    """Take the top card of the stock (MAYI-7.3a)."""
+
+    verb: ClassVar[str] = "draw"
+
+
+@attrs.frozen
+class Take(Action):
+    """Take ``count`` cards from the top of the discard pile (MAYI-7.3b/c, 9.8, 9.9)."""
+
+    verb: ClassVar[str] = "take"
+    count: int = 1
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Take:
+        """``take`` or ``take N``."""
+        if not rest:
+            return cls()
+        if not rest.isdigit() or int(rest) < 1:
+            raise notation_error(text, "take wants a number of cards >= 1", rest, 1)
+        return cls(int(rest))
+
+    def __str__(self) -> str:
+        return "take" if self.count == 1 else f"take {self.count}"
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, Card):
+        raise NotationError(
+            f"an action's card must be a Card, got {value!r}", text="", token="", position=0
+        )
+    return value
+
+
+@attrs.frozen
+class CardAction(Action):
+    """The base of an action that names one card, written ``VERB CARD``; a game's own
+    (``knock 7H``) subclasses it and sets ``verb``."""
+
+    card: Card = attrs.field(converter=_card)
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Self:
+        """``VERB CARD``."""
+        if not rest:
+            raise notation_error(text, f"{cls.verb} which card?")
+        return cls(parse_card(rest))
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}"
+
+
+@attrs.frozen
+class TakeCard(CardAction):
+    """Take one chosen card from anywhere in the pile, after the top card
+    (``multi_take_mode="any"``, MAYI-9.8 step 2); written ``take 3D``."""
+
+    verb: ClassVar[str] = "take"
+
+
+@attrs.frozen
+class Ask(Action):
+    """Ask "May I?" for the disputed card (MAYI-9.3)."""
+
+    verb: ClassVar[str] = "ask"
+
+
+@attrs.frozen
+class Pass(Action):
+    """Do not ask for the disputed card (or, first in line, do not take it)."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Allow(Action):
+    """Consent to a request: "You may" (MAYI-9.6)."""
+
+    verb: ClassVar[str] = "allow"
+
+
+@attrs.frozen
+class Refuse(Action):
+    """Refuse a request: "You may not" (MAYI-9.6); the refuser then takes the card."""
+
+    verb: ClassVar[str] = "refuse"
+
+
+MeldText = tuple[tuple[Card, ...], tuple[Role | None, ...]]
+"""A meld as an action writes it: its cards, and each card's declared role (``None``
+unless a wild card's meaning is declared)."""
+_MeldText = MeldText
+
+
+def _melds(value: Iterable[_MeldText]) -> tuple[_MeldText, ...]:
+    result = tuple(value)
+    if not result:
+        raise NotationError("down needs at least one meld", text="", token="", position=0)
+    return result
+
+
+def _role(role: Role) -> str:
+    return role.notation if isinstance(role, Card) else role.symbol
+
+
+def format_melds(melds: Iterable[_MeldText]) -> str:
+    """Melds as ``7S 7H 7D / 9C JK(10C) JC QC``: the notation of :class:`Down`."""
+    parts = []
+    for cards, roles in melds:
+        parts.append(
+            " ".join(
+                card.notation if role is None else f"{card.notation}({_role(role)})"
+                for card, role in zip(cards, roles, strict=True)
+            )
+        )
+    return " / ".join(parts)
+
+
+def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
+    """Read melds separated by ``/`` (the notation of :class:`Down`)."""
+    melds = []
+    for part in rest.split("/"):
+        cards, roles = parse_meld_tokens(part)
+        if not cards:
+            raise notation_error(text, "an empty meld")
+        melds.append((cards, roles))
+    return tuple(melds)
+
+
+@attrs.frozen
+class Down(Action):
+    """Lay down melds from the hand: the contract (MAYI-11), each meld as cards and the
+    declared role of each card (``None`` unless a wild card's meaning is declared)."""
+
+    verb: ClassVar[str] = "down"
+    melds: tuple[_MeldText, ...] = attrs.field(converter=_melds)
+
+    @classmethod
+    def of(cls, *melds: tuple[Card, ...]) -> Down:
+        """A laydown of plain card groups (no declared roles)."""
+        return cls(tuple((tuple(cards), (None,) * len(cards)) for cards in melds))
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Down:
+        """``down 7S 7H 7D / KS KC KD``."""
+        return cls(parse_melds(rest, text))
+
+    def __str__(self) -> str:
+        return "down " + format_melds(self.melds)
+
+
+def _target(text: str, words: list[str]) -> tuple[int, End | None]:
+    if not words or not words[0].isdigit() or len(words) > 2:
+        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+    end = None
+    if len(words) == 2:
+        try:
+            end = End(words[1].lower())
+        except ValueError:
+            raise notation_error(text, "the end is low or high", words[1], 3) from None
+    return int(words[0]), end
+
+
+@attrs.frozen
+class LayOff(Action):
+    """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12)."""
+
+    verb: ClassVar[str] = "layoff"
+    card: Card
+    target: int
+    end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> LayOff:
+        """``layoff 5H -> 2`` or ``layoff 5H -> 2 low``."""
+        card_text, arrow, target_text = rest.partition("->")
+        if not arrow:
+            raise notation_error(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
+        target, end = _target(text, target_text.split())
+        return cls(parse_card(card_text.strip()), target, end)
+
+    def __str__(self) -> str:
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"layoff {self.card} -> {self.target}{end}"
+
+
+@attrs.frozen
+class ExchangeJoker(Action):
+    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
+    freed joker on meld ``joker_to`` (at ``end`` of a run), or into the hand when
+    ``joker_to`` is ``None`` (POSSO-11.6). Written ``exchange 8C -> 2 joker -> 3 high``
+    or ``exchange 8C -> 2 joker -> hand``."""
+
+    verb: ClassVar[str] = "exchange"
+    card: Card
+    target: int
+    joker_to: int | None
+    end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> ExchangeJoker:
+        """``exchange 8C -> 2 joker -> 3 high``."""
+        words = rest.replace("->", " -> ").split()
+        shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
+        if not shape or words[4] != "->" or not words[2].isdigit():
+            raise notation_error(
+                text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
+            )
+        card = parse_card(words[0])
+        if words[5].lower() == "hand" and len(words) == 6:
+            return cls(card, int(words[2]), None)
+        joker_to, end = _target(text, words[5:])
+        return cls(card, int(words[2]), joker_to, end)
+
+    def __str__(self) -> str:
+        if self.joker_to is None:
+            return f"exchange {self.card} -> {self.target} joker -> hand"
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"exchange {self.card} -> {self.target} joker -> {self.joker_to}{end}"
+
+
+@attrs.frozen
+class Discard(CardAction):
+    """Put ``card`` face up on the pile, ending the turn (MAYI-7.5)."""
+
+    verb: ClassVar[str] = "discard"
+
+
+@attrs.frozen
+class Done(Action):
+    """End a meld step that has no discard (buy turns, refusal takes, option (c))."""
+
+    verb: ClassVar[str] = "done"
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    result = tuple(value)
+    if not result:
+        raise NotationError("play needs at least one card", text="", token="", position=0)
+    return result
+
+
+@attrs.frozen
+class Play(Action):
+    """Possession: play one card (Move S) or a sequence (Move Q) onto the pile (PSSN-5)."""
+
+    verb: ClassVar[str] = "play"
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Play:
+        """``play 9C 10C JC``."""
+        cards = parse_cards(rest)
+        if not cards:
+            raise notation_error(text, "play what?")
+        return cls(cards)
+
+    def __str__(self) -> str:
+        return "play " + " ".join(card.notation for card in self.cards)
+
+
+@attrs.frozen
+class NextDeal(Action):
+    """Start the next deal, when dealing is not automatic."""
+
+    verb: ClassVar[str] = "next"
+
+
+class ActionGrammar:
+    """Reads action notation for a set of action types, dispatching on the verb.
+
+    Two types may share a verb when one of them reads a number or nothing and the other a
+    card (``take 3`` and ``take 3D``): the first whose :meth:`Action.parse` accepts the
+    words wins, in the order given.
+
+    >>> grammar = ActionGrammar(Draw, Discard)
+    >>> grammar.parse("discard 7h")
+    Discard(card=7H)
+    >>> grammar.verbs
+    ('discard', 'draw')
+    """
+
+    def __init__(self, *types: type[Action]) -> None:
+        self.types = types
+        self._by_verb: dict[str, list[type[Action]]] = {}
+        for kind in types:
+            if not kind.verb or kind.verb != kind.verb.lower() or " " in kind.verb:
+                raise ValueError(f"{kind.__name__}.verb must be one lower-case word")
+            self._by_verb.setdefault(kind.verb, []).append(kind)
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """Every verb this grammar reads, sorted."""
+        return tuple(sorted(self._by_verb))
+
+    def parse(self, text: str) -> Action:
+        """Read one action; a :class:`~rummykit.errors.NotationError` says what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError(
+                f"expected a string, got {type(text).__name__}", text="", token="", position=0
+            )
+        words = text.split()
+        if not words:
+            raise notation_error(text, "empty action")
+        verb = words[0].lower()
+        rest = text.strip()[len(words[0]) :].strip()
+        kinds = self._by_verb.get(verb)
+        if not kinds:
+            close = difflib.get_close_matches(verb, self._by_verb, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            known = ", ".join(self.verbs)
+            raise notation_error(text, f"unknown action {verb!r} (known: {known}){hint}", verb)
+        first_error: NotationError | None = None
+        for kind in kinds:
+            try:
+                return kind.parse(rest, text)
+            except NotationError as error:
+                first_error = first_error or error
+        assert first_error is not None
+        raise first_error
+
+
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (
+    Draw,
+    Take,
+    TakeCard,
+    Ask,
+    Pass,
+    Allow,
+    Refuse,
+    Down,
+    LayOff,
+    ExchangeJoker,
+    Discard,
+    Done,
+    Play,
+    NextDeal,
+)
+"""The action types of the shipped games."""
+
+_SHIPPED = ActionGrammar(*SHIPPED_ACTIONS)
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action``; :func:`parse_action` reads it back."""
+    return str(action)
+
+
+def parse_action(text: str, grammar: ActionGrammar | None = None) -> Action:
+    """Read an action with ``grammar`` (by default, every shipped game's actions):
+    ``draw``, ``take``, ``take 3``, ``take 3D``, ``ask``, ``pass``, ``allow``, ``refuse``,
+    ``down 7S 7H 7D / KS KC KD``, ``layoff 5H -> 2 low``, ``exchange 8C -> 2 joker -> 3 high``,
+    ``discard QS``, ``play 9C 10C JC``, ``done``, ``next``."""
+    return (grammar or _SHIPPED).parse(text)

@@ -1,0 +1,384 @@
+"""Typed effects: what an action did, as values code can read (never parse event text).
+
+Every :class:`~rummykit.kit.protocol.Event` carries a tuple of effects. An effect that names
+cards only one seat may see (a stock draw, penalty cards) hides them in what other seats
+see: :meth:`Effect.seen_by` returns the version a seat may know.
+
+>>> from rummykit.kit.effects import Drew
+>>> from rummykit import parse_cards
+>>> drew = Drew(seat=1, cards=parse_cards("7H 2D"))
+>>> drew.seen_by(1).cards, drew.seen_by(0).cards, drew.seen_by(0).count
+((7H, 2D), (), 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, Self
+
+import attrs
+
+from rummykit.cards import Card, format_cards
+from rummykit.melds import Meld
+
+__all__ = [
+    "Bought",
+    "Claimed",
+    "Corrected",
+    "DealEnd",
+    "DealEnded",
+    "DealStarted",
+    "Discarded",
+    "DrawSkipped",
+    "Drew",
+    "Effect",
+    "Flagged",
+    "GoingOut",
+    "JokerExchanged",
+    "LaidDown",
+    "LaidOff",
+    "Passed",
+    "Played",
+    "StockRefilled",
+    "TookFromPile",
+    "WentOut",
+    "seat_name",
+]
+
+_NAMES = "ABCDEFGH"
+
+
+def seat_name(seat: int | None) -> str:
+    """``A``, ``B``, … for seats 0, 1, …; ``table`` for ``None``."""
+    return "table" if seat is None else _NAMES[seat] if seat < len(_NAMES) else f"#{seat}"
+
+
+@attrs.frozen
+class Effect:
+    """The base of every effect. ``text`` says it in words for logs and people."""
+
+    def seen_by(self, seat: int | None) -> Self:
+        """What ``seat`` may know of this effect (``None``: a spectator)."""
+        return self
+
+    @property
+    def text(self) -> str:
+        """The effect in words."""
+        return type(self).__name__
+
+    echoes: ClassVar[bool] = False
+    """The effect only repeats what its action says (a discard, a play)."""
+
+    @property
+    def echoes_action(self) -> bool:
+        """Whether an event's one-line form leaves this effect out (see ``echoes``)."""
+        return self.echoes
+
+
+class DealEnd(enum.StrEnum):
+    """Why a deal ended."""
+
+    WENT_OUT = "went_out"
+    """A player went out."""
+    DEAD_STOCK = "dead_stock"
+    """No stock and nothing to refill it (MAYI-14.2)."""
+    TURN_CAP = "turn_cap"
+    """``max_turns_per_deal`` turns were played (MAYI-14.5, PSSN-6.5)."""
+    REFILL_CAP = "refill_cap"
+    """``max_stock_refills`` refills were made (MAYI-14.4)."""
+    RECYCLE_CAP = "recycle_cap"
+    """``max_recycles`` recycles were made (PSSN-6.4)."""
+    BLOCKED = "blocked"
+    """Every player passed (PSSN-6.3)."""
+
+
+class GoingOut(enum.StrEnum):
+    """How a player emptied his hand."""
+
+    DISCARDING = "discarding"
+    MELDING = "melding"
+    PLAYING = "playing"
+    KNOCKING = "knocking"
+    """Ended the deal with cards still in hand (gin rummy's knock)."""
+
+
+@attrs.frozen
+class DealStarted(Effect):
+    """Deal ``deal`` was dealt by ``dealer``; ``upcard`` starts the pile, if any."""
+
+    deal: int
+    dealer: int
+    upcard: Card | None = None
+
+    @property
+    def text(self) -> str:
+        up = f", upcard {self.upcard}" if self.upcard is not None else ""
+        return f"deal {self.deal} dealt by {seat_name(self.dealer)}{up}"
+
+
+@attrs.frozen
+class Drew(Effect):
+    """``seat`` drew ``count`` stock cards (``cards`` hidden from the other seats);
+    ``penalty`` marks the stock cards paid for pile cards (MAYI-9.13)."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    count: int = attrs.field()
+    penalty: bool = False
+
+    @count.default
+    def _count(self) -> int:
+        return len(self.cards)
+
+    def seen_by(self, seat: int | None) -> Drew:
+        return self if seat == self.seat else attrs.evolve(self, cards=())
+
+    @property
+    def echoes_action(self) -> bool:
+        """A draw echoes its action; penalty cards do not."""
+        return not self.penalty
+
+    @property
+    def text(self) -> str:
+        what = "penalty card" if self.penalty else "card"
+        cards = f" ({format_cards(self.cards)})" if self.cards else ""
+        plural = "s" if self.count != 1 else ""
+        return f"{seat_name(self.seat)} draws {self.count} {what}{plural}{cards}"
+
+
+@attrs.frozen
+class DrawSkipped(Effect):
+    """``count`` stock draws owed by ``seat`` could not be made (MAYI-14.3)."""
+
+    seat: int
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.count} stock draw(s) skipped (MAYI-14.3)"
+
+
+@attrs.frozen
+class TookFromPile(Effect):
+    """``seat`` took ``cards`` from the discard pile, in view of everyone."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} takes {format_cards(self.cards)} from the pile"
+
+
+@attrs.frozen
+class Bought(Effect):
+    """``seat`` bought the disputed card out of turn: ``kind`` is ``buy`` (asked and
+    allowed), ``forced`` (refused a request, MAYI-9.7c) or ``refusal`` (P1's take, 9.9);
+    ``pile_cards`` were taken and ``penalty_cards`` stock cards paid for them."""
+
+    seat: int
+    kind: str
+    pile_cards: int
+    penalty_cards: int
+
+    @property
+    def is_buy(self) -> bool:
+        """A buy counts against the buy limit; P1's refusal take does not (MAYI-9.11)."""
+        return self.kind in ("buy", "forced")
+
+    @property
+    def text(self) -> str:
+        return (
+            f"{seat_name(self.seat)} {self.kind}: {self.pile_cards} pile card(s), "
+            f"{self.penalty_cards} penalty card(s)"
+        )
+
+
+@attrs.frozen
+class LaidDown(Effect):
+    """``seat`` laid ``melds`` on the table at positions ``targets``."""
+
+    seat: int
+    melds: tuple[Meld, ...]
+    targets: tuple[int, ...]
+    opened: bool = False
+    """The melds completed the seat's contract or opening."""
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        melds = " / ".join(str(meld) for meld in self.melds)
+        return f"{seat_name(self.seat)} lays down {melds}"
+
+
+@attrs.frozen
+class LaidOff(Effect):
+    """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
+
+    seat: int
+    card: Card
+    target: int
+    meld: Meld
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} lays {self.card} off on meld {self.target}"
+
+
+@attrs.frozen
+class JokerExchanged(Effect):
+    """``seat`` put ``card`` in place of ``joker`` in meld ``target`` (POSSO-11.6)."""
+
+    seat: int
+    card: Card
+    joker: Card
+    target: int
+    meld: Meld
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} exchanges {self.card} for the joker in meld {self.target}"
+
+
+@attrs.frozen
+class Discarded(Effect):
+    """``seat`` discarded ``card``."""
+
+    seat: int
+    card: Card
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} discards {self.card}"
+
+
+@attrs.frozen
+class Played(Effect):
+    """``seat`` played ``cards`` onto the pile (Possession)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} plays {format_cards(self.cards)}"
+
+
+@attrs.frozen
+class Passed(Effect):
+    """``seat`` could neither play nor draw and passed (PSSN-5.4)."""
+
+    seat: int
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} passes"
+
+
+@attrs.frozen
+class StockRefilled(Effect):
+    """The stock was refilled from the pile (``number``-th time this deal) with
+    ``size`` cards; ``shuffled`` or turned over (MAYI-14.1, PSSN-6.1)."""
+
+    number: int
+    size: int
+    shuffled: bool = True
+
+    @property
+    def text(self) -> str:
+        return f"stock refilled ({self.number}) with {self.size} cards"
+
+
+@attrs.frozen
+class WentOut(Effect):
+    """``seat`` emptied his hand, ``how``."""
+
+    seat: int
+    how: GoingOut
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} goes out by {self.how.value}"
+
+
+@attrs.frozen
+class DealEnded(Effect):
+    """Deal ``deal`` ended for ``reason``; ``went_out`` is the seat that went out, if
+    any; ``bonuses`` and ``penalties`` are each seat's points for the deal."""
+
+    deal: int
+    reason: DealEnd
+    went_out: int | None
+    bonuses: tuple[int, ...]
+    penalties: tuple[int, ...]
+
+    @property
+    def nets(self) -> tuple[int, ...]:
+        """Each seat's bonus minus penalty."""
+        return tuple(b - p for b, p in zip(self.bonuses, self.penalties, strict=True))
+
+    @property
+    def dead(self) -> bool:
+        """Nobody went out (a dead or blocked deal)."""
+        return self.went_out is None
+
+    @property
+    def text(self) -> str:
+        scores = " ".join(f"{seat_name(s)}{net:+d}" for s, net in enumerate(self.nets))
+        return f"deal {self.deal} ends ({self.reason.value}): {scores}"
+
+
+@attrs.frozen
+class Claimed(Effect):
+    """``seat`` claimed ``card`` out of turn, free, and laid it down at once in ``melds``
+    (at ``targets``), or took it into the hand (Posso?'s "Posso?", POSSO-9)."""
+
+    seat: int
+    card: Card
+    melds: tuple[Meld, ...]
+    targets: tuple[int, ...]
+    opened: bool = False
+
+    @property
+    def text(self) -> str:
+        melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
+        return f"{seat_name(self.seat)} claims {self.card}: {melds}"
+
+
+@attrs.frozen
+class Flagged(Effect):
+    """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
+
+    seat: int
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} discarded a playable {self.card} (POSSO-14.4)"
+
+
+@attrs.frozen
+class Corrected(Effect):
+    """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
+
+    seat: int
+    card: Card
+    target: int
+    meld: Meld
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} puts {self.card} on meld {self.target}"

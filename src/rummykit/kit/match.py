@@ -1,0 +1,575 @@
+"""The match protocol shared by every game: one decision at a time, verified and logged.
+
+A game definition makes a :class:`Match`; the match says whose decision it is
+(:attr:`Match.to_act`), lists the legal actions in a deterministic order, verifies and
+applies actions atomically (a refused action changes nothing), logs an
+:class:`~rummykit.kit.protocol.Event` with typed effects per action, and shows each seat only
+what it may know (:meth:`Match.view`).
+
+:class:`Match` is also the base a game's match class builds on: it keeps the declared
+state (:class:`MatchState` and the deal's :class:`DealState`), the legal-action cache,
+the event log, the end of a deal and the next deal, views, clones and snapshots. A game
+supplies the deal, its legal actions and how an action changes the state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
+from rummykit.errors import ConfigError, IllegalActionError, NotationError
+from rummykit.kit.actions import Action, ActionGrammar, NextDeal
+from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
+from rummykit.kit.position import Position
+from rummykit.kit.protocol import (
+    DEAL_OVER,
+    MATCH_OVER,
+    DealScore,
+    Event,
+    Outcome,
+    Phase,
+    PlayerView,
+)
+from rummykit.kit.state import State
+
+if TYPE_CHECKING:
+    from rummykit.kit.registry import GameDefinition
+
+__all__ = [
+    "DealState",
+    "Match",
+    "MatchState",
+    "describe_actions",
+]
+
+
+@attrs.define
+class MatchState(State):
+    """What every match keeps across deals; games subclass it to add their own."""
+
+    deal_number: int = 0
+    dealer: int = 0
+    phase: Phase = DEAL_OVER
+    to_act: int | None = None
+    deal_scores: list[tuple[DealScore, ...]] = attrs.Factory(list)
+    """Each finished deal's scores, per seat."""
+    totals: tuple[int, ...] = ()
+    """Each seat's net total over the finished deals (kept as they end)."""
+    penalty_totals: tuple[int, ...] = ()
+    """Each seat's penalty points over the finished deals."""
+
+
+@attrs.define
+class DealState(State):
+    """What every deal keeps: hands, stock, pile and the turns played."""
+
+    hands: list[list[Card]]
+    stock: Stock
+    pile: DiscardPile
+    turns: int = 0
+
+
+MS = TypeVar("MS", bound=MatchState)
+DS = TypeVar("DS", bound=DealState)
+
+
+class Match(ABC, Generic[MS, DS]):
+    """The protocol every game's match follows, and the machinery they share.
+
+    A subclass sets :attr:`clause_prefix` and implements :meth:`deck_spec`,
+    :meth:`new_state`, :meth:`start_deal`, :meth:`list_legal`, :meth:`perform` and
+    :meth:`final_outcome`; it may refine :meth:`verify` (with :meth:`why_not`),
+    :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
+    """
+
+    clause_prefix: ClassVar[str] = ""
+    """The prefix of the clauses the game's errors cite (``MAYI``)."""
+    players_clause: str = ""
+    """The clause that says how many may play (``MAYI-1.1``)."""
+
+    definition: GameDefinition[Any, Any]
+    rules: Any
+    players: int
+    seed: int | None
+    """The integer seed the match was made with (``None`` for a ``random.Random``)."""
+    rng: random.Random
+    spec: DeckSpec
+    deck_order: tuple[Card, ...] | None
+    first_dealer_given: int | None
+    auto_deal: bool
+    position: Position | None
+    state: MS
+    """The match's declared state (deals, dealer, phase, scores, …)."""
+    deal: DS
+    """The deal in progress: hands, stock, pile, and the game's own fields."""
+
+    def __init__(
+        self,
+        definition: GameDefinition[Any, Any],
+        *,
+        players: int,
+        seed: int | random.Random = 0,
+        deck_order: Sequence[Card] | None = None,
+        first_dealer: int | None = None,
+        auto_deal: bool = True,
+        position: Position | None = None,
+    ) -> None:
+        rules = definition.rules
+        low, high = rules.player_count_range
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ConfigError(
+                f"{self.players_clause}: players must be from {low} to {high}, got {players!r}"
+            )
+        if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be a whole number or a random.Random, got {seed!r}")
+        if not isinstance(auto_deal, bool):
+            raise ConfigError(f"auto_deal must be true or false, got {auto_deal!r}")
+        self.definition = definition
+        self.rules = rules
+        self.players = players
+        self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
+        self.seed = None if isinstance(seed, random.Random) else seed
+        self.spec = self.deck_spec()
+        self.deck_order = None if deck_order is None else tuple(deck_order)
+        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
+            raise ConfigError(
+                f"deck_order must be the whole shoe: {self.spec.size} cards "
+                f"({self.spec.decks} decks, {self.spec.jokers} jokers)"
+            )
+        if first_dealer is not None and (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < players
+        ):
+            raise ConfigError(
+                f"first dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
+            )
+        if position is not None and not isinstance(position, Position):
+            raise ConfigError(f"position must be a Position, got {position!r}")
+        if position is not None and deck_order is not None:
+            raise ConfigError("give a position or a deck_order, not both")
+        self.first_dealer_given = first_dealer
+        self.auto_deal = auto_deal
+        self.position = position
+        self._events: list[Event] = []
+        self._effects: list[Effect] = []
+        self._legal: tuple[Action, ...] | None = None
+        self.setup()
+        self.state = self.new_state()
+        if position is not None:
+            position.check(players=players, spec=self.spec, deals=self.deal_count())
+            self.load_position(position)
+        else:
+            self.state.dealer = self.choose_first_dealer(first_dealer)
+            self.next_deal(rotate=False)
+
+    # -- what a game supplies ------------------------------------------------------------
+
+    @abstractmethod
+    def deck_spec(self) -> DeckSpec:
+        """The shoe of this match (decks and jokers for ``self.players``)."""
+
+    @abstractmethod
+    def new_state(self) -> MS:
+        """The match state before the first deal."""
+
+    @abstractmethod
+    def start_deal(self, pack: list[Card] | None) -> None:
+        """Deal deal ``state.deal_number`` from ``pack`` (``None``: shuffle the shoe) and
+        set ``self.deal``, the phase and the seat to act."""
+
+    @abstractmethod
+    def list_legal(self) -> tuple[Action, ...]:
+        """Every legal action in the current phase (not ``DEAL_OVER``/``MATCH_OVER``)."""
+
+    @abstractmethod
+    def perform(self, seat: int | None, action: Action) -> None:
+        """Change the state for a verified ``action``; report what happened with
+        :meth:`~rummykit.kit.match.Match.emit` and end the deal with
+        :meth:`~rummykit.kit.match.Match.end_deal`."""
+
+    @abstractmethod
+    def final_outcome(self) -> Outcome:
+        """The winners and standings of a finished match."""
+
+    def setup(self) -> None:
+        """Prepare what the match derives from its rules and players (a schedule, meld
+        rules) before the first deal; called once, after ``players`` and ``rng`` are set."""
+
+    def load_position(self, position: Position) -> None:
+        """Start from ``position`` (see :class:`~rummykit.kit.position.Position`); games
+        that support it override this."""
+        raise ConfigError(f"{self.definition.name} cannot start from a position")
+
+    def deal_count(self) -> int | None:
+        """How many deals the match has (``None``: until a score ends it)."""
+        return None
+
+    def is_last_deal(self) -> bool:
+        """Whether the match ends with the deal just scored."""
+        count = self.deal_count()
+        return count is not None and self.state.deal_number >= count
+
+    def choose_first_dealer(self, fixed: int | None) -> int:
+        """The first dealer: ``fixed``, the rules' ``first_dealer`` seat, or a random seat."""
+        choice = getattr(self.rules, "first_dealer", "random") if fixed is None else fixed
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < self.players:
+                raise ConfigError(
+                    f"first_dealer must be a seat from 0 to {self.players - 1} with "
+                    f"{self.players} players, got {choice}"
+                )
+            return choice
+        return self.rng.randrange(self.players)
+
+    def next_dealer(self) -> int:
+        """The dealer of the next deal: the player to the left (or right, under
+        ``dealer_rotation="right"``)."""
+        step = -1 if getattr(self.rules, "dealer_rotation", "left") == "right" else 1
+        return (self.state.dealer + step) % self.players
+
+    def public_extras(self, seat: int) -> dict[str, Any]:
+        """Game-specific fields of :class:`~rummykit.kit.protocol.PlayerView` (``melds``,
+        ``down``, ``known``, ``contract``) for ``seat``."""
+        return {}
+
+    def why_not(self, action: Action) -> tuple[str, str]:
+        """The clause an illegal ``action`` breaks and why (for the error message)."""
+        phase, seat = self.state.phase, self.state.to_act
+        if phase is MATCH_OVER:
+            return f"{self.clause_prefix}", "the match is over"
+        if isinstance(action, NextDeal):
+            return (
+                phase.clause or self.clause_prefix,
+                "'next' starts the next deal only after a deal ends with auto_deal=False",
+            )
+        legal = describe_actions(self.legal_actions())
+        who = self.who(seat)
+        return (
+            phase.clause or self.clause_prefix,
+            f"{who} cannot {action} now ({phase.value}; legal: {legal})",
+        )
+
+    # -- the protocol --------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is, or ``None`` for the table (or when over)."""
+        return self.state.to_act
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self.state.phase
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far; replaying their actions rebuilds the match."""
+        return tuple(self._events)
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress (or just scored), from 1."""
+        return self.state.deal_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress."""
+        return self.state.dealer
+
+    @property
+    def deal_scores(self) -> tuple[tuple[DealScore, ...], ...]:
+        """Each finished deal's scores, per seat."""
+        return tuple(self.state.deal_scores)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (the whole truth: use :meth:`view` for what a seat knows)."""
+        return tuple(tuple(hand) for hand in self.deal.hands)
+
+    @property
+    def stock(self) -> Stock:
+        """A copy of the stock."""
+        return self.deal.stock.copy()
+
+    @property
+    def pile(self) -> DiscardPile:
+        """A copy of the discard pile."""
+        return self.deal.pile.copy()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.phase is MATCH_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score as the game counts it (the net total unless a game says
+        otherwise: Possession counts penalty points, where less is better)."""
+        return self.net_totals
+
+    @property
+    def net_totals(self) -> tuple[int, ...]:
+        """Each seat's net total over the finished deals (bonus minus penalty: more is
+        better, in every game), for code that compares seats across games."""
+        return self.state.totals or (0,) * self.players
+
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's penalty points so far."""
+        return self.state.penalty_totals or (0,) * self.players
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winners and standings once the match is over, else ``None``."""
+        return self.final_outcome() if self.is_over else None
+
+    @property
+    def grammar(self) -> ActionGrammar:
+        """The notation of this game's actions."""
+        return self.definition.grammar
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``text`` as one of this game's actions."""
+        return self.grammar.parse(text)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action now, in a deterministic order."""
+        if self._legal is None:
+            phase = self.state.phase
+            if phase is MATCH_OVER:
+                self._legal = ()
+            elif phase is DEAL_OVER:
+                self._legal = (NextDeal(),)
+            else:
+                self._legal = self.list_legal()
+        return self._legal
+
+    def is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is the very value of a legal action already listed (by
+        identity): a cheap accept for :meth:`verify`, never a refusal."""
+        listed = self._legal
+        if listed is not None:
+            for candidate in listed:
+                if candidate is action:
+                    return True
+        return False
+
+    def refresh(self) -> None:
+        """Forget what was worked out from the zones (the listed legal actions): call it
+        after changing a match's state from outside, as a sampler does when it deals the
+        hidden cards anew."""
+        self._legal = None
+
+    def as_action(self, action: Action | str) -> Action:
+        """``action``, or the action its notation names in this game (a bad notation is
+        an :class:`~rummykit.errors.IllegalActionError`)."""
+        if isinstance(action, str):
+            try:
+                return self.parse_action(action)
+            except NotationError as error:
+                raise IllegalActionError(error.reason, action=action) from None
+        return action
+
+    def verify(self, action: Action | str) -> None:
+        """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
+        (a value or its notation) is illegal now."""
+        action = self.as_action(action)
+        if self.is_listed(action):  # agents pass the listed values: identity is enough
+            return
+        legal = self.legal_actions()
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"an action is an Action value or its notation, got {action!r}", action=action
+            )
+        if action in legal:
+            return
+        rule, reason = self.why_not(action)
+        raise IllegalActionError(reason, action=action, rule=rule)
+
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its notation) is legal now."""
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            self.verify(action)
+        except (IllegalActionError, NotationError):
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> Event:
+        """Verify and apply ``action`` (or its notation); on error nothing changes."""
+        action = self.as_action(action)
+        self.verify(action)
+        seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
+        self._legal = None
+        self._effects = []
+        if isinstance(action, NextDeal) and phase is DEAL_OVER:
+            self.next_deal()
+        else:
+            self.perform(seat, action)
+        event = Event(len(self._events), deal_number, seat, phase, action, tuple(self._effects))
+        self._events.append(event)
+        return event
+
+    def apply_all(self, actions: Sequence[Action | str]) -> list[Event]:
+        """Apply actions in order, all or none: if one is illegal the match is left as it
+        was and the error names the action's place in the list."""
+        if isinstance(actions, str) or not isinstance(actions, Sequence):
+            raise IllegalActionError(f"apply_all takes a list of actions, got {actions!r}")
+        backup = self.clone()
+        events = []
+        for index, action in enumerate(actions):
+            try:
+                events.append(self.apply(action))
+            except IllegalActionError as error:
+                self.__dict__.update(backup.__dict__)
+                raise IllegalActionError(
+                    f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
+                ) from None
+        return events
+
+    # -- shared machinery ----------------------------------------------------------------
+
+    def emit(self, effect: Effect) -> None:
+        """Report an effect of the action being applied (it goes into its event)."""
+        self._effects.append(effect)
+
+    def set_turn(self, phase: Phase, seat: int | None) -> None:
+        """Make it ``seat``'s decision in ``phase`` (the legal actions are listed anew)."""
+        self.state.phase, self.state.to_act = phase, seat
+        self._legal = None
+
+    def who(self, seat: int | None) -> str:
+        """``player A`` or ``the table``, for messages."""
+        return "the table" if seat is None else f"player {seat_name(seat)}"
+
+    def next_deal(self, *, rotate: bool = True) -> None:
+        """Start the next deal (with the next dealer unless ``rotate`` is false)."""
+        if rotate:
+            self.state.dealer = self.next_dealer()
+        self.state.deal_number += 1
+        stacked = self.state.deal_number == 1 and self.deck_order is not None
+        self.start_deal(list(self.deck_order) if stacked and self.deck_order else None)
+
+    def end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
+        """Score the deal, then start the next one, wait for ``next``, or end the match."""
+        scores = tuple(scores)
+        state = self.state
+        state.deal_scores.append(scores)
+        zero = (0,) * self.players
+        nets = state.totals or zero
+        penalties = state.penalty_totals or zero
+        state.totals = tuple(t + s.net for t, s in zip(nets, scores, strict=True))
+        state.penalty_totals = tuple(t + s.penalty for t, s in zip(penalties, scores, strict=True))
+        self.emit(
+            DealEnded(
+                self.state.deal_number,
+                reason,
+                went_out,
+                tuple(score.bonus for score in scores),
+                tuple(score.penalty for score in scores),
+            )
+        )
+        if self.is_last_deal():
+            self.set_turn(MATCH_OVER, None)
+        elif self.auto_deal:
+            self.next_deal()
+        else:
+            self.set_turn(DEAL_OVER, None)
+
+    # -- views and copies ----------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+            )
+        deal = self.deal
+        fields: dict[str, Any] = {
+            "seat": seat,
+            "deal": self.state.deal_number,
+            "phase": self.state.phase,
+            "to_act": self.state.to_act,
+            "hand": tuple(sorted(deal.hands[seat], key=_code)),
+            "hand_sizes": tuple(len(hand) for hand in deal.hands),
+            "known": tuple(() for _ in range(self.players)),
+            "pile": tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
+            "stock_size": len(deal.stock),
+            "melds": (),
+            "down": (False,) * self.players,
+            "scores": self.scores,
+            "legal": self.legal_actions() if self.state.to_act == seat else (),
+        }
+        fields.update(self.public_extras(seat))
+        return PlayerView(**fields)
+
+    def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` may know it (others' stock draws hidden); ``None``: a
+        spectator."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise IllegalActionError(
+                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+            )
+        return tuple(event.seen_by(seat) for event in self._events)
+
+    def clone(self, *, hide_for: int | None = None) -> Any:
+        """An independent copy (for search): same state, same future. With ``hide_for``
+        the copy's log is the log as that seat may know it (others' stock draws hidden),
+        for a copy that a bot may look at whole."""
+        cls = type(self)
+        twin = cls.__new__(cls)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.state = self.state.copy()
+        twin.deal = self.deal.copy()
+        twin._events = (
+            list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
+        )
+        twin._effects = []
+        return twin
+
+    def snapshot(self) -> Any:
+        """A comparable picture of everything that shapes the future of the match."""
+        return (
+            self.definition,
+            self.players,
+            self.state.snapshot(),
+            self.deal.snapshot(),
+            len(self._events),
+            self.rng.getstate(),
+        )
+
+    def _repr_svg_(self) -> str:
+        """The whole position (every hand face up), for notebooks."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.position(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def describe_actions(actions: Sequence[Action], *, most: int = 12) -> str:
+    """The legal actions for an error message: all of them, or the first ``most`` and
+    how many more there are (``legal_actions()`` lists them all)."""
+    shown = ", ".join(str(action) for action in actions[:most])
+    if len(actions) > most:
+        shown += f", and {len(actions) - most} more"
+    return shown or "none"

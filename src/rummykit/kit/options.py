@@ -1,0 +1,406 @@
+"""Options that refuse nonsense: the building blocks of a game's rules object.
+
+A game's rules are one frozen attrs class with a keyword-only field per option. The
+helpers here check each field as it is set, so a bad value is a
+:class:`~rummykit.errors.ConfigError` that names the option, the value and what it takes,
+never a silent fallback. The shipped games use them, and so can yours:
+
+>>> import attrs
+>>> from rummykit.kit.options import Choice, boolean, build_rules, whole
+>>> class Scoring(Choice):
+...     PLUS = "plus"
+...     MINUS = "minus"
+>>> @attrs.frozen(kw_only=True)
+... class HouseRules:
+...     scoring: Scoring = attrs.field(default=Scoring.PLUS, converter=Scoring)
+...     bonus: int = attrs.field(default=10, validator=whole(0))
+...     jokers: bool = attrs.field(default=False, validator=boolean)
+>>> build_rules(HouseRules, {"scoring": "minus", "bonus": 5}, game="house")
+HouseRules(scoring='minus', bonus=5, jokers=False)
+>>> build_rules(HouseRules, {"jokers": "yes"}, game="house")
+Traceback (most recent call last):
+...
+rummykit.errors.ConfigError: jokers must be true or false, got 'yes'
+>>> build_rules(HouseRules, {"bonsu": 5}, game="house")
+Traceback (most recent call last):
+...
+rummykit.errors.ConfigError: house has no option 'bonsu' (did you mean 'bonus'?);
+its options: bonus, jokers, scoring
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+from collections.abc import Callable, Iterable, Mapping
+from os import PathLike
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from rummykit.contracts.schedules import ContractSchedule
+from rummykit.errors import ConfigError
+
+__all__ = [
+    "Choice",
+    "FirstDealer",
+    "boolean",
+    "build_rules",
+    "choice",
+    "deal_list",
+    "first_dealer",
+    "player_range",
+    "schedule_option",
+    "schedule_value",
+    "whole",
+]
+
+R = TypeVar("R", bound=attrs.AttrsInstance)
+
+
+class Choice(enum.StrEnum):
+    """The base of a closed-choice option: a :class:`enum.StrEnum`, one per option.
+
+    Use the subclass itself as the field's converter: the option then takes the members
+    or their strings, and any other value is a :class:`~rummykit.errors.ConfigError` that names
+    the option (the class name in snake case, or :meth:`option_name`), the value and the
+    allowed values. Members compare equal to their strings, and their ``repr`` is the
+    string, so a rules object's ``repr`` can be pasted back into its constructor.
+
+    >>> class TieBreak(Choice):
+    ...     SHARED = "shared"
+    ...     MOST_TIMES_OUT = "most_times_out"
+    >>> TieBreak("shared") is TieBreak.SHARED, TieBreak.SHARED == "shared"
+    (True, True)
+    >>> TieBreak.values()
+    ('shared', 'most_times_out')
+    >>> TieBreak("coin")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: tie_break must be one of 'shared', 'most_times_out', got 'coin'
+    """
+
+    @classmethod
+    def option_name(cls) -> str:
+        """The option this choice belongs to, for messages: ``TieBreak`` -> ``tie_break``.
+
+        Override it (as a classmethod) when the class is named otherwise.
+        """
+        return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+    @classmethod
+    def values(cls) -> tuple[str, ...]:
+        """The allowed strings, in declaration order."""
+        return tuple(member.value for member in cls)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        allowed = ", ".join(repr(item) for item in cls.values())
+        raise ConfigError(f"{cls.option_name()} must be one of {allowed}, got {value!r}")
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class FirstDealer(Choice):
+    """How the first dealer is chosen when no seat is fixed (MAYI-4.3, POSSO-5.1, PSSN-2.1).
+
+    A ``first_dealer`` option takes some of these (see
+    :func:`~rummykit.kit.options.first_dealer`) or a seat:
+
+    >>> FirstDealer("high_card_draw") is FirstDealer.HIGH_CARD_DRAW
+    True
+    """
+
+    RANDOM = "random"
+    """A seat drawn by the match's random source."""
+    HIGH_CARD_DRAW = "high_card_draw"
+    """Everyone draws a card; the highest deals, ace high, ties draw again."""
+
+
+def choice(*values: object) -> Any:
+    """An attrs validator: the value must be one of ``values`` (for open-ended or mixed
+    values; a closed choice of strings is better a :class:`Choice`).
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     decks: int = attrs.field(default=1, validator=choice(1, 2))
+    >>> Rules(decks=3)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: decks must be one of 1, 2, got 3
+    """
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in values:
+            options = ", ".join(repr(item) for item in values)
+            raise ConfigError(f"{attribute.name} must be one of {options}, got {value!r}")
+
+    return check
+
+
+def boolean(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: the value must be a real ``True`` or ``False``.
+
+    Strings such as ``"no"`` and numbers are refused rather than read by truthiness.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     wraparound_runs: bool = attrs.field(default=True, validator=boolean)
+    >>> Rules(wraparound_runs="no")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: wraparound_runs must be true or false, got 'no'
+    """
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
+
+
+def whole(low: int, high: int | None = None, *, optional: bool = False, owner: bool = False) -> Any:
+    """An attrs validator: a whole number from ``low`` (to ``high``); ``None`` if optional.
+    With ``owner`` the message names the class too (an agent's options: "SearchAgent's
+    simulations ..."). Booleans are not numbers here.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     max_buys: int | None = attrs.field(default=None, validator=whole(0, optional=True))
+    >>> Rules(max_buys=3).max_buys, Rules().max_buys
+    (3, None)
+    >>> Rules(max_buys=-1)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: max_buys must be a whole number 0 or more (or None), got -1
+    """
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
+        if not ok or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+            name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
+            allowed = " (or None)" if optional else ""
+            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {value!r}")
+
+    return check
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
+    """An attrs converter: a (fewest, most) pair of player counts within ``low``-``high``.
+
+    Wrap it in a named function for the field (mypy's attrs plugin needs a name).
+
+    >>> players = player_range(2, 6)
+    >>> players([3, 5])
+    (3, 5)
+    >>> players((1, 9))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: player_count_range must lie within 2-6, got (1, 9)
+    """
+
+    def convert(value: Any) -> tuple[int, int]:
+        try:
+            fewest, most = value
+        except (TypeError, ValueError):
+            raise ConfigError(f"player_count_range must be (low, high), got {value!r}") from None
+        if not (_is_whole(fewest) and _is_whole(most)):
+            raise ConfigError(f"player_count_range must be two whole numbers, got {value!r}")
+        if not low <= fewest <= most <= high:
+            if fewest > most:
+                raise ConfigError(
+                    f"player_count_range is (fewest, most): {fewest} is more than {most}"
+                )
+            raise ConfigError(f"player_count_range must lie within {low}-{high}, got {value!r}")
+        return (fewest, most)
+
+    return convert
+
+
+def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
+    """An attrs converter for ``first_dealer``: one of ``allowed`` (or its string), or a
+    fixed seat (a whole number from 0). Whether the seat exists is the rules' check.
+
+    >>> convert = first_dealer(FirstDealer.RANDOM)
+    >>> convert("random"), convert(2)
+    ('random', 2)
+    >>> convert("high_card_draw")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: first_dealer must be 'random' or a seat (0, 1, ...),
+    got 'high_card_draw'
+    """
+    words = " or ".join(", ".join(repr(item.value) for item in allowed).rsplit(", ", 1))
+
+    def convert(value: Any) -> FirstDealer | int:
+        if _is_whole(value) and value >= 0:
+            return int(value)
+        if isinstance(value, str) and value in {item.value for item in allowed}:
+            return FirstDealer(value)
+        raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {value!r}")
+
+    return convert
+
+
+_DEAL_WORDS = ("first", "last", "all")
+
+
+def deal_list(option: str) -> Callable[[Any], tuple[int | str, ...] | None]:
+    """An attrs converter for a list of deals such as ``discard_out_forbidden_deals``.
+
+    Items are deal numbers (1 is the first deal) or the words ``first``, ``last`` and
+    ``all`` (rules README); a single word may stand alone. ``None`` stays ``None`` (the
+    rules object decides what it means). Whether the numbers exist is checked against
+    the schedule by the rules object (:func:`rummykit.contracts.schedules.resolve_deal_list`).
+
+    >>> deals = deal_list("discard_out_forbidden_deals")
+    >>> deals(["first", 3]), deals("last"), deals(None)
+    (('first', 3), ('last',), None)
+    >>> deals([0])
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: discard_out_forbidden_deals: 0 is not a deal number (1, 2, ...)
+    or 'first', 'last', 'all'
+    """
+
+    def convert(value: Any) -> tuple[int | str, ...] | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, Mapping) or not isinstance(value, Iterable):
+            raise ConfigError(f"{option} must be a list of deals, got {value!r}")
+        items = tuple(value)
+        for item in items:
+            if not ((_is_whole(item) and item >= 1) or item in _DEAL_WORDS):
+                raise ConfigError(
+                    f"{option}: {item!r} is not a deal number (1, 2, ...) or "
+                    + ", ".join(repr(word) for word in _DEAL_WORDS)
+                )
+        return tuple(str(item) if isinstance(item, str) else int(item) for item in items)
+
+    return convert
+
+
+def _schedule_names(aliases: Mapping[str, str]) -> list[str]:
+    return list(dict.fromkeys([*aliases, *ContractSchedule.builtin_names()]))
+
+
+def _load(path: str | PathLike[str], option: str, aliases: Mapping[str, str]) -> ContractSchedule:
+    if not Path(path).is_file():
+        known = ", ".join(repr(name) for name in _schedule_names(aliases))
+        raise ConfigError(f"{option}: no schedule file {str(path)!r} (or a built-in name: {known})")
+    return ContractSchedule.from_toml(path)
+
+
+def schedule_option(
+    value: str | PathLike[str] | ContractSchedule,
+    *,
+    aliases: Mapping[str, str] | None = None,
+    option: str = "contract_schedule",
+) -> str | ContractSchedule:
+    """The body of a ``contract_schedule`` converter: a name, a TOML file or a schedule.
+
+    * a :class:`~rummykit.ContractSchedule` is kept as it is;
+    * a built-in schedule's name (:meth:`.ContractSchedule.builtin_names`) or one of the
+      game's ``aliases`` (alias -> built-in name) is kept as text, spelled as the alias
+      when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
+    * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
+      (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
+      a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
+
+    Anything else is a :class:`~rummykit.errors.ConfigError` listing the known names.
+
+    >>> schedule_option("may-i", aliases={"standard_five": "may-i"})
+    'standard_five'
+    >>> schedule_option("may-i-six")
+    'may-i-six'
+    >>> schedule_option("seven", aliases={"standard_five": "may-i"})
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: contract_schedule must be one of 'standard_five', 'may-i',
+    'may-i-six', a ContractSchedule or a path to a TOML file, got 'seven'
+    """
+    aliases = aliases or {}
+    if isinstance(value, ContractSchedule):
+        return value
+    if isinstance(value, str):
+        if value in aliases:
+            return value
+        if value in ContractSchedule.builtin_names():
+            canonical = [alias for alias, name in aliases.items() if name == value]
+            return canonical[0] if canonical else value
+        if value.lower().endswith(".toml"):
+            return _load(value, option, aliases)
+    elif isinstance(value, PathLike):
+        return _load(value, option, aliases)
+    known = ", ".join(repr(name) for name in _schedule_names(aliases))
+    raise ConfigError(
+        f"{option} must be one of {known}, a ContractSchedule or a path to a TOML file, "
+        f"got {value!r}"
+    )
+
+
+def schedule_value(
+    value: str | ContractSchedule, *, aliases: Mapping[str, str] | None = None
+) -> ContractSchedule:
+    """The schedule a converted ``contract_schedule`` value stands for.
+
+    >>> len(schedule_value("standard_five", aliases={"standard_five": "may-i"}))
+    5
+    """
+    if isinstance(value, ContractSchedule):
+        return value
+    return ContractSchedule.builtin((aliases or {}).get(value, value))
+
+
+def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
+    """A rules object of ``rules_type`` (a keyword-only attrs class) from ``options``.
+
+    Every failure is a :class:`~rummykit.errors.ConfigError`: an unknown option name lists the
+    game's options and suggests the closest, and a value the fields' converters reject
+    with a plain :class:`TypeError` or :class:`ValueError` is reported as the option's
+    error. ``game`` names the game in the messages.
+
+    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> build_rules(MayIRules, {"turn_after_buy": "resume_normal"}, game="may-i").turn_after_buy
+    'resume_normal'
+    >>> build_rules(MayIRules, {"wraparound_run": False}, game="may-i")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: may-i has no option 'wraparound_run'
+    (did you mean 'wraparound_runs'?); its options: ...
+    """
+    known = sorted(field.alias or field.name for field in attrs.fields(rules_type) if field.init)
+    for name in options:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ConfigError(
+                f"{game} has no option {name!r}{hint}; its options: {', '.join(known)}"
+            )
+    try:
+        return rules_type(**options)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+
+
+def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
+    """The first option that fails on its own, else the names of them all."""
+    for name, value in options.items():
+        try:
+            rules_type(**{name: value})
+        except (TypeError, ValueError):
+            return f"option {name}={value!r}"
+    return "options " + ", ".join(options)

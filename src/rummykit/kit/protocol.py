@@ -1,0 +1,144 @@
+"""The values of the match protocol: phases, events, per-deal scores, outcomes and what
+a seat may see. :mod:`rummykit.kit.match` builds matches on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.kit.actions import Action, format_action
+from rummykit.kit.effects import Drew, Effect, TookFromPile, seat_name
+from rummykit.melds import Meld
+
+__all__ = [
+    "DEAL_OVER",
+    "MATCH_OVER",
+    "DealScore",
+    "Event",
+    "Outcome",
+    "Phase",
+    "PlayerView",
+]
+
+
+@attrs.frozen(eq=False)
+class Phase:
+    """Where a match is: which kind of decision is due. Games declare their own phases
+    as module constants (``rummykit.engine.phases.DRAW``); a phase is compared by
+    identity, so compare with the constant (``match.phase is DRAW``) or its ``value``.
+
+    >>> from rummykit.engine.phases import DRAW
+    >>> DRAW, DRAW.value, DRAW.clause
+    (Phase('draw'), 'draw', 'MAYI-7.3')
+    """
+
+    value: str
+    clause: str = ""
+    """The clause that governs decisions in this phase (for error messages)."""
+
+    def __repr__(self) -> str:
+        return f"Phase({self.value!r})"
+
+
+DEAL_OVER = Phase("deal_over")
+"""The deal is scored; the next one starts with ``next`` (when dealing is not automatic)."""
+MATCH_OVER = Phase("match_over")
+"""Every deal is scored."""
+
+
+@attrs.frozen
+class DealScore:
+    """One seat's result in one deal: the bonus, the penalty and the net (MAYI-15.5)."""
+
+    bonus: int
+    penalty: int
+
+    @property
+    def net(self) -> int:
+        """Bonus minus penalty."""
+        return self.bonus - self.penalty
+
+
+@attrs.frozen
+class Event:
+    """What one action did: the log entry that replays and explains a match.
+
+    ``effects`` are typed values (see :mod:`rummykit.kit.effects`); :meth:`seen_by` hides
+    what a seat may not know (another seat's stock draws).
+    """
+
+    step: int
+    deal: int
+    seat: int | None
+    phase: Phase
+    action: Action
+    effects: tuple[Effect, ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may know it."""
+        return attrs.evolve(self, effects=tuple(effect.seen_by(seat) for effect in self.effects))
+
+    @property
+    def received(self) -> tuple[Card, ...]:
+        """The cards the acting seat took into its hand (pile cards, then stock cards)."""
+        cards: list[Card] = []
+        for effect in self.effects:
+            if isinstance(effect, TookFromPile | Drew) and effect.seat == self.seat:
+                cards += effect.cards
+        return tuple(cards)
+
+    @property
+    def text(self) -> str:
+        """The effects in words, separated by semicolons."""
+        return "; ".join(effect.text for effect in self.effects)
+
+    def __str__(self) -> str:
+        text = "; ".join(effect.text for effect in self.effects if not effect.echoes_action)
+        note = f" ({text})" if text else ""
+        return f"{self.step}: {seat_name(self.seat)} {format_action(self.action)}{note}"
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a match: the winners and the standings, best first (MAYI-16)."""
+
+    winners: tuple[int, ...]
+    standings: tuple[tuple[int, int], ...]
+    """(seat, total) pairs, best first."""
+    losers: tuple[int, ...] = ()
+    """Games with losers (Possession, PSSN-9.2) name them here."""
+
+
+@attrs.frozen
+class PlayerView:
+    """What one seat may know (DESIGN: it follows who holds or has seen each card).
+
+    ``known[s]`` are cards seat ``s`` is known to hold because it took them from the pile
+    in view of everyone; ``pile`` is (card, discarder) bottom first, or only the top card
+    when the pile is not kept spread.
+    """
+
+    seat: int
+    deal: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    pile: tuple[tuple[Card, int | None], ...]
+    stock_size: int
+    melds: tuple[Meld, ...]
+    down: tuple[bool, ...]
+    scores: tuple[int, ...]
+    legal: tuple[Action, ...]
+    contract: Any = None
+    """The deal's contract or opening requirement, where the game has one."""
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture (hand, table, pile, other hands' sizes), for notebooks."""
+        from rummykit import svg  # the picture layer loads only when a notebook asks
+
+        return svg.view(self)

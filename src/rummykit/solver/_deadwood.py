@@ -1,0 +1,154 @@
+"""Gin-style deadwood: the disjoint melds that leave the fewest points in hand.
+
+One-deck hands without wild cards are answered from tables (:mod:`rummykit.solver._gin`);
+the rest by a memoised search over the first card that can only play itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.cards import Card, CardsLike, to_cards
+from rummykit.errors import ConfigError
+from rummykit.melds import MeldRules
+from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.solver._build import Arrangement, make_arrangement
+from rummykit.solver._gin import one_deck_deadwood, one_deck_used
+from rummykit.solver._search import Search, sort_key
+from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
+
+__all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
+
+Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
+"""Best free melds by remaining hand (53 counts, the joker last)."""
+
+
+def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candidate, ...]]:
+    """The most points that disjoint melds can take from the rest of the hand.
+
+    The first card that can only play natural is either left out or in one of the melds
+    holding it; when only wild cards are left, the first that may play natural is.
+    """
+    counts = search.counts
+    key = tuple(counts)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    ctx = search.ctx
+    wild_index = ctx.wild_index
+    code = next((c for c in range(52) if counts[c] and c not in wild_index), -1)
+    residual = code < 0
+    if residual:
+        code = next((c for c in ctx.wild_codes if c < 52 and counts[c] and ctx.natural_ok[c]), -1)
+        if code < 0:
+            memo[key] = (0, ())
+            return memo[key]
+    search.remove(code)
+    best = free_best(search, memo, mode)
+    search.restore(code)
+    if residual:
+        # Only wild cards are left: every meld holding this one, as itself or wild.
+        candidates = [c for c in search.every_candidate(EVERY) if code in c[2] or code in c[3]]
+    else:
+        candidates = search.containing(code, mode)
+    for candidate in candidates:
+        search.take(candidate)
+        used, melds = free_best(search, memo, mode)
+        search.give(candidate)
+        if used + candidate[6] > best[0]:
+            best = (used + candidate[6], (candidate, *melds))
+    if len(memo) > 500_000:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
+_BITS = tuple(1 << code for code in range(53))
+
+
+def _one_deck_mask(codes: Sequence[int], rules: MeldRules) -> int:
+    """The card mask of a hand with no card twice and no wild card, else -1."""
+    mask = 0
+    for code in codes:
+        mask |= _BITS[code]
+    if mask.bit_count() != len(codes) or mask >> 52:
+        return -1
+    if rules.wild_ranks:
+        for rank in rules.wild_ranks:
+            bit = 1 << (int(rank) - 1)
+            if mask & (bit | bit << 13 | bit << 26 | bit << 39):
+                return -1
+    return mask
+
+
+def min_deadwood_value(
+    hand: CardsLike,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+    discard: bool = False,
+) -> int:
+    """The points :func:`min_deadwood` leaves, without building the melds (for bots).
+
+    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"),
+    ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
+    24
+    """
+    try:
+        codes = [card.code for card in hand]  # type: ignore[union-attr]
+    except AttributeError:
+        codes = [card.code for card in to_cards(hand)]
+    if codes or not discard:
+        mask = _one_deck_mask(codes, rules)
+        if mask >= 0:
+            used, total = one_deck_used(rules, values, mask, discard)
+            return total - used
+    return min_deadwood(to_cards(hand), rules, values=values, discard=discard).left_value
+
+
+def min_deadwood(
+    hand: CardsLike,
+    rules: MeldRules,
+    *,
+    values: CardValues = MAY_I_VALUES,
+    discard: bool = False,
+) -> Arrangement:
+    """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
+
+    The melds are listed groups first (by rank), then runs (by suit and low end).
+
+    With ``discard``, one card is thrown away first, the one that leaves the least
+    deadwood (a gin player's 11-card hand before knocking); it is not in ``left``.
+
+    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
+    ...                       MeldRules.preset("gin"), values=GIN_VALUES)
+    >>> result.melds, result.left_value
+    ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
+    """
+    cards = to_cards(hand)
+    if discard and not cards:
+        raise ConfigError("discard=True needs at least one card in hand")
+    mask = _one_deck_mask([card.code for card in cards], rules)
+    if mask >= 0:
+        _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)
+        kept = [card for card in cards if card.code != thrown]
+        return make_arrangement(kept, values, sorted(chosen, key=sort_key))
+    search = Search(cards, rules, values)
+    memo: Memo = {}
+    if not discard:
+        _, chosen = free_best(search, memo, PER_CARDS)
+        return make_arrangement(cards, values, sorted(chosen, key=sort_key))
+    best: tuple[int, Card, tuple[Candidate, ...]] | None = None
+    for card in sorted(set(cards), reverse=True):
+        search.remove(card.code)
+        used, chosen = free_best(search, memo, PER_CARDS)
+        search.restore(card.code)
+        left = sum(search.value[c.code] for c in cards) - search.value[card.code] - used
+        if best is None or left < best[0]:
+            best = (left, card, chosen)
+    assert best is not None
+    rest = list(cards)
+    rest.remove(best[1])
+    return make_arrangement(rest, values, sorted(best[2], key=sort_key))

@@ -1,0 +1,280 @@
+"""Least deadwood of a one-deck hand without wild cards (gin rummy's count), on tables.
+
+Without wild cards and with no card twice, melds of different suits never share a card,
+and a group takes at most one card of each suit. So the best packing is: choose the
+groups (few ranks are held three times), then in each suit independently the best runs
+of the cards left. The best runs of one suit depend only on its 13-bit rank mask; they
+are filled into a table per rules and card values as masks turn up (at most 8,192 each),
+as is the best runs after throwing one card of the suit away (the 11-card count).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from rummykit.melds import MeldRules
+from rummykit.melds.windows import Window, mask_of, window_table
+from rummykit.scoring import CardValues
+from rummykit.solver._tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
+
+__all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
+
+_FULL = 0x1FFF
+_NONE = -(1 << 40)
+
+
+class _Tables:
+    """Per rules and card values: run tables by suit mask and group options by rank."""
+
+    def __init__(self, rules: MeldRules, values: CardValues) -> None:
+        ranks = values.ranks
+        self.rank_value = ranks
+        excluded = 0 if rules.wild_as_natural else mask_of(sorted(int(r) for r in rules.wild_ranks))
+        table = window_table(rules.ace, excluded)
+        low = max(rules.run_min, rules.run_min_naturals)
+        containing: list[list[tuple[int, int, Window]]] = [[] for _ in range(13)]
+        for size in range(low, rules.run_max + 1):
+            for window in table.by_size[size]:
+                points = sum(ranks[rank - 1] for rank in window.ranks)
+                for rank in window.ranks:
+                    containing[rank - 1].append((window.mask, points, window))
+        self.containing = containing
+        self.best: list[int | None] = [None] * 8192
+        self.best[0] = 0
+        self.choice: list[Window | None] = [None] * 8192
+        self.throw: list[int | None] = [None] * 8192
+        self.throw[0] = _NONE
+        self.thrown: list[int] = [-1] * 8192
+        self.sum = [0] * 8192
+        for mask in range(1, 8192):
+            low_bit = mask & -mask
+            self.sum[mask] = self.sum[mask ^ low_bit] + ranks[low_bit.bit_length() - 1]
+        self.smallest = max(rules.group_min, rules.group_min_naturals, 1)
+        self.top = min(4, rules.group_max if rules.group_max is not None else 4)
+        self.options: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
+
+    def runs(self, mask: int) -> int:
+        """The most points runs can take from one suit's ranks ``mask``."""
+        found = self.best[mask]
+        if found is not None:
+            return found
+        best = self.best
+        low_bit = mask & -mask
+        rest = mask ^ low_bit
+        top = best[rest]
+        if top is None:
+            top = self.runs(rest)
+        choice = None
+        for wmask, points, window in self.containing[low_bit.bit_length() - 1]:
+            if wmask & mask == wmask:
+                left = mask & ~wmask
+                got = best[left]
+                if got is None:
+                    got = self.runs(left)
+                if points + got > top:
+                    top = points + got
+                    choice = window
+        best[mask] = top
+        self.choice[mask] = choice
+        return top
+
+    def runs_after_throw(self, mask: int) -> int:
+        """The most of (one card's points + runs of the rest), over the card thrown."""
+        found = self.throw[mask]
+        if found is not None:
+            return found
+        top = _NONE
+        thrown = -1
+        ranks = self.rank_value
+        bits = mask
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            rank = bit.bit_length() - 1
+            got = ranks[rank] + self.runs(mask ^ bit)
+            if got >= top:  # ties go to the higher card, as a player would throw
+                top, thrown = got, rank
+        self.throw[mask] = top
+        self.thrown[mask] = thrown
+        return top
+
+    def group_options(
+        self, rank: int, pattern: int
+    ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """(card mask, points, codes) of each group of ``rank`` (0-12) from suits
+        ``pattern``, after the option of no group."""
+        key = rank << 4 | pattern
+        found = self.options.get(key)
+        if found is None:
+            held = [13 * suit + rank for suit in range(4) if pattern >> suit & 1]
+            points = self.rank_value[rank]
+            made: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
+            for size in range(self.smallest, min(len(held), self.top) + 1):
+                for combo in combinations(held, size):
+                    cards = 0
+                    for code in combo:
+                        cards |= 1 << code
+                    made.append((cards, points * size, combo))
+            found = self.options[key] = tuple(made)
+        return found
+
+
+_TABLES = Bounded(RULES_LIMIT)
+
+
+def _tables(rules: MeldRules, values: CardValues) -> _Tables:
+    found = _TABLES.get((rules, values))
+    if found is None:
+        found = _Tables(rules, values)
+        _TABLES.put((rules, values), found)
+    return found  # type: ignore[return-value]
+
+
+def _group_ranks(a: int, b: int, c: int, d: int, smallest: int) -> int:
+    """The ranks held in at least ``smallest`` suits."""
+    if smallest <= 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if smallest == 3:
+        return (a & b & (c | d)) | ((a | b) & c & d)
+    if smallest == 4:
+        return a & b & c & d
+    return 0
+
+
+def one_deck_used(
+    rules: MeldRules, values: CardValues, hand_mask: int, discard: bool
+) -> tuple[int, int]:
+    """(the most points melds take, plus the thrown card's with ``discard``; the total).
+
+    ``hand_mask`` has bit ``code`` for each card held (no joker, no card twice).
+    """
+    t = _tables(rules, values)
+    a = hand_mask & _FULL
+    b = hand_mask >> 13 & _FULL
+    c = hand_mask >> 26 & _FULL
+    d = hand_mask >> 39
+    total = t.sum[a] + t.sum[b] + t.sum[c] + t.sum[d]
+    ranks = _group_ranks(a, b, c, d, t.smallest)
+    best = t.best
+    if not ranks:
+        parts = [a, b, c, d]
+    else:
+        options = []
+        while ranks:
+            bit = ranks & -ranks
+            ranks ^= bit
+            rank = bit.bit_length() - 1
+            pattern = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2
+            options.append(t.group_options(rank, pattern | (d >> rank & 1) << 3))
+        top = _NONE
+        for combo in product(*options):
+            taken = 0
+            points = 0
+            for cards, worth, _ in combo:
+                taken |= cards
+                points += worth
+            rest = hand_mask & ~taken
+            got = points + _suits_value(t, rest, discard)
+            if got > top:
+                top = got
+        return top, total
+    if discard:
+        return _suits_value(t, hand_mask, True), total
+    got = 0
+    for mask in parts:
+        found = best[mask]
+        got += t.runs(mask) if found is None else found
+    return got, total
+
+
+def _suits_value(t: _Tables, rest: int, discard: bool) -> int:
+    best = t.best
+    got = 0
+    masks = (rest & _FULL, rest >> 13 & _FULL, rest >> 26 & _FULL, rest >> 39)
+    for mask in masks:
+        found = best[mask]
+        got += t.runs(mask) if found is None else found
+    if not discard:
+        return got
+    gain = _NONE
+    for mask in masks:
+        if mask:
+            found = t.throw[mask]
+            if found is None:
+                found = t.runs_after_throw(mask)
+            extra = found - best[mask]  # type: ignore[operator]
+            if extra > gain:
+                gain = extra
+    return got + gain
+
+
+def one_deck_deadwood(
+    rules: MeldRules, values: CardValues, hand_mask: int, discard: bool
+) -> tuple[int, tuple[Candidate, ...], int]:
+    """Best packing of disjoint melds: (points left, melds, discarded code or -1)."""
+    t = _tables(rules, values)
+    a = hand_mask & _FULL
+    b = hand_mask >> 13 & _FULL
+    c = hand_mask >> 26 & _FULL
+    d = hand_mask >> 39
+    total = t.sum[a] + t.sum[b] + t.sum[c] + t.sum[d]
+    ranks = _group_ranks(a, b, c, d, t.smallest)
+    options = []
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        rank = bit.bit_length() - 1
+        pattern = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2
+        options.append(t.group_options(rank, pattern | (d >> rank & 1) << 3))
+    top = _NONE
+    chosen: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    for combo in product(*options):
+        taken = 0
+        points = 0
+        for cards, worth, _ in combo:
+            taken |= cards
+            points += worth
+        got = points + _suits_value(t, hand_mask & ~taken, discard)
+        if got > top:
+            top, chosen = got, combo
+    melds: list[Candidate] = []
+    taken = 0
+    for cards, worth, codes in chosen:
+        if codes:
+            taken |= cards
+            melds.append((GROUP, codes[0] % 13 + 1, codes, (), None, (), worth))
+    rest = hand_mask & ~taken
+    thrown = -1
+    masks = [rest >> (13 * suit) & _FULL for suit in range(4)]
+    if discard:
+        gain = _NONE
+        where = -1
+        for suit, mask in enumerate(masks):
+            if mask:
+                extra = t.runs_after_throw(mask) - t.runs(mask)
+                if extra >= gain:
+                    gain, where = extra, suit
+        rank = t.thrown[masks[where]]
+        thrown = 13 * where + rank
+        masks[where] &= ~(1 << rank)
+    for suit, mask in enumerate(masks):
+        while mask:
+            t.runs(mask)
+            window = t.choice[mask]
+            if window is None:
+                mask &= mask - 1
+                continue
+            codes = tuple(13 * suit + rank - 1 for rank in window.ranks)
+            points = sum(t.rank_value[rank - 1] for rank in window.ranks)
+            melds.append((RUN, suit, codes, (), window, (), points))
+            mask &= ~window.mask
+    used = sum(m[6] for m in melds)
+    if discard:
+        used += t.rank_value[thrown % 13]
+    return total - used, tuple(melds), thrown
+
+
+def table_count() -> int:
+    """How many tables (one per rules and card values) are held now: at most
+    ``RULES_LIMIT``, however many rules a long run tries."""
+    return len(_TABLES)

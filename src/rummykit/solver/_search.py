@@ -1,0 +1,538 @@
+"""The solver's search core: candidate melds as integer tuples, wild cards of every kind.
+
+A hand is a count per card code (0-51 naturals, 52 the joker; two decks give counts up
+to 2) and a rank bitmask per suit of the cards that may play as themselves. A *wild
+card* is a joker or, under :attr:`.MeldRules.wild_ranks`, a card of a wild rank; with
+:attr:`.MeldRules.wild_as_natural` such a card may also play as itself, so it appears in
+both the suit masks and the wild pool.
+
+A candidate meld is a tuple ``(kind, rank or suit, natural codes, wild codes, window,
+wild slots, points)``. A group lists its naturals and its wild cards in code order; a
+run lists its naturals in window order and its wild cards in slot order.
+
+Searches ask for candidates in one of three *modes*:
+
+- ``EVERY``: every distinct meld, each wild card in each slot it may fill (the
+  arrangements an engine lists);
+- ``PER_WINDOW``: per run window and wild slots, one placement of each multiset of wild
+  cards, and only the multisets no other multiset dominates (see
+  :func:`~rummykit.solver._tables.wild_choices`);
+- ``PER_CARDS``: as ``PER_WINDOW``, and one window per set of cards (the best
+  arrangement and deadwood, where a run's place on the rank circle does not matter);
+- ``LEAN``: as ``PER_CARDS``, with only the fewest wild cards each set of naturals
+  needs. When every wild card at hand is pure (never natural), the best exact
+  arrangement adds the spare wild cards afterwards, wherever there is room
+  (:meth:`Search.room`): any spare wild card fits any meld with room alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations, product
+
+from rummykit.cards import Card
+from rummykit.melds import AcePolicy, MeldRules, WildLimit
+from rummykit.melds.windows import Window
+from rummykit.scoring import CardValues
+from rummykit.solver._tables import (
+    CACHE_LIMIT,
+    EVERY,
+    GROUP,
+    LEAN,
+    PER_CARDS,
+    RUN,
+    Candidate,
+    context,
+    wild_choices,
+)
+
+__all__ = ["Search", "circular", "sort_key"]
+
+
+class Search:
+    """The mutable state of one search: counts, suit masks and the rules' limits.
+
+    Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
+    the wild cards at hand and the rules, so they are memoised across searches.
+    """
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
+        ctx = context(rules, values)
+        self.ctx = ctx
+        self.rules = rules
+        self.value = ctx.value
+        self.table = ctx.table
+        self.max_wild = ctx.max_wild
+        self.cache = ctx.cache
+        if len(self.cache) > CACHE_LIMIT:
+            self.cache.clear()
+        counts = [0] * 53
+        masks = [0, 0, 0, 0]
+        ranks = [0] * 13
+        natural_ok = ctx.natural_ok
+        for card in hand:
+            code = card.code
+            counts[code] += 1
+            if code < 52 and natural_ok[code]:
+                masks[code // 13] |= 1 << (code % 13)
+                ranks[code % 13] += 1
+        self.counts, self.masks = counts, masks
+        self._pool: tuple[int, ...] | None = None
+        self._supply = 0
+        self.rank_counts = ranks  # as dealt: only the counting pre-check reads it
+
+    # -- the wild pool -------------------------------------------------------------------
+
+    def pool(self) -> tuple[int, ...]:
+        """The wild cards at hand: a count per wild code (memoised until the hand changes)."""
+        pool = self._pool
+        if pool is None:
+            counts = self.counts
+            pool = self._pool = tuple(counts[code] for code in self.ctx.wild_codes)
+            self._supply = sum(pool)
+        return pool
+
+    def wild_supply(self) -> int:
+        """How many wild cards are at hand (all wild codes together)."""
+        if self._pool is None:
+            self.pool()
+        return self._supply
+
+    # -- applying candidates -------------------------------------------------------------
+
+    def take(self, candidate: Candidate) -> None:
+        """Take ``candidate``'s cards out of the hand (it goes down); :meth:`give` undoes."""
+        counts, masks = self.counts, self.masks
+        self._pool = None
+        for code in candidate[2]:
+            counts[code] -= 1
+            if not counts[code]:
+                masks[code // 13] &= ~(1 << (code % 13))
+        for code in candidate[3]:
+            counts[code] -= 1
+            if code < 52 and not counts[code]:
+                masks[code // 13] &= ~(1 << (code % 13))
+
+    def give(self, candidate: Candidate) -> None:
+        """Put ``candidate``'s cards back into the hand (undoes :meth:`take`)."""
+        counts, masks = self.counts, self.masks
+        self._pool = None
+        for code in candidate[2]:
+            counts[code] += 1
+            masks[code // 13] |= 1 << (code % 13)
+        natural_ok = self.ctx.natural_ok
+        for code in candidate[3]:
+            counts[code] += 1
+            if code < 52 and natural_ok[code]:
+                masks[code // 13] |= 1 << (code % 13)
+
+    def remove(self, code: int) -> None:
+        """Take one card ``code`` out of the hand (it will be in no meld)."""
+        self._pool = None
+        self.counts[code] -= 1
+        if code < 52 and not self.counts[code]:
+            self.masks[code // 13] &= ~(1 << (code % 13))
+
+    def restore(self, code: int) -> None:
+        """Put card ``code`` back into the hand (undoes :meth:`remove`)."""
+        self._pool = None
+        self.counts[code] += 1
+        if code < 52 and self.ctx.natural_ok[code]:
+            self.masks[code // 13] |= 1 << (code % 13)
+
+    # -- wild card limits ----------------------------------------------------------------
+
+    def wild_ok(self, naturals: int, wilds: int, min_naturals: int) -> bool:
+        """Whether a meld of ``naturals`` natural and ``wilds`` wild cards keeps the
+        rules' wild-card limits (and has at least ``min_naturals`` naturals)."""
+        if naturals < max(1, min_naturals) or wilds > self.max_wild:
+            return False
+        limit = self.rules.wild_limit
+        if limit is WildLimit.AT_MOST_NATURALS:
+            return wilds <= naturals
+        if limit is WildLimit.FEWER_THAN_NATURALS:
+            return wilds == 0 or wilds < naturals
+        return True
+
+    # -- candidate generation ------------------------------------------------------------
+
+    def groups(
+        self, rank: int, min_size: int, must: int = -1, *, maximal: bool = False, mode: int = 2
+    ) -> list[Candidate]:
+        """Groups of ``rank`` (1-13) from the hand, optionally holding card code ``must``
+        as a natural card.
+
+        With ``maximal``, only the largest natural take for each wild multiset (when
+        nothing else wants the rank's cards, a larger group always leaves fewer points).
+        """
+        ctx = self.ctx
+        counts = self.counts
+        codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
+        if not ctx.natural_ok[codes[0]]:
+            return []
+        if maximal and codes[0] in ctx.wild_index:
+            maximal = False  # a wild rank's cards may be wanted as wild cards elsewhere
+        limits: tuple[int, ...] = (
+            counts[codes[0]],
+            counts[codes[1]],
+            counts[codes[2]],
+            counts[codes[3]],
+        )
+        held = sum(limits)
+        pool = self.pool()
+        rules = self.rules
+        supply = min(sum(pool), self.max_wild)
+        low = max(min_size, rules.group_min)
+        if not held or held + supply < low:
+            return []
+        key = (GROUP, rank, *limits, pool, min_size, must, maximal, mode)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        distinct = rules.set_distinct_suits
+        if distinct:
+            limits = tuple(min(limit, 1) for limit in limits)
+        top = rules.group_max if rules.group_max is not None else 64
+        value = self.value
+        points = value[codes[0]]
+        index = ctx.wild_index
+        own = [index.get(code, -1) for code in codes]  # this rank's cards in the pool
+        found = []
+        most_wild = min(sum(pool), self.max_wild)
+        pairs: Iterable[tuple[tuple[int, ...], int]]
+        if maximal:
+            pairs = {(_largest(limits, top - w), w) for w in range(most_wild + 1)}
+        else:
+            pairs = (
+                (take, w)
+                for take in product(*(range(limit + 1) for limit in limits))
+                for w in range(most_wild + 1)
+            )
+        done: set[tuple[int, ...]] = set()
+        for take, wilds in sorted(pairs):
+            if mode == LEAN and take in done:
+                continue
+            naturals = sum(take)
+            size = naturals + wilds
+            if not naturals or size < low or size > top or (must >= 0 and not take[must // 13]):
+                continue
+            if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
+                continue
+            rest = list(pool)
+            for suit, slot in enumerate(own):
+                if slot >= 0:
+                    # A card of this rank plays wild here only when it cannot play
+                    # natural: a second copy of a suit in a one-deck group.
+                    rest[slot] = counts[codes[suit]] - take[suit] if distinct and take[suit] else 0
+            rest_pool = tuple(rest)
+            if sum(rest_pool) < wilds:
+                continue
+            cards = tuple(
+                code for code, count in zip(codes, take, strict=True) for _ in range(count)
+            )
+            for chosen in wild_choices(ctx, rest_pool, wilds, mode):
+                worth = naturals * points + sum(value[code] for code in chosen)
+                found.append((GROUP, rank, cards, chosen, None, (), worth))
+                if mode == LEAN:
+                    done.add(take)
+                    break
+        if maximal:
+            # Keep, per wild multiset, the largest group only.
+            best: dict[tuple[int, ...], Candidate] = {}
+            for candidate in found:
+                old = best.get(candidate[3])
+                if old is None or len(candidate[2]) > len(old[2]):
+                    best[candidate[3]] = candidate
+            found = list(best.values())
+        found.sort(key=sort_key)
+        self.cache[key] = found
+        return found
+
+    def runs(self, suit: int, min_size: int, must: int = -1, *, mode: int = 2) -> list[Candidate]:
+        """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``
+        as a natural card."""
+        mask = self.masks[suit]
+        pool = self.pool()
+        key = (RUN, suit, mask, pool, min_size, must, mode)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        found = []
+        if mask and not (must >= 0 and not mask >> (must % 13) & 1):
+            if mode >= PER_CARDS:
+                found = self._runs_by_cards(suit, mask, pool, min_size, must, mode)
+            else:
+                found = self._runs(suit, mask, pool, min_size, must, mode)
+        self.cache[key] = found
+        return found
+
+    def _runs_by_cards(
+        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
+    ) -> list[Candidate]:
+        """``PER_CARDS`` runs: for each set of naturals and number of wild cards, the first
+        window that holds them (a run's place matters to no answer this mode serves)."""
+        ctx = self.ctx
+        rules = self.rules
+        low = max(min_size, rules.run_min)
+        top = rules.run_max
+        base = 13 * suit
+        value = self.value
+        supply = min(sum(pool), self.max_wild)
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        index = ctx.wild_index
+        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
+        least = max(1, rules.run_min_naturals)
+        windows = ctx.windows
+        found: list[Candidate] = []
+        sub = mask
+        while sub:
+            naturals = sub.bit_count()
+            if naturals >= least and sub & must_bit == must_bit:
+                for wilds in range(max(0, low - naturals), min(supply, top - naturals) + 1):
+                    if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                        continue
+                    size = naturals + wilds
+                    wkey = size << 13 | sub
+                    window = windows[wkey] if wkey in windows else self.first_window(size, sub)
+                    if window is None:
+                        continue
+                    ranks = window.ranks
+                    slots = tuple(i for i, rank in enumerate(ranks) if not sub >> (rank - 1) & 1)
+                    cards = tuple(base + rank - 1 for rank in ranks if sub >> (rank - 1) & 1)
+                    rest_pool = pool
+                    selfish: dict[int, int] = {}
+                    for code, slot in own:
+                        if sub >> (code % 13) & 1:
+                            rest = list(rest_pool)
+                            rest[slot] -= 1
+                            rest_pool = tuple(rest)
+                        for i in slots:
+                            if ranks[i] == code % 13 + 1:
+                                selfish[code] = i
+                    if sum(rest_pool) < wilds:
+                        continue
+                    natural_points = sum(value[code] for code in cards)
+                    placed = False
+                    for chosen in wild_choices(ctx, rest_pool, wilds, PER_CARDS):
+                        placements = _placements(chosen, slots, selfish, PER_CARDS)
+                        if placements:
+                            worth = natural_points + sum(value[code] for code in chosen)
+                            found.append((RUN, suit, cards, placements[0], window, slots, worth))
+                            placed = True
+                            if mode == LEAN:
+                                break
+                    if placed and mode == LEAN:
+                        break
+            sub = (sub - 1) & mask
+        found.sort(key=sort_key)
+        return found
+
+    def _runs(
+        self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
+    ) -> list[Candidate]:
+        ctx = self.ctx
+        rules = self.rules
+        low = max(min_size, rules.run_min)
+        base = 13 * suit
+        value = self.value
+        supply = min(sum(pool), self.max_wild)
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        index = ctx.wild_index
+        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
+        at_end = rules.joker_at_run_end
+        found: list[Candidate] = []
+        seen: set[tuple[object, ...]] = set()
+        for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):
+            for window in self.table.by_size[size]:
+                wmask = window.mask
+                if must_bit and not wmask & must_bit:
+                    continue
+                missing = (wmask & ~mask).bit_count()
+                if missing > supply:
+                    continue
+                ranks = window.ranks
+                holes = tuple(i for i, rank in enumerate(ranks) if not mask >> (rank - 1) & 1)
+                present = [
+                    i
+                    for i, rank in enumerate(ranks)
+                    if mask >> (rank - 1) & 1 and not (must_bit and rank - 1 == must % 13)
+                ]
+                for extra in range(supply - missing + 1):
+                    for swapped in combinations(present, extra):
+                        slots = tuple(sorted(holes + swapped))
+                        wilds = len(slots)
+                        naturals = size - wilds
+                        if not at_end and slots and (slots[0] == 0 or slots[-1] == size - 1):
+                            continue
+                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                            continue
+                        cards = tuple(
+                            base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
+                        )
+                        rest_pool = pool
+                        selfish: dict[int, int] = {}  # own wild-rank code -> its slot here
+                        for code, slot in own:
+                            if code in cards:
+                                rest = list(rest_pool)
+                                rest[slot] -= 1
+                                rest_pool = tuple(rest)
+                            rank = code % 13 + 1
+                            for i in slots:
+                                if ranks[i] == rank:
+                                    selfish[code] = i
+                        if sum(rest_pool) < wilds:
+                            continue
+                        if mode == PER_CARDS:
+                            signature: tuple[object, ...] = (tuple(sorted(cards)), wilds)
+                        else:
+                            signature = (window.start, size, slots)
+                        natural_points = sum(value[code] for code in cards)
+                        for chosen in wild_choices(ctx, rest_pool, wilds, mode):
+                            if mode != EVERY and (signature, chosen) in seen:
+                                continue
+                            placements = _placements(chosen, slots, selfish, mode)
+                            if not placements:
+                                continue
+                            if mode != EVERY:
+                                seen.add((signature, chosen))
+                            worth = natural_points + sum(value[code] for code in chosen)
+                            for placed in placements:
+                                found.append((RUN, suit, cards, placed, window, slots, worth))
+        found.sort(key=sort_key)
+        return found
+
+    def first_window(self, size: int, sub: int) -> Window | None:
+        """The first window of ``size`` ranks holding the natural ranks ``sub`` (with
+        natural ends where wild cards may not sit at an end), memoised."""
+        at_end = self.rules.joker_at_run_end
+        window = None
+        for option in self.table.by_size[size] if size <= 13 else ():
+            if option.mask & sub == sub and (
+                at_end or (sub >> (option.ranks[0] - 1) & 1 and sub >> (option.ranks[-1] - 1) & 1)
+            ):
+                window = option
+                break
+        windows = self.ctx.windows
+        if len(windows) > CACHE_LIMIT:
+            windows.clear()
+        windows[size << 13 | sub] = window
+        return window
+
+    def room(self, candidate: Candidate, limit: int) -> int:
+        """How many more wild cards, ``limit`` at most, ``candidate`` could hold under
+        the rules. Not every count below the most fits a run (with no wild card at its
+        ends, an A 2 3 run may grow to 2..A with ten but not to five cards with two),
+        so the answer is the most that fits within ``limit``."""
+        rules = self.rules
+        naturals, wilds = len(candidate[2]), len(candidate[3])
+        most = self.max_wild
+        if rules.wild_limit is WildLimit.AT_MOST_NATURALS:
+            most = min(most, naturals)
+        elif rules.wild_limit is WildLimit.FEWER_THAN_NATURALS:
+            most = min(most, naturals - 1)
+        if candidate[0] == GROUP:
+            top = rules.group_max if rules.group_max is not None else 1 << 20
+            return max(0, min(most - wilds, top - naturals - wilds, limit))
+        sub = 0
+        for code in candidate[2]:
+            sub |= 1 << (code % 13)
+        size = naturals + wilds
+        extra = min(most - wilds, rules.run_max - size, limit)
+        windows = self.ctx.windows
+        while extra > 0:
+            key = (size + extra) << 13 | sub
+            window = windows[key] if key in windows else self.first_window(size + extra, sub)
+            if window is not None:
+                return extra
+            extra -= 1
+        return 0
+
+    def widen(self, candidate: Candidate, more: tuple[int, ...]) -> Candidate:
+        """``candidate`` with the wild cards ``more`` added (within its :meth:`room`)."""
+        kind, which, naturals, wilds, _, _, worth = candidate
+        worth += sum(self.value[code] for code in more)
+        if kind == GROUP:
+            return (kind, which, naturals, tuple(sorted(wilds + more)), None, (), worth)
+        sub = 0
+        for code in naturals:
+            sub |= 1 << (code % 13)
+        size = len(naturals) + len(wilds) + len(more)
+        key = size << 13 | sub
+        windows = self.ctx.windows
+        wide = windows[key] if key in windows else self.first_window(size, sub)
+        assert wide is not None
+        new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
+        return (kind, which, naturals, wilds + more, wide, new_slots, worth)
+
+    def containing(self, code: int, mode: int = 2) -> list[Candidate]:
+        """Every meld that holds one copy of natural card ``code`` as itself."""
+        return self.groups(code % 13 + 1, 0, code, mode=mode) + self.runs(
+            code // 13, 0, code, mode=mode
+        )
+
+    def every_candidate(self, mode: int) -> list[Candidate]:
+        """Every meld the hand holds now, each once, in canonical order."""
+        found: list[Candidate] = []
+        for rank in range(1, 14):
+            found += self.groups(rank, 0, mode=mode)
+        for suit in range(4):
+            found += self.runs(suit, 0, mode=mode)
+        return found
+
+
+def _placements(
+    chosen: tuple[int, ...],
+    slots: tuple[int, ...],
+    selfish: dict[int, int],
+    mode: int,
+) -> list[tuple[int, ...]]:
+    """Orders of the wild cards ``chosen`` over ``slots`` (every distinct one in ``EVERY``,
+    else one). A wild-rank card never fills the slot of its own rank in its own suit: there
+    it plays natural, and that meld is another candidate."""
+    if not chosen:
+        return [()]
+    if mode == EVERY:
+        orders = sorted(set(permutations(chosen)))
+    else:
+        orders = [chosen]
+        if selfish:
+            # Move a wild-rank card off its own slot: try the rotations, then any order.
+            orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
+    found = []
+    for order in orders:
+        if any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+            continue
+        found.append(order)
+        if mode != EVERY:
+            break
+    if not found and mode != EVERY and selfish:
+        for order in sorted(set(permutations(chosen))):
+            if not any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+                return [order]
+    return found
+
+
+def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
+    """Take as many cards as ``room`` allows, suit by suit in card order."""
+    take = []
+    for limit in limits:
+        count = max(0, min(limit, room))
+        take.append(count)
+        room -= count
+    return tuple(take)
+
+
+def sort_key(candidate: Candidate) -> tuple[object, ...]:
+    """The canonical order: kind, rank or suit, low end, larger first, then the cards.
+
+    Among wild cards, jokers come first, then wild-rank cards from the highest code down
+    (so a tie leaves a deuce of spades, say, free to play as itself in a spade run).
+    """
+    kind, which, naturals, wilds, window, slots, _ = candidate
+    start = 0 if window is None else window.start
+    wild_key = tuple(-code for code in wilds)
+    return (kind, which, start, -len(naturals) - len(wilds), naturals, slots, wild_key)
+
+
+def circular(rules: MeldRules) -> bool:
+    return rules.ace is AcePolicy.WRAP

@@ -1,0 +1,212 @@
+"""The solver's shared tables: candidate kinds and search modes, bounded memos, card
+values as a table, the per-rules search context, and the wild-card multisets to try.
+
+:mod:`rummykit.solver._search` searches with them; :mod:`rummykit.solver` and
+:mod:`rummykit.solver._gin` read them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from rummykit.cards import CARDS
+from rummykit.melds import MeldRules
+from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
+from rummykit.scoring import CardValues
+
+__all__ = [
+    "CACHE_LIMIT",
+    "CONTEXTS",
+    "EVERY",
+    "GROUP",
+    "JOKER_CODE",
+    "LEAN",
+    "PER_CARDS",
+    "PER_WINDOW",
+    "RULES_LIMIT",
+    "RUN",
+    "Bounded",
+    "Candidate",
+    "Context",
+    "context",
+    "value_table",
+    "wild_choices",
+]
+
+
+GROUP, RUN = 0, 1
+EVERY, PER_WINDOW, PER_CARDS, LEAN = 0, 1, 2, 3
+JOKER_CODE = 52
+
+Candidate = tuple[int, int, tuple[int, ...], tuple[int, ...], Window | None, tuple[int, ...], int]
+"""(kind, rank 1-13 or suit 0-3, natural codes, wild codes, window, wild slots, points)."""
+
+CACHE_LIMIT = 200_000
+"""Most candidate lists memoised per rules and card values before the memo is cleared."""
+RULES_LIMIT = 64
+"""Most rules (and card values) whose tables are kept at once; then the oldest go."""
+
+
+class Bounded(dict[object, object]):
+    """A memo that forgets its oldest entries past ``limit`` (insertion order)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: object, value: object) -> None:
+        if len(self) >= self.limit:
+            for old in list(self)[: max(1, self.limit // 4)]:
+                del self[old]
+        self[key] = value
+
+
+def value_table(values: CardValues) -> tuple[int, ...]:
+    """Points per card code (52: the joker)."""
+    return tuple(values.value(card) for card in CARDS)
+
+
+class Context(NamedTuple):
+    """What a search needs from its rules and card values, worked out once per pair."""
+
+    rules: MeldRules
+    value: tuple[int, ...]
+    table: WindowTable
+    max_wild: int
+    wild_codes: tuple[int, ...]
+    """Codes that may play wild, in code order (the joker last)."""
+    wild_index: dict[int, int]
+    natural_ok: tuple[bool, ...]
+    """Per code 0-51: whether the card may play as itself."""
+    pure: tuple[bool, ...]
+    """Per wild code (by index): a pure wild card, never natural (a joker, or a wild rank
+    that is only ever wild)."""
+    pure_first: bool
+    """Every pure wild card is worth at least any wild card that may play natural."""
+    wild_rank_codes: tuple[tuple[int, ...], ...]
+    """Per suit: the codes of that suit's wild-rank cards that may play natural there."""
+    cache: dict[tuple[object, ...], list[Candidate]]
+    choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]]
+    fewest: dict[int, int]
+    windows: dict[int, Window | None]
+    """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
+
+
+CONTEXTS = Bounded(RULES_LIMIT)
+"""The search contexts by (rules, card values): a bounded memo."""
+
+
+_LAST: list[object] = [None, None, None]
+"""The last rules, values and context asked for: most callers repeat them."""
+
+
+def context(rules: MeldRules, values: CardValues) -> Context:
+    """The context of ``rules`` and ``values`` (memoised, bounded)."""
+    if rules is _LAST[0] and values is _LAST[1]:
+        return _LAST[2]  # type: ignore[return-value]
+    found = CONTEXTS.get((rules, values))
+    if found is not None:
+        _LAST[:] = [rules, values, found]
+        return found  # type: ignore[return-value]
+    wild_ranks = {int(rank) for rank in rules.wild_ranks}
+    as_natural = rules.wild_as_natural
+    max_wild = 0
+    if rules.jokers_allowed:
+        max_wild = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 52
+    wild_codes: tuple[int, ...] = ()
+    if max_wild:
+        wild_codes = (*(c for c in range(52) if c % 13 + 1 in wild_ranks), JOKER_CODE)
+    value = value_table(values)
+    natural_ok = tuple(as_natural or code % 13 + 1 not in wild_ranks for code in range(52))
+    pure = tuple(code == JOKER_CODE or not natural_ok[code] for code in wild_codes)
+    pure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if p]
+    impure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if not p]
+    pure_first = not impure_values or min(pure_values, default=0) >= max(impure_values)
+    excluded = 0 if as_natural else mask_of(sorted(wild_ranks))
+    made = Context(
+        rules,
+        value,
+        window_table(rules.ace, excluded),
+        max_wild,
+        wild_codes,
+        {code: index for index, code in enumerate(wild_codes)},
+        natural_ok,
+        pure,
+        pure_first,
+        tuple(
+            tuple(13 * suit + rank - 1 for rank in sorted(wild_ranks) if as_natural)
+            for suit in range(4)
+        ),
+        {},
+        {},
+        {},
+        {},
+    )
+    CONTEXTS.put((rules, values), made)
+    _LAST[:] = [rules, values, made]
+    return made
+
+
+def _multisets(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``size`` items from kinds with these counts (counts per kind)."""
+    if not limits:
+        if size == 0:
+            yield ()
+        return
+    first, rest = limits[0], limits[1:]
+    room = sum(rest)
+    for take in range(min(first, size), -1, -1):
+        if size - take <= room:
+            for tail in _multisets(rest, size - take):
+                yield (take, *tail)
+
+
+def wild_choices(
+    ctx: Context, pool: tuple[int, ...], size: int, mode: int
+) -> tuple[tuple[int, ...], ...]:
+    """The multisets of ``size`` wild cards (codes in code order) to try from ``pool``.
+
+    ``EVERY`` gives them all. Otherwise dominated ones are left out: pure wild cards are
+    interchangeable, so the most valuable go first; and when pure wild cards are worth at
+    least the others, a wild card that might play natural is used only once the pure ones
+    run out (swapping the two in any arrangement keeps it valid and melds no fewer points).
+    """
+    key = (pool, size, mode)
+    found = ctx.choices.get(key)
+    if found is not None:
+        return found
+    codes = ctx.wild_codes
+    if mode == EVERY:
+        found = tuple(
+            tuple(code for code, take in zip(codes, takes, strict=True) for _ in range(take))
+            for takes in _multisets(pool, size)
+        )
+    else:
+        value = ctx.value
+        pure = sorted(
+            (i for i in range(len(codes)) if ctx.pure[i] and pool[i]),
+            key=lambda i: (-value[codes[i]], codes[i]),
+        )
+        impure = [i for i in range(len(codes)) if not ctx.pure[i]]
+        pure_total = sum(pool[i] for i in pure)
+        counts = [pool[i] for i in impure]
+        result = []
+        low = min(size, pure_total) if ctx.pure_first else 0
+        for from_pure in range(min(size, pure_total), low - 1, -1):
+            taken: list[int] = []
+            left = from_pure
+            for i in pure:
+                take = min(pool[i], left)
+                taken += [codes[i]] * take
+                left -= take
+            for takes in _multisets(counts, size - from_pure):
+                chosen = taken + [
+                    codes[i] for i, take in zip(impure, takes, strict=True) for _ in range(take)
+                ]
+                result.append(tuple(sorted(chosen)))
+        found = tuple(result)
+    if len(ctx.choices) > CACHE_LIMIT:
+        ctx.choices.clear()
+    ctx.choices[key] = found
+    return found
