@@ -50,6 +50,7 @@ from rummykit import (
 )
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.kit.actions import Action, Discard, Draw, NextDeal, Take, notation_error
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
@@ -63,7 +64,7 @@ from rummykit.kit.effects import (
 from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
-from rummykit.kit.registry import GameDefinition, register
+from rummykit.kit.registry import register
 from rummykit.records import dumps, loads
 from rummykit.simulate import play, simulate
 

@@ -27,9 +27,9 @@ from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide
 from rummykit.deck import make_rng
 from rummykit.errors import ConfigError
 from rummykit.games import game as find_game
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import Bought, Claimed, DealEnded, WentOut
 from rummykit.kit.match import Match
-from rummykit.kit.registry import GameDefinition
 
 __all__ = [
     "AGENTS",

@@ -22,7 +22,7 @@ import attrs
 
 from rummykit.errors import ConfigError
 from rummykit.kit import options
-from rummykit.kit.registry import GameDefinition
+from rummykit.kit.definition import GameDefinition
 
 __all__ = [
     "Validator",

@@ -19,10 +19,10 @@ from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
 from rummykit.errors import RummyError
 from rummykit.kit.actions import Action, format_action
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
-from rummykit.kit.registry import GameDefinition
 
 __all__ = ["Session"]
 

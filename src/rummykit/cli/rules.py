@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.kit.registry import GameDefinition
+from rummykit.kit.definition import GameDefinition
 
 __all__ = ["describe_rules", "field_docs", "rules_text"]
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from rummykit.agents import AGENT_NAMES, Agent, make_agent
 from rummykit.errors import ConfigError, RummyError
-from rummykit.kit.registry import GameDefinition, get
+from rummykit.kit.definition import GameDefinition
+from rummykit.kit.registry import get
 
 __all__ = [
     "UsageError",

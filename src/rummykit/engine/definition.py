@@ -9,7 +9,7 @@ import attrs
 
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
-from rummykit.kit.registry import GameDefinition
+from rummykit.kit.definition import GameDefinition
 from rummykit.melds import MeldRules
 
 __all__ = ["ContractRummy"]

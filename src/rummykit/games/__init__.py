@@ -18,7 +18,8 @@ from rummykit.games.possession.rules import PossessionRules
 from rummykit.games.posso import Posso, PossoMatch
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit import registry
-from rummykit.kit.registry import GameDefinition, get, names, register, unregister
+from rummykit.kit.definition import GameDefinition
+from rummykit.kit.registry import get, names, register, unregister
 
 __all__ = [
     "GameDefinition",

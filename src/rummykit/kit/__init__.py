@@ -6,6 +6,7 @@ Actions with a notation, typed effects and events, phases, declared state, the
 """
 
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.position import Position
@@ -18,7 +19,7 @@ from rummykit.kit.protocol import (
     Phase,
     PlayerView,
 )
-from rummykit.kit.registry import GameDefinition, game, get, names, register, unregister
+from rummykit.kit.registry import game, get, names, register, unregister
 from rummykit.kit.state import State
 
 __all__ = [

@@ -40,7 +40,7 @@ from rummykit.kit.protocol import (
 from rummykit.kit.state import State
 
 if TYPE_CHECKING:
-    from rummykit.kit.registry import GameDefinition
+    from rummykit.kit.definition import GameDefinition
 
 __all__ = [
     "DealState",

@@ -62,7 +62,7 @@ class MayIMatch(ContractRummyMatch):
 @attrs.frozen
 class MayI(ContractRummy[MayIRules, MayIMatch]):
     """The May I? game definition: its rules options;
-    :meth:`~rummykit.kit.registry.GameDefinition.new_match` makes a match."""
+    :meth:`~rummykit.kit.definition.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "may-i"
     title: ClassVar[str] = "May I?"

@@ -23,6 +23,7 @@ from rummykit.errors import ConfigError
 from rummykit.games.possession.moves import FirstPlayer, first_player, plays
 from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass, Play
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
@@ -36,7 +37,6 @@ from rummykit.kit.effects import (
 from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
-from rummykit.kit.registry import GameDefinition
 
 __all__ = [
     "PLAY",
@@ -303,7 +303,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
 
 @attrs.frozen
 class Possession(GameDefinition[PossessionRules, PossessionMatch]):
-    """The Possession game definition; :meth:`~rummykit.kit.registry.GameDefinition.new_match`
+    """The Possession game definition; :meth:`~rummykit.kit.definition.GameDefinition.new_match`
     makes a match. A stacked ``deck_order`` is dealt as it lies, without the shuffles
     between rounds, and the next card is the upcard."""
 

@@ -104,7 +104,7 @@ class PossoMatch(ContractRummyMatch):
 @attrs.frozen
 class Posso(ContractRummy[PossoRules, PossoMatch]):
     """The Posso? game definition: its rules options;
-    :meth:`~rummykit.kit.registry.GameDefinition.new_match` makes a match."""
+    :meth:`~rummykit.kit.definition.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "posso"
     title: ClassVar[str] = "Posso?"
