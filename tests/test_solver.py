@@ -29,10 +29,10 @@ from rummykit import (
     min_deadwood,
     min_deadwood_value,
     parse_cards,
+    solver,
 )
 from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import CardValues
-from rummykit.solver import _tables as solver_tables
 from rummykit.solver import arrangement_parts
 from tests import brute
 from tests.strategies import wild_hands, wild_meld_rules
@@ -114,7 +114,7 @@ def test_arrangements_are_distinct_and_complete(
     hand: list[Card], rules: MeldRules, contract: str
 ) -> None:
     wanted = Contract.parse(contract)
-    found = list(arrangements(hand, wanted, rules))
+    found = list(arrangements(hand, wanted, rules, values=MAY_I_VALUES))
     keys = [tuple(sorted((m.kind.value, tuple(sorted(m.cards))) for m in a.melds)) for a in found]
     assert len(keys) == len(set(keys))
     _, expected = brute.best_used(hand, wanted, rules, MAY_I_VALUES, count=True)
@@ -126,7 +126,7 @@ def test_arrangements_are_distinct_and_complete(
 def test_the_may_i_contracts_on_a_stacked_hand() -> None:
     rules = MeldRules.preset("may-i")
     hand = parse_cards("7S 7H 7D 7S KS KC KD 2C 3C 4C 5C QS 6C")
-    best = best_arrangement(hand, Contract.parse("2G+1R"), rules)
+    best = best_arrangement(hand, Contract.parse("2G+1R"), rules, values=MAY_I_VALUES)
     assert best is not None
     assert [m.notation for m in best.melds] == ["7S 7S 7H 7D", "KS KD KC", "2C 3C 4C 5C 6C"]
     assert best.left == parse_cards("QS") and best.left_value == 10
@@ -137,7 +137,7 @@ def test_minimum_contract_lays_down_extra_melds() -> None:
     rules = MeldRules.preset("posso")
     opening = Contract.parse("1G+1R", exact=False)
     hand = parse_cards("9D 10D JD QD KC KD KH 3S 3H 3C 5H")
-    best = best_arrangement(hand, opening, rules)
+    best = best_arrangement(hand, opening, rules, values=MAY_I_VALUES)
     assert best is not None and len(best.melds) == 3 and best.left == parse_cards("5H")
 
 
@@ -381,18 +381,16 @@ def test_every_preset_works_with_the_solver(name: str) -> None:
 @given(rules=st.one_of(solver_rules(), wild_meld_rules()), hand=wild_hands(max_size=12))
 def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     """Random rules (a new memo each) never grow the solver's tables past their limits."""
-    from rummykit import solver
-
     values = CardValues(ranks=tuple(range(1, 14)), joker=len(hand))
     can_meet(hand, Contract.parse("1G+1R"), rules)
     min_deadwood_value(hand, rules, values=values)
     min_deadwood_value(list(dict.fromkeys(c for c in hand if c is not JOKER)), rules, values=values)
     sizes = solver.memo_sizes()
-    assert sizes["contexts"] <= solver_tables.RULES_LIMIT
-    assert sizes["gin tables"] <= solver_tables.RULES_LIMIT
-    assert sizes["plans"] <= 4 * solver_tables.RULES_LIMIT
-    assert sizes["candidates"] <= solver_tables.CACHE_LIMIT + 100
-    assert sizes["wild choices"] <= solver_tables.CACHE_LIMIT + 1
+    assert sizes["contexts"] <= solver.RULES_LIMIT
+    assert sizes["one-deck tables"] <= solver.RULES_LIMIT
+    assert sizes["plans"] <= 4 * solver.RULES_LIMIT
+    assert sizes["candidates"] <= solver.CACHE_LIMIT + 100
+    assert sizes["wild choices"] <= solver.CACHE_LIMIT + 1
     from rummykit.melds import validate
 
     rules.accepts(hand[:4])  # the validator's run windows are cached too
@@ -435,3 +433,79 @@ def test_spare_jokers_a_run_cannot_hold_stay_in_hand() -> None:
     assert result is not None
     assert result.left_value == MAY_I_VALUES.hand_value(hand) - used == 22
     assert [str(meld) for meld in result.melds] == ["AS JK(2S) 3S"]
+
+
+def test_threads_share_the_memos_safely() -> None:
+    """Four threads over more rules than the memos keep (so they evict all the while) get
+    the answers one thread gets, and no error."""
+    import sys
+    import threading
+
+    rules_sets = [
+        MeldRules(group_max=group_max, run_min=run_min, ace=ace, max_jokers_per_meld=jokers)
+        for group_max in (None, 4, 5, 6, 8)
+        for run_min in (3, 4)
+        for ace in AcePolicy
+        for jokers in (None, 1)
+    ]
+    assert len(rules_sets) > solver.RULES_LIMIT
+    hand = parse_cards("7S 7H 7D KS KC KD 2C 3C 4C 5C 9H JK")
+    wanted = Contract.parse("1G+1R")
+
+    def answers() -> list[tuple[int | None, int]]:
+        found = []
+        for rules in rules_sets:
+            best = best_arrangement(hand, wanted, rules)
+            deadwood = min_deadwood_value(hand[:-1], rules)
+            found.append((None if best is None else best.left_value, deadwood))
+        return found
+
+    expected = answers()
+    results: list[list[tuple[int | None, int]]] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(3):
+                results.append(answers())
+        except BaseException as error:  # pragma: no cover - the failure being tested
+            errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert results == [expected] * 12
+
+
+def test_points_default_to_face_values_naming_no_game() -> None:
+    """Without ``values`` the solver counts face values (ace 1, court cards 10)."""
+    assert solver.FACE_VALUES.ranks == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    hand = parse_cards("5S 5H 5D 8C 8D 8H JH QH KH AH 2C 9S")
+    best = best_arrangement(hand, Contract.parse("2G+1R"), MeldRules(ace=AcePolicy.WRAP))
+    assert best is not None and best.left == parse_cards("9S 2C") and best.left_value == 11
+    rules = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
+    assert min_deadwood_value(
+        parse_cards("AS KD JK"), attrs.evolve(rules, jokers_allowed=True)
+    ) == (1 + 10 + solver.FACE_VALUES.joker)
+    assert min_deadwood(parse_cards("AS AH 9C"), rules).left_value == 11
+
+
+def test_the_solver_names_no_game() -> None:
+    """The rules layer names no game: no game's name, clause or table in the solver."""
+    import re
+
+    package = Path(solver.__file__).parent
+    games = re.compile(
+        r"may.?i\b|posso|possession|pssn|\b(?:gin|count|may_i)_values\b|\bgin\b", re.IGNORECASE
+    )
+    for module in sorted(package.glob("*.py")):
+        found = games.findall(module.read_text())
+        assert found == [], f"{module.name} names {found}"

@@ -1,26 +1,36 @@
-"""Finding melds in a hand: contracts, best arrangements and gin-style deadwood.
+"""Finding melds in a hand: contracts, best arrangements and the least deadwood.
 
-The search works on integers: a count per card code (two decks give counts up to 2), a
-rank bitmask per suit, and the wild cards at hand (jokers, and cards of the rules'
-``wild_ranks``). Candidate melds are small tuples; only the results become
+What a bot asks many times a turn, answered on integers (a count per card, a rank
+bitmask per suit, the wild cards at hand): only the results become
 :class:`~rummykit.Meld` values, and every one of them validates.
 
->>> from rummykit import Contract, MeldRules, MAY_I_VALUES, parse_cards
+- :func:`can_meet`: can this hand meet a contract?
+- :func:`best_arrangement`: the melds meeting it that leave the fewest points;
+  :func:`arrangements`: every distinct way, lazily; :func:`arrangement_parts`: the same
+  ways as plain parts, for an engine listing go-down actions.
+- :func:`min_deadwood` and :func:`min_deadwood_value`: no contract, the disjoint melds
+  that leave the fewest points, optionally after one discard.
+- Points come from ``values`` (:data:`FACE_VALUES` unless a game passes its own table).
+- The solver keeps memos between calls, shared by all threads and bounded
+  (:data:`RULES_LIMIT`, :data:`CACHE_LIMIT`); :func:`memo_sizes` shows them.
+
+>>> from rummykit import AcePolicy, Contract, MeldRules, parse_cards
 >>> from rummykit.solver import best_arrangement, can_meet
 >>> hand = parse_cards("7S 7H 7D KS KC KD 2C 9H 4D QS")
->>> rules = MeldRules.preset("may-i")
+>>> rules = MeldRules(ace=AcePolicy.WRAP, max_jokers_per_meld=1)
 >>> can_meet(hand, Contract.parse("2G"), rules)
 True
->>> best = best_arrangement(hand, Contract.parse("2G"), rules, values=MAY_I_VALUES)
+>>> best = best_arrangement(hand, Contract.parse("2G"), rules)
 >>> best.melds, best.left, best.left_value
 ((Meld.parse('7S 7H 7D'), Meld.parse('KS KD KC')), (QS, 9H, 4D, 2C), 25)
 
 With deuces wild, a 2 fills in for any card (and, unless ``wild_as_natural`` is off,
 may also play as itself); each returned meld says what its wild cards stand for:
 
->>> house = MeldRules.preset("mayi-house")
+>>> from rummykit import Rank
+>>> deuces = MeldRules(ace=AcePolicy.HIGH, wild_ranks={Rank.TWO}, wild_as_natural=False)
 >>> best = best_arrangement(parse_cards("9H 10H 2C QH 5S 5D 5C"), Contract.parse("1G+1R"),
-...                         house)
+...                         deuces)
 >>> [str(meld) for meld in best.melds]
 ['5S 5D 5C', '9H 10H 2C(JH) QH']
 
@@ -29,32 +39,23 @@ the solver's canonical order: required melds in the contract's order (groups by 
 runs by suit and low end), larger melds first.
 """
 
-from __future__ import annotations
-
-from collections.abc import Callable, Generator, Iterator, Sequence
-from itertools import combinations
-
-from rummykit.cards import CARDS, Card, CardsLike, to_cards
-from rummykit.contracts import Contract, Requirement, SameSuitRuns
-from rummykit.errors import ConfigError
-from rummykit.melds import MeldKind, MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
-from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
-from rummykit.solver._deadwood import Memo, free_best, min_deadwood, min_deadwood_value
-from rummykit.solver._gin import table_count
-from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
-from rummykit.solver._search import Search, circular, sort_key
-from rummykit.solver._tables import (
-    CONTEXTS,
-    EVERY,
-    GROUP,
-    LEAN,
-    PER_CARDS,
-    Candidate,
+from rummykit.solver._arrange import (
+    arrangement_parts,
+    arrangements,
+    best_arrangement,
+    can_meet,
+    memo_sizes,
 )
+from rummykit.solver._build import Arrangement, MeldParts
+from rummykit.solver._deadwood import min_deadwood, min_deadwood_value
+from rummykit.solver._tables import CACHE_LIMIT, FACE_VALUES, RULES_LIMIT
 
 __all__ = [
+    "CACHE_LIMIT",
+    "FACE_VALUES",
+    "RULES_LIMIT",
     "Arrangement",
+    "MeldParts",
     "arrangement_parts",
     "arrangements",
     "best_arrangement",
@@ -63,378 +64,3 @@ __all__ = [
     "min_deadwood",
     "min_deadwood_value",
 ]
-
-
-def _slot_candidates(
-    search: Search,
-    slot: Requirement,
-    floor: tuple[object, ...] | None,
-    strict: bool,
-    mode: int,
-    *,
-    maximal: bool = False,
-) -> list[Candidate]:
-    """Candidates for one required meld in canonical order, above ``floor`` if given."""
-    size = slot.min_size or 0
-    found: list[Candidate] = []
-    if slot.kind is MeldKind.GROUP:
-        first = 1 if floor is None else int(floor[1])  # type: ignore[call-overload]
-        counts = search.counts
-        short = max(size, search.rules.group_min) - min(search.wild_supply(), search.max_wild)
-        for rank in range(first + (1 if strict and floor else 0), 14):
-            held = counts[rank - 1] + counts[12 + rank] + counts[25 + rank] + counts[38 + rank]
-            if held and held >= short:  # otherwise no group of this rank is possible
-                found += search.groups(rank, size, maximal=maximal, mode=mode)
-    else:
-        first = 0 if floor is None else int(floor[1])  # type: ignore[call-overload]
-        for suit in range(first + (1 if strict and floor else 0), 4):
-            found += search.runs(suit, size, mode=mode)
-    if floor is not None and not strict:
-        width = len(floor)
-        found = [c for c in found if sort_key(c)[:width] >= floor]
-    return found
-
-
-def _conflicts(
-    contract: Contract, candidate: Candidate, chosen: Sequence[Candidate], wrap: bool
-) -> bool:
-    for other in chosen:
-        if other[0] != candidate[0] or other[1] != candidate[1]:
-            continue
-        if candidate[0] == GROUP:
-            if contract.distinct_ranks:
-                return True
-            continue
-        policy = contract.same_suit_runs
-        if policy is SameSuitRuns.FORBIDDEN:
-            return True
-        if policy is SameSuitRuns.APART:
-            a, b = candidate[4], other[4]
-            assert a is not None and b is not None
-            a_low, b_low = a.ranks[0], b.ranks[0]
-            a_high, b_high = a_low + len(a.ranks) - 1, b_low + len(b.ranks) - 1
-            shifts = (-13, 0, 13) if wrap else (0,)
-            gap = min(max(b_low + s - a_high, a_low - b_high - s) - 1 for s in shifts)
-            if max(gap, 0) < contract.runs_apart:
-                return True
-    return False
-
-
-def _required(
-    search: Search,
-    contract: Contract,
-    slots: Sequence[Requirement],
-    mode: int,
-    prune: Callable[[int, int], bool] | None = None,
-    *,
-    maximal: bool = False,
-    by_value: bool = False,
-) -> Generator[tuple[Candidate, ...], None, None]:
-    """Every choice of required melds, each distinct multiset once, in canonical order.
-
-    ``prune(index, used)`` may cut a branch before slot ``index`` given the points taken
-    so far (branch and bound for the best arrangement). With ``by_value``, each slot tries
-    its richest candidates first, and a multiset may come more than once.
-    """
-    wrap = circular(search.rules)
-    chosen: list[Candidate] = []
-    seen: set[tuple[tuple[object, ...], ...]] = set()
-    mixed = any(a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2))
-
-    def walk(index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
-        if index == len(slots):
-            if mixed and not by_value:
-                signature = tuple(sorted(sort_key(c) for c in chosen))
-                if signature in seen:
-                    return
-                seen.add(signature)
-            yield tuple(chosen)
-            return
-        if prune is not None and prune(index, used):
-            return
-        slot = slots[index]
-        floor = None
-        strict = False
-        if index and not mixed and slots[index - 1] == slot:
-            floor = sort_key(chosen[-1])
-            if mode != EVERY:
-                # Dominance keeps one wild multiset per shape, and it may differ between
-                # two slots: compare the melds without their wild cards.
-                floor = floor[:-1]
-            strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
-                slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
-            )
-        candidates = _slot_candidates(search, slot, floor, strict, mode, maximal=maximal)
-        if by_value:
-            candidates = sorted(candidates, key=_richest_first)
-        for candidate in candidates:
-            if chosen and _conflicts(contract, candidate, chosen, wrap):
-                continue
-            search.take(candidate)
-            chosen.append(candidate)
-            try:
-                yield from walk(index + 1, used + candidate[6])
-            finally:  # also when the caller stops early: the hand is restored
-                chosen.pop()
-                search.give(candidate)
-
-    yield from walk(0, 0)
-
-
-def _richest_first(candidate: Candidate) -> int:
-    return -candidate[6]
-
-
-def _prepare(
-    cards: Sequence[Card], contract: Contract, rules: MeldRules, values: CardValues
-) -> tuple[Plan, Search] | None:
-    """The plan and search state, or ``None`` when counting shows the contract is out
-    of reach."""
-    plan = plan_for(contract, rules)
-    if len(cards) < plan.min_cards:
-        return None
-    search = Search(cards, rules, values)
-    return None if hopeless(search, plan, contract) else (plan, search)
-
-
-def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
-    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
-    prepared = _prepare(to_cards(hand), contract, rules, MAY_I_VALUES)
-    if prepared is None:
-        return False
-    plan, search = prepared
-    return _feasible(search, contract, plan)
-
-
-def _feasible(search: Search, contract: Contract, plan: Plan) -> bool:
-    found = _required(search, contract, plan.probe_slots, plan.mode, maximal=plan.groups_only)
-    met = next(found, None) is not None
-    found.close()
-    return met
-
-
-def best_arrangement(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = MAY_I_VALUES,
-) -> Arrangement | None:
-    """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
-
-    For a contract that is a minimum (POSSO-12.3), further melds go down too where they
-    lower the points left.
-    """
-    cards = to_cards(hand)
-    prepared = _prepare(cards, contract, rules, values)
-    if prepared is None:
-        return None
-    plan, search = prepared
-    if (
-        plan.probe_slots != plan.slots
-        and search.wild_supply()
-        and not _feasible(search, contract, plan)
-    ):
-        return None
-    mode = plan.mode
-    if contract.exact:
-        chosen = _best_exact(search, contract, plan, sum(search.value[c.code] for c in cards))
-        return None if chosen is None else make_arrangement(cards, values, chosen)
-    best: tuple[int, tuple[Candidate, ...]] | None = None
-    memo: Memo = {}
-    for required in _required(search, contract, plan.slots, mode, maximal=plan.groups_only):
-        used = sum(candidate[6] for candidate in required)
-        more, extra = free_best(search, memo, PER_CARDS)
-        used += more
-        if best is None or used > best[0]:
-            best = (used, required + extra)
-    if best is None:
-        return None
-    return make_arrangement(cards, values, best[1])
-
-
-def _best_exact(
-    search: Search, contract: Contract, plan: Plan, total: int
-) -> tuple[Candidate, ...] | None:
-    """The first required melds in canonical order that take the most points.
-
-    Branch and bound: a branch is cut when the slots left cannot take more than the best
-    so far: at most the natural points of the richest candidates of their kinds (of
-    different ranks or suits where the contract says so), plus every wild card at hand.
-    """
-    mode = plan.mode
-    value = search.value
-    ctx = search.ctx
-    pool = search.pool()
-    lean = (
-        mode == PER_CARDS
-        and search.max_wild > 1
-        and sum(pool) > 1
-        and all(ctx.pure[i] for i, count in enumerate(pool) if count)
-    )
-    if lean:
-        mode = LEAN
-    by_key: dict[tuple[MeldKind, int], int] = {}
-    for slot in set(plan.slots):
-        found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
-        for c in found:
-            natural = c[6] - sum(value[code] for code in c[3])
-            key = (slot.kind, c[1])
-            if natural > by_key.get(key, -1):
-                by_key[key] = natural
-    distinct = {
-        MeldKind.GROUP: contract.distinct_ranks,
-        MeldKind.RUN: contract.same_suit_runs is SameSuitRuns.FORBIDDEN,
-    }
-    tops: dict[MeldKind, list[int]] = {}
-    for kind in MeldKind:
-        ranked = sorted((v for (k, _), v in by_key.items() if k is kind), reverse=True) or [0]
-        count = sum(1 for slot in plan.slots if slot.kind is kind)
-        if not distinct[kind]:
-            ranked = ranked[:1] * count
-        ranked += [0] * count
-        tops[kind] = [sum(ranked[:n]) for n in range(count + 1)]
-    after = []
-    for index in range(len(plan.slots) + 1):
-        rest = plan.slots[index:]
-        after.append(
-            sum(tops[kind][sum(1 for slot in rest if slot.kind is kind)] for kind in MeldKind)
-        )
-    wild_values = [value[code] for code in search.ctx.wild_codes]
-    best: tuple[int, tuple[Candidate, ...]] | None = None
-
-    def prune(index: int, used: int) -> bool:
-        if best is None:
-            return False
-        pool = search.pool()
-        wild = sum(count * worth for count, worth in zip(pool, wild_values, strict=True))
-        return used + after[index] + wild <= best[0]
-
-    found_all = _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only)
-    for required in found_all:
-        used = sum(candidate[6] for candidate in required)
-        if lean:
-            used += sum(_spare(search, required, wild_values))
-        if best is None or used > best[0]:
-            best = (used, required)
-            if used == total:
-                break
-    found_all.close()
-    if best is None:
-        return None
-    if not lean:
-        return best[1]
-    # Put the spare wild cards where there is room, the most valuable first.
-    for candidate in best[1]:
-        search.take(candidate)
-    spare = sorted(
-        (
-            code
-            for code, count in zip(ctx.wild_codes, search.pool(), strict=True)
-            for _ in range(count)
-        ),
-        key=lambda code: (-value[code], code),
-    )
-    for candidate in best[1]:
-        search.give(candidate)
-    widened = []
-    for candidate in best[1]:
-        room = search.room(candidate, len(spare))
-        more, spare = tuple(spare[:room]), spare[room:]
-        widened.append(search.widen(candidate, more) if more else candidate)
-    return tuple(widened)
-
-
-def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]) -> list[int]:
-    """The points of the spare wild cards that fit the melds ``required`` (already taken
-    from the hand), the most valuable first."""
-    spare = search.wild_supply()
-    room = sum(search.room(candidate, spare) for candidate in required)
-    if not room:
-        return []
-    values = sorted(
-        (
-            worth
-            for count, worth in zip(search.pool(), wild_values, strict=True)
-            for _ in range(count)
-        ),
-        reverse=True,
-    )
-    return values[:room]
-
-
-def arrangements(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = MAY_I_VALUES,
-) -> Iterator[Arrangement]:
-    """Every distinct arrangement meeting ``contract``, each once, lazily.
-
-    Equal cards are interchangeable, so two arrangements differ only in what melds they
-    lay down; two melds of the same cards differ when a wild card stands for another
-    card. For a minimum contract, arrangements with further melds are included.
-    """
-    cards = to_cards(hand)
-    prepared = _prepare(cards, contract, rules, values)
-    if prepared is None:
-        return
-    plan, search = prepared
-    if contract.exact:
-        for required in _required(search, contract, plan.slots, EVERY):
-            yield make_arrangement(cards, values, required)
-        return
-    seen: set[tuple[tuple[object, ...], ...]] = set()
-    for required in _required(search, contract, plan.slots, EVERY):
-        for extra in _extras(search, ()):
-            signature = tuple(sorted(sort_key(c) for c in required + extra))
-            if signature not in seen:
-                seen.add(signature)
-                yield make_arrangement(cards, values, required + extra)
-
-
-def arrangement_parts(
-    hand: CardsLike, contract: Contract, rules: MeldRules
-) -> Iterator[tuple[tuple[MeldParts, ...], tuple[Card, ...]]]:
-    """Every distinct arrangement meeting an exact ``contract`` in the cheap form an
-    engine lists go-down actions from: the melds' parts and the cards left, no objects.
-
-    The same arrangements, in the same order, as :func:`~rummykit.arrangements`.
-    """
-    cards = to_cards(hand)
-    if not contract.exact:
-        raise ConfigError("arrangement_parts lists exact contracts only")
-    prepared = _prepare(cards, contract, rules, MAY_I_VALUES)
-    if prepared is None:
-        return
-    plan, search = prepared
-    for required in _required(search, contract, plan.slots, EVERY):
-        left = left_codes(cards, required)
-        yield tuple(meld_parts(c) for c in required), tuple(CARDS[code] for code in left)
-
-
-def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candidate, ...]]:
-    yield ()
-    for candidate in search.every_candidate(EVERY):
-        key = sort_key(candidate)
-        if floor and key < floor:
-            continue
-        search.take(candidate)
-        for rest in _extras(search, key):
-            yield (candidate, *rest)
-        search.give(candidate)
-
-
-def memo_sizes() -> dict[str, int]:
-    """How many entries each memo table the solver keeps between calls holds now (each
-    is bounded: watch them in a long run, or in a test)."""
-    contexts = list(CONTEXTS.values())
-    return {
-        "contexts": len(contexts),
-        "plans": len(PLANS),
-        "gin tables": table_count(),
-        "candidates": max((len(c.cache) for c in contexts), default=0),  # type: ignore[attr-defined]
-        "wild choices": max((len(c.choices) for c in contexts), default=0),  # type: ignore[attr-defined]
-        "fewest": max((len(c.fewest) for c in contexts), default=0),  # type: ignore[attr-defined]
-    }

@@ -1,6 +1,6 @@
 """Turning the solver's candidate melds into values: melds, their parts, arrangements.
 
-The search (:mod:`rummykit.solver._search`) works on small tuples; only what it returns
+The search works on candidates of integers; only what it returns
 becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 """
 
@@ -37,13 +37,13 @@ class Arrangement:
 
 
 def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
-    kind, which, naturals, wilds, window, slots, _ = candidate
-    if kind == GROUP:
-        cards = tuple(CARDS[code] for code in naturals + wilds)
-        return cards, (Rank(which),) * len(cards)
+    if candidate.kind == GROUP:
+        cards = tuple(CARDS[code] for code in candidate.naturals + candidate.wilds)
+        return cards, (Rank(candidate.which),) * len(cards)
+    window, slots = candidate.window, candidate.slots
     assert window is not None
-    natural = iter(naturals)
-    wild = iter(wilds)
+    natural = iter(candidate.naturals)
+    wild = iter(candidate.wilds)
     cards = tuple(
         CARDS[next(wild)] if index in slots else CARDS[next(natural)]
         for index in range(len(window.ranks))
@@ -54,8 +54,9 @@ def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...
 def build_meld(candidate: Candidate) -> Meld:
     """The :class:`~rummykit.Meld` a candidate stands for, its wild cards' roles set."""
     cards, ranks = _role_cards(candidate)
-    kind = MeldKind.GROUP if candidate[0] == GROUP else MeldKind.RUN
-    return Meld(kind, cards, ranks, None if kind is MeldKind.GROUP else _SUITS[candidate[1]])
+    if candidate.kind == GROUP:
+        return Meld(MeldKind.GROUP, cards, ranks, None)
+    return Meld(MeldKind.RUN, cards, ranks, _SUITS[candidate.which])
 
 
 MeldParts = tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]]
@@ -66,11 +67,11 @@ def meld_parts(candidate: Candidate) -> MeldParts:
     """A candidate as :data:`MeldParts`: what an engine's go-down action carries."""
     cards, ranks = _role_cards(candidate)
     roles: list[Card | Rank | None] = []
-    if candidate[0] == GROUP:
+    if candidate.kind == GROUP:
         for card, rank in zip(cards, ranks, strict=True):
             roles.append(rank if card.rank is not rank else None)
     else:
-        suit = _SUITS[candidate[1]]
+        suit = _SUITS[candidate.which]
         for card, rank in zip(cards, ranks, strict=True):
             plays = card.rank is rank and card.suit is suit
             roles.append(None if plays else Card(rank, suit))
@@ -81,9 +82,9 @@ def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
     """The codes of the cards of ``cards`` that the melds ``chosen`` leave, sorted."""
     left = sorted(card.code for card in cards)
     for candidate in chosen:
-        for code in candidate[2]:
+        for code in candidate.naturals:
             left.remove(code)
-        for code in candidate[3]:
+        for code in candidate.wilds:
             left.remove(code)
     return left
 

@@ -1,7 +1,7 @@
-"""Gin-style deadwood: the disjoint melds that leave the fewest points in hand.
+"""Least deadwood: the disjoint melds that leave the fewest points in hand.
 
-One-deck hands without wild cards are answered from tables (:mod:`rummykit.solver._gin`);
-the rest by a memoised search over the first card that can only play itself.
+One-deck hands without wild cards are answered from tables (``_one_deck``); the rest by
+a memoised search over the first card that can only play itself.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from rummykit.cards import Card, CardsLike, to_cards
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, make_arrangement
-from rummykit.solver._gin import one_deck_deadwood, one_deck_used
+from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search, sort_key
-from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
+from rummykit.solver._tables import EVERY, FACE_VALUES, PER_CARDS, Candidate
 
 __all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
 
@@ -48,15 +48,17 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
     search.restore(code)
     if residual:
         # Only wild cards are left: every meld holding this one, as itself or wild.
-        candidates = [c for c in search.every_candidate(EVERY) if code in c[2] or code in c[3]]
+        candidates = [
+            c for c in search.every_candidate(EVERY) if code in c.naturals or code in c.wilds
+        ]
     else:
         candidates = search.containing(code, mode)
     for candidate in candidates:
         search.take(candidate)
         used, melds = free_best(search, memo, mode)
         search.give(candidate)
-        if used + candidate[6] > best[0]:
-            best = (used + candidate[6], (candidate, *melds))
+        if used + candidate.points > best[0]:
+            best = (used + candidate.points, (candidate, *melds))
     if len(memo) > 500_000:
         memo.clear()
     memo[key] = best
@@ -85,14 +87,15 @@ def min_deadwood_value(
     hand: CardsLike,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = FACE_VALUES,
     discard: bool = False,
 ) -> int:
     """The points :func:`min_deadwood` leaves, without building the melds (for bots).
 
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
-    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"),
-    ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
+    >>> from rummykit import AcePolicy, MeldRules, parse_cards
+    >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
+    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"), one_deck,
+    ...                    discard=True)
     24
     """
     try:
@@ -111,19 +114,20 @@ def min_deadwood(
     hand: CardsLike,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = FACE_VALUES,
     discard: bool = False,
 ) -> Arrangement:
-    """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
+    """Disjoint melds that leave the fewest points in hand: the least deadwood.
 
     The melds are listed groups first (by rank), then runs (by suit and low end).
 
     With ``discard``, one card is thrown away first, the one that leaves the least
-    deadwood (a gin player's 11-card hand before knocking); it is not in ``left``.
+    deadwood (a hand one card over before its discard, as when knocking); it is not in
+    ``left``.
 
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
-    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
-    ...                       MeldRules.preset("gin"), values=GIN_VALUES)
+    >>> from rummykit import AcePolicy, MeldRules, parse_cards
+    >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
+    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"), one_deck)
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """

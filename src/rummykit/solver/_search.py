@@ -1,4 +1,4 @@
-"""The solver's search core: candidate melds as integer tuples, wild cards of every kind.
+"""The solver's search core: candidate melds on integers, wild cards of every kind.
 
 A hand is a count per card code (0-51 naturals, 52 the joker; two decks give counts up
 to 2) and a rank bitmask per suit of the cards that may play as themselves. A *wild
@@ -6,17 +6,16 @@ card* is a joker or, under :attr:`.MeldRules.wild_ranks`, a card of a wild rank;
 :attr:`.MeldRules.wild_as_natural` such a card may also play as itself, so it appears in
 both the suit masks and the wild pool.
 
-A candidate meld is a tuple ``(kind, rank or suit, natural codes, wild codes, window,
-wild slots, points)``. A group lists its naturals and its wild cards in code order; a
-run lists its naturals in window order and its wild cards in slot order.
+A candidate meld is a ``Candidate`` (see ``_tables``): its kind, rank or
+suit, natural codes, wild codes, window, wild slots and points.
 
-Searches ask for candidates in one of three *modes*:
+Searches ask for candidates in one of four *modes*:
 
 - ``EVERY``: every distinct meld, each wild card in each slot it may fill (the
   arrangements an engine lists);
 - ``PER_WINDOW``: per run window and wild slots, one placement of each multiset of wild
   cards, and only the multisets no other multiset dominates (see
-  :func:`~rummykit.solver._tables.wild_choices`);
+  ``wild_choices``);
 - ``PER_CARDS``: as ``PER_WINDOW``, and one window per set of cards (the best
   arrangement and deadwood, where a run's place on the rank circle does not matter);
 - ``LEAN``: as ``PER_CARDS``, with only the fewest wild cards each set of naturals
@@ -104,11 +103,11 @@ class Search:
         """Take ``candidate``'s cards out of the hand (it goes down); :meth:`give` undoes."""
         counts, masks = self.counts, self.masks
         self._pool = None
-        for code in candidate[2]:
+        for code in candidate.naturals:
             counts[code] -= 1
             if not counts[code]:
                 masks[code // 13] &= ~(1 << (code % 13))
-        for code in candidate[3]:
+        for code in candidate.wilds:
             counts[code] -= 1
             if code < 52 and not counts[code]:
                 masks[code // 13] &= ~(1 << (code % 13))
@@ -117,11 +116,11 @@ class Search:
         """Put ``candidate``'s cards back into the hand (undoes :meth:`take`)."""
         counts, masks = self.counts, self.masks
         self._pool = None
-        for code in candidate[2]:
+        for code in candidate.naturals:
             counts[code] += 1
             masks[code // 13] |= 1 << (code % 13)
         natural_ok = self.ctx.natural_ok
-        for code in candidate[3]:
+        for code in candidate.wilds:
             counts[code] += 1
             if code < 52 and natural_ok[code]:
                 masks[code // 13] |= 1 << (code % 13)
@@ -232,7 +231,7 @@ class Search:
             )
             for chosen in wild_choices(ctx, rest_pool, wilds, mode):
                 worth = naturals * points + sum(value[code] for code in chosen)
-                found.append((GROUP, rank, cards, chosen, None, (), worth))
+                found.append(Candidate(GROUP, rank, cards, chosen, None, (), worth))
                 if mode == LEAN:
                     done.add(take)
                     break
@@ -240,9 +239,9 @@ class Search:
             # Keep, per wild multiset, the largest group only.
             best: dict[tuple[int, ...], Candidate] = {}
             for candidate in found:
-                old = best.get(candidate[3])
-                if old is None or len(candidate[2]) > len(old[2]):
-                    best[candidate[3]] = candidate
+                old = best.get(candidate.wilds)
+                if old is None or len(candidate.naturals) > len(old.naturals):
+                    best[candidate.wilds] = candidate
             found = list(best.values())
         found.sort(key=sort_key)
         self.cache[key] = found
@@ -317,7 +316,9 @@ class Search:
                         placements = _placements(chosen, slots, selfish, PER_CARDS)
                         if placements:
                             worth = natural_points + sum(value[code] for code in chosen)
-                            found.append((RUN, suit, cards, placements[0], window, slots, worth))
+                            found.append(
+                                Candidate(RUN, suit, cards, placements[0], window, slots, worth)
+                            )
                             placed = True
                             if mode == LEAN:
                                 break
@@ -397,7 +398,9 @@ class Search:
                                 seen.add((signature, chosen))
                             worth = natural_points + sum(value[code] for code in chosen)
                             for placed in placements:
-                                found.append((RUN, suit, cards, placed, window, slots, worth))
+                                found.append(
+                                    Candidate(RUN, suit, cards, placed, window, slots, worth)
+                                )
         found.sort(key=sort_key)
         return found
 
@@ -412,10 +415,8 @@ class Search:
             ):
                 window = option
                 break
-        windows = self.ctx.windows
-        if len(windows) > CACHE_LIMIT:
-            windows.clear()
-        windows[size << 13 | sub] = window
+        # No clearing needed: at most 13 sizes x 8,192 masks.
+        self.ctx.windows[size << 13 | sub] = window
         return window
 
     def room(self, candidate: Candidate, limit: int) -> int:
@@ -424,17 +425,17 @@ class Search:
         ends, an A 2 3 run may grow to 2..A with ten but not to five cards with two),
         so the answer is the most that fits within ``limit``."""
         rules = self.rules
-        naturals, wilds = len(candidate[2]), len(candidate[3])
+        naturals, wilds = len(candidate.naturals), len(candidate.wilds)
         most = self.max_wild
         if rules.wild_limit is WildLimit.AT_MOST_NATURALS:
             most = min(most, naturals)
         elif rules.wild_limit is WildLimit.FEWER_THAN_NATURALS:
             most = min(most, naturals - 1)
-        if candidate[0] == GROUP:
+        if candidate.kind == GROUP:
             top = rules.group_max if rules.group_max is not None else 1 << 20
             return max(0, min(most - wilds, top - naturals - wilds, limit))
         sub = 0
-        for code in candidate[2]:
+        for code in candidate.naturals:
             sub |= 1 << (code % 13)
         size = naturals + wilds
         extra = min(most - wilds, rules.run_max - size, limit)
@@ -449,10 +450,10 @@ class Search:
 
     def widen(self, candidate: Candidate, more: tuple[int, ...]) -> Candidate:
         """``candidate`` with the wild cards ``more`` added (within its :meth:`room`)."""
-        kind, which, naturals, wilds, _, _, worth = candidate
-        worth += sum(self.value[code] for code in more)
-        if kind == GROUP:
-            return (kind, which, naturals, tuple(sorted(wilds + more)), None, (), worth)
+        naturals, wilds = candidate.naturals, candidate.wilds
+        worth = candidate.points + sum(self.value[code] for code in more)
+        if candidate.kind == GROUP:
+            return candidate._replace(wilds=tuple(sorted(wilds + more)), points=worth)
         sub = 0
         for code in naturals:
             sub |= 1 << (code % 13)
@@ -462,7 +463,7 @@ class Search:
         wide = windows[key] if key in windows else self.first_window(size, sub)
         assert wide is not None
         new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
-        return (kind, which, naturals, wilds + more, wide, new_slots, worth)
+        return candidate._replace(wilds=wilds + more, window=wide, slots=new_slots, points=worth)
 
     def containing(self, code: int, mode: int = 2) -> list[Candidate]:
         """Every meld that holds one copy of natural card ``code`` as itself."""
@@ -528,10 +529,16 @@ def sort_key(candidate: Candidate) -> tuple[object, ...]:
     Among wild cards, jokers come first, then wild-rank cards from the highest code down
     (so a tie leaves a deuce of spades, say, free to play as itself in a spade run).
     """
-    kind, which, naturals, wilds, window, slots, _ = candidate
-    start = 0 if window is None else window.start
-    wild_key = tuple(-code for code in wilds)
-    return (kind, which, start, -len(naturals) - len(wilds), naturals, slots, wild_key)
+    naturals, wilds, window = candidate.naturals, candidate.wilds, candidate.window
+    return (
+        candidate.kind,
+        candidate.which,
+        0 if window is None else window.start,
+        -len(naturals) - len(wilds),
+        naturals,
+        candidate.slots,
+        tuple(-code for code in wilds),
+    )
 
 
 def circular(rules: MeldRules) -> bool:

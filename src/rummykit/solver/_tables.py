@@ -1,12 +1,14 @@
-"""The solver's shared tables: candidate kinds and search modes, bounded memos, card
-values as a table, the per-rules search context, and the wild-card multisets to try.
+"""The solver's shared tables: candidate melds, search modes, bounded memos, card values
+as a table, the per-rules search context, and the wild-card multisets to try.
 
-:mod:`rummykit.solver._search` searches with them; :mod:`rummykit.solver` and
-:mod:`rummykit.solver._gin` read them too.
+:mod:`rummykit.solver._search` searches with them; the rest of the package reads them too.
+The memos are shared by every thread: a bounded memo inserts and evicts under a lock, and
+a search context, once built, only ever gains entries (or is cleared whole).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -19,6 +21,7 @@ __all__ = [
     "CACHE_LIMIT",
     "CONTEXTS",
     "EVERY",
+    "FACE_VALUES",
     "GROUP",
     "JOKER_CODE",
     "LEAN",
@@ -39,27 +42,59 @@ GROUP, RUN = 0, 1
 EVERY, PER_WINDOW, PER_CARDS, LEAN = 0, 1, 2, 3
 JOKER_CODE = 52
 
-Candidate = tuple[int, int, tuple[int, ...], tuple[int, ...], Window | None, tuple[int, ...], int]
-"""(kind, rank 1-13 or suit 0-3, natural codes, wild codes, window, wild slots, points)."""
+FACE_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=25)
+"""The solver's default card values, naming no game: an ace 1, two to ten their number,
+a court card 10, a joker 25 (more than any natural card, so a best arrangement melds its
+jokers where it can). Pass a game's own table as ``values`` for its scores."""
+
+
+class Candidate(NamedTuple):
+    """A candidate meld as the search handles it: integers, no card objects.
+
+    A group lists its naturals and its wild cards in code order; a run lists its naturals
+    in window order and its wild cards in slot order.
+    """
+
+    kind: int
+    """``GROUP`` or ``RUN``."""
+    which: int
+    """A group's rank (1-13) or a run's suit (0-3)."""
+    naturals: tuple[int, ...]
+    """The codes of the cards that play as themselves."""
+    wilds: tuple[int, ...]
+    """The codes of the wild cards."""
+    window: Window | None
+    """A run's ranks (``None`` for a group)."""
+    slots: tuple[int, ...]
+    """A run's places (indexes into the window) that its wild cards fill."""
+    points: int
+    """The points of all its cards."""
+
 
 CACHE_LIMIT = 200_000
-"""Most candidate lists memoised per rules and card values before the memo is cleared."""
+"""Most entries each memo of a search context holds before it is cleared."""
 RULES_LIMIT = 64
 """Most rules (and card values) whose tables are kept at once; then the oldest go."""
 
 
 class Bounded(dict[object, object]):
-    """A memo that forgets its oldest entries past ``limit`` (insertion order)."""
+    """A memo that forgets its oldest entries past ``limit`` (insertion order).
+
+    Reads need no lock; :meth:`put` inserts and evicts under one, so threads sharing the
+    memo never evict the same entry twice.
+    """
 
     def __init__(self, limit: int) -> None:
         super().__init__()
         self.limit = limit
+        self.lock = threading.Lock()
 
     def put(self, key: object, value: object) -> None:
-        if len(self) >= self.limit:
-            for old in list(self)[: max(1, self.limit // 4)]:
-                del self[old]
-        self[key] = value
+        with self.lock:
+            if key not in self and len(self) >= self.limit:
+                for old in list(self)[: max(1, self.limit // 4)]:
+                    del self[old]
+            self[key] = value
 
 
 def value_table(values: CardValues) -> tuple[int, ...]:
@@ -97,17 +132,19 @@ CONTEXTS = Bounded(RULES_LIMIT)
 """The search contexts by (rules, card values): a bounded memo."""
 
 
-_LAST: list[object] = [None, None, None]
-"""The last rules, values and context asked for: most callers repeat them."""
+_LAST: list[tuple[object, object, Context | None]] = [(None, None, None)]
+"""The last rules, values and context asked for (most callers repeat them), as one
+tuple that a thread reads and replaces whole."""
 
 
 def context(rules: MeldRules, values: CardValues) -> Context:
     """The context of ``rules`` and ``values`` (memoised, bounded)."""
-    if rules is _LAST[0] and values is _LAST[1]:
-        return _LAST[2]  # type: ignore[return-value]
+    last_rules, last_values, last = _LAST[0]
+    if rules is last_rules and values is last_values and last is not None:
+        return last
     found = CONTEXTS.get((rules, values))
     if found is not None:
-        _LAST[:] = [rules, values, found]
+        _LAST[0] = (rules, values, found)  # type: ignore[assignment]
         return found  # type: ignore[return-value]
     wild_ranks = {int(rank) for rank in rules.wild_ranks}
     as_natural = rules.wild_as_natural
@@ -144,7 +181,7 @@ def context(rules: MeldRules, values: CardValues) -> Context:
         {},
     )
     CONTEXTS.put((rules, values), made)
-    _LAST[:] = [rules, values, made]
+    _LAST[0] = (rules, values, made)
     return made
 
 

@@ -1,4 +1,4 @@
-"""Least deadwood of a one-deck hand without wild cards (gin rummy's count), on tables.
+"""Least deadwood of a one-deck hand without wild cards, on tables.
 
 Without wild cards and with no card twice, melds of different suits never share a card,
 and a group takes at most one card of each suit. So the best packing is: choose the
@@ -242,7 +242,7 @@ def one_deck_deadwood(
     for cards, worth, codes in chosen:
         if codes:
             taken |= cards
-            melds.append((GROUP, codes[0] % 13 + 1, codes, (), None, (), worth))
+            melds.append(Candidate(GROUP, codes[0] % 13 + 1, codes, (), None, (), worth))
     rest = hand_mask & ~taken
     thrown = -1
     masks = [rest >> (13 * suit) & _FULL for suit in range(4)]
@@ -266,9 +266,9 @@ def one_deck_deadwood(
                 continue
             codes = tuple(13 * suit + rank - 1 for rank in window.ranks)
             points = sum(t.rank_value[rank - 1] for rank in window.ranks)
-            melds.append((RUN, suit, codes, (), window, (), points))
+            melds.append(Candidate(RUN, suit, codes, (), window, (), points))
             mask &= ~window.mask
-    used = sum(m[6] for m in melds)
+    used = sum(meld.points for meld in melds)
     if discard:
         used += t.rank_value[thrown % 13]
     return total - used, tuple(melds), thrown
