@@ -4,12 +4,13 @@ What a bot asks many times a turn, answered on integers (a count per card, a ran
 bitmask per suit, the wild cards at hand): only the results become
 :class:`~rummykit.Meld` values, and every one of them validates.
 
-- :func:`can_meet`: can this hand meet a contract?
-- :func:`best_arrangement`: the melds meeting it that leave the fewest points;
-  :func:`arrangements`: every distinct way, lazily; :func:`arrangement_parts`: the same
-  ways as plain parts, for an engine listing go-down actions.
-- :func:`min_deadwood` and :func:`min_deadwood_value`: no contract, the disjoint melds
-  that leave the fewest points, optionally after one discard.
+- :func:`~rummykit.can_meet`: can this hand meet a contract?
+- :func:`~rummykit.best_arrangement`: the melds meeting it that leave the fewest points;
+  :func:`~rummykit.arrangements`: every distinct way, lazily;
+  :func:`arrangement_parts`: the same ways as plain parts, for an engine listing
+  go-down actions.
+- :func:`~rummykit.min_deadwood` and :func:`~rummykit.min_deadwood_value`: no contract,
+  the disjoint melds that leave the fewest points, optionally after one discard.
 - Points come from ``values`` (:data:`FACE_VALUES` unless a game passes its own table).
 - The solver keeps memos between calls, shared by all threads and bounded
   (:data:`RULES_LIMIT`, :data:`CACHE_LIMIT`); :func:`memo_sizes` shows them.
