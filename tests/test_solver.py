@@ -452,16 +452,17 @@ def test_threads_share_the_memos_safely() -> None:
     hand = parse_cards("7S 7H 7D KS KC KD 2C 3C 4C 5C 9H JK")
     wanted = Contract.parse("1G+1R")
 
-    def answers() -> list[tuple[int | None, int]]:
-        found = []
+    def answers() -> list[tuple[object, ...]]:
+        found: list[tuple[object, ...]] = []
         for rules in rules_sets:
             best = best_arrangement(hand, wanted, rules)
-            deadwood = min_deadwood_value(hand[:-1], rules)
-            found.append((None if best is None else best.left_value, deadwood))
+            deadwood = min_deadwood(hand[:-1], rules, discard=True)
+            value = min_deadwood_value(hand[:-1], rules)
+            found.append((best, deadwood, value))
         return found
 
     expected = answers()
-    results: list[list[tuple[int | None, int]]] = []
+    results: list[list[tuple[object, ...]]] = []
     errors: list[BaseException] = []
 
     def work() -> None:

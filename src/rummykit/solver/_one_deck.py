@@ -74,8 +74,8 @@ class _Tables:
                 if points + got > top:
                     top = points + got
                     choice = window
+        self.choice[mask] = choice  # before ``best``, which tells other threads it is done
         best[mask] = top
-        self.choice[mask] = choice
         return top
 
     def runs_after_throw(self, mask: int) -> int:
@@ -94,8 +94,8 @@ class _Tables:
             got = ranks[rank] + self.runs(mask ^ bit)
             if got >= top:  # ties go to the higher card, as a player would throw
                 top, thrown = got, rank
+        self.thrown[mask] = thrown  # before ``throw``, which tells other threads it is done
         self.throw[mask] = top
-        self.thrown[mask] = thrown
         return top
 
     def group_options(
