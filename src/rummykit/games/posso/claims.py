@@ -169,9 +169,7 @@ class PossoClaims(ClaimProtocol):
             return (Draw(),)
         return tuple(a for a in actions if isinstance(a, Draw) or a == Take(1))
 
-    def draw_refusal(
-        self, match: ContractRummyMatch, seat: int, action: Action
-    ) -> Refusal | None:
+    def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not take from the pile in his draw step after a claim
         (POSSO-9.6 ``claimant_next_draw="stock"``, POSSO-9.8), or ``None``."""
         clause = self.table(match).stock_only[seat]
