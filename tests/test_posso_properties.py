@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from rummykit.engine.phases import MELD
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
+from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.games.posso.hooks import playable_targets, ready_meld
-from rummykit.kit.actions import Discard
+from rummykit.kit.actions import Discard, Done
 from rummykit.records import dumps, loads
 from tests.test_may_i_properties import check_conservation, check_views, play_checked
 
@@ -57,14 +58,33 @@ def random_match(rng: random.Random, seed: int, players: int) -> PossoMatch:
 
 def check_forced_play(match: PossoMatch) -> None:
     seat = match.to_act
+    if seat is not None and match.phase is CORRECTION:  # POSSO-14.5: never a bare pass
+        assert any(isinstance(a, Correct) for a in match.legal_actions())
     if seat is None or match.phase is not MELD:
         return
-    discards = [a for a in match.legal_actions() if isinstance(a, Discard)]
+    legal = match.legal_actions()
+    step = match.deal.step
+    # Never a dead end (the engine's fallback 'done'), whatever strict refuses; a
+    # player who must meld the card he took (pile_take_requires_meld) can still play
+    # himself into one.
+    must_meld = match.rules.pile_take_requires_meld and step.taken is not None
+    if legal == (Done(),) and step.discard_step and not must_meld:
+        assert match.may_end_without_discard(seat), match.hands[seat]
+    discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
         assert not ready_meld(match, seat)
-    strict = match.rules.forced_play_enforcement == "strict" and len(match.hands[seat]) > 1
-    if strict and match.rules.playable_scope == "discarder_legal":
-        assert not any(playable_targets(match, seat, a.card) for a in discards)
+    if match.rules.forced_play_enforcement != "strict":
+        return
+    # POSSO-14.4 strict, the last card included: no playable discard, except under
+    # "any_meld" when every card he may discard is playable.
+    playable = [a for a in discards if playable_targets(match, seat, a.card)]
+    if match.rules.playable_scope == "discarder_legal":
+        assert not playable
+    elif playable:
+        hand = match.hands[seat]
+        taken = match.deal.step.taken
+        others = {c for c in hand if c is not taken or hand.count(c) > 1}
+        assert all(playable_targets(match, seat, card) for card in others)
 
 
 @settings(max_examples=10, deadline=None)

@@ -117,8 +117,8 @@ class PlayerView:
     """What one seat may know (DESIGN: it follows who holds or has seen each card).
 
     ``known[s]`` are cards seat ``s`` is known to hold because it took them from the pile
-    in view of everyone; ``pile`` is (card, discarder) bottom first, or only the top card
-    when the pile is not kept spread.
+    in view of everyone (or showed them, as in a Posso? claim); ``pile`` is (card,
+    discarder) bottom first, or only the top card when the pile is not kept spread.
     """
 
     seat: int

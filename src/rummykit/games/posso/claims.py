@@ -9,6 +9,7 @@ in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions l
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -19,7 +20,7 @@ from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
-from rummykit.errors import InvalidMeldError
+from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
 from rummykit.kit.actions import (
     Action,
@@ -98,8 +99,10 @@ class PossoTable(State):
     """Posso?'s claim state for a deal: the open window, a flagged discard, and what
     each seat's next draw may be."""
 
-    stock_only: list[bool]
-    """POSSO-9.6, 9.8: the seat's next regular draw must come from the stock."""
+    stock_only: list[str | None]
+    """The clause that makes the seat's next regular draw come from the stock:
+    ``POSSO-9.8`` after a correction claim's second card, ``POSSO-9.6`` after a claim
+    under ``claimant_next_draw="stock"``; ``None``: either pile."""
     skip_draw: list[bool]
     """POSSO-9.6 ``claim_counts_as_draw``: the seat's next regular turn has no draw."""
     flagged: int | None = None
@@ -124,18 +127,25 @@ class PossoClaims(ClaimProtocol):
         claim = match.deal.claim
         if not isinstance(claim, PossoTable):
             players = match.players
-            claim = PossoTable([False] * players, [False] * players)
+            claim = PossoTable([None] * players, [False] * players)
             match.deal.claim = claim
         return claim
 
     # -- the regular turn --------------------------------------------------------------------
 
     def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
-        """POSSO-8.1: a correction claim first, when the top discard is flagged."""
+        """POSSO-8.1: a correction claim first, when the top discard is flagged and a
+        meld takes it by a lay-off (a card playable only by a joker exchange, under
+        ``swap_counts_as_playable``, has no correction to offer)."""
         table = self.table(match)
-        if table.flagged is not None and match.left(table.flagged) == seat:
+        flagged = table.flagged
+        if flagged is not None and match.left(flagged) == seat:
             top = match.deal.pile.top
-            if top is not None and top.discarder == table.flagged:
+            if (
+                top is not None
+                and top.discarder == flagged
+                and self.correct_targets(match, flagged, top.card)
+            ):
                 match.set_turn(CORRECTION, seat)
                 return
         table.flagged = None
@@ -159,10 +169,23 @@ class PossoClaims(ClaimProtocol):
             return (Draw(),)
         return tuple(a for a in actions if isinstance(a, Draw) or a == Take(1))
 
+    def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+        """Why ``seat`` may not take from the pile in his draw step after a claim
+        (POSSO-9.6 ``claimant_next_draw="stock"``, POSSO-9.8), or ``None``."""
+        clause = self.table(match).stock_only[seat]
+        if clause is None or not isinstance(action, Take):
+            return None
+        who = match.who(seat)
+        if clause == "POSSO-9.8":
+            why = f"{who} took the card under the correction with a second 'Posso?'"
+        else:
+            why = f"{who} claimed a card since his last turn (claimant_next_draw='stock')"
+        return clause, f"{why}: this draw must come from the stock ('draw')"
+
     def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
         table = self.table(match)
-        table.stock_only[seat] = False
+        table.stock_only[seat] = None
         top = match.deal.pile.top
         if top is None:
             match.set_turn(MELD, seat)
@@ -239,16 +262,52 @@ class PossoClaims(ClaimProtocol):
                 return "POSSO-14.5", f"{who} first corrects or passes"
             if not match.deal.down[seat or 0] and not match.rules.claim_may_open:
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
-            if not action.melds and match.rules.claim_requires_new_meld:
-                return (
-                    "POSSO-9.5",
-                    f"a claim names the new meld {top.card} goes into, e.g. "
-                    f"'claim {top.card} …' with cards from {who}'s hand",
-                )
-            return "POSSO-9.5", f"{who} cannot lay {top.card} down that way"
+            return self.claim_refusal(match, seat or 0, top.card, action)
         if isinstance(action, Correct):
             return "POSSO-14.5", f"{who} cannot put the discard on meld {action.target}"
         return None
+
+    def claim_refusal(
+        self, match: ContractRummyMatch, seat: int, card: Card, claim: Claim
+    ) -> Refusal:
+        """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
+        who = match.who(seat)
+        rules = match.rules
+        if not claim.melds:
+            return (
+                "POSSO-9.5",
+                f"a claim names the new meld {card} goes into, e.g. "
+                f"'claim {card} …' with cards from {who}'s hand",
+            )
+        if not rules.claim_requires_new_meld:
+            return (
+                "POSSO-9.5",
+                "the claimed card goes into the hand (claim_requires_new_meld=False): "
+                "write a bare 'claim'",
+            )
+        named = Counter(laid for cards, _ in claim.melds for laid in cards)
+        if not named[card]:
+            return "POSSO-9.5", f"the claim's melds must include the claimed {card}"
+        missing = named - Counter([*match.deal.hands[seat], card])
+        if missing:
+            held = " ".join(str(c) for c in sorted(missing.elements(), key=_code))
+            return "POSSO-9.5", f"{who} does not hold {held}"
+        melds = []
+        for cards, roles in claim.melds:
+            try:
+                melds.append(match.meld_rules.validate(cards, roles=roles))
+            except InvalidMeldError as error:
+                text = " ".join(str(c) for c in cards)
+                return "POSSO-9.5", f"{who} cannot lay {text} down: {error.reason}"
+        if not match.deal.down[seat]:
+            try:
+                match.deal.contract.check(melds, match.meld_rules)
+            except ContractError as error:
+                reason = f"{who} has not opened, and the claim is no opening (POSSO-12.2)"
+                return "POSSO-9.5", f"{reason}: {error.reason}"
+        elif len(melds) > 1:
+            return "POSSO-9.5", f"{who} has opened: a claim lays down one new meld"
+        return "POSSO-9.5", f"{who} cannot lay {card} down that way"
 
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
@@ -257,6 +316,7 @@ class PossoClaims(ClaimProtocol):
         if phase is CLAIM:
             if isinstance(action, Claim):
                 table.claims.append((seat, action))
+                self.show(match, seat, action)
             table.asked += 1
             if table.asked < len(table.order):
                 match.set_turn(CLAIM, table.order[table.asked])
@@ -275,8 +335,20 @@ class PossoClaims(ClaimProtocol):
                 if match.rules.claim_counts_as_draw:
                     match.set_turn(MELD, seat)
                     return
-                table.stock_only[seat] = True
+                table.stock_only[seat] = "POSSO-9.8"
             self.to_draw(match, seat)
+
+    def show(self, match: ContractRummyMatch, seat: int, claim: Claim) -> None:
+        """POSSO-9.3: a declared claim is public at once, so the cards it names from
+        ``seat``'s hand are known to be there, whether or not the claim wins."""
+        top = match.deal.pile.top
+        assert top is not None
+        named = Counter(card for cards, _ in claim.melds for card in cards)
+        named[top.card] -= 1
+        known = match.deal.known[seat]
+        for card, count in named.items():
+            if count > known[card]:
+                known[card] = count
 
     def resolve(self, match: ContractRummyMatch) -> None:
         """POSSO-9.4: the first claimant wins; the player in turn goes on melding."""
@@ -292,7 +364,7 @@ class PossoClaims(ClaimProtocol):
             if rules.claim_counts_as_draw:
                 table.skip_draw[seat] = True
             elif rules.claimant_next_draw == "stock":
-                table.stock_only[seat] = True
+                table.stock_only[seat] = "POSSO-9.6"
         match.set_turn(MELD, taker)
 
     def lay_claim(self, match: ContractRummyMatch, seat: int, claim: Claim) -> bool:
@@ -302,10 +374,9 @@ class PossoClaims(ClaimProtocol):
         deal.pile = type(deal.pile)(deal.pile.entries[:-1])
         hand = deal.hands[seat]
         hand.append(card)
+        deal.known[seat][card] += 1  # taken in view of everyone
         match.emit(TookFromPile(seat, (card,)))
         melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
-        if not melds:
-            deal.known[seat][card] += 1
         start = len(deal.table)
         for meld in melds:
             for laid in meld.cards:
@@ -335,12 +406,24 @@ class PossoClaims(ClaimProtocol):
         grown = deal.table[target].lay_off(card, match.meld_rules)
         deal.table[target] = grown
         match.emit(Corrected(seat, card, target, grown))
-        top = deal.pile.top
-        eligible = top is not None and (match.rules.discarder_may_claim or top.discarder != seat)
-        if eligible and top is not None and self.options(match, seat, top.card):
+        if self.second_claim_allowed(match, seat):
             match.set_turn(SECOND_CLAIM, seat)
             return
         self.to_draw(match, seat)
+
+    def second_claim_allowed(self, match: ContractRummyMatch, seat: int) -> bool:
+        """POSSO-14.5 step 2: whether the corrector is asked about the card now on top.
+
+        Only public facts decide (there is a card, he did not discard it or
+        ``discarder_may_claim``, he has opened or ``claim_may_open``): the step is
+        offered, with ``pass``, whatever his hand holds, so that whether it comes
+        reveals nothing about his cards.
+        """
+        rules = match.rules
+        top = match.deal.pile.top
+        if top is None or (top.discarder == seat and not rules.discarder_may_claim):
+            return False
+        return bool(match.deal.down[seat]) or rules.claim_may_open
 
     def canonical(self, match: ContractRummyMatch, claim: Claim) -> object:
         """A claim's melds as a comparable value (any order of melds and of cards)."""
@@ -349,6 +432,10 @@ class PossoClaims(ClaimProtocol):
         except InvalidMeldError:
             return None
         return sorted(_meld_key(meld) for meld in melds)
+
+
+def _code(card: Card) -> int:
+    return card.code
 
 
 def _meld_key(meld: Meld) -> tuple[object, ...]:

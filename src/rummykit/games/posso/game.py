@@ -100,6 +100,17 @@ class PossoMatch(ContractRummyMatch):
                 return
         super().verify(action)
 
+    def why_not(self, action: Action) -> tuple[str, str]:
+        """A pile take refused after a claim cites POSSO-9.6 or 9.8 (stock only)."""
+        seat = self.to_act
+        if self.phase is DRAW and seat is not None:
+            claims = self.hooks.claims
+            assert isinstance(claims, PossoClaims)
+            refusal = claims.draw_refusal(self, seat, action)
+            if refusal is not None:
+                return refusal
+        return super().why_not(action)
+
 
 @attrs.frozen
 class Posso(ContractRummy[PossoRules, PossoMatch]):

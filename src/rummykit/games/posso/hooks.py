@@ -105,10 +105,15 @@ def is_playable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
 
 
 def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
-    """The melds that may make a card playable for ``seat`` (``playable_scope``)."""
+    """The melds that may make a card playable for ``seat`` (``playable_scope``): with
+    ``discarder_legal``, those he may lay off on right now (POSSO-13.2, 13.3, so none
+    in the step in which he opened under ``layoff_same_turn_as_contract=False``)."""
     indexes = range(len(match.deal.table))
     if match.rules.playable_scope != "discarder_legal":
         return indexes
+    gate = match.hooks.layoff_gate
+    if gate.refusal(match, seat, None) is not None:
+        return []
     return [index for index in indexes if may_lay_off_on(match, seat, index)]
 
 
@@ -315,7 +320,8 @@ def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
     if rules.pile_take_requires_meld and position.keeps_taken:
         taken = match.deal.step.taken
         return "POSSO-8.2", f"{match.who(seat)} must meld {taken}, taken from the pile"
-    strict = rules.forced_play_enforcement == "strict" and len(match.deal.hands[seat]) > 1
+    # POSSO-14.4 strict: no exception for the last card, which is then laid off.
+    strict = rules.forced_play_enforcement == "strict"
     if strict and position.playable(action.card):
         every = rules.playable_scope == "any_meld" and position.all_playable
         if not every:

@@ -217,9 +217,9 @@ class PossoRules:
     """POSSO-15.3: one card left where discarding it is banned ends the turn."""
     penalty_draw_shortfall: ClassVar[str] = "skip"
     discard_pile_visible: ClassVar[str] = "all"
-    may_take_own_discard: ClassVar[bool] = False
-    """POSSO-8.2: the top card is taken in turn; a player's own discard is never on top
-    when his turn starts."""
+    may_take_own_discard: ClassVar[bool] = True
+    """POSSO-8.2: the top pile card may be taken, whoever discarded it (a correction
+    claim, POSSO-14.5, can uncover the player's own earlier discard)."""
 
     def __attrs_post_init__(self) -> None:
         fewest, most = self.player_count_range

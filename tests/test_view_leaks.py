@@ -1,0 +1,192 @@
+"""No seat learns another seat's hidden cards from what it is shown (DESIGN: views).
+
+During random play the match is forked again and again: the twin is a clone in which
+the hidden cards of one seat H (the cards of his hand nobody has seen him take) change
+places with the bottom cards of the stock. Both are then played on with the same
+actions, H making the same choices in both (one legal in both). As long as the swapped
+cards are still at the bottom of the stock (nobody else can have drawn them; no refill
+has moved them) and the deal has not been scored (scoring shows every hand), every other
+seat must see exactly the same thing in both: the same views (phase, whose decision it
+is, the legal actions, the pile, the melds, the known cards, the sizes of the hands)
+and the same events as it may know them. Whatever a phase shows, a claim step offered
+or not, a correction asked or not, may therefore depend on public facts only.
+
+Every shipped game is checked, Posso? and May I? under random options.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit.cards import Card
+from rummykit.deck import Stock
+from rummykit.games import game
+from rummykit.games.posso import PossoMatch
+from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
+from rummykit.kit.definition import GameDefinition
+from rummykit.kit.effects import DealEnded
+from rummykit.kit.match import Match
+from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
+from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
+from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
+
+AnyMatch = Match[Any, Any]
+
+
+def _definition(name: str, options: dict[str, list[Any]], rng: random.Random) -> Any:
+    return game(name, **{option: rng.choice(values) for option, values in options.items()})
+
+
+def hidden_cards(match: AnyMatch, seat: int) -> list[Card]:
+    """The cards of ``seat``'s hand that the other seats do not know he holds."""
+    other = (seat + 1) % match.players
+    known = Counter(match.view(other).known[seat])
+    return sorted((Counter(match.hands[seat]) - known).elements(), key=lambda card: card.code)
+
+
+def swapped_twin(match: AnyMatch, seat: int, count: int) -> tuple[AnyMatch, int] | None:
+    """A clone of ``match`` in which up to ``count`` hidden cards of ``seat`` and as
+    many cards from the bottom of the stock have changed places, and how many did
+    (``None``: none could)."""
+    hidden = hidden_cards(match, seat)
+    stock = list(match.stock.cards)
+    count = min(count, len(hidden), len(stock) - 1)
+    if count < 1:
+        return None
+    twin = match.clone()
+    hand = twin.deal.hands[seat]
+    for index in range(count):
+        card, under = hidden[index], stock[-1 - index]
+        hand[hand.index(card)] = under
+        stock[-1 - index] = card
+    twin.deal.stock = Stock(stock)
+    twin.refresh()
+    return twin, count
+
+
+def compare_side_by_side(
+    one: AnyMatch, two: AnyMatch, hidden: int, count: int, steps: int, rng: random.Random
+) -> int:
+    """Play ``one`` and ``two`` with the same actions; every seat but ``hidden`` must see
+    the same. Return how many actions were compared."""
+    bottom = two.stock.cards[len(two.stock) - count :]
+    others = [seat for seat in range(one.players) if seat != hidden]
+    for seat in others:
+        assert one.view(seat) == two.view(seat), seat
+    for compared in range(steps):
+        if one.is_over or one.phase.value == "deal_over":
+            return compared
+        if one.to_act == hidden:
+            legal = [action for action in one.legal_actions() if two.can_apply(action)]
+            if not legal:  # H cannot make the same choice: the comparison ends
+                return compared
+        else:
+            legal = list(one.legal_actions())
+        action = rng.choice(legal)
+        first, second = one.apply(action), two.apply(action)
+        if any(isinstance(effect, DealEnded) for effect in first.effects):
+            return compared  # scoring shows every hand
+        if two.stock.cards[len(two.stock) - count :] != bottom:
+            return compared  # a swapped card has left the bottom of the stock
+        for seat in others:
+            assert first.seen_by(seat) == second.seen_by(seat), (seat, first, second)
+            assert one.view(seat) == two.view(seat), (seat, action, one.phase, two.phase)
+    return steps
+
+
+def check_hidden_cards_stay_hidden(
+    definition: GameDefinition[Any, Any],
+    players: int,
+    seed: int,
+    rng: random.Random,
+    *,
+    focus: Callable[[AnyMatch], int | None] | None = None,
+) -> int:
+    """Random play of a seeded match, forked now and then, and wherever ``focus`` names
+    a seat to hide (then every hidden card of his is swapped); return how many actions
+    were compared in all."""
+    match = definition.new_match(players=players, seed=seed)
+    compared = forks = 0
+    for _ in range(800):
+        if match.is_over or forks >= 60:
+            break
+        focused = None if focus is None else focus(match)
+        if focused is not None:
+            hidden, count, steps = focused, 99, rng.randint(1, 6)
+        elif match.to_act is not None and rng.random() < 0.15:
+            # H is mostly the seat to act, whose hand decides what comes next.
+            hidden = match.to_act if rng.random() < 0.7 else rng.randrange(players)
+            count, steps = rng.randint(1, 10), rng.randint(1, 30)
+        else:
+            count = 0
+        forked = swapped_twin(match, hidden, count) if count else None
+        if forked is not None:
+            twin, count = forked
+            forks += 1
+            compared += compare_side_by_side(match.clone(), twin, hidden, count, steps, rng)
+        match.apply(rng.choice(match.legal_actions()))
+    return compared
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
+def test_posso_phases_reveal_no_hidden_card(
+    seed: int, players: int, options: random.Random
+) -> None:
+    definition = _definition("posso", POSSO_OPTIONS, options)
+    check_hidden_cards_stay_hidden(definition, players, seed, options)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
+def test_may_i_phases_reveal_no_hidden_card(
+    seed: int, players: int, options: random.Random
+) -> None:
+    definition = _definition("may-i", MAY_I_OPTIONS, options)
+    check_hidden_cards_stay_hidden(definition, players, seed, options)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), options=st.randoms())
+def test_possession_phases_reveal_no_hidden_card(
+    seed: int, players: int, options: random.Random
+) -> None:
+    definition = _definition("possession", POSSESSION_OPTIONS, options)
+    check_hidden_cards_stay_hidden(definition, players, seed, options)
+
+
+def _claimant(match: AnyMatch) -> int | None:
+    """The seat whose hidden cards decide what a Posso? claim phase shows next: the
+    corrector (POSSO-14.5; his second claim), or the seat whose claim is pending."""
+    assert isinstance(match, PossoMatch)
+    if match.phase is CORRECTION:
+        return match.to_act
+    claims = PossoClaims.table(match).claims if match.phase is CLAIM else []
+    return claims[0][0] if claims else None
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
+def test_posso_claims_and_corrections_reveal_no_hidden_card(
+    seed: int, players: int, options: random.Random
+) -> None:
+    """POSSO-9.3, 14.5: forked at every claim decision, the correction and the second
+    claim included (whether a second claim is asked depends on public facts only)."""
+    definition = _definition(
+        "posso", {**POSSO_OPTIONS, "forced_play_enforcement": ["claim"]}, options
+    )
+    check_hidden_cards_stay_hidden(definition, players, seed, options, focus=_claimant)
+
+
+def test_the_check_compares_real_play() -> None:
+    """The side-by-side play gets somewhere: the seeds compare many actions."""
+    rng = random.Random(5)
+    definition = game("posso")
+    compared = [check_hidden_cards_stay_hidden(definition, 4, seed, rng) for seed in range(2)]
+    assert min(compared) > 50, compared
