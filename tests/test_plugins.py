@@ -14,7 +14,6 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -44,11 +43,10 @@ def fake_entry_points(monkeypatch: pytest.MonkeyPatch, *points: metadata.EntryPo
 
 
 @pytest.fixture
-def sprint(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def sprint(monkeypatch: pytest.MonkeyPatch) -> None:
     """The example plugin, as if installed: its source importable, its entry points found."""
     monkeypatch.syspath_prepend(str(PLUGIN_SOURCE))
     fake_entry_points(monkeypatch, SPRINT, LOWBALL)
-    yield
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -188,7 +186,9 @@ def rummykit(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_the_installed_plugin_works_from_the_command_line(tmp_path: Path) -> None:
     done = rummykit("rules", "sprint", cwd=tmp_path)
     assert done.returncode == 0 and "SPRINT-6" in done.stdout, done.stderr
-    done = rummykit("simulate", "sprint", "-n", "5", "--bots", "lowball,greedy,random", cwd=tmp_path)
+    done = rummykit(
+        "simulate", "sprint", "-n", "5", "--bots", "lowball,greedy,random", cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     assert "5 matches of sprint (3 players: lowball, greedy, random)" in done.stdout
     sprint = game("sprint")

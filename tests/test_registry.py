@@ -7,7 +7,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -61,10 +61,21 @@ def test_the_registry_doctest_passes_alone() -> None:
     assert "1 passed" in done.stdout
 
 
+@attrs.frozen
+class OtherMayI(MayI):
+    """May I? under another name."""
+
+    name: ClassVar[str] = "other-may-i"
+
+
+@attrs.frozen
+class HouseMayI(MayI):
+    """May I? as a house plays it, under the shipped name."""
+
+
 def test_names_list_the_shipped_games_first_then_the_registered() -> None:
     assert names()[:3] == tuple(SHIPPED_GAMES) == ("may-i", "possession", "posso")
-    other = attrs.make_class("Other", {}, bases=(MayI,))
-    other.name = "other-may-i"
+    other = OtherMayI
     register(other)
     try:
         assert names()[:4] == ("may-i", "possession", "posso", "other-may-i")
@@ -76,7 +87,7 @@ def test_names_list_the_shipped_games_first_then_the_registered() -> None:
 
 
 def test_a_registered_game_may_stand_in_for_a_shipped_one_until_unregistered() -> None:
-    house = attrs.make_class("HouseMayI", {}, bases=(MayI,))
+    house = HouseMayI
     with pytest.raises(ConfigError, match=r"a game called 'may-i' is registered already"):
         register(house)
     register(MayI)  # the shipped class itself: nothing to do
@@ -166,7 +177,7 @@ def test_bad_bots_are_refused_at_registration_or_when_made() -> None:
         register_agent("a,b", always)
     with pytest.raises(ConfigError, match=r"an agent's name is text"):
         register_agent("", always)
-    register_agent("nothing", lambda definition, **options: None)  # type: ignore[arg-type,return-value]
+    register_agent("nothing", lambda definition, **options: None)  # type: ignore[arg-type]
     try:
         with pytest.raises(ConfigError, match=r"the agent factory of 'nothing' made None"):
             make_agent("nothing", game("may-i"))

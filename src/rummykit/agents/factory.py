@@ -17,13 +17,13 @@ __all__ = ["greedy_agent", "heuristic_agent", "random_agent", "search_agent"]
 
 
 def random_agent(definition: Any, **options: Any) -> Agent:
-    """A :class:`RandomAgent`, for any game (it has no options)."""
+    """A :class:`~rummykit.agents.RandomAgent`, for any game (it has no options)."""
     check_options(RandomAgent, options)
     return RandomAgent()
 
 
 def greedy_agent(definition: Any, **options: Any) -> Agent:
-    """A :class:`GreedyAgent`, for any game (it has no options)."""
+    """A :class:`~rummykit.agents.GreedyAgent`, for any game (it has no options)."""
     check_options(GreedyAgent, options)
     return GreedyAgent()
 
@@ -53,7 +53,7 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
 
 def search_agent(definition: Any, **options: Any) -> Agent:
     """A :class:`~rummykit.agents.SearchAgent` playing out each candidate with the
-    game's heuristic (:func:`heuristic_agent`); ``options`` set its budget
+    game's heuristic (:func:`~rummykit.agents.heuristic_agent`); ``options`` set its budget
     (``simulations``, ``candidates``, …).
 
     >>> from rummykit.games import game

@@ -3,9 +3,10 @@
 An agent factory is a callable ``factory(definition, **options) -> Agent``: it makes the
 bot for a game definition, refusing an option the bot does not have (see
 :mod:`rummykit.agents.options`). The shipped bots are known by name and imported on
-first use; :func:`register_agent` adds a user's; an installed package adds its own
-through the ``rummykit.agents`` entry point group. :func:`make_agent`, the simulator and
-``rummykit simulate --bots`` then know them all alike.
+first use (:mod:`rummykit.agents.factory`); :func:`~rummykit.agents.register_agent` adds
+a user's; an installed package adds its own through the ``rummykit.agents`` entry point
+group. :func:`~rummykit.agents.make_agent`, the simulator and ``rummykit simulate
+--bots`` then know them all alike; a plugin is loaded when its bot is first made.
 
 >>> from rummykit.agents import RandomAgent, agent_names, make_agent, register_agent
 >>> agent_names()[:4]
@@ -84,7 +85,7 @@ def _check_name(name: Any) -> str:
 def register_agent(name: str, factory: AgentFactory, *, replace: bool = False) -> None:
     """Make the bot ``factory`` makes known as ``name``. A name taken by another bot (a
     shipped one included) is refused unless ``replace``; the replacement then stands in
-    for it until :func:`unregister_agent`."""
+    for it until :func:`~rummykit.agents.unregister_agent`."""
     name, factory = _check_name(name), _check_factory(factory)
     current = _registered.get(name)
     if current is None and name in SHIPPED_AGENTS:
@@ -97,7 +98,7 @@ def register_agent(name: str, factory: AgentFactory, *, replace: bool = False) -
 
 
 def unregister_agent(name: str) -> None:
-    """Forget the bot ``name`` given to :func:`register_agent`; a shipped bot it replaced
+    """Forget the bot ``name`` given to :func:`~rummykit.agents.register_agent`; a shipped bot it replaced
     is the bot of that name again."""
     if name not in _registered:
         mine = ", ".join(_registered) or "none"
@@ -132,10 +133,11 @@ def agent_factory(name: str) -> AgentFactory:
 
 
 def make_agent(name: str, definition: Any, **options: Any) -> Agent:
-    """The agent called ``name`` (one of :func:`agent_names`) for ``definition``;
-    ``options`` set its options: the heuristic's, or the search agent's
-    (``simulations``, ``candidates``, …); the random and greedy agents have none. An
-    option the agent does not have is a :class:`~rummykit.errors.ConfigError`.
+    """The agent called ``name`` (one of :func:`~rummykit.agents.agent_names`) for
+    ``definition``, made by its factory; ``options`` set its options: the heuristic's,
+    or the search agent's (``simulations``, ``candidates``, …); the random and greedy
+    agents have none. An option the agent does not have is a
+    :class:`~rummykit.errors.ConfigError`, and so is a factory that makes no agent.
 
     >>> from rummykit.games import game
     >>> make_agent("search", game("may-i"), simulations=8).simulations

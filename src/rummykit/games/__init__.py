@@ -55,4 +55,3 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
     """The game registered as ``name``, with its rules options given as keywords
     (:func:`rummykit.kit.registry.game`)."""
     return registry.game(name, **options)
-
