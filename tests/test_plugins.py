@@ -14,6 +14,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from rummykit.agents import RandomAgent, agent_names, make_agent
 from rummykit.cli import main
 from rummykit.errors import ConfigError
 from rummykit.games import game
-from rummykit.kit.registry import get, names
+from rummykit.kit.registry import get, names, refresh_plugins
 from rummykit.records import dumps, from_record, to_record
 from rummykit.simulate import play, simulate
 
@@ -33,20 +34,30 @@ SPRINT = metadata.EntryPoint("sprint", "rummykit_sprint:Sprint", "rummykit.games
 LOWBALL = metadata.EntryPoint("lowball", "rummykit_sprint:lowball_agent", "rummykit.agents")
 
 
-def fake_entry_points(monkeypatch: pytest.MonkeyPatch, *points: metadata.EntryPoint) -> None:
-    """Make ``points`` the only installed entry points while a test runs."""
-
-    def entry_points(*, group: str) -> metadata.EntryPoints:
-        return metadata.EntryPoints(point for point in points if point.group == group)
-
-    monkeypatch.setattr(metadata, "entry_points", entry_points)
+FakePlugins = Callable[..., None]
 
 
 @pytest.fixture
-def sprint(monkeypatch: pytest.MonkeyPatch) -> None:
+def fake_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakePlugins]:
+    """``fake_plugins(*points)`` makes ``points`` the only installed entry points while a
+    test runs; the registries look again before and after."""
+
+    def install(*points: metadata.EntryPoint) -> None:
+        def entry_points(*, group: str) -> metadata.EntryPoints:
+            return metadata.EntryPoints(point for point in points if point.group == group)
+
+        monkeypatch.setattr(metadata, "entry_points", entry_points)
+        refresh_plugins()
+
+    yield install
+    refresh_plugins()
+
+
+@pytest.fixture
+def sprint(monkeypatch: pytest.MonkeyPatch, fake_plugins: FakePlugins) -> None:
     """The example plugin, as if installed: its source importable, its entry points found."""
     monkeypatch.syspath_prepend(str(PLUGIN_SOURCE))
-    fake_entry_points(monkeypatch, SPRINT, LOWBALL)
+    fake_plugins(SPRINT, LOWBALL)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -119,14 +130,14 @@ def test_the_command_line_simulates_describes_and_replays_a_plugin_game(
 
 
 def test_a_broken_plugin_is_one_error_naming_its_entry_point(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, fake_plugins: FakePlugins, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missing = metadata.EntryPoint("ghost", "no_such_module_for_rummykit:Ghost", "rummykit.games")
     not_a_game = metadata.EntryPoint("dice", "random:Random", "rummykit.games")
     misnamed = metadata.EntryPoint("sprunt", "rummykit_sprint:Sprint", "rummykit.games")
     bad_bot = metadata.EntryPoint("bot", "no_such_module_for_rummykit:bot", "rummykit.agents")
     monkeypatch.syspath_prepend(str(PLUGIN_SOURCE))
-    fake_entry_points(monkeypatch, missing, not_a_game, misnamed, bad_bot)
+    fake_plugins(missing, not_a_game, misnamed, bad_bot)
     assert names() == ("may-i", "possession", "posso", "dice", "ghost", "sprunt")  # not loaded
     with pytest.raises(
         ConfigError,
@@ -151,9 +162,9 @@ def test_a_broken_plugin_is_one_error_naming_its_entry_point(
     assert code == 2 and "the plugin entry point bot = " in err
 
 
-def test_a_plugin_never_shadows_a_shipped_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plugin_never_shadows_a_shipped_game(fake_plugins: FakePlugins) -> None:
     impostor = metadata.EntryPoint("may-i", "no_such_module_for_rummykit:X", "rummykit.games")
-    fake_entry_points(monkeypatch, impostor)
+    fake_plugins(impostor)
     assert names() == ("may-i", "possession", "posso")
     assert get("may-i").__name__ == "MayI"
 

@@ -98,8 +98,8 @@ def register_agent(name: str, factory: AgentFactory, *, replace: bool = False) -
 
 
 def unregister_agent(name: str) -> None:
-    """Forget the bot ``name`` given to :func:`~rummykit.agents.register_agent`; a shipped bot it replaced
-    is the bot of that name again."""
+    """Forget the bot ``name`` given to :func:`~rummykit.agents.register_agent`; a
+    shipped bot it replaced is the bot of that name again."""
     if name not in _registered:
         mine = ", ".join(_registered) or "none"
         raise ConfigError(f"no agent {name!r} is registered (registered: {mine})")

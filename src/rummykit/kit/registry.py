@@ -17,9 +17,10 @@ A plugin package declares its game in its ``pyproject.toml``::
     [project.entry-points."rummykit.games"]
     liverpool = "liverpool_rummy:Liverpool"
 
-The entry point's name is the game's name. Plugins are loaded when their game is first
-asked for, so a broken plugin is a :class:`~rummykit.errors.ConfigError` naming its entry
-point when someone uses it, not a failure of everything else.
+The entry point's name is the game's name. Installed plugins are found once per process
+(:func:`refresh_plugins` looks again) and loaded when their game is first asked for, so
+a broken plugin is a :class:`~rummykit.errors.ConfigError` naming its entry point when
+someone uses it, not a failure of everything else.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ __all__ = [
     "load_entry_point",
     "names",
     "plugin_entry_points",
+    "refresh_plugins",
     "register",
     "rules_options",
     "unregister",
@@ -65,6 +67,7 @@ _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
 _registered: dict[str, type[GameDefinition[Any, Any]]] = {}
 _loaded: dict[str, type[GameDefinition[Any, Any]]] = {}  # shipped games, once imported
 _plugins: dict[tuple[str, str], type[GameDefinition[Any, Any]]] = {}  # by (name, value)
+_found: dict[str, tuple[metadata.EntryPoint, ...]] = {}  # each group's entry points
 
 
 def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
@@ -155,12 +158,24 @@ def rules_options(rules: Any) -> Mapping[str, Any]:
 
 def plugin_entry_points(group: str) -> tuple[metadata.EntryPoint, ...]:
     """The entry points installed packages declare in ``group`` (``rummykit.games``,
-    ``rummykit.agents``), in name order, the first of each name; found afresh on each
-    call, never loaded here."""
-    points: dict[str, metadata.EntryPoint] = {}
-    for point in sorted(metadata.entry_points(group=group), key=lambda point: point.name):
-        points.setdefault(point.name, point)
-    return tuple(points.values())
+    ``rummykit.agents``), in name order, the first of each name; found on the first
+    call (reading every installed package's metadata takes milliseconds), never loaded
+    here."""
+    found = _found.get(group)
+    if found is None:
+        points: dict[str, metadata.EntryPoint] = {}
+        for point in sorted(metadata.entry_points(group=group), key=lambda point: point.name):
+            points.setdefault(point.name, point)
+        found = _found[group] = tuple(points.values())
+    return found
+
+
+def refresh_plugins() -> None:
+    """Forget the plugins found and loaded so far, so the next look finds the installed
+    ones afresh: after installing or removing a package in a running process (or
+    faking entry points in a test)."""
+    _found.clear()
+    _plugins.clear()
 
 
 def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T:
