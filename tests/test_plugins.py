@@ -18,13 +18,16 @@ import sys
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 from rummykit.agents import RandomAgent, agent_names, make_agent
 from rummykit.cli import main
 from rummykit.errors import ConfigError
 from rummykit.games import game
+from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get, names, refresh_plugins
 from rummykit.records import dumps, from_record, to_record
 from rummykit.simulate import play, simulate
@@ -130,26 +133,52 @@ def test_the_command_line_simulates_describes_and_replays_a_plugin_game(
 # -- broken plugins ------------------------------------------------------------------------
 
 
+@attrs.frozen
+class FaultyRules:
+    """Rules whose defaults fail."""
+
+    size: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        raise TypeError("rules!")
+
+
+@attrs.frozen
+class FaultySprint(GameDefinition[Any, Any]):
+    """A game whose rules cannot be made: a plugin's bug, not the registry's."""
+
+    name: ClassVar[str] = "faulty"
+    rules_type: ClassVar[Any] = FaultyRules
+    match_type: ClassVar[Any] = object
+
+
 def test_a_broken_plugin_is_one_error_naming_its_entry_point(
     monkeypatch: pytest.MonkeyPatch, fake_plugins: FakePlugins, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missing = metadata.EntryPoint("ghost", "no_such_module_for_rummykit:Ghost", "rummykit.games")
     not_a_game = metadata.EntryPoint("dice", "random:Random", "rummykit.games")
     misnamed = metadata.EntryPoint("sprunt", "rummykit_sprint:Sprint", "rummykit.games")
+    faulty = metadata.EntryPoint("faulty", f"{__name__}:FaultySprint", "rummykit.games")
     bad_bot = metadata.EntryPoint("bot", "no_such_module_for_rummykit:bot", "rummykit.agents")
     monkeypatch.syspath_prepend(str(PLUGIN_SOURCE))
-    fake_plugins(missing, not_a_game, misnamed, bad_bot)
-    assert names() == ("may-i", "possession", "posso", "dice", "ghost", "sprunt")  # not loaded
+    fake_plugins(missing, not_a_game, misnamed, faulty, bad_bot)
+    listed = ("may-i", "possession", "posso", "dice", "faulty", "ghost", "sprunt")
+    assert names() == listed  # found, not loaded
     with pytest.raises(
         ConfigError,
         match=r"the plugin entry point ghost = 'no_such_module_for_rummykit:Ghost' in group "
-        r"'rummykit.games' cannot be used: No module named 'no_such_module_for_rummykit'",
+        r"'rummykit.games' cannot be used: ModuleNotFoundError: No module named "
+        r"'no_such_module_for_rummykit'",
     ):
         game("ghost")
     with pytest.raises(ConfigError, match=r"entry point dice .* takes a GameDefinition subclass"):
         game("dice")
     with pytest.raises(ConfigError, match=r"entry point sprunt .* loads the game 'sprint'"):
         game("sprunt")
+    with pytest.raises(
+        ConfigError, match=r"entry point faulty .* cannot be used: faulty: .*rules!"
+    ):
+        game("faulty")
     with pytest.raises(ConfigError, match=r"the plugin entry point bot = .* 'rummykit.agents'"):
         make_agent("bot", game("may-i"))
     # every other command still works, and using the broken plugin is one line, exit 2

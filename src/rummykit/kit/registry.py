@@ -186,7 +186,8 @@ def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T
     try:
         return check(point.load())
     except Exception as error:  # a plugin is foreign code: any failure is its own
-        raise ConfigError(f"the plugin {where} cannot be used: {error}") from error
+        why = str(error) if isinstance(error, ConfigError) else f"{type(error).__name__}: {error}"
+        raise ConfigError(f"the plugin {where} cannot be used: {why}") from error
 
 
 def _shipped(name: str) -> type[GameDefinition[Any, Any]]:
@@ -206,6 +207,7 @@ def _plugin_game(point: metadata.EntryPoint) -> type[GameDefinition[Any, Any]]:
             definition = _check_game(loaded)
             if definition.name != point.name:
                 raise ConfigError(f"it loads the game {definition.name!r}, not {point.name!r}")
+            definition.from_options()  # its default rules, as every listing will ask
             return definition
 
         found = _plugins[key] = load_entry_point(point, check)
