@@ -43,8 +43,8 @@ nitpick_ignore_regex = [
     # ``numpy.ndarray``, ``gymnasium.spaces.space.Space``, ...), and a few docstrings too.
     (
         r"py:.*",
-        r"(abc|collections|collections\.abc|concurrent\.futures(\._base)?|enum|os|random)"
-        r"\.\w+",
+        r"(abc|collections|collections\.abc|concurrent\.futures(\._base)?|enum|importlib\.metadata"
+        r"|os|random)\.\w+",
     ),
     (r"py:.*", r"(numpy|attrs|gymnasium|pettingzoo)(\.\w+)+"),
     # pettingzoo's own type variables, shown bare in the members rummykit.rl.aec's

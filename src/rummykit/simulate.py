@@ -48,7 +48,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": Greed
 """Agents that need no game, by name (``make_agent`` knows every name, for a game)."""
 
 AgentSpec = str | Agent
-"""An agent by name (see :data:`~rummykit.agents.AGENT_NAMES`) or an agent value (it
+"""An agent by name (see :func:`~rummykit.agents.agent_names`) or an agent value (it
 must pickle to run on a process pool or a cluster)."""
 
 

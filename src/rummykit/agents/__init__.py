@@ -15,7 +15,9 @@ injected. :func:`heuristic_agent` gives a game's competent heuristic player;
 (0,)
 
 :func:`make_agent` builds an agent by name (``random``, ``greedy``, ``heuristic``,
-``search``) for a game; the simulator and ``rummykit simulate --bots`` use it.
+``search``, and any bot registered with :func:`register_agent` or installed as a plugin:
+:mod:`rummykit.agents.registry`) for a game; the simulator and ``rummykit simulate
+--bots`` use it.
 """
 
 from __future__ import annotations
@@ -23,23 +25,33 @@ from __future__ import annotations
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
-from rummykit.agents.factory import AGENT_NAMES, heuristic_agent, make_agent
+from rummykit.agents.factory import heuristic_agent
 from rummykit.agents.possession import PossessionAgent
+from rummykit.agents.registry import (
+    AgentFactory,
+    agent_names,
+    make_agent,
+    register_agent,
+    unregister_agent,
+)
 from rummykit.agents.search import MatchAgent, SearchAgent, decide
 
 __all__ = [
-    "AGENT_NAMES",
     "Agent",
+    "AgentFactory",
     "ContractAgent",
     "GreedyAgent",
     "MatchAgent",
     "PossessionAgent",
     "RandomAgent",
     "SearchAgent",
+    "agent_names",
     "check_agent",
     "contract_distance",
     "decide",
     "helps",
     "heuristic_agent",
     "make_agent",
+    "register_agent",
+    "unregister_agent",
 ]

@@ -1,4 +1,7 @@
-"""Agents by name, for a game: what the simulator and the command line build."""
+"""The shipped bots' factories: each makes its bot for a game, ``factory(definition,
+**options)``, refusing an option the bot does not have. The agents registry
+(:mod:`rummykit.agents.registry`) knows them by name: ``random``, ``greedy``,
+``heuristic``, ``search``."""
 
 from __future__ import annotations
 
@@ -8,13 +11,21 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
-from rummykit.errors import ConfigError
 from rummykit.kit.actions import Play
 
-__all__ = ["AGENT_NAMES", "heuristic_agent", "make_agent"]
+__all__ = ["greedy_agent", "heuristic_agent", "random_agent", "search_agent"]
 
-AGENT_NAMES = ("random", "greedy", "heuristic", "search")
-"""The names :func:`make_agent` knows."""
+
+def random_agent(definition: Any, **options: Any) -> Agent:
+    """A :class:`~rummykit.agents.RandomAgent`, for any game (it has no options)."""
+    check_options(RandomAgent, options)
+    return RandomAgent()
+
+
+def greedy_agent(definition: Any, **options: Any) -> Agent:
+    """A :class:`~rummykit.agents.GreedyAgent`, for any game (it has no options)."""
+    check_options(GreedyAgent, options)
+    return GreedyAgent()
 
 
 def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
@@ -40,27 +51,16 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     return GreedyAgent()
 
 
-def make_agent(name: str, definition: Any, **parameters: Any) -> Agent:
-    """The agent called ``name`` (one of :data:`AGENT_NAMES`) for ``definition``;
-    ``parameters`` set its options: the heuristic's, or the search agent's
-    (``simulations``, ``candidates``, …); the random and greedy agents have none. An
-    option the agent does not have is a :class:`~rummykit.errors.ConfigError`.
+def search_agent(definition: Any, **options: Any) -> Agent:
+    """A :class:`~rummykit.agents.SearchAgent` playing out each candidate with the
+    game's heuristic (:func:`~rummykit.agents.heuristic_agent`); ``options`` set its budget
+    (``simulations``, ``candidates``, …).
 
     >>> from rummykit.games import game
-    >>> make_agent("search", game("may-i"), simulations=8).simulations
+    >>> search_agent(game("may-i"), simulations=8).simulations
     8
     """
-    if name == "random":
-        check_options(RandomAgent, parameters)
-        return RandomAgent()
-    if name == "greedy":
-        check_options(GreedyAgent, parameters)
-        return GreedyAgent()
-    if name == "heuristic":
-        return heuristic_agent(definition, **parameters)
-    if name == "search":
-        from rummykit.agents.search import SearchAgent
+    from rummykit.agents.search import SearchAgent
 
-        check_options(SearchAgent, parameters, set_by_game=("policy",))
-        return SearchAgent(heuristic_agent(definition), **parameters)
-    raise ConfigError(f"agents (bots) are {', '.join(AGENT_NAMES)}; got {name!r}")
+    check_options(SearchAgent, options, set_by_game=("policy",))
+    return SearchAgent(heuristic_agent(definition), **options)

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import attrs
 
 from rummykit import __version__
-from rummykit.agents.factory import AGENT_NAMES
+from rummykit.agents import agent_names
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
@@ -29,7 +29,7 @@ from rummykit.cli.setup import (
     seat_bots,
 )
 from rummykit.contracts import Contract
-from rummykit.errors import InvalidMeldError, RummyError
+from rummykit.errors import ConfigError, InvalidMeldError, RummyError
 from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.kit.definition import GameDefinition
@@ -88,10 +88,6 @@ def _game_rules(name: str) -> tuple[MeldRules, str | None]:
         if rules is not None:
             return rules, definition.clauses.get("jokers")
     return game_preset(name).meld_rules, None
-
-
-def _has_melds(name: str) -> bool:
-    return get_game(name).from_options().meld_rules() is not None
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -395,16 +391,19 @@ def _parser() -> _Parser:
         return sub
 
     registered = registered_games()
-    ranges = "; ".join(f"{name} {_players_of(name)}" for name in registered)
-    bots_help = (
-        f"bots: {', '.join(AGENT_NAMES)}; one for every seat or one per seat, comma-separated"
+    usable = _usable_games(registered)
+    ranges = "; ".join(
+        f"{name} {_players_of(usable[name]) if name in usable else '(cannot be loaded)'}"
+        for name in registered
     )
+    bots = agent_names()
+    bots_help = f"bots: {', '.join(bots)}; one for every seat or one per seat, comma-separated"
 
     cards = add("cards", _cmd_cards, "read cards in notation and print them back")
     cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
     cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
 
-    melding = [name for name in registered if _has_melds(name)]
+    melding = [name for name, found in usable.items() if found.meld_rules() is not None]
     games = sorted({*GAME_PRESETS, *melding})
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
     check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
@@ -414,7 +413,7 @@ def _parser() -> _Parser:
     demo.add_argument("--game", default="may-i", choices=registered)
     demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--bots", default="heuristic", choices=AGENT_NAMES)
+    demo.add_argument("--bots", default="heuristic", choices=bots)
     _bot_options(demo)
     _house_rules(demo)
 
@@ -461,8 +460,20 @@ def _parser() -> _Parser:
     return parser
 
 
-def _players_of(name: str) -> str:
-    fewest, most = player_range(get_game(name).from_options())
+def _usable_games(registered: Sequence[str]) -> dict[str, GameDefinition[Any, Any]]:
+    """Each game under its default rules, for the help and the choices; a plugin that
+    cannot be loaded is left out here, and its error is the answer when it is used."""
+    usable: dict[str, GameDefinition[Any, Any]] = {}
+    for name in registered:
+        try:
+            usable[name] = get_game(name).from_options()
+        except ConfigError:
+            continue
+    return usable
+
+
+def _players_of(definition: GameDefinition[Any, Any]) -> str:
+    fewest, most = player_range(definition)
     return f"{fewest}-{most}"
 
 

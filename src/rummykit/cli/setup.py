@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummykit.agents import AGENT_NAMES, Agent, make_agent
+from rummykit.agents import Agent, agent_names, make_agent
 from rummykit.errors import ConfigError, RummyError
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get
@@ -82,8 +82,8 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
         name = name.strip().replace("-", "_")
         if not sep or not dot or not bot or not name:
             raise UsageError(f"--bot-option takes BOT.NAME=VALUE, got {item!r}")
-        if bot not in AGENT_NAMES:
-            raise UsageError(f"--bot-option {item!r}: bots are {', '.join(AGENT_NAMES)}")
+        if bot not in (known := agent_names()):
+            raise UsageError(f"--bot-option {item!r}: bots are {', '.join(known)}")
         options.setdefault(bot, {})[name] = option_value(value)
     return options
 
@@ -180,9 +180,10 @@ def seat_bots(text: str, seats: int) -> list[str]:
     bots = [word.strip() for word in text.split(",")]
     if not all(bots):
         raise UsageError(f"--bots {text!r} has an empty name (names are comma-separated)")
+    known = agent_names()
     for bot in bots:
-        if bot not in AGENT_NAMES:
-            raise UsageError(f"bots are {', '.join(AGENT_NAMES)}; got {bot!r}")
+        if bot not in known:
+            raise UsageError(f"bots are {', '.join(known)}; got {bot!r}")
     if len(bots) == 1:
         return bots * seats
     if len(bots) != seats:

@@ -1,9 +1,10 @@
-"""The shipped games, and the registry every game (shipped or a user's) is known by.
+"""The shipped games, and the registry every game (shipped, a user's or a plugin's) is
+known by (:mod:`rummykit.kit.registry`, which imports each shipped game on first use).
 
 >>> from rummykit.games import game, names
 >>> game("may-i").rules.turn_after_buy
 'buyer_left'
->>> names()
+>>> names()[:3]
 ('may-i', 'possession', 'posso')
 """
 
@@ -54,8 +55,3 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
     """The game registered as ``name``, with its rules options given as keywords
     (:func:`rummykit.kit.registry.game`)."""
     return registry.game(name, **options)
-
-
-register(MayI)
-register(Possession)
-register(Posso)
