@@ -31,8 +31,10 @@ from rummykit.agents import (
     heuristic_agent,
     make_agent,
 )
+from rummykit.engine.actions import Down
 from rummykit.games import game, names
-from rummykit.kit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.protocol import Phase, PlayerView
 from rummykit.scoring import GIN_VALUES

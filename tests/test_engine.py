@@ -23,17 +23,13 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.core import ContractRummyMatch
+from rummykit.engine.effects import JokerExchanged, LaidDown
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.kit.actions import Action, ActionGrammar, Discard, ExchangeJoker, LayOff, parse_action
-from rummykit.kit.effects import (
-    DealEnded,
-    Discarded,
-    Drew,
-    JokerExchanged,
-    LaidDown,
-    TookFromPile,
-)
+from rummykit.games.possession.actions import Play
+from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
+from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
 from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.records import dumps, loads
@@ -128,7 +124,7 @@ def test_each_game_reads_only_its_own_actions() -> None:
     possession = game("possession").new_match(players=2, seed=1)
     with pytest.raises(IllegalActionError, match="unknown action 'down'"):
         possession.apply("down 7S 7H 7D")
-    assert possession.parse_action("play 9C") == parse_action("play 9C")
+    assert possession.parse_action("play 9C") == Play((parse_card("9C"),))
     may_i = game("may-i").new_match(players=3, seed=1)
     with pytest.raises(IllegalActionError, match="unknown action 'play'"):
         may_i.apply("play 9C")

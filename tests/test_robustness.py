@@ -32,6 +32,7 @@ def entry_points() -> list[Callable[[str], object]]:
         parse_cards,
         parse_card,
         parse_action,
+        game("posso").grammar.parse,
         Contract.parse,
         lambda text: Meld.parse(text, RULES),
         RULES.validate,

@@ -9,7 +9,7 @@ from rummykit.agents.contract import ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
 from rummykit.errors import ConfigError
-from rummykit.kit.actions import Play
+from rummykit.games.possession.actions import Play
 
 __all__ = ["AGENT_NAMES", "heuristic_agent", "make_agent"]
 

@@ -183,7 +183,10 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from rummykit.kit.effects import Bought, Claimed, DealEnded, LaidDown, WentOut
+    from rummykit.engine.effects import LaidDown
+    from rummykit.games.may_i.effects import Bought
+    from rummykit.games.posso.effects import Claimed
+    from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
     definition = _definition(args)

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummykit.contracts import Contract, conflict
+from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
-from rummykit.kit.actions import Down
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
