@@ -12,17 +12,17 @@ from rummykit import (
     Contract,
     ContractSchedule,
     Meld,
-    MeldRules,
     RummyError,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.games import game
 from rummykit.kit.actions import parse_action
 from rummykit.records import loads
 
 ALPHABET = 'ASHDCJKQT0123456789 *()/-><,.lowhigh🃏♠♥x[]="\n'
-RULES = MeldRules.preset("posso")
+RULES = presets.meld_rules("posso")
 
 
 def entry_points() -> list[Callable[[str], object]]:

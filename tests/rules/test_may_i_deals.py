@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from rummykit import (
-    MAY_I_VALUES,
     ContractSchedule,
     IllegalActionError,
     parse_card,
@@ -17,6 +16,7 @@ from rummykit.engine import ranked_outcome as outcome
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.phases import DRAW
 from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Discard, Done, Draw, Take, parse_action
 from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut

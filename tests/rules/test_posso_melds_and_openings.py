@@ -6,16 +6,17 @@ import attrs
 import pytest
 
 from rummykit import (
-    POSSO_OPENINGS,
     ContractError,
     InvalidMeldError,
     Meld,
     MeldRules,
     joker_exchanges,
     parse_card,
+    presets,
 )
+from rummykit.games.posso.data import POSSO_OPENINGS
 
-RULES = MeldRules.preset("posso")
+RULES = presets.meld_rules("posso")
 
 
 def test_posso_w01_to_w05_natural_melds() -> None:

@@ -48,11 +48,12 @@ from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.games.posso.claims import Claim, Correct
 from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 
 __all__ = ["ContractAgent", "contract_game_rules"]
 

@@ -15,9 +15,10 @@ jokers in (of 2,472 random hands that meet a May I? contract, 4 with two jokers 
 :func:`~rummykit.can_meet` tells the truth. Answers are memoised (bounded
 tables), so a hand costs a lookup the second time.
 
+>>> from rummykit import presets
 >>> from rummykit import Contract, MeldRules, parse_cards
 >>> from rummykit.agents.distance import contract_distance
->>> rules = MeldRules.preset("may-i")
+>>> rules = presets.meld_rules("may-i")
 >>> contract_distance(parse_cards("7S 7H 7D KS KC KD 2C"), Contract.parse("2G"), rules)
 0
 >>> contract_distance(parse_cards("7S 7H KS KC 2C 9D"), Contract.parse("2G"), rules)
@@ -262,7 +263,7 @@ def memo_sizes() -> dict[str, int]:
     """How many entries each memo table holds now (each stays under :data:`MEMO_LIMIT`).
 
     >>> from rummykit.contracts import Contract
-    >>> _ = contract_distance("7S 7H 8S", Contract.parse("1G"), MeldRules.preset("may-i"))
+    >>> _ = contract_distance("7S 7H 8S", Contract.parse("1G"), presets.meld_rules("may-i"))
     >>> memo_sizes()["distances"] >= 1
     True
     """
@@ -273,7 +274,7 @@ def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules
     """How many cards nearer the contract ``card`` brings ``hand`` (0: no nearer).
 
     >>> from rummykit import Contract, MeldRules, parse_card, parse_cards
-    >>> rules = MeldRules.preset("may-i")
+    >>> rules = presets.meld_rules("may-i")
     >>> helps(parse_cards("7S 7H KS KC 2C 9D"), parse_card("7D"), Contract.parse("2G"), rules)
     1
     """

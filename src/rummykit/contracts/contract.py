@@ -185,7 +185,7 @@ class Contract:
         Card lists are validated as melds first (in the kind their cards make).
 
         >>> from rummykit import MeldRules
-        >>> rules = MeldRules.preset("may-i")
+        >>> rules = MeldRules(group_max=8)
         >>> Contract.parse("2G").check(["JS JH JD", "JC JC JH"], rules)
         Traceback (most recent call last):
         ...

@@ -3,10 +3,10 @@
 Both are pure functions: they return new melds or raise
 :class:`~rummykit.errors.InvalidMeldError` with the reason.
 
->>> from rummykit import Meld, MeldRules, End, parse_card
->>> rules = MeldRules.preset("may-i")
+>>> from rummykit import AcePolicy, End, Meld, MeldRules, parse_card
+>>> rules = MeldRules(ace=AcePolicy.WRAP)
 >>> run = Meld.parse("2S 3S 4S 5S", rules)
->>> run = run.lay_off(parse_card("AS"), rules)           # MAYI-W12
+>>> run = run.lay_off(parse_card("AS"), rules)           # round the corner
 >>> run.lay_off(parse_card("KS"), rules)
 Meld.parse('KS AS 2S 3S 4S 5S')
 >>> run.lay_off(parse_card("7S"), rules)
@@ -93,8 +93,8 @@ def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = N
     A natural card that plainly cannot fit (another rank beside a group's natural cards,
     not the card at a run's end) is turned away without building or validating a meld.
 
-    >>> from rummykit import Meld, MeldRules, parse_card
-    >>> rules = MeldRules.preset("may-i")
+    >>> from rummykit import AcePolicy, Meld, MeldRules, parse_card
+    >>> rules = MeldRules(ace=AcePolicy.WRAP)
     >>> run = Meld.parse("2S 3S 4S 5S", rules)
     >>> try_lay_off(run, parse_card("6S"), rules)
     Meld.parse('2S 3S 4S 5S 6S')
@@ -260,8 +260,8 @@ def _gap(meld: Meld, card: Card) -> str:
 def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     """Every card that can be laid off on ``meld``, with its end and role, in card order.
 
-    >>> from rummykit import Meld, MeldRules
-    >>> rules = MeldRules.preset("may-i")
+    >>> from rummykit import AcePolicy, Meld, MeldRules
+    >>> rules = MeldRules(ace=AcePolicy.WRAP)
     >>> [(e.card, e.end.value) for e in Meld.parse("JD QD KD AD", rules).extensions(rules)]
     [(2D, 'high'), (10D, 'low'), (JK, 'high'), (JK, 'low')]
     """
@@ -302,7 +302,7 @@ def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> t
     means :func:`~rummykit.joker_exchanges` finds no exchange.
 
     >>> from rummykit import Meld, MeldRules, parse_card
-    >>> rules = MeldRules.preset("posso")
+    >>> rules = MeldRules()
     >>> meld = Meld.parse("9C 10C JK QC", rules)
     >>> wild_replacements(meld, parse_card("JC")), wild_replacements(meld, parse_card("JH"))
     ((2,), ())

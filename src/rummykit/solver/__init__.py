@@ -5,20 +5,21 @@ rank bitmask per suit, and the wild cards at hand (jokers, and cards of the rule
 ``wild_ranks``). Candidate melds are small tuples; only the results become
 :class:`~rummykit.Meld` values, and every one of them validates.
 
->>> from rummykit import Contract, MeldRules, MAY_I_VALUES, parse_cards
+>>> from rummykit import Contract, parse_cards, presets
 >>> from rummykit.solver import best_arrangement, can_meet
 >>> hand = parse_cards("7S 7H 7D KS KC KD 2C 9H 4D QS")
->>> rules = MeldRules.preset("may-i")
+>>> rules = presets.meld_rules("may-i")
 >>> can_meet(hand, Contract.parse("2G"), rules)
 True
->>> best = best_arrangement(hand, Contract.parse("2G"), rules, values=MAY_I_VALUES)
+>>> values = presets.card_values("may-i")
+>>> best = best_arrangement(hand, Contract.parse("2G"), rules, values=values)
 >>> best.melds, best.left, best.left_value
 ((Meld.parse('7S 7H 7D'), Meld.parse('KS KD KC')), (QS, 9H, 4D, 2C), 25)
 
 With deuces wild, a 2 fills in for any card (and, unless ``wild_as_natural`` is off,
 may also play as itself); each returned meld says what its wild cards stand for:
 
->>> house = MeldRules.preset("mayi-house")
+>>> house = presets.meld_rules("mayi-house")
 >>> best = best_arrangement(parse_cards("9H 10H 2C QH 5S 5D 5C"), Contract.parse("1G+1R"),
 ...                         house)
 >>> [str(meld) for meld in best.melds]
@@ -38,9 +39,15 @@ from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldKind, MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
-from rummykit.solver._deadwood import Memo, free_best, min_deadwood, min_deadwood_value
+from rummykit.solver._deadwood import (
+    DEFAULT_VALUES,
+    Memo,
+    free_best,
+    min_deadwood,
+    min_deadwood_value,
+)
 from rummykit.solver._gin import table_count
 from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
 from rummykit.solver._search import Search, circular, sort_key
@@ -199,7 +206,7 @@ def _prepare(
 
 def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
     """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
-    prepared = _prepare(to_cards(hand), contract, rules, MAY_I_VALUES)
+    prepared = _prepare(to_cards(hand), contract, rules, DEFAULT_VALUES)
     if prepared is None:
         return False
     plan, search = prepared
@@ -218,7 +225,7 @@ def best_arrangement(
     contract: Contract,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = DEFAULT_VALUES,
 ) -> Arrangement | None:
     """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
 
@@ -368,7 +375,7 @@ def arrangements(
     contract: Contract,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = DEFAULT_VALUES,
 ) -> Iterator[Arrangement]:
     """Every distinct arrangement meeting ``contract``, each once, lazily.
 
@@ -405,7 +412,7 @@ def arrangement_parts(
     cards = to_cards(hand)
     if not contract.exact:
         raise ConfigError("arrangement_parts lists exact contracts only")
-    prepared = _prepare(cards, contract, rules, MAY_I_VALUES)
+    prepared = _prepare(cards, contract, rules, DEFAULT_VALUES)
     if prepared is None:
         return
     plan, search = prepared

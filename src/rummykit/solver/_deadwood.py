@@ -11,13 +11,16 @@ from collections.abc import Sequence
 from rummykit.cards import Card, CardsLike, to_cards
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, make_arrangement
 from rummykit.solver._gin import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search, sort_key
 from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
 
-__all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
+__all__ = ["DEFAULT_VALUES", "Memo", "free_best", "min_deadwood", "min_deadwood_value"]
+
+DEFAULT_VALUES = CardValues(ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
+"""The card values the solver weighs arrangements by when given none."""
 
 Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
 """Best free melds by remaining hand (53 counts, the joker last)."""
@@ -85,14 +88,15 @@ def min_deadwood_value(
     hand: CardsLike,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = DEFAULT_VALUES,
     discard: bool = False,
 ) -> int:
     """The points :func:`min_deadwood` leaves, without building the melds (for bots).
 
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> from rummykit import parse_cards
+    >>> from rummykit.presets import GIN_MELDS, GIN_VALUES
     >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"),
-    ...                    MeldRules.preset("gin"), values=GIN_VALUES, discard=True)
+    ...                    GIN_MELDS, values=GIN_VALUES, discard=True)
     24
     """
     try:
@@ -111,7 +115,7 @@ def min_deadwood(
     hand: CardsLike,
     rules: MeldRules,
     *,
-    values: CardValues = MAY_I_VALUES,
+    values: CardValues = DEFAULT_VALUES,
     discard: bool = False,
 ) -> Arrangement:
     """Disjoint melds that leave the fewest points in hand (gin-style deadwood).
@@ -121,9 +125,10 @@ def min_deadwood(
     With ``discard``, one card is thrown away first, the one that leaves the least
     deadwood (a gin player's 11-card hand before knocking); it is not in ``left``.
 
-    >>> from rummykit import GIN_VALUES, MeldRules, parse_cards
+    >>> from rummykit import parse_cards
+    >>> from rummykit.presets import GIN_MELDS, GIN_VALUES
     >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"),
-    ...                       MeldRules.preset("gin"), values=GIN_VALUES)
+    ...                       GIN_MELDS, values=GIN_VALUES)
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
