@@ -60,7 +60,7 @@ def solver_rules(draw: st.DrawFn) -> MeldRules:
         group_max=draw(st.sampled_from([None, 4, 8])),
         run_min=draw(st.integers(3, 4)),
         ace=draw(st.sampled_from(AcePolicy)),
-        set_distinct_suits=draw(st.booleans()),
+        group_distinct_suits=draw(st.booleans()),
         max_jokers_per_meld=draw(st.sampled_from([None, 1, 2])),
         joker_at_run_end=draw(st.booleans()),
     )

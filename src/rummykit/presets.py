@@ -54,7 +54,7 @@ GIN_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker
 """Gin rummy deadwood: ace 1, 2-10 face value, J Q K 10."""
 
 GIN_MELDS = MeldRules(
-    group_max=4, run_min=3, ace=AcePolicy.LOW, set_distinct_suits=True, jokers_allowed=False
+    group_max=4, run_min=3, ace=AcePolicy.LOW, group_distinct_suits=True, jokers_allowed=False
 )
 """Gin rummy: one deck, groups of 3-4, runs of 3+, ace low, no wild cards."""
 
@@ -87,7 +87,7 @@ _CTS_MELDS = attrs.evolve(_MAYI_HOUSE_MELDS, wild_limit_on_layoff=True)
 # mazimez/card-games-utils rummy: one-deck groups of 3-4, sequences of 3+ with two
 # naturals; its A-K "skip" is closest to wrap-around.
 _CGU_MELDS = MeldRules(
-    group_max=4, run_min=3, ace=AcePolicy.WRAP, set_distinct_suits=True, run_min_naturals=2
+    group_max=4, run_min=3, ace=AcePolicy.WRAP, group_distinct_suits=True, run_min_naturals=2
 )
 
 GAME_PRESETS: dict[str, GamePreset] = {

@@ -29,7 +29,7 @@ from rummykit.kit.position import Position
 
 RULES = presets.meld_rules("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)
-DISTINCT = attrs.evolve(RULES, set_distinct_suits=True, group_max=4)
+DISTINCT = attrs.evolve(RULES, group_distinct_suits=True, group_max=4)
 SCHEDULE = presets.schedule("may-i")
 SIX = presets.schedule("may-i-six")
 

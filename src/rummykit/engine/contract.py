@@ -28,7 +28,8 @@ __all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
 
 
 def down_action(melds: tuple[Meld, ...]) -> Down:
-    """The :class:`~rummykit.kit.actions.Down` that lays ``melds``, wild cards' roles declared."""
+    """The :class:`~rummykit.engine.actions.Down` that lays ``melds``, wild cards' roles
+    declared."""
     return Down(
         tuple(
             (

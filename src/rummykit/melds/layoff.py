@@ -1,4 +1,4 @@
-"""Laying off on melds (MAYI-12, POSSO-13) and exchanging jokers (POSSO-11.6).
+"""Laying off on melds, and joker exchanges.
 
 Both are pure functions: they return new melds or raise
 :class:`~rummykit.errors.InvalidMeldError` with the reason.
@@ -74,11 +74,11 @@ def lay_off(
     end: End | None = None,
     role: Role | None = None,
 ) -> Meld:
-    """``meld`` with ``card`` added, checked against ``rules`` (MAYI-12.3, POSSO-13.4).
+    """``meld`` with ``card`` added, checked against ``rules``.
 
     A run grows only at its ends. ``end`` says which end when the card fits both (a wild
     card, or the last card of a 12-card wrap-around run); without it the high end is
-    tried first. ``role`` declares what a wild card stands for (POSSO-11.7).
+    tried first. ``role`` declares what a wild card stands for.
     """
     if card.rank is not None and card.rank not in rules.wild_ranks and role is None:
         quick = _natural_lay_off(meld, card, rules, end)
@@ -224,7 +224,7 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
             return None
         wild = [c for i, c in enumerate(meld.cards) if meld.is_wild_at(i)]
         naturals = [c for i, c in enumerate(meld.cards) if not meld.is_wild_at(i)]
-        if rules.set_distinct_suits and card in naturals:
+        if rules.group_distinct_suits and card in naturals:
             return None
         cards = (*sorted([*naturals, card], key=_code), *wild)
         return Meld(MeldKind.GROUP, cards, (meld.rank,) * size, None, owner=meld.owner)
@@ -328,11 +328,11 @@ def joker_exchanges(
     """Every legal way to put natural ``card`` in place of a wild card of ``table[index]``.
 
     The natural card must be exactly what the wild card stands for in a run, or any card
-    of the group's rank. The freed wild card then goes (POSSO-11.6) to another position
+    of the group's rank. The freed wild card then goes to another position
     of the same meld, or onto another meld that stays valid with it, or with ``to_hand``
     into the player's hand. No place for it means no exchange: the error says why.
     ``from_groups=False`` frees wild cards from runs only, and ``jokers_only=True`` frees
-    printed jokers only, never a wild-rank card (both as the mayi-house rules do).
+    printed jokers only, never a wild-rank card (as some house rules do).
     """
     if not 0 <= index < len(table):
         raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))

@@ -134,8 +134,8 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None) -> Meld:
-        """Read and validate a meld; ``rules`` default to :func:`reading_rules` (the rules
-        a meld's ``repr`` is read back with).
+        """Read and validate a meld; ``rules`` default to
+        :func:`~rummykit.melds.rules.reading_rules` (the rules a ``repr`` reads back with).
 
         A wild card may carry what it stands for in brackets: ``JK(8C)``, or ``JK(7)``
         in a group. Without brackets, the rule of :meth:`MeldRules.validate` decides.

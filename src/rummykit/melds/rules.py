@@ -58,7 +58,7 @@ class MeldRules:
     """Most cards in a run, jokers included (never more than 13)."""
     ace: AcePolicy = AcePolicy.LOW_OR_HIGH
     """Where an ace may sit in a run."""
-    set_distinct_suits: bool = False
+    group_distinct_suits: bool = False
     """True: a group may not hold two natural cards of one suit (one-deck groups)."""
     jokers_allowed: bool = True
     """False: no wild card may be used in a meld."""

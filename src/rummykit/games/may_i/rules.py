@@ -400,7 +400,7 @@ class MayIRules:
             if self.max_wilds_per_meld is not None
             else WildLimit.AT_MOST_NATURALS,
             run_min=self.min_run_length,
-            set_distinct_suits=self.set_distinct_suits,
+            group_distinct_suits=self.set_distinct_suits,
             group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),
         )
 

@@ -273,7 +273,7 @@ class PossoRules:
         return attrs.evolve(
             POSSO_MELDS,
             ace=AcePolicy.WRAP if self.wraparound_runs else AcePolicy.LOW_OR_HIGH,
-            set_distinct_suits=self.set_distinct_suits,
+            group_distinct_suits=self.set_distinct_suits,
             group_max=min(self.set_max_size, naturals + self.max_jokers_per_meld),
             max_jokers_per_meld=self.max_jokers_per_meld,
             joker_at_run_end=self.joker_at_run_end,
