@@ -71,15 +71,15 @@ class DealEnd(enum.StrEnum):
     WENT_OUT = "went_out"
     """A player went out."""
     DEAD_STOCK = "dead_stock"
-    """No stock and nothing to refill it (MAYI-14.2)."""
+    """No stock and nothing to refill it."""
     TURN_CAP = "turn_cap"
-    """``max_turns_per_deal`` turns were played (MAYI-14.5, PSSN-6.5)."""
+    """``max_turns_per_deal`` turns were played."""
     REFILL_CAP = "refill_cap"
-    """``max_stock_refills`` refills were made (MAYI-14.4)."""
+    """``max_stock_refills`` refills were made."""
     RECYCLE_CAP = "recycle_cap"
-    """``max_recycles`` recycles were made (PSSN-6.4)."""
+    """``max_recycles`` recycles were made."""
     BLOCKED = "blocked"
-    """Every player passed (PSSN-6.3)."""
+    """Every player passed."""
 
 
 class GoingOut(enum.StrEnum):
@@ -109,7 +109,7 @@ class DealStarted(Effect):
 @attrs.frozen
 class Drew(Effect):
     """``seat`` drew ``count`` stock cards (``cards`` hidden from the other seats);
-    ``penalty`` marks the stock cards paid for pile cards (MAYI-9.13)."""
+    ``penalty`` marks stock cards drawn as a penalty (paid for pile cards, say)."""
 
     seat: int
     cards: tuple[Card, ...] = ()
@@ -166,7 +166,7 @@ class Discarded(Effect):
 
 @attrs.frozen
 class Passed(Effect):
-    """``seat`` could neither play nor draw and passed (PSSN-5.4)."""
+    """``seat`` could neither play nor draw and passed."""
 
     seat: int
 
@@ -180,7 +180,7 @@ class Passed(Effect):
 @attrs.frozen
 class StockRefilled(Effect):
     """The stock was refilled from the pile (``number``-th time this deal) with
-    ``size`` cards; ``shuffled`` or turned over (MAYI-14.1, PSSN-6.1)."""
+    ``size`` cards; ``shuffled`` or turned over."""
 
     number: int
     size: int
