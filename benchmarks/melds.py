@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from rummykit import JOKER, NATURALS, Card, InvalidMeldError, MeldRules
+from rummykit import JOKER, NATURALS, Card, InvalidMeldError, presets
 
 
 def candidates(count: int, *, jokers: bool, seed: int = 1) -> list[tuple[Card, ...]]:
@@ -54,7 +54,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count", type=int, default=100_000)
     args = parser.parse_args()
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     natural = candidates(args.count, jokers=False)
     wild = candidates(args.count // 4, jokers=True)
 

@@ -23,20 +23,20 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from rummykit import (
-    GIN_VALUES,
     JOKER,
     NATURALS,
     Card,
     CardValues,
     Contract,
-    ContractSchedule,
     DeckSpec,
     MeldRules,
     Rank,
     best_arrangement,
     min_deadwood,
     min_deadwood_value,
+    presets,
 )
+from rummykit.presets import GIN_VALUES
 
 Hand = tuple[Card, ...]
 CONTRACT_VALUES = CardValues(ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
@@ -50,7 +50,7 @@ def gin_hands(count: int, size: int, seed: int) -> list[Hand]:
 
 def ours(hands: Sequence[Hand]) -> list[int]:
     """``min_deadwood_value``: the number only, as the peers return it."""
-    rules = MeldRules.preset("gin")
+    rules = presets.meld_rules("gin")
     return [
         min_deadwood_value(hand, rules, values=GIN_VALUES, discard=len(hand) == 11)
         for hand in hands
@@ -59,7 +59,7 @@ def ours(hands: Sequence[Hand]) -> list[int]:
 
 def ours_with_melds(hands: Sequence[Hand]) -> list[int]:
     """``min_deadwood``: the melds as Meld values too."""
-    rules = MeldRules.preset("gin")
+    rules = presets.meld_rules("gin")
     return [
         min_deadwood(hand, rules, values=GIN_VALUES, discard=len(hand) == 11).left_value
         for hand in hands
@@ -155,8 +155,8 @@ def gin(count: int) -> None:
 
 
 def contracts(count: int) -> None:
-    rules = MeldRules.preset("may-i")
-    schedule = ContractSchedule.builtin("may-i")
+    rules = presets.meld_rules("may-i")
+    schedule = presets.schedule("may-i")
     shoe = DeckSpec(decks=2).shoe()
     rng = random.Random(2026)
     cases = [
@@ -191,7 +191,7 @@ def contracts(count: int) -> None:
     report(
         "the same hands, mayi-house rules (deuces only wild, wilds <= naturals)",
         deuce_cases,
-        MeldRules.preset("mayi-house"),
+        presets.meld_rules("mayi-house"),
     )
 
 

@@ -16,19 +16,18 @@ import argparse
 import random
 
 from rummykit import (
-    MAY_I_VALUES,
     Card,
     Contract,
-    ContractSchedule,
     DeckSpec,
     DiscardPile,
     MeldKind,
-    MeldRules,
     Stock,
     best_arrangement,
     deal,
     format_cards,
+    presets,
 )
+from rummykit.games.may_i.data import MAY_I_VALUES
 
 
 def worst_card(hand: list[Card], contract: Contract) -> Card:
@@ -57,8 +56,8 @@ def main() -> None:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    rules = MeldRules.preset("may-i")
-    schedule = ContractSchedule.builtin("may-i")
+    rules = presets.meld_rules("may-i")
+    schedule = presets.schedule("may-i")
     seats = "ABCDE"[: args.players]
     dealer = rng.randrange(args.players)
     for number, spec in enumerate(schedule, start=1):

@@ -11,21 +11,21 @@ from __future__ import annotations
 import argparse
 
 from rummykit import (
-    GIN_VALUES,
     DeckSpec,
-    MeldRules,
     Stock,
     format_cards,
     min_deadwood,
     min_deadwood_value,
+    presets,
 )
+from rummykit.presets import GIN_VALUES
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
-    rules = MeldRules.preset("gin")
+    rules = presets.meld_rules("gin")
     stock = Stock(DeckSpec(decks=1).shuffled(args.seed))
     hand = [stock.draw() for _ in range(10)]
     for turn in range(1, 31):

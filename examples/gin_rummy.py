@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 import attrs
 
 from rummykit import (
-    GIN_VALUES,
     Card,
     DeckSpec,
     DiscardPile,
@@ -65,10 +64,11 @@ from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.kit.registry import register
+from rummykit.presets import GIN_MELDS, GIN_VALUES
 from rummykit.records import dumps, loads
 from rummykit.simulate import play, simulate
 
-MELDS = MeldRules.preset("gin")  # groups of 3-4, runs of 3+, ace low, no jokers
+MELDS = GIN_MELDS  # groups of 3-4, runs of 3+, ace low, no jokers
 DRAW = Phase("draw", "GIN-2")
 DISCARD = Phase("discard", "GIN-3")
 

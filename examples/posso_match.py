@@ -10,8 +10,9 @@ import random
 from collections import Counter
 
 from rummykit.agents import Agent, heuristic_agent
+from rummykit.engine.effects import JokerExchanged
 from rummykit.games import game
-from rummykit.kit.effects import Claimed, Corrected, Flagged, JokerExchanged
+from rummykit.games.posso.effects import Claimed, Corrected, Flagged
 from rummykit.simulate import play
 
 

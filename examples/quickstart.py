@@ -6,6 +6,7 @@ Run: python examples/quickstart.py
 from __future__ import annotations
 
 import rummykit as rk
+from rummykit import presets
 from rummykit.errors import ContractError, InvalidMeldError
 
 
@@ -15,7 +16,7 @@ def main() -> None:
     print("hand:", rk.format_cards(hand, unicode=True))
 
     # May I?'s meld rules: groups of 3-8, runs of 4-13 that may turn the corner (MAYI-10.4).
-    rules = rk.MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     print("run round the corner:", rules.validate("3S 2S AS KS"))
     try:
         rules.validate("9C 10C JC KC")

@@ -14,9 +14,11 @@ import argparse
 import random
 from collections import Counter
 
-from rummykit.kit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.engine.actions import Down, LayOff
+from rummykit.games.may_i.actions import Allow
+from rummykit.games.may_i.data import MAY_I_VALUES
+from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.protocol import PlayerView
-from rummykit.scoring import MAY_I_VALUES
 from rummykit.simulate import simulate
 
 

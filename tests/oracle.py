@@ -30,7 +30,7 @@ def is_group(rules: MeldRules, cards: Sequence[Card]) -> bool:
         return False
     if rules.group_max is not None and len(cards) > rules.group_max:
         return False
-    if rules.set_distinct_suits and len(set(naturals)) != len(naturals):
+    if rules.group_distinct_suits and len(set(naturals)) != len(naturals):
         return False
     return _wild_ok(rules, len(naturals), wilds, rules.group_min_naturals)
 

@@ -22,7 +22,6 @@ from rummykit import (
     ConfigError,
     Contract,
     ContractError,
-    ContractSchedule,
     End,
     InvalidMeldError,
     Meld,
@@ -34,6 +33,7 @@ from rummykit import (
     lay_off,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.presets import game_preset
 from rummykit.solver import best_arrangement
@@ -267,7 +267,7 @@ def _contract_check(case: dict[str, Any], rules: MeldRules) -> tuple[str, str]:
     preset = game_preset(PRESET[case["rules"]])
     if check == "schedule":
         try:
-            contract = ContractSchedule.builtin("may-i-six")[case["round"]].contract
+            contract = presets.schedule("may-i-six")[case["round"]].contract
         except (ConfigError, TypeError):
             got: object = None
         else:

@@ -14,10 +14,10 @@ from rummykit import (
     Contract,
     ContractSchedule,
     IllegalActionError,
-    MeldRules,
     NotationError,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.agents import (
     ContractAgent,
@@ -31,11 +31,13 @@ from rummykit.agents import (
     heuristic_agent,
     make_agent,
 )
+from rummykit.engine.actions import Down
 from rummykit.games import game, names
-from rummykit.kit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.protocol import Phase, PlayerView
-from rummykit.scoring import GIN_VALUES
+from rummykit.presets import GIN_VALUES
 from rummykit.simulate import play, simulate
 
 VARIANTS: list[dict[str, Any]] = [
@@ -261,11 +263,11 @@ def test_agents_by_name_take_their_own_options_and_refuse_others() -> None:
         with pytest.raises(ConfigError, match=message):
             make_agent(name, definition, **options)
     with pytest.raises(ConfigError, match="max_hand must be a whole number"):
-        ContractAgent(MeldRules.preset("may-i"), max_hand=1.5)  # type: ignore[arg-type]
+        ContractAgent(presets.meld_rules("may-i"), max_hand=1.5)  # type: ignore[arg-type]
 
 
 def test_the_distance_ignores_the_hand_order() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     contract = Contract.parse("2G+R")
     hand = parse_cards("7S 7H 7D 7C 7S 4D 5D 6D 9H KS KC 2C JK")
     rng = random.Random(3)
@@ -278,7 +280,7 @@ def test_the_distance_ignores_the_hand_order() -> None:
 
 
 def test_the_distance_counts_what_the_contract_lacks() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     # the two groups are there, the run lacks 8D (or a joker)
     assert (
         contract_distance(parse_cards("7S 7H 7D KS KC KD 4D 5D 6D"), Contract.parse("2G+R"), rules)
@@ -297,7 +299,7 @@ def test_the_distance_counts_what_the_contract_lacks() -> None:
 
 
 def test_the_distance_reads_notation_and_refuses_what_is_not_a_hand() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     two_groups = Contract.parse("2G")
     assert contract_distance("5S 5H", two_groups, rules) == contract_distance(
         parse_cards("5S 5H"), two_groups, rules
@@ -363,7 +365,7 @@ def test_the_distance_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     from rummykit.agents import distance
 
     monkeypatch.setattr(distance, "MEMO_LIMIT", 50)
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     rng = random.Random(8)
     shoe = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")) * 2
     for contract in (Contract.parse("2R"), Contract.parse("G+R")):

@@ -14,13 +14,13 @@ from rummykit import (
     ContractError,
     ContractSchedule,
     MeldKind,
-    MeldRules,
     Requirement,
     SameSuitRuns,
+    presets,
 )
 from rummykit.contracts import run_gap
 
-RULES = MeldRules.preset("may-i")
+RULES = presets.meld_rules("may-i")
 
 
 @pytest.mark.parametrize(
@@ -191,16 +191,16 @@ def test_missing_schedule_file(tmp_path: Path) -> None:
         ContractSchedule.from_toml(tmp_path / "none.toml")
 
 
-def test_builtin_schedules() -> None:
-    assert ContractSchedule.builtin_names() == ("may-i", "may-i-six")
-    with pytest.raises(ConfigError, match="no built-in schedule"):
-        ContractSchedule.builtin("liverpool")
+def test_named_schedules() -> None:
+    assert presets.schedule_names() == ("may-i", "may-i-six")
+    with pytest.raises(ConfigError, match="no schedule 'liverpool'"):
+        presets.schedule("liverpool")
     with pytest.raises(ConfigError, match="deal 7 is not"):
-        ContractSchedule.builtin("may-i")[7]
+        presets.schedule("may-i")[7]
     for bad in ("1", 1.0, True, 0):  # deals are numbered 1 to 5: nothing else indexes
         with pytest.raises(ConfigError, match=r"numbered 1 to 5"):
-            ContractSchedule.builtin("may-i")[bad]  # type: ignore[index]
-    assert ContractSchedule.builtin("may-i")[1].contract == Contract.parse("2G")
+            presets.schedule("may-i")[bad]  # type: ignore[index]
+    assert presets.schedule("may-i")[1].contract == Contract.parse("2G")
 
 
 def test_contract_flags_refuse_nonsense() -> None:

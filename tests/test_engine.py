@@ -17,23 +17,19 @@ from rummykit import (
     DeckSpec,
     IllegalActionError,
     Meld,
-    MeldRules,
     NotationError,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.core import ContractRummyMatch
+from rummykit.engine.effects import JokerExchanged, LaidDown
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.kit.actions import Action, ActionGrammar, Discard, ExchangeJoker, LayOff, parse_action
-from rummykit.kit.effects import (
-    DealEnded,
-    Discarded,
-    Drew,
-    JokerExchanged,
-    LaidDown,
-    TookFromPile,
-)
+from rummykit.games.possession.actions import Play
+from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
+from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
 from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.records import dumps, loads
@@ -128,7 +124,7 @@ def test_each_game_reads_only_its_own_actions() -> None:
     possession = game("possession").new_match(players=2, seed=1)
     with pytest.raises(IllegalActionError, match="unknown action 'down'"):
         possession.apply("down 7S 7H 7D")
-    assert possession.parse_action("play 9C") == parse_action("play 9C")
+    assert possession.parse_action("play 9C") == Play((parse_card("9C"),))
     may_i = game("may-i").new_match(players=3, seed=1)
     with pytest.raises(IllegalActionError, match="unknown action 'play'"):
         may_i.apply("play 9C")
@@ -208,7 +204,7 @@ def _position(
 
 
 def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     run = Meld.parse("9C 10C JK QC", rules, owner=1)
     group = Meld.parse("5S 5H 5D", rules, owner=0)
     position = _position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [group, run], jokers=2, down=(0, 1))
@@ -233,7 +229,7 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
 
 
 def test_a_seat_not_down_may_not_exchange(exchange_game: Any) -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     run = Meld.parse("9C 10C JK QC", rules, owner=1)
     position = _position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [run], jokers=2, down=(1,))
     match = game(exchange_game.name, joker_count=2).new_match(players=3, position=position)
@@ -307,7 +303,7 @@ def test_errors_say_what_is_wrong() -> None:
 
 
 def test_a_duplicate_rank_on_a_run_is_explained() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     run = Meld.parse("5H 6H 7H 8H", rules, owner=0)
     position = _position({0: "6H 2C 3D", 1: "KS"}, [run], jokers=0, down=(0,))
     position = attrs.evolve(position, to_act=0)
@@ -346,7 +342,7 @@ def test_took_from_pile_is_public() -> None:
 
 
 def test_laid_down_effect_names_the_melds_and_their_places() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     position = _position({0: "JS JH JD 4C 4S 4D 9C 8D"}, [], jokers=0, down=())
     position = attrs.evolve(position, deal=1, to_act=0)
     match = game("may-i").new_match(players=3, position=position)
@@ -385,7 +381,7 @@ class OwnLayOffMayI(MayI):
 def test_a_gate_on_melds_never_leaves_a_turn_without_an_action() -> None:
     # The keep-two rule asks the gate which melds the last card could go on, so a seat
     # is never left holding one card it may neither discard nor lay off (deal 5).
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     mine = Meld.parse("5H 6H 7H 8H", rules, owner=0)
     theirs = Meld.parse("9S 10S JS QS", rules, owner=1)
     position = _position({0: "KS 2C 2D 2H 3S 4D"}, [mine, theirs], jokers=0, down=(0, 1))
@@ -447,7 +443,7 @@ def test_records_refuse_what_they_cannot_replay_faithfully() -> None:
 
 
 def test_positions_and_the_registry_refuse_nonsense() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     stray = Meld.parse("5H 6H 7H 8H", rules, owner=0)
     with pytest.raises(ConfigError, match="belongs to seat 0, who is not down"):
         game("may-i").new_match(

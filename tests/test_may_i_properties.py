@@ -19,20 +19,10 @@ from hypothesis import strategies as st
 
 from rummykit import IllegalActionError, parse_card
 from rummykit.engine import ContractRummyMatch
+from rummykit.engine.actions import LayOff
 from rummykit.games import MayI, MayIRules
-from rummykit.kit.actions import (
-    Action,
-    Allow,
-    Ask,
-    Discard,
-    Done,
-    Draw,
-    LayOff,
-    NextDeal,
-    Pass,
-    Refuse,
-    Take,
-)
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.records import dumps, from_record, loads, to_record
 
 OPTIONS: dict[str, list[Any]] = {

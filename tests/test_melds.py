@@ -19,12 +19,13 @@ from rummykit import (
     MeldRules,
     parse_card,
     parse_cards,
+    presets,
 )
 from tests import oracle
 from tests.strategies import meld_rules, related_cards, two_deck_cards
 
-MAY_I = MeldRules.preset("may-i")
-POSSO = MeldRules.preset("posso")
+MAY_I = presets.meld_rules("may-i")
+POSSO = presets.meld_rules("posso")
 
 
 def _check_against_oracle(rules: MeldRules, cards: list[Card]) -> None:
@@ -111,7 +112,7 @@ class TestJokerPlacement:
         assert meld.notation == "KD KC JK"
 
     def test_ordered_reading(self) -> None:
-        rules = MeldRules.preset("mayi-house")
+        rules = presets.meld_rules("mayi-house")
         assert not rules.accepts("JK 3S 4S 5S", ordered=True)
         assert rules.accepts("JK 3S 4S 5S")
         assert rules.validate("5S JK 7S 8S", ordered=True).stand_ins() == {1: "6S"}
@@ -160,7 +161,7 @@ class TestWildRanks:
         assert meld.wild_positions == ()
 
     def test_deuces_never_natural_have_no_place_in_runs(self) -> None:
-        rules = MeldRules.preset("mayi-house")
+        rules = presets.meld_rules("mayi-house")
         assert not rules.accepts("JK 2S 3S 4S 5S", ordered=True)
         assert not rules.accepts("2C 2D 2H")  # three wild cards and no natural
         assert rules.validate("9C 2D 9H").notation == "9H 9C 2D(9)"
@@ -202,11 +203,11 @@ class TestLayOff:
             run.lay_off(parse_card("8H"), POSSO)
 
     def test_mayi_house_does_not_check_the_wild_limit_on_lay_offs(self) -> None:
-        rules = MeldRules.preset("mayi-house")
+        rules = presets.meld_rules("mayi-house")
         group = rules.validate("9C 9D JK 2H")
         assert group.lay_off(JOKER, rules).wild_count == 3
         with pytest.raises(InvalidMeldError):
-            group.lay_off(JOKER, MeldRules.preset("cts"))
+            group.lay_off(JOKER, presets.meld_rules("cts"))
 
 
 @given(rules=meld_rules(), cards=related_cards(max_jokers=2))

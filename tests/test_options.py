@@ -13,6 +13,7 @@ import pytest
 from rummykit import ConfigError, ContractSchedule
 from rummykit.games import game
 from rummykit.games.may_i import rules as may_i_rules
+from rummykit.games.may_i.data import MAY_I_SIX_SCHEDULE, SCHEDULES
 from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
 from rummykit.games.possession import rules as possession_rules
 from rummykit.games.possession.rules import PossessionRules, SuitChange
@@ -322,7 +323,7 @@ def test_a_schedule_from_a_toml_file(tmp_path: Path) -> None:
 def test_bad_schedule_names_and_files_are_config_errors(tmp_path: Path) -> None:
     message = _error(MayIRules, contract_schedule="seven")
     assert "contract_schedule must be one of" in message and "got 'seven'" in message
-    for name in ("standard_five", "six_deal", *ContractSchedule.builtin_names()):
+    for name in ("standard_five", "six_deal", "may-i", "may-i-six"):
         assert repr(name) in message
     assert "contract_schedule" in _error(MayIRules, contract_schedule=5)
     missing = _error(MayIRules, contract_schedule=tmp_path / "none.toml")
@@ -332,7 +333,9 @@ def test_bad_schedule_names_and_files_are_config_errors(tmp_path: Path) -> None:
     broken.write_text('[[deal]]\ncontract = "2Q"\n', encoding="utf-8")
     message = _error(MayIRules, contract_schedule=broken)
     assert "broken.toml:1" in message and "2Q" in message
-    assert schedule_option("may-i-six") == "may-i-six"
+    assert schedule_option("may-i-six", schedules={"may-i-six": MAY_I_SIX_SCHEDULE}) == "may-i-six"
+    assert schedule_option("may-i-six", schedules=SCHEDULES) == "six_deal"
+    assert schedule_option("may-i", schedules=SCHEDULES) == "standard_five"
 
 
 # -- records ----------------------------------------------------------------------------

@@ -12,17 +12,17 @@ from rummykit import (
     Contract,
     ContractSchedule,
     Meld,
-    MeldRules,
     RummyError,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.games import game
 from rummykit.kit.actions import parse_action
 from rummykit.records import loads
 
 ALPHABET = 'ASHDCJKQT0123456789 *()/-><,.lowhigh🃏♠♥x[]="\n'
-RULES = MeldRules.preset("posso")
+RULES = presets.meld_rules("posso")
 
 
 def entry_points() -> list[Callable[[str], object]]:
@@ -32,6 +32,7 @@ def entry_points() -> list[Callable[[str], object]]:
         parse_cards,
         parse_card,
         parse_action,
+        game("posso").grammar.parse,
         Contract.parse,
         lambda text: Meld.parse(text, RULES),
         RULES.validate,

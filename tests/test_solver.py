@@ -11,9 +11,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from rummykit import (
-    GIN_VALUES,
     JOKER,
-    MAY_I_VALUES,
     NATURALS,
     AcePolicy,
     Arrangement,
@@ -29,9 +27,11 @@ from rummykit import (
     min_deadwood,
     min_deadwood_value,
     parse_cards,
+    presets,
     solver,
 )
-from rummykit.presets import GAME_PRESETS, game_preset
+from rummykit.games.may_i.data import MAY_I_VALUES
+from rummykit.presets import GAME_PRESETS, GIN_VALUES, game_preset
 from rummykit.scoring import CardValues
 from rummykit.solver import arrangement_parts
 from tests import brute
@@ -60,7 +60,7 @@ def solver_rules(draw: st.DrawFn) -> MeldRules:
         group_max=draw(st.sampled_from([None, 4, 8])),
         run_min=draw(st.integers(3, 4)),
         ace=draw(st.sampled_from(AcePolicy)),
-        set_distinct_suits=draw(st.booleans()),
+        group_distinct_suits=draw(st.booleans()),
         max_jokers_per_meld=draw(st.sampled_from([None, 1, 2])),
         joker_at_run_end=draw(st.booleans()),
     )
@@ -124,7 +124,7 @@ def test_arrangements_are_distinct_and_complete(
 
 
 def test_the_may_i_contracts_on_a_stacked_hand() -> None:
-    rules = MeldRules.preset("may-i")
+    rules = presets.meld_rules("may-i")
     hand = parse_cards("7S 7H 7D 7S KS KC KD 2C 3C 4C 5C QS 6C")
     best = best_arrangement(hand, Contract.parse("2G+1R"), rules, values=MAY_I_VALUES)
     assert best is not None
@@ -134,7 +134,7 @@ def test_the_may_i_contracts_on_a_stacked_hand() -> None:
 
 
 def test_minimum_contract_lays_down_extra_melds() -> None:
-    rules = MeldRules.preset("posso")
+    rules = presets.meld_rules("posso")
     opening = Contract.parse("1G+1R", exact=False)
     hand = parse_cards("9D 10D JD QD KC KD KH 3S 3H 3C 5H")
     best = best_arrangement(hand, opening, rules, values=MAY_I_VALUES)
@@ -181,7 +181,7 @@ def test_golden_counts_with_wild_deuces_by_brute_force(
 
 
 def test_gin_rules_one_deck() -> None:
-    rules = MeldRules.preset("gin")
+    rules = presets.meld_rules("gin")
     result = min_deadwood(parse_cards("AS 2S 3S 4S 5S 5H 5D 9C 10C JC"), rules, values=GIN_VALUES)
     assert result.left_value == 0
     assert [m.notation for m in result.melds] == ["5S 5H 5D", "AS 2S 3S 4S", "9C 10C JC"]
@@ -344,7 +344,7 @@ def test_a_deuce_plays_itself_or_wild() -> None:
 
 
 def test_deuces_wild_with_jokers_and_a_wild_limit() -> None:
-    rules = MeldRules.preset("mayi-house")
+    rules = presets.meld_rules("mayi-house")
     hand = parse_cards("9C 9D 2H JK 5S 6S 2C 8S KD")
     best = best_arrangement(hand, Contract.parse("1G+1R"), rules, values=PEER_VALUES)
     assert best is not None
@@ -364,7 +364,7 @@ def test_deuces_wild_with_jokers_and_a_wild_limit() -> None:
     assert can_meet(parse_cards("9C 9D JK 2H"), Contract.parse("1G"), rules)
 
 
-@pytest.mark.parametrize("name", MeldRules.preset_names())
+@pytest.mark.parametrize("name", presets.names())
 def test_every_preset_works_with_the_solver(name: str) -> None:
     preset = game_preset(name)
     rules = preset.meld_rules

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rummykit import CARDS, Meld, MeldRules, parse_card, parse_cards, svg
+from rummykit import CARDS, Meld, parse_card, parse_cards, presets, svg
 from rummykit.games import game, names
 from rummykit.kit.match import Match
 
@@ -53,7 +53,7 @@ def test_hand_keeps_order_and_counts() -> None:
 
 
 def test_a_joker_shows_what_it_stands_for() -> None:
-    run = Meld.parse("9C 10C JK QC", MeldRules.preset("posso"))
+    run = Meld.parse("9C 10C JK QC", presets.meld_rules("posso"))
     assert "= J♣" in texts(parse(svg.meld(run)))
     group = Meld.parse("7S 7H JK")
     shown = texts(parse(svg.meld(group)))

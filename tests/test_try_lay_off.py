@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import CARDS, Card, End, InvalidMeldError, Meld, MeldRules, Rank
+from rummykit import CARDS, Card, End, InvalidMeldError, Meld, MeldRules, Rank, presets
 from rummykit.melds.layoff import try_lay_off
 from tests.strategies import meld_rules, related_cards, wild_meld_rules
 
@@ -46,13 +46,13 @@ DEUCES_WILD = MeldRules(wild_ranks=frozenset({Rank.TWO}), max_jokers_per_meld=No
 @pytest.mark.parametrize(
     ("rules", "meld"),
     [
-        (MeldRules.preset("posso"), "9C 10C JK QC"),
-        (MeldRules.preset("posso"), "7S 7H JK"),
-        (MeldRules.preset("may-i"), "QS KS AS 2S"),
-        (MeldRules.preset("may-i"), "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"),
-        (MeldRules.preset("mayi-house"), "9C 9D 2H"),
-        (MeldRules.preset("cts"), "9C 9D JK 2H"),
-        (MeldRules.preset("gin"), "AS 2S 3S"),
+        (presets.meld_rules("posso"), "9C 10C JK QC"),
+        (presets.meld_rules("posso"), "7S 7H JK"),
+        (presets.meld_rules("may-i"), "QS KS AS 2S"),
+        (presets.meld_rules("may-i"), "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"),
+        (presets.meld_rules("mayi-house"), "9C 9D 2H"),
+        (presets.meld_rules("cts"), "9C 9D JK 2H"),
+        (presets.meld_rules("gin"), "AS 2S 3S"),
         (DEUCES_WILD, "2S 2H 2D"),
         (DEUCES_WILD, "2S 2H JK"),
         (DEUCES_WILD, "5S 2H 7S 8S"),

@@ -22,7 +22,7 @@ from rummykit.cards import (
     to_cards,
 )
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
-from rummykit.contracts.schedules import POSSO_OPENINGS, ContractSchedule, DealSpec
+from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.deck import (
     Deal,
     DeckSpec,
@@ -56,7 +56,7 @@ from rummykit.melds import (
     joker_exchanges,
     lay_off,
 )
-from rummykit.scoring import COUNT_VALUES, GIN_VALUES, MAY_I_VALUES, POSSO_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver import (
     Arrangement,
     arrangements,
@@ -68,13 +68,8 @@ from rummykit.solver import (
 
 __all__ = [
     "CARDS",
-    "COUNT_VALUES",
-    "GIN_VALUES",
     "JOKER",
-    "MAY_I_VALUES",
     "NATURALS",
-    "POSSO_OPENINGS",
-    "POSSO_VALUES",
     "AcePolicy",
     "Arrangement",
     "Card",

@@ -47,7 +47,7 @@ __all__ = [
 
 
 class Colour(enum.Enum):
-    """The colour of a suit (Possession's first-player rule compares colours)."""
+    """The colour of a suit (red or black), for rules that compare colours."""
 
     RED = "red"
     BLACK = "black"
@@ -88,7 +88,7 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 class Rank(enum.IntEnum):
-    """The thirteen ranks, numbered as in MAYI-0.4: A=1, 2-10 face value, J=11, Q=12, K=13.
+    """The thirteen ranks, numbered A=1, 2-10 face value, J=11, Q=12, K=13.
 
     The number is the ace-low order; :class:`RankOrder` gives the others.
     """
@@ -121,7 +121,7 @@ class RankOrder(enum.Enum):
     """How ranks follow each other in a sequence, as data rather than special cases.
 
     ``ACE_LOW`` is A-2-…-K, ``ACE_HIGH`` is 2-…-K-A, ``CIRCULAR`` is the closed circle
-    K-A-2 used by wrap-around runs (MAYI-10.4).
+    K-A-2 used by wrap-around runs.
 
     >>> RankOrder.CIRCULAR.successor(Rank.KING)
     <Rank.ACE: 1>

@@ -121,8 +121,8 @@ def deal(
 
     With n players, packet size p and the k-th player clockwise from the dealer (k = 1 is
     the dealer's left neighbour), round r gives that player positions
-    ``p*n*(r-1) + p*(k-1) + 1`` to ``p*n*(r-1) + p*k`` of the pack (rules README; MAYI-5.3
-    is p = 1, POSSO-6.3 p = 2). ``hands`` is indexed by seat; the dealer defaults to the
+    ``p*n*(r-1) + p*(k-1) + 1`` to ``p*n*(r-1) + p*k`` of the pack (one card at a time
+    is p = 1, pairs p = 2). ``hands`` is indexed by seat; the dealer defaults to the
     last seat, so seat 0 receives the first packet.
 
     >>> from rummykit import parse_cards
@@ -152,7 +152,7 @@ def deal_in_rounds(
     dealer: int | None = None,
     rng: random.Random | None = None,
 ) -> Deal:
-    """Possession's deal (PSSN-3): the rest is shuffled again before each round.
+    """Deal in rounds of packets, the rest shuffled again before each round.
 
     Each round deals ``hand_size / rounds`` cards to every player with :func:`deal`. With
     ``rng`` the remaining cards are shuffled before every round (the first included); with
@@ -323,8 +323,8 @@ class DiscardPile:
 def refill_stock(stock: Stock, pile: DiscardPile, *, rng: random.Random | None) -> int:
     """Refill an empty stock from every pile card but the top one; return how many moved.
 
-    With ``rng`` the cards are shuffled (MAYI-14.1); with ``None`` the block is turned
-    over, so the oldest pile card becomes the top of the stock (PSSN-6.1). Moved cards
+    With ``rng`` the cards are shuffled; with ``None`` the block is turned over, so the
+    oldest pile card becomes the top of the stock. Moved cards
     lose their discarder record.
 
     >>> from rummykit import parse_cards

@@ -1,8 +1,11 @@
 """Card point values as data: what a card left in hand costs at the end of a deal.
 
->>> from rummykit import MAY_I_VALUES, parse_cards
->>> MAY_I_VALUES.hand_value(parse_cards("AS KD 10C 3H"))  # MAYI-3.1
-38
+Each game keeps its own table (see :mod:`rummykit.presets`):
+
+>>> from rummykit import CardValues, parse_cards
+>>> values = CardValues(ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
+>>> values.hand_value(parse_cards("AS KD 10C 3H JK"))
+58
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import attrs
 from rummykit.cards import Card, Rank
 from rummykit.errors import ConfigError
 
-__all__ = ["COUNT_VALUES", "GIN_VALUES", "MAY_I_VALUES", "POSSO_VALUES", "CardValues"]
+__all__ = ["CardValues"]
 
 
 def _check_ranks(instance: CardValues, attribute: attrs.Attribute[object], value: object) -> None:
@@ -42,13 +45,3 @@ class CardValues:
     def of_rank(self, rank: Rank) -> int:
         """The points of a natural card of ``rank``."""
         return self.ranks[rank - 1]
-
-
-MAY_I_VALUES = CardValues(ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
-"""MAYI-3: ace 15, 10-K 10, 2-9 face value; a configured joker 20 (MAYI-2.2)."""
-POSSO_VALUES = MAY_I_VALUES
-"""POSSO-3: the same table, joker 20 (the ace stays 15 by default, POSSO-3.1)."""
-GIN_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0)
-"""Gin rummy deadwood: ace 1, 2-10 face value, J Q K 10."""
-COUNT_VALUES = CardValues(ranks=(1,) * 13, joker=1)
-"""Possession (PSSN-8): every card left in hand counts 1."""

@@ -27,8 +27,10 @@ from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide
 from rummykit.deck import make_rng
 from rummykit.errors import ConfigError
 from rummykit.games import game as find_game
+from rummykit.games.may_i.effects import Bought
+from rummykit.games.posso.effects import Claimed
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.effects import Bought, Claimed, DealEnded, WentOut
+from rummykit.kit.effects import DealEnded, WentOut
 from rummykit.kit.match import Match
 
 __all__ = [

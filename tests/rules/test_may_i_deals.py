@@ -7,17 +7,18 @@ from typing import Any
 import pytest
 
 from rummykit import (
-    MAY_I_VALUES,
     ContractSchedule,
     IllegalActionError,
     parse_card,
     parse_cards,
 )
 from rummykit.engine import ranked_outcome as outcome
+from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.phases import DRAW
 from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Discard, Done, Down, Draw, LayOff, Take, parse_action
+from rummykit.kit.actions import Discard, Done, Draw, Take, parse_action
 from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
 from rummykit.kit.protocol import DEAL_OVER
 from rummykit.melds import End
@@ -263,8 +264,8 @@ def test_go_down_actions_are_every_arrangement() -> None:
     downs = [action for action in match.legal_actions() if isinstance(action, Down)]
     assert downs and all(match.can_apply(action) for action in downs)
     # Any way of writing a legal laydown is accepted, whatever the order.
-    assert match.can_apply(parse_action("down 4C 4H 4S / JC JD JH JS JS"))
-    assert not match.can_apply(parse_action("down JS JH JD / 4C 4S"))
+    assert match.can_apply(match.parse_action("down 4C 4H 4S / JC JD JH JS JS"))
+    assert not match.can_apply(match.parse_action("down JS JH JD / 4C 4S"))
 
 
 def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:

@@ -18,20 +18,20 @@ from rummykit import (
     InvalidMeldError,
     Meld,
     MeldKind,
-    MeldRules,
     Rank,
     Suit,
     parse_card,
     parse_cards,
+    presets,
 )
 from rummykit.games import game
 from rummykit.kit.position import Position
 
-RULES = MeldRules.preset("may-i")
+RULES = presets.meld_rules("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)
-DISTINCT = attrs.evolve(RULES, set_distinct_suits=True, group_max=4)
-SCHEDULE = ContractSchedule.builtin("may-i")
-SIX = ContractSchedule.builtin("may-i-six")
+DISTINCT = attrs.evolve(RULES, group_distinct_suits=True, group_max=4)
+SCHEDULE = presets.schedule("may-i")
+SIX = presets.schedule("may-i-six")
 
 
 def test_mayi_w01_three_sevens() -> None:

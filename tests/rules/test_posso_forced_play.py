@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from rummykit import IllegalActionError, parse_cards
+from rummykit.engine.actions import LayOff
 from rummykit.games.posso import PossoMatch
-from rummykit.kit.actions import Discard, Done, LayOff
-from rummykit.kit.effects import Flagged, GoingOut, WentOut
+from rummykit.games.posso.effects import Flagged
+from rummykit.kit.actions import Discard, Done
+from rummykit.kit.effects import GoingOut, WentOut
 from rummykit.melds import End
 from tests.rules.posso_setup import B, C, D, posso
 

@@ -6,16 +6,17 @@ import attrs
 import pytest
 
 from rummykit import (
-    POSSO_OPENINGS,
     ContractError,
     InvalidMeldError,
     Meld,
     MeldRules,
     joker_exchanges,
     parse_card,
+    presets,
 )
+from rummykit.games.posso.data import POSSO_OPENINGS
 
-RULES = MeldRules.preset("posso")
+RULES = presets.meld_rules("posso")
 
 
 def test_posso_w01_to_w05_natural_melds() -> None:
@@ -23,7 +24,7 @@ def test_posso_w01_to_w05_natural_melds() -> None:
     assert not RULES.accepts("9D 10D JD")
     assert RULES.accepts("KC KD KH")
     assert RULES.accepts("KC KC KD")
-    assert not attrs.evolve(RULES, set_distinct_suits=True).accepts("KC KC KD")
+    assert not attrs.evolve(RULES, group_distinct_suits=True).accepts("KC KC KD")
     assert RULES.accepts("AS 2S 3S 4S") and RULES.accepts("JS QS KS AS")
 
 
@@ -63,7 +64,7 @@ def test_posso_w12_nine_card_set() -> None:
     cards = "5S 5S 5H 5H 5D 5D 5C 5C JK"
     assert len(RULES.validate(cards)) == 9
     assert not attrs.evolve(RULES, group_max=8).accepts(cards)
-    assert not attrs.evolve(RULES, set_distinct_suits=True).accepts(cards)
+    assert not attrs.evolve(RULES, group_distinct_suits=True).accepts(cards)
 
 
 def test_posso_w17_joker_exchange() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from rummykit import DeckSpec, IllegalActionError, parse_cards
 from rummykit.engine import ranked_outcome
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.games import PossoRules, game
 from rummykit.games.posso import PossoMatch
@@ -19,8 +20,9 @@ from rummykit.games.posso.claims import (
     Claim,
     Correct,
 )
-from rummykit.kit.actions import Discard, Done, Draw, ExchangeJoker, LayOff, Pass, Take
-from rummykit.kit.effects import Claimed, DealEnd, DealEnded, Drew, Flagged, GoingOut, WentOut
+from rummykit.games.posso.effects import Claimed, Flagged
+from rummykit.kit.actions import Discard, Done, Draw, Pass, Take
+from rummykit.kit.effects import DealEnd, DealEnded, Drew, GoingOut, WentOut
 from tests.rules.posso_setup import A, B, C, D, posso
 
 OPENED_TABLE = (("KS KH KD", C), ("QS QH QD", D))

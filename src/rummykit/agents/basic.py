@@ -16,12 +16,15 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from rummykit.agents.options import require_definition
+from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.phases import DRAW
 from rummykit.errors import ConfigError
+from rummykit.games.may_i.actions import Allow
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
-from rummykit.kit.actions import Action, Allow, Discard, Done, Down, Draw, LayOff, Pass, Take
+from rummykit.games.may_i.data import MAY_I_VALUES
+from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.protocol import PlayerView
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "check_agent"]
 

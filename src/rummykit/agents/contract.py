@@ -45,26 +45,15 @@ from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import check_options, instance_of, require_definition, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.games.posso.claims import Claim, Correct
-from rummykit.kit.actions import (
-    Action,
-    Allow,
-    Ask,
-    Discard,
-    Done,
-    Down,
-    Draw,
-    ExchangeJoker,
-    LayOff,
-    Pass,
-    Refuse,
-    Take,
-    TakeCard,
-)
+from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 
 __all__ = ["ContractAgent", "contract_game_rules"]
 

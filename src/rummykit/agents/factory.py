@@ -11,7 +11,7 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options, require_definition
 from rummykit.agents.possession import PossessionAgent
-from rummykit.kit.actions import Play
+from rummykit.games.possession.actions import Play
 
 __all__ = ["greedy_agent", "heuristic_agent", "random_agent", "search_agent"]
 

@@ -32,7 +32,8 @@ import attrs
 from rummykit.agents.options import number, require_definition
 from rummykit.cards import Card
 from rummykit.errors import ConfigError
-from rummykit.kit.actions import Action, Done, Draw, Pass, Play
+from rummykit.games.possession.actions import Play
+from rummykit.kit.actions import Action, Done, Draw, Pass
 from rummykit.kit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]

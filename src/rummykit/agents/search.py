@@ -51,8 +51,10 @@ from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import number, one_of, whole
 from rummykit.contracts import Contract
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.kit.actions import Action, Allow, Done, Down, ExchangeJoker, LayOff, Refuse
+from rummykit.games.may_i.actions import Allow, Refuse
+from rummykit.kit.actions import Action, Done
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules

@@ -32,10 +32,11 @@ from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError
 from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
+from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.kit.definition import GameDefinition
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
-from rummykit.scoring import MAY_I_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver import best_arrangement
 
 __all__ = ["main"]
@@ -179,7 +180,10 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from rummykit.kit.effects import Bought, Claimed, DealEnded, LaidDown, WentOut
+    from rummykit.engine.effects import LaidDown
+    from rummykit.games.may_i.effects import Bought
+    from rummykit.games.posso.effects import Claimed
+    from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
     definition = _definition(args)

@@ -6,15 +6,9 @@ Python or from a TOML file.
 """
 
 from rummykit.contracts.contract import Contract, Requirement, SameSuitRuns, conflict, run_gap
-from rummykit.contracts.schedules import (
-    POSSO_OPENINGS,
-    ContractSchedule,
-    DealSpec,
-    resolve_deal_list,
-)
+from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
 
 __all__ = [
-    "POSSO_OPENINGS",
     "Contract",
     "ContractSchedule",
     "DealSpec",

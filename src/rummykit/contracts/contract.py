@@ -33,7 +33,7 @@ class SameSuitRuns(enum.Enum):
     """How two runs of one suit in one contract are treated."""
 
     FORBIDDEN = "forbidden"
-    """Never (MAYI-11.4)."""
+    """Never."""
     ALLOWED = "allowed"
     """Always."""
     APART = "apart"
@@ -105,10 +105,10 @@ def _same_suit_runs(value: Any) -> SameSuitRuns:
 class Contract:
     """The melds a player must lay down, with the rules that bind them together.
 
-    ``exact``: no more and no fewer melds than required (MAYI-11.2); otherwise the
-    requirements are a minimum and further melds may go down with them (POSSO-12.3).
-    ``distinct_ranks``: two required groups may not share a rank (MAYI-11.4).
-    ``same_suit_runs``: whether two runs may share a suit (MAYI-11.4 forbids it).
+    ``exact``: no more and no fewer melds than required; otherwise the requirements are
+    a minimum and further melds may go down with them.
+    ``distinct_ranks``: two required groups may not share a rank.
+    ``same_suit_runs``: whether two runs may share a suit (forbidden by default).
     """
 
     requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
@@ -124,7 +124,7 @@ class Contract:
     def parse(cls, text: str, *, like: Contract | None = None, **flags: Any) -> Contract:
         """Read ``2G+1R``, ``3G``, ``G+R``, ``G3+R5`` (``S`` reads as ``G``).
 
-        The flags come from ``like`` (a game's conventions) or the May I? defaults, and
+        The flags come from ``like`` (a game's conventions) or the defaults (exact, distinct), and
         then from keywords (``exact=False``).
 
         >>> Contract.parse("G+R", exact=False)
@@ -175,7 +175,7 @@ class Contract:
         return slots
 
     def min_cards(self, rules: MeldRules) -> int:
-        """The fewest cards that can meet the contract (MAYI-4.2's last column)."""
+        """The fewest cards that can meet the contract."""
         return sum(item.size_for(rules) * item.count for item in self.requirements)
 
     def check(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> tuple[Meld, ...]:
@@ -185,7 +185,7 @@ class Contract:
         Card lists are validated as melds first (in the kind their cards make).
 
         >>> from rummykit import MeldRules
-        >>> rules = MeldRules.preset("may-i")
+        >>> rules = MeldRules(group_max=8)
         >>> Contract.parse("2G").check(["JS JH JD", "JC JC JH"], rules)
         Traceback (most recent call last):
         ...

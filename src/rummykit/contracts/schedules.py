@@ -1,17 +1,16 @@
 """Contract schedules: the contract, hand size and going-out rule of every deal.
 
+A schedule is one line (the last deal bans going out by discarding by default):
+
 >>> from rummykit import ContractSchedule
->>> may_i = ContractSchedule.builtin("may-i")
->>> [deal.contract.notation for deal in may_i.deals]
-['2G', '1G+1R', '2R', '3G', '2G+1R']
->>> may_i[5].discard_out, may_i[4].discard_out
-(False, True)
-
-A custom schedule is one line (the last deal bans going out by discarding by default):
-
 >>> seven = ContractSchedule.of("2G", "G+R", "2R", "3G", "2G+R", "G+2R", "3R", hand_size=12)
 >>> len(seven), seven[7].contract.notation, seven[7].hand_size
 (7, '3R', 12)
+>>> seven[7].discard_out, seven[6].discard_out
+(False, True)
+
+A game names its own schedules (see :mod:`rummykit.presets`); a schedule also loads
+from TOML (:meth:`ContractSchedule.loads_toml`).
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ import attrs
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError, ContractError
 
-__all__ = ["POSSO_OPENINGS", "ContractSchedule", "DealSpec", "resolve_deal_list"]
+__all__ = ["ContractSchedule", "DealSpec", "resolve_deal_list"]
 
 
 def _hand_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -39,7 +38,7 @@ def _hand_size(instance: object, attribute: attrs.Attribute[int], value: int) ->
 @attrs.frozen(kw_only=True)
 class DealSpec:
     """One deal of a schedule: its contract, how many cards each player gets, and
-    whether a player may go out by discarding his last card (MAYI-13.2)."""
+    whether a player may go out by discarding his last card."""
 
     contract: Contract
     hand_size: int = attrs.field(default=10, validator=_hand_size)
@@ -112,8 +111,8 @@ class ContractSchedule:
     ) -> ContractSchedule:
         """A schedule from contracts in notation, one deal each.
 
-        Flags of contracts given as text come from ``like`` (May I?'s exact, distinct
-        contracts by default); ``discard_out_forbidden`` lists the deals that ban going
+        Flags of contracts given as text come from ``like`` (exact contracts of distinct
+        melds by default); ``discard_out_forbidden`` lists the deals that ban going
         out by discarding, as the option ``discard_out_forbidden_deals`` does.
         """
         parsed = [
@@ -139,22 +138,6 @@ class ContractSchedule:
                 for number, deal in enumerate(self.deals, start=1)
             ),
         )
-
-    @staticmethod
-    def builtin(name: str) -> ContractSchedule:
-        """A built-in schedule: ``may-i`` (MAYI-4.2, also ``standard_five``) or
-        ``may-i-six`` (MAYI-17, also ``six_deal``), as the ``contract_schedule`` option
-        spells them."""
-        try:
-            return _BUILTIN[_BUILTIN_ALIASES.get(name, name)]
-        except KeyError:
-            known = ", ".join(sorted(_BUILTIN))
-            raise ConfigError(f"no built-in schedule {name!r} (known: {known})") from None
-
-    @staticmethod
-    def builtin_names() -> tuple[str, ...]:
-        """The names :meth:`builtin` accepts."""
-        return tuple(_BUILTIN)
 
     @classmethod
     def from_toml(cls, path: str | PathLike[str]) -> ContractSchedule:
@@ -301,23 +284,3 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     elif not any("discard_out" in deal for deal in deals):
         schedule = schedule.with_discard_out_forbidden(["last"])
     return schedule
-
-
-_BUILTIN = {
-    # MAYI-4.2: five deals of ten cards; going out by discarding banned in the last.
-    "may-i": ContractSchedule.of("2G", "1G+1R", "2R", "3G", "2G+1R", name="may-i"),
-    # MAYI-17: six deals of eleven cards; deal 6 is two runs and a set.
-    "may-i-six": ContractSchedule.of(
-        "2G", "1G+1R", "2R", "3G", "2G+1R", "1G+2R", hand_size=11, name="may-i-six"
-    ),
-}
-
-_BUILTIN_ALIASES = {"standard_five": "may-i", "six_deal": "may-i-six"}
-
-POSSO_OPENINGS: dict[str, Contract] = {
-    # POSSO-12.2: a minimum, not an exact contract (POSSO-12.3).
-    "run": Contract.parse("1R", exact=False),
-    "run_and_set": Contract.parse("1G+1R", exact=False),
-    "two_sets": Contract.parse("2G", exact=False),
-}
-"""Posso?'s three opening requirements (POSSO-12.2), by the option's value."""

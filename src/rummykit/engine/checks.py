@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rummykit.cards import Card
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
-from rummykit.kit.actions import Action, Discard, Done, Down, ExchangeJoker, LayOff, Take
+from rummykit.kit.actions import Action, Discard, Done, Take
 from rummykit.kit.match import Match
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
 from rummykit.scoring import CardValues

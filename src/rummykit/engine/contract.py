@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummykit.contracts import Contract, conflict
+from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
-from rummykit.kit.actions import Down
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
@@ -28,7 +28,8 @@ __all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
 
 
 def down_action(melds: tuple[Meld, ...]) -> Down:
-    """The :class:`~rummykit.kit.actions.Down` that lays ``melds``, wild cards' roles declared."""
+    """The :class:`~rummykit.engine.actions.Down` that lays ``melds``, wild cards' roles
+    declared."""
     return Down(
         tuple(
             (

@@ -18,33 +18,16 @@ from rummykit.cards import CARDS, Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
 from rummykit.engine import pile
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.engine.checks import CheckedMatch
+from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.moves import exchanges, grown_meld, layoffs
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
-from rummykit.kit.actions import (
-    Action,
-    Discard,
-    Done,
-    Down,
-    Draw,
-    ExchangeJoker,
-    LayOff,
-    Take,
-    TakeCard,
-)
-from rummykit.kit.effects import (
-    DealEnd,
-    DealStarted,
-    Discarded,
-    GoingOut,
-    JokerExchanged,
-    LaidDown,
-    LaidOff,
-    WentOut,
-)
+from rummykit.kit.actions import Action, Discard, Done, Draw, Take
+from rummykit.kit.effects import DealEnd, DealStarted, Discarded, GoingOut, WentOut
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DealScore, Outcome
 from rummykit.melds import Meld

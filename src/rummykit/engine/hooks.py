@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit.engine.actions import Down
 from rummykit.engine.phases import DRAW, MELD
-from rummykit.kit.actions import Action, Down
+from rummykit.kit.actions import Action
 from rummykit.kit.protocol import Phase
 
 if TYPE_CHECKING:

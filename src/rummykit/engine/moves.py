@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummykit.cards import CARDS, Card, Rank
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
-from rummykit.kit.actions import ExchangeJoker, LayOff
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.layoff import try_lay_off, wild_replacements
 

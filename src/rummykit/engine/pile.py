@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from rummykit.cards import Card
 from rummykit.deck import DiscardPile, refill_stock
-from rummykit.kit.effects import DrawSkipped, Drew, StockRefilled, TookFromPile
+from rummykit.engine.effects import DrawSkipped
+from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch

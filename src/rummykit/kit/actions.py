@@ -3,16 +3,15 @@
 Every action is a subclass of :class:`Action` with a ``verb`` (the first word of its
 notation) and a :meth:`~Action.parse` class method for the rest of the words. A game
 declares the action types it uses; an :class:`ActionGrammar` built from them reads text,
-so a new game adds actions without editing this module.
+so a new game adds actions without editing this module. The kit holds the verbs many
+games share (``draw``, ``take``, ``discard``, ``pass``, ``done``, ``next``); a game's own
+actions live with the game (the contract-rummy engine's in :mod:`rummykit.engine.actions`).
 
 >>> from rummykit.kit.actions import parse_action
 >>> parse_action("take 3"), parse_action("discard qs")
 (Take(count=3), Discard(card=QS))
->>> action = parse_action("down 7S 7H 7D / KS KC KD")
->>> str(action)
-'down 7S 7H 7D / KS KC KD'
->>> str(parse_action("layoff 5H -> 2 low"))
-'layoff 5H -> 2 low'
+>>> str(parse_action("take"))
+'take'
 """
 
 from __future__ import annotations
@@ -23,31 +22,22 @@ from typing import ClassVar, Self
 
 import attrs
 
-from rummykit.cards import Card, parse_card, parse_cards
+from rummykit.cards import Card, parse_card
 from rummykit.errors import NotationError
-from rummykit.melds import End
 from rummykit.melds.meld import Role, parse_meld_tokens
 
 __all__ = [
-    "SHIPPED_ACTIONS",
+    "KIT_ACTIONS",
     "Action",
     "ActionGrammar",
-    "Allow",
-    "Ask",
     "CardAction",
     "Discard",
     "Done",
-    "Down",
     "Draw",
-    "ExchangeJoker",
-    "LayOff",
     "MeldText",
     "NextDeal",
     "Pass",
-    "Play",
-    "Refuse",
     "Take",
-    "TakeCard",
     "format_action",
     "format_melds",
     "notation_error",
@@ -85,14 +75,14 @@ class Action:
 
 @attrs.frozen
 class Draw(Action):
-    """Take the top card of the stock (MAYI-7.3a)."""
+    """Take the top card of the stock."""
 
     verb: ClassVar[str] = "draw"
 
 
 @attrs.frozen
 class Take(Action):
-    """Take ``count`` cards from the top of the discard pile (MAYI-7.3b/c, 9.8, 9.9)."""
+    """Take ``count`` cards from the top of the discard pile."""
 
     verb: ClassVar[str] = "take"
     count: int = 1
@@ -137,39 +127,11 @@ class CardAction(Action):
 
 
 @attrs.frozen
-class TakeCard(CardAction):
-    """Take one chosen card from anywhere in the pile, after the top card
-    (``multi_take_mode="any"``, MAYI-9.8 step 2); written ``take 3D``."""
-
-    verb: ClassVar[str] = "take"
-
-
-@attrs.frozen
-class Ask(Action):
-    """Ask "May I?" for the disputed card (MAYI-9.3)."""
-
-    verb: ClassVar[str] = "ask"
-
-
-@attrs.frozen
 class Pass(Action):
-    """Do not ask for the disputed card (or, first in line, do not take it)."""
+    """Let a decision go by: do not claim the disputed card, or (in a shedding game) neither
+    play nor draw."""
 
     verb: ClassVar[str] = "pass"
-
-
-@attrs.frozen
-class Allow(Action):
-    """Consent to a request: "You may" (MAYI-9.6)."""
-
-    verb: ClassVar[str] = "allow"
-
-
-@attrs.frozen
-class Refuse(Action):
-    """Refuse a request: "You may not" (MAYI-9.6); the refuser then takes the card."""
-
-    verb: ClassVar[str] = "refuse"
 
 
 MeldText = tuple[tuple[Card, ...], tuple[Role | None, ...]]
@@ -178,19 +140,13 @@ unless a wild card's meaning is declared)."""
 _MeldText = MeldText
 
 
-def _melds(value: Iterable[_MeldText]) -> tuple[_MeldText, ...]:
-    result = tuple(value)
-    if not result:
-        raise NotationError("down needs at least one meld", text="", token="", position=0)
-    return result
-
-
 def _role(role: Role) -> str:
     return role.notation if isinstance(role, Card) else role.symbol
 
 
 def format_melds(melds: Iterable[_MeldText]) -> str:
-    """Melds as ``7S 7H 7D / 9C JK(10C) JC QC``: the notation of :class:`Down`."""
+    """Melds as ``7S 7H 7D / 9C JK(10C) JC QC``: the notation of an action that lays
+    melds down (the engine's :class:`~rummykit.engine.actions.Down`)."""
     parts = []
     for cards, roles in melds:
         parts.append(
@@ -203,7 +159,7 @@ def format_melds(melds: Iterable[_MeldText]) -> str:
 
 
 def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
-    """Read melds separated by ``/`` (the notation of :class:`Down`)."""
+    """Read melds separated by ``/`` (the notation :func:`format_melds` writes)."""
     melds = []
     for part in rest.split("/"):
         cards, roles = parse_meld_tokens(part)
@@ -214,135 +170,17 @@ def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
 
 
 @attrs.frozen
-class Down(Action):
-    """Lay down melds from the hand: the contract (MAYI-11), each meld as cards and the
-    declared role of each card (``None`` unless a wild card's meaning is declared)."""
-
-    verb: ClassVar[str] = "down"
-    melds: tuple[_MeldText, ...] = attrs.field(converter=_melds)
-
-    @classmethod
-    def of(cls, *melds: tuple[Card, ...]) -> Down:
-        """A laydown of plain card groups (no declared roles)."""
-        return cls(tuple((tuple(cards), (None,) * len(cards)) for cards in melds))
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> Down:
-        """``down 7S 7H 7D / KS KC KD``."""
-        return cls(parse_melds(rest, text))
-
-    def __str__(self) -> str:
-        return "down " + format_melds(self.melds)
-
-
-def _target(text: str, words: list[str]) -> tuple[int, End | None]:
-    if not words or not words[0].isdigit() or len(words) > 2:
-        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
-    end = None
-    if len(words) == 2:
-        try:
-            end = End(words[1].lower())
-        except ValueError:
-            raise notation_error(text, "the end is low or high", words[1], 3) from None
-    return int(words[0]), end
-
-
-@attrs.frozen
-class LayOff(Action):
-    """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12)."""
-
-    verb: ClassVar[str] = "layoff"
-    card: Card
-    target: int
-    end: End | None = None
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> LayOff:
-        """``layoff 5H -> 2`` or ``layoff 5H -> 2 low``."""
-        card_text, arrow, target_text = rest.partition("->")
-        if not arrow:
-            raise notation_error(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
-        target, end = _target(text, target_text.split())
-        return cls(parse_card(card_text.strip()), target, end)
-
-    def __str__(self) -> str:
-        end = "" if self.end is None else f" {self.end.value}"
-        return f"layoff {self.card} -> {self.target}{end}"
-
-
-@attrs.frozen
-class ExchangeJoker(Action):
-    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
-    freed joker on meld ``joker_to`` (at ``end`` of a run), or into the hand when
-    ``joker_to`` is ``None`` (POSSO-11.6). Written ``exchange 8C -> 2 joker -> 3 high``
-    or ``exchange 8C -> 2 joker -> hand``."""
-
-    verb: ClassVar[str] = "exchange"
-    card: Card
-    target: int
-    joker_to: int | None
-    end: End | None = None
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> ExchangeJoker:
-        """``exchange 8C -> 2 joker -> 3 high``."""
-        words = rest.replace("->", " -> ").split()
-        shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
-        if not shape or words[4] != "->" or not words[2].isdigit():
-            raise notation_error(
-                text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
-            )
-        card = parse_card(words[0])
-        if words[5].lower() == "hand" and len(words) == 6:
-            return cls(card, int(words[2]), None)
-        joker_to, end = _target(text, words[5:])
-        return cls(card, int(words[2]), joker_to, end)
-
-    def __str__(self) -> str:
-        if self.joker_to is None:
-            return f"exchange {self.card} -> {self.target} joker -> hand"
-        end = "" if self.end is None else f" {self.end.value}"
-        return f"exchange {self.card} -> {self.target} joker -> {self.joker_to}{end}"
-
-
-@attrs.frozen
 class Discard(CardAction):
-    """Put ``card`` face up on the pile, ending the turn (MAYI-7.5)."""
+    """Put ``card`` face up on the pile, ending the turn."""
 
     verb: ClassVar[str] = "discard"
 
 
 @attrs.frozen
 class Done(Action):
-    """End a meld step that has no discard (buy turns, refusal takes, option (c))."""
+    """End a step that has no discard (a contract game's meld step after a buy, say)."""
 
     verb: ClassVar[str] = "done"
-
-
-def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    result = tuple(value)
-    if not result:
-        raise NotationError("play needs at least one card", text="", token="", position=0)
-    return result
-
-
-@attrs.frozen
-class Play(Action):
-    """Possession: play one card (Move S) or a sequence (Move Q) onto the pile (PSSN-5)."""
-
-    verb: ClassVar[str] = "play"
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-
-    @classmethod
-    def parse(cls, rest: str, text: str) -> Play:
-        """``play 9C 10C JC``."""
-        cards = parse_cards(rest)
-        if not cards:
-            raise notation_error(text, "play what?")
-        return cls(cards)
-
-    def __str__(self) -> str:
-        return "play " + " ".join(card.notation for card in self.cards)
 
 
 @attrs.frozen
@@ -406,25 +244,11 @@ class ActionGrammar:
         raise first_error
 
 
-SHIPPED_ACTIONS: tuple[type[Action], ...] = (
-    Draw,
-    Take,
-    TakeCard,
-    Ask,
-    Pass,
-    Allow,
-    Refuse,
-    Down,
-    LayOff,
-    ExchangeJoker,
-    Discard,
-    Done,
-    Play,
-    NextDeal,
-)
-"""The action types of the shipped games."""
+KIT_ACTIONS: tuple[type[Action], ...] = (Draw, Take, Pass, Discard, Done, NextDeal)
+"""The action types the kit shares among games: ``draw``, ``take``, ``pass``,
+``discard``, ``done``, ``next``."""
 
-_SHIPPED = ActionGrammar(*SHIPPED_ACTIONS)
+_KIT = ActionGrammar(*KIT_ACTIONS)
 
 
 def format_action(action: Action) -> str:
@@ -433,8 +257,12 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str, grammar: ActionGrammar | None = None) -> Action:
-    """Read an action with ``grammar`` (by default, every shipped game's actions):
-    ``draw``, ``take``, ``take 3``, ``take 3D``, ``ask``, ``pass``, ``allow``, ``refuse``,
-    ``down 7S 7H 7D / KS KC KD``, ``layoff 5H -> 2 low``, ``exchange 8C -> 2 joker -> 3 high``,
-    ``discard QS``, ``play 9C 10C JC``, ``done``, ``next``."""
-    return (grammar or _SHIPPED).parse(text)
+    """Read an action with ``grammar``: a game's own (``definition.grammar``), or by
+    default the kit's shared verbs (:data:`KIT_ACTIONS`): ``draw``, ``take``,
+    ``take 3``, ``pass``, ``discard QS``, ``done``, ``next``.
+
+    >>> from rummykit.games import game
+    >>> parse_action("play 9C 10C JC", game("possession").grammar)
+    Play(cards=(9C, 10C, JC))
+    """
+    return (grammar or _KIT).parse(text)

@@ -19,26 +19,16 @@ from typing import ClassVar, Self
 import attrs
 
 from rummykit.cards import Card, format_cards
-from rummykit.melds import Meld
 
 __all__ = [
-    "Bought",
-    "Claimed",
-    "Corrected",
     "DealEnd",
     "DealEnded",
     "DealStarted",
     "Discarded",
-    "DrawSkipped",
     "Drew",
     "Effect",
-    "Flagged",
     "GoingOut",
-    "JokerExchanged",
-    "LaidDown",
-    "LaidOff",
     "Passed",
-    "Played",
     "StockRefilled",
     "TookFromPile",
     "WentOut",
@@ -81,15 +71,15 @@ class DealEnd(enum.StrEnum):
     WENT_OUT = "went_out"
     """A player went out."""
     DEAD_STOCK = "dead_stock"
-    """No stock and nothing to refill it (MAYI-14.2)."""
+    """No stock and nothing to refill it."""
     TURN_CAP = "turn_cap"
-    """``max_turns_per_deal`` turns were played (MAYI-14.5, PSSN-6.5)."""
+    """``max_turns_per_deal`` turns were played."""
     REFILL_CAP = "refill_cap"
-    """``max_stock_refills`` refills were made (MAYI-14.4)."""
+    """``max_stock_refills`` refills were made."""
     RECYCLE_CAP = "recycle_cap"
-    """``max_recycles`` recycles were made (PSSN-6.4)."""
+    """``max_recycles`` recycles were made."""
     BLOCKED = "blocked"
-    """Every player passed (PSSN-6.3)."""
+    """Every player passed."""
 
 
 class GoingOut(enum.StrEnum):
@@ -119,7 +109,7 @@ class DealStarted(Effect):
 @attrs.frozen
 class Drew(Effect):
     """``seat`` drew ``count`` stock cards (``cards`` hidden from the other seats);
-    ``penalty`` marks the stock cards paid for pile cards (MAYI-9.13)."""
+    ``penalty`` marks stock cards drawn as a penalty (paid for pile cards, say)."""
 
     seat: int
     cards: tuple[Card, ...] = ()
@@ -147,18 +137,6 @@ class Drew(Effect):
 
 
 @attrs.frozen
-class DrawSkipped(Effect):
-    """``count`` stock draws owed by ``seat`` could not be made (MAYI-14.3)."""
-
-    seat: int
-    count: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.count} stock draw(s) skipped (MAYI-14.3)"
-
-
-@attrs.frozen
 class TookFromPile(Effect):
     """``seat`` took ``cards`` from the discard pile, in view of everyone."""
 
@@ -170,81 +148,6 @@ class TookFromPile(Effect):
     @property
     def text(self) -> str:
         return f"{seat_name(self.seat)} takes {format_cards(self.cards)} from the pile"
-
-
-@attrs.frozen
-class Bought(Effect):
-    """``seat`` bought the disputed card out of turn: ``kind`` is ``buy`` (asked and
-    allowed), ``forced`` (refused a request, MAYI-9.7c) or ``refusal`` (P1's take, 9.9);
-    ``pile_cards`` were taken and ``penalty_cards`` stock cards paid for them."""
-
-    seat: int
-    kind: str
-    pile_cards: int
-    penalty_cards: int
-
-    @property
-    def is_buy(self) -> bool:
-        """A buy counts against the buy limit; P1's refusal take does not (MAYI-9.11)."""
-        return self.kind in ("buy", "forced")
-
-    @property
-    def text(self) -> str:
-        return (
-            f"{seat_name(self.seat)} {self.kind}: {self.pile_cards} pile card(s), "
-            f"{self.penalty_cards} penalty card(s)"
-        )
-
-
-@attrs.frozen
-class LaidDown(Effect):
-    """``seat`` laid ``melds`` on the table at positions ``targets``."""
-
-    seat: int
-    melds: tuple[Meld, ...]
-    targets: tuple[int, ...]
-    opened: bool = False
-    """The melds completed the seat's contract or opening."""
-
-    echoes: ClassVar[bool] = True
-
-    @property
-    def text(self) -> str:
-        melds = " / ".join(str(meld) for meld in self.melds)
-        return f"{seat_name(self.seat)} lays down {melds}"
-
-
-@attrs.frozen
-class LaidOff(Effect):
-    """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
-
-    seat: int
-    card: Card
-    target: int
-    meld: Meld
-
-    echoes: ClassVar[bool] = True
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} lays {self.card} off on meld {self.target}"
-
-
-@attrs.frozen
-class JokerExchanged(Effect):
-    """``seat`` put ``card`` in place of ``joker`` in meld ``target`` (POSSO-11.6)."""
-
-    seat: int
-    card: Card
-    joker: Card
-    target: int
-    meld: Meld
-
-    echoes: ClassVar[bool] = True
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} exchanges {self.card} for the joker in meld {self.target}"
 
 
 @attrs.frozen
@@ -262,22 +165,8 @@ class Discarded(Effect):
 
 
 @attrs.frozen
-class Played(Effect):
-    """``seat`` played ``cards`` onto the pile (Possession)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    echoes: ClassVar[bool] = True
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} plays {format_cards(self.cards)}"
-
-
-@attrs.frozen
 class Passed(Effect):
-    """``seat`` could neither play nor draw and passed (PSSN-5.4)."""
+    """``seat`` could neither play nor draw and passed."""
 
     seat: int
 
@@ -291,7 +180,7 @@ class Passed(Effect):
 @attrs.frozen
 class StockRefilled(Effect):
     """The stock was refilled from the pile (``number``-th time this deal) with
-    ``size`` cards; ``shuffled`` or turned over (MAYI-14.1, PSSN-6.1)."""
+    ``size`` cards; ``shuffled`` or turned over."""
 
     number: int
     size: int
@@ -339,46 +228,3 @@ class DealEnded(Effect):
     def text(self) -> str:
         scores = " ".join(f"{seat_name(s)}{net:+d}" for s, net in enumerate(self.nets))
         return f"deal {self.deal} ends ({self.reason.value}): {scores}"
-
-
-@attrs.frozen
-class Claimed(Effect):
-    """``seat`` claimed ``card`` out of turn, free, and laid it down at once in ``melds``
-    (at ``targets``), or took it into the hand (Posso?'s "Posso?", POSSO-9)."""
-
-    seat: int
-    card: Card
-    melds: tuple[Meld, ...]
-    targets: tuple[int, ...]
-    opened: bool = False
-
-    @property
-    def text(self) -> str:
-        melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
-        return f"{seat_name(self.seat)} claims {self.card}: {melds}"
-
-
-@attrs.frozen
-class Flagged(Effect):
-    """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
-
-    seat: int
-    card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} discarded a playable {self.card} (POSSO-14.4)"
-
-
-@attrs.frozen
-class Corrected(Effect):
-    """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
-
-    seat: int
-    card: Card
-    target: int
-    meld: Meld
-
-    @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} puts {self.card} on meld {self.target}"

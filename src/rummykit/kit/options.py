@@ -291,13 +291,11 @@ def deal_list(option: str) -> Callable[[Any], tuple[int | str, ...] | None]:
     return convert
 
 
-def _schedule_names(aliases: Mapping[str, str]) -> list[str]:
-    return list(dict.fromkeys([*aliases, *ContractSchedule.builtin_names()]))
-
-
-def _load(path: str | PathLike[str], option: str, aliases: Mapping[str, str]) -> ContractSchedule:
+def _load(
+    path: str | PathLike[str], option: str, schedules: Mapping[str, ContractSchedule]
+) -> ContractSchedule:
     if not Path(path).is_file():
-        known = ", ".join(repr(name) for name in _schedule_names(aliases))
+        known = ", ".join(repr(name) for name in schedules)
         raise ConfigError(f"{option}: no schedule file {str(path)!r} (or a built-in name: {known})")
     return ContractSchedule.from_toml(path)
 
@@ -305,45 +303,43 @@ def _load(path: str | PathLike[str], option: str, aliases: Mapping[str, str]) ->
 def schedule_option(
     value: str | PathLike[str] | ContractSchedule,
     *,
-    aliases: Mapping[str, str] | None = None,
+    schedules: Mapping[str, ContractSchedule] | None = None,
     option: str = "contract_schedule",
 ) -> str | ContractSchedule:
     """The body of a ``contract_schedule`` converter: a name, a TOML file or a schedule.
 
     * a :class:`~rummykit.ContractSchedule` is kept as it is;
-    * a built-in schedule's name (:meth:`.ContractSchedule.builtin_names`) or one of the
-      game's ``aliases`` (alias -> built-in name) is kept as text, spelled as the alias
-      when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
+    * one of the game's named ``schedules`` (name -> schedule) is kept as text, spelled
+      as the first name given for that schedule (so two names of one schedule make
+      equal rules);
     * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
       (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
       a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
 
     Anything else is a :class:`~rummykit.errors.ConfigError` listing the known names.
 
-    >>> schedule_option("may-i", aliases={"standard_five": "may-i"})
-    'standard_five'
-    >>> schedule_option("may-i-six")
-    'may-i-six'
-    >>> schedule_option("seven", aliases={"standard_five": "may-i"})
+    >>> short = ContractSchedule.of("2G", "2R", name="short")
+    >>> named = {"short": short, "two_deal": short}
+    >>> schedule_option("two_deal", schedules=named)
+    'short'
+    >>> schedule_option("seven", schedules=named)
     Traceback (most recent call last):
     ...
-    rummykit.errors.ConfigError: contract_schedule must be one of 'standard_five', 'may-i',
-    'may-i-six', a ContractSchedule or a path to a TOML file, got 'seven'
+    rummykit.errors.ConfigError: contract_schedule must be one of 'short', 'two_deal',
+    a ContractSchedule or a path to a TOML file, got 'seven'
     """
-    aliases = aliases or {}
+    schedules = schedules or {}
     if isinstance(value, ContractSchedule):
         return value
     if isinstance(value, str):
-        if value in aliases:
-            return value
-        if value in ContractSchedule.builtin_names():
-            canonical = [alias for alias, name in aliases.items() if name == value]
-            return canonical[0] if canonical else value
+        if value in schedules:
+            chosen = schedules[value]
+            return next(name for name, schedule in schedules.items() if schedule == chosen)
         if value.lower().endswith(".toml"):
-            return _load(value, option, aliases)
+            return _load(value, option, schedules)
     elif isinstance(value, PathLike):
-        return _load(value, option, aliases)
-    known = ", ".join(repr(name) for name in _schedule_names(aliases))
+        return _load(value, option, schedules)
+    known = ", ".join(repr(name) for name in schedules)
     raise ConfigError(
         f"{option} must be one of {known}, a ContractSchedule or a path to a TOML file, "
         f"got {value!r}"
@@ -351,16 +347,22 @@ def schedule_option(
 
 
 def schedule_value(
-    value: str | ContractSchedule, *, aliases: Mapping[str, str] | None = None
+    value: str | ContractSchedule, *, schedules: Mapping[str, ContractSchedule] | None = None
 ) -> ContractSchedule:
-    """The schedule a converted ``contract_schedule`` value stands for.
+    """The schedule a converted ``contract_schedule`` value stands for: ``value`` itself,
+    or the one ``schedules`` names so.
 
-    >>> len(schedule_value("standard_five", aliases={"standard_five": "may-i"}))
-    5
+    >>> short = ContractSchedule.of("2G", "2R", name="short")
+    >>> len(schedule_value("short", schedules={"short": short}))
+    2
     """
     if isinstance(value, ContractSchedule):
         return value
-    return ContractSchedule.builtin((aliases or {}).get(value, value))
+    try:
+        return (schedules or {})[value]
+    except KeyError:
+        known = ", ".join(repr(name) for name in schedules or {})
+        raise ConfigError(f"no schedule named {value!r} (known: {known})") from None
 
 
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:

@@ -20,7 +20,7 @@ class MeldKind(enum.Enum):
 
 
 class AcePolicy(enum.Enum):
-    """Where the ace may sit in a run (MAYI-10.4, POSSO-10.2)."""
+    """Where the ace may sit in a run."""
 
     LOW = "low"
     """Only below the 2: A-2-3-4."""
@@ -29,7 +29,7 @@ class AcePolicy(enum.Enum):
     LOW_OR_HIGH = "low_or_high"
     """At either end, never through: A-2-3-4 and J-Q-K-A, not K-A-2."""
     WRAP = "wrap"
-    """Anywhere on the circle, K-A-2 included (MAYI-10.4)."""
+    """Anywhere on the circle, K-A-2 included."""
 
 
 class WildLimit(enum.Enum):

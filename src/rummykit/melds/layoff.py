@@ -1,12 +1,12 @@
-"""Laying off on melds (MAYI-12, POSSO-13) and exchanging jokers (POSSO-11.6).
+"""Laying off on melds, and joker exchanges.
 
 Both are pure functions: they return new melds or raise
 :class:`~rummykit.errors.InvalidMeldError` with the reason.
 
->>> from rummykit import Meld, MeldRules, End, parse_card
->>> rules = MeldRules.preset("may-i")
+>>> from rummykit import AcePolicy, End, Meld, MeldRules, parse_card
+>>> rules = MeldRules(ace=AcePolicy.WRAP)
 >>> run = Meld.parse("2S 3S 4S 5S", rules)
->>> run = run.lay_off(parse_card("AS"), rules)           # MAYI-W12
+>>> run = run.lay_off(parse_card("AS"), rules)           # round the corner
 >>> run.lay_off(parse_card("KS"), rules)
 Meld.parse('KS AS 2S 3S 4S 5S')
 >>> run.lay_off(parse_card("7S"), rules)
@@ -74,11 +74,11 @@ def lay_off(
     end: End | None = None,
     role: Role | None = None,
 ) -> Meld:
-    """``meld`` with ``card`` added, checked against ``rules`` (MAYI-12.3, POSSO-13.4).
+    """``meld`` with ``card`` added, checked against ``rules``.
 
     A run grows only at its ends. ``end`` says which end when the card fits both (a wild
     card, or the last card of a 12-card wrap-around run); without it the high end is
-    tried first. ``role`` declares what a wild card stands for (POSSO-11.7).
+    tried first. ``role`` declares what a wild card stands for.
     """
     if card.rank is not None and card.rank not in rules.wild_ranks and role is None:
         quick = _natural_lay_off(meld, card, rules, end)
@@ -93,8 +93,8 @@ def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = N
     A natural card that plainly cannot fit (another rank beside a group's natural cards,
     not the card at a run's end) is turned away without building or validating a meld.
 
-    >>> from rummykit import Meld, MeldRules, parse_card
-    >>> rules = MeldRules.preset("may-i")
+    >>> from rummykit import AcePolicy, Meld, MeldRules, parse_card
+    >>> rules = MeldRules(ace=AcePolicy.WRAP)
     >>> run = Meld.parse("2S 3S 4S 5S", rules)
     >>> try_lay_off(run, parse_card("6S"), rules)
     Meld.parse('2S 3S 4S 5S 6S')
@@ -224,7 +224,7 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
             return None
         wild = [c for i, c in enumerate(meld.cards) if meld.is_wild_at(i)]
         naturals = [c for i, c in enumerate(meld.cards) if not meld.is_wild_at(i)]
-        if rules.set_distinct_suits and card in naturals:
+        if rules.group_distinct_suits and card in naturals:
             return None
         cards = (*sorted([*naturals, card], key=_code), *wild)
         return Meld(MeldKind.GROUP, cards, (meld.rank,) * size, None, owner=meld.owner)
@@ -260,8 +260,8 @@ def _gap(meld: Meld, card: Card) -> str:
 def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     """Every card that can be laid off on ``meld``, with its end and role, in card order.
 
-    >>> from rummykit import Meld, MeldRules
-    >>> rules = MeldRules.preset("may-i")
+    >>> from rummykit import AcePolicy, Meld, MeldRules
+    >>> rules = MeldRules(ace=AcePolicy.WRAP)
     >>> [(e.card, e.end.value) for e in Meld.parse("JD QD KD AD", rules).extensions(rules)]
     [(2D, 'high'), (10D, 'low'), (JK, 'high'), (JK, 'low')]
     """
@@ -302,7 +302,7 @@ def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> t
     means :func:`~rummykit.joker_exchanges` finds no exchange.
 
     >>> from rummykit import Meld, MeldRules, parse_card
-    >>> rules = MeldRules.preset("posso")
+    >>> rules = MeldRules()
     >>> meld = Meld.parse("9C 10C JK QC", rules)
     >>> wild_replacements(meld, parse_card("JC")), wild_replacements(meld, parse_card("JH"))
     ((2,), ())
@@ -328,11 +328,11 @@ def joker_exchanges(
     """Every legal way to put natural ``card`` in place of a wild card of ``table[index]``.
 
     The natural card must be exactly what the wild card stands for in a run, or any card
-    of the group's rank. The freed wild card then goes (POSSO-11.6) to another position
+    of the group's rank. The freed wild card then goes to another position
     of the same meld, or onto another meld that stays valid with it, or with ``to_hand``
     into the player's hand. No place for it means no exchange: the error says why.
     ``from_groups=False`` frees wild cards from runs only, and ``jokers_only=True`` frees
-    printed jokers only, never a wild-rank card (both as the mayi-house rules do).
+    printed jokers only, never a wild-rank card (as some house rules do).
     """
     if not 0 <= index < len(table):
         raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))

@@ -5,12 +5,12 @@ card in a run is followed by the card it stands for in brackets, a wild card of 
 rank in a group by the rank it plays:
 
 >>> from rummykit import Meld, MeldRules
->>> meld = Meld.parse("9C 10C JK QC", MeldRules.preset("posso"))
+>>> meld = Meld.parse("9C 10C JK QC", MeldRules())
 >>> meld
 Meld.parse('9C 10C JK(JC) QC')
 >>> meld.kind, meld.low, meld.high
 (<MeldKind.RUN: 'run'>, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
->>> Meld.parse(meld.notation, MeldRules.preset("posso")) == meld
+>>> Meld.parse(meld.notation, MeldRules()) == meld
 True
 """
 
@@ -95,7 +95,7 @@ class Meld:
         """For each wild card's index, the notation of what it stands for.
 
         >>> from rummykit import MeldRules
-        >>> Meld.parse("JK 9C 10C JC", MeldRules.preset("posso")).stand_ins()
+        >>> Meld.parse("JK 9C 10C JC", MeldRules()).stand_ins()
         {0: '8C'}
         """
         return {index: _role_text(self.role(index)) for index in self.wild_positions}
@@ -134,20 +134,21 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None) -> Meld:
-        """Read and validate a meld; ``rules`` default to the May I? preset.
+        """Read and validate a meld; ``rules`` default to
+        :func:`~rummykit.melds.rules.reading_rules` (the rules a ``repr`` reads back with).
 
         A wild card may carry what it stands for in brackets: ``JK(8C)``, or ``JK(7)``
         in a group. Without brackets, the rule of :meth:`MeldRules.validate` decides.
         """
-        from rummykit.melds.rules import MeldRules
+        from rummykit.melds.rules import reading_rules
 
         cards, roles = parse_meld_tokens(text)
-        rules = MeldRules.preset("may-i") if rules is None else rules
+        rules = reading_rules() if rules is None else rules
         meld = rules.validate(cards, roles=roles)
         return meld if owner is None else meld.with_owner(owner)
 
     def extensions(self, rules: MeldRules) -> tuple[Extension, ...]:
-        """Every card that can be laid off on this meld, and at which end (MAYI-12.3)."""
+        """Every card that can be laid off on this meld, and at which end."""
         from rummykit.melds.layoff import extensions
 
         return extensions(self, rules)

@@ -1,18 +1,17 @@
 """What a meld is, as data: sizes, the ace, jokers and wild ranks.
 
-:class:`MeldRules` is a frozen value. Each shipped game has a preset, reachable by name:
+:class:`MeldRules` is a frozen value; every field has a plain default, and a game sets
+the ones where its rules differ (each game keeps its own, see :mod:`rummykit.presets`):
 
->>> from rummykit import MeldRules
->>> MeldRules.preset("may-i").ace
-<AcePolicy.WRAP: 'wrap'>
->>> MeldRules.preset("posso").max_jokers_per_meld
-1
->>> sorted(MeldRules.preset_names())
-['cgu', 'cts', 'gin', 'may-i', 'mayi-house', 'posso']
+>>> from rummykit import AcePolicy, MeldRules
+>>> rules = MeldRules(group_max=8, ace=AcePolicy.WRAP, max_jokers_per_meld=1)
+>>> rules.accepts("QS KS AS 2S"), MeldRules().accepts("QS KS AS 2S")
+(True, False)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +23,7 @@ from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.validate import natural_accepts, validate
 
-__all__ = ["MeldRules"]
+__all__ = ["MeldRules", "reading_rules"]
 
 
 def _positive(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -46,7 +45,7 @@ class MeldRules:
     """The rules of melds for one game or house.
 
     Every field has a plain default (groups of 3+, runs of 4-13, ace low or high, any
-    number of jokers); presets give the shipped games' values.
+    number of jokers); each game gives its own values.
     """
 
     group_min: int = attrs.field(default=3, validator=_positive)
@@ -59,8 +58,8 @@ class MeldRules:
     """Most cards in a run, jokers included (never more than 13)."""
     ace: AcePolicy = AcePolicy.LOW_OR_HIGH
     """Where an ace may sit in a run."""
-    set_distinct_suits: bool = False
-    """True: a group may not hold two natural cards of one suit (one-deck sets)."""
+    group_distinct_suits: bool = False
+    """True: a group may not hold two natural cards of one suit (one-deck groups)."""
     jokers_allowed: bool = True
     """False: no wild card may be used in a meld."""
     max_jokers_per_meld: int | None = attrs.field(default=None, validator=_positive)
@@ -111,12 +110,12 @@ class MeldRules:
     ) -> Meld:
         """The meld ``cards`` make, or :class:`~rummykit.errors.InvalidMeldError` saying why.
 
-        The order of natural cards does not matter (MAYI-10.7). Where wild cards make the
+        The order of natural cards does not matter. Where wild cards make the
         meaning ambiguous, ``roles`` (what each wild card stands for) or the order given
         decides, as :mod:`rummykit.melds.validate` documents; ``ordered=True`` reads the
         cards as a run written from its low end, every wild card playing its slot.
 
-        >>> rules = MeldRules.preset("may-i")
+        >>> rules = MeldRules(group_max=8, ace=AcePolicy.WRAP, max_jokers_per_meld=1)
         >>> rules.validate("3S 2S AS KS")
         Meld.parse('KS AS 2S 3S')
         >>> rules.validate("9C 10C JC KC")
@@ -131,7 +130,7 @@ class MeldRules:
     ) -> bool:
         """Whether ``cards`` form a meld (of ``kind``, if given); never raises for bad melds.
 
-        >>> MeldRules.preset("posso").accepts("QS KS AS 2S")
+        >>> MeldRules(ace=AcePolicy.LOW_OR_HIGH).accepts("QS KS AS 2S")
         False
         """
         if isinstance(cards, str):
@@ -156,54 +155,14 @@ class MeldRules:
             return False
         return True
 
-    @staticmethod
-    def preset(name: str) -> MeldRules:
-        """The rules preset called ``name`` (see :meth:`preset_names`)."""
-        try:
-            return _PRESETS[name]
-        except KeyError:
-            known = ", ".join(sorted(_PRESETS))
-            raise ConfigError(f"no meld rules preset {name!r} (known: {known})") from None
 
-    @staticmethod
-    def preset_names() -> tuple[str, ...]:
-        """The names :meth:`preset` accepts."""
-        return tuple(_PRESETS)
+@functools.cache
+def reading_rules() -> MeldRules:
+    """The rules :meth:`Meld.parse <rummykit.Meld.parse>` reads a meld with when given
+    none: groups of 3-8, runs of 4-13 that may turn the corner (K-A-2), one wild card per
+    meld, so that a meld's ``repr`` reads back.
 
-
-_PRESETS: dict[str, MeldRules] = {
-    # MAYI-10: groups 3-8 (two decks), runs 4-13 round the corner. Jokers only when
-    # configured, and then as in POSSO-11 (MAYI-2.2): one per meld, at a run's end too.
-    "may-i": MeldRules(group_max=8, ace=AcePolicy.WRAP, max_jokers_per_meld=1),
-    # POSSO-10/11: no wrap, a set up to 8 naturals + 1 joker, one joker per meld.
-    "posso": MeldRules(group_max=9, ace=AcePolicy.LOW_OR_HIGH, max_jokers_per_meld=1),
-    # Gin rummy: one deck, groups of 3-4, runs of 3+, ace low, no wild cards.
-    "gin": MeldRules(
-        group_max=4, run_min=3, ace=AcePolicy.LOW, set_distinct_suits=True, jokers_allowed=False
-    ),
-    # DroopyTersen/mayi house rules (peer_cases/rules.md): deuces and jokers wild, never
-    # natural; ace high only; wilds <= naturals at lay-down only.
-    "mayi-house": MeldRules(
-        ace=AcePolicy.HIGH,
-        wild_ranks=frozenset({Rank.TWO}),
-        wild_as_natural=False,
-        wild_limit=WildLimit.AT_MOST_NATURALS,
-        wild_limit_on_layoff=False,
-    ),
-    # johnameyer/cards-ts "Can I Have That": as mayi-house, the wild limit on lay-offs too.
-    "cts": MeldRules(
-        ace=AcePolicy.HIGH,
-        wild_ranks=frozenset({Rank.TWO}),
-        wild_as_natural=False,
-        wild_limit=WildLimit.AT_MOST_NATURALS,
-    ),
-    # mazimez/card-games-utils rummy: one-deck sets of 3-4, sequences of 3+ with two
-    # naturals; its A-K "skip" is closest to wrap-around.
-    "cgu": MeldRules(
-        group_max=4,
-        run_min=3,
-        ace=AcePolicy.WRAP,
-        set_distinct_suits=True,
-        run_min_naturals=2,
-    ),
-}
+    >>> reading_rules().validate("QS KS AS 2S")
+    Meld.parse('QS KS AS 2S')
+    """
+    return MeldRules(group_max=8, ace=AcePolicy.WRAP, max_jokers_per_meld=1)

@@ -8,7 +8,7 @@ cards are placed by a documented rule:
 3. Spare wild cards go to the ends. As many go below the low end as were written before
    the first natural card, the rest above the high end; where an end is blocked (the ace
    without wrap-around, a wild-only rank), they go to the other end. So ``9C 10C JC JK``
-   is 9-Q and ``JK 9C 10C JC`` is 8-J (POSSO-11.4).
+   is 9-Q and ``JK 9C 10C JC`` is 8-J.
 4. A wild-rank card (deuces wild) counts as itself where that makes a meld, otherwise as
    a wild card (unless :attr:`.MeldRules.wild_as_natural` is false).
 5. With ``kind=None``, cards whose naturals share a rank are tried as a group first.
@@ -92,7 +92,7 @@ def natural_accepts(rules: MeldRules, codes: Sequence[int], kind: MeldKind | Non
             return False
         if size < rules.group_min_naturals:
             return False
-        return not rules.set_distinct_suits or len(set(codes)) == size
+        return not rules.group_distinct_suits or len(set(codes)) == size
     if suit_mask & (suit_mask - 1) or kind is MeldKind.GROUP:
         return False
     if rank_mask.bit_count() != size or not rules.run_min <= size <= rules.run_max:
@@ -176,7 +176,7 @@ def _group_size_reason(
         return f"group holds at most {rules.group_max} cards, got {size}"
     if len(naturals) < rules.group_min_naturals:
         return f"group needs at least {_plural(rules.group_min_naturals, 'natural card')}"
-    if rules.set_distinct_suits:
+    if rules.group_distinct_suits:
         seen: set[int] = set()
         for card in naturals:
             if card.code in seen:

@@ -36,25 +36,11 @@ from typing import Any
 import attrs
 
 from rummykit.cards import CARDS, Card
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import RummyError
-from rummykit.kit.actions import (
-    Action,
-    Allow,
-    Ask,
-    CardAction,
-    Discard,
-    Done,
-    Down,
-    Draw,
-    ExchangeJoker,
-    LayOff,
-    NextDeal,
-    Pass,
-    Play,
-    Refuse,
-    Take,
-    TakeCard,
-)
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.games.possession.actions import Play
+from rummykit.kit.actions import Action, CardAction, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.melds import End
 
 __all__ = [

@@ -89,7 +89,7 @@ def hopeless(search: Search, plan: Plan, contract: Contract) -> bool:
     deficit = 0
     group_needs = plan.group_needs
     if group_needs:
-        if search.rules.set_distinct_suits:
+        if search.rules.group_distinct_suits:
             c = search.counts
             ok = search.ctx.natural_ok
             have = [sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)]

@@ -188,7 +188,7 @@ class Search:
         found = self.cache.get(key)
         if found is not None:
             return found
-        distinct = rules.set_distinct_suits
+        distinct = rules.group_distinct_suits
         if distinct:
             limits = tuple(min(limit, 1) for limit in limits)
         top = rules.group_max if rules.group_max is not None else 64

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 import attrs
 
 from rummykit import (
-    GIN_VALUES,
     Card,
     ConfigError,
     DeckSpec,
@@ -42,10 +41,11 @@ from rummykit.kit.effects import (
 from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase, PlayerView
+from rummykit.presets import GIN_MELDS, GIN_VALUES
 
 __all__ = ["LowballAgent", "Sprint", "SprintMatch", "SprintRules", "lowball_agent"]
 
-MELDS = MeldRules.preset("gin")  # groups of 3-4, runs of 3+, ace low, no jokers
+MELDS = GIN_MELDS  # groups of 3-4, runs of 3+, ace low, no jokers
 HAND = 7
 DRAW = Phase("draw", "SPRINT-2")
 DISCARD = Phase("discard", "SPRINT-3")

@@ -16,8 +16,10 @@ from rummykit.engine import pile
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.engine.state import TurnStep
-from rummykit.kit.actions import Action, Allow, Ask, Pass, Refuse, Take
-from rummykit.kit.effects import Bought, DealEnd
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.games.may_i.effects import Bought
+from rummykit.kit.actions import Action, Pass, Take
+from rummykit.kit.effects import DealEnd
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 

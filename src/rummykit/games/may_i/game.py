@@ -30,23 +30,11 @@ from rummykit.engine import (
     ContractRummyMatch,
     Hooks,
 )
+from rummykit.engine.actions import Down, LayOff, TakeCard
+from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
 from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import (
-    Action,
-    Allow,
-    Ask,
-    Discard,
-    Done,
-    Down,
-    Draw,
-    LayOff,
-    NextDeal,
-    Pass,
-    Refuse,
-    Take,
-    TakeCard,
-)
+from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["MayI", "MayIMatch"]

@@ -49,6 +49,7 @@ from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError
+from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
 from rummykit.kit.options import (
     Choice,
     FirstDealer,
@@ -166,9 +167,6 @@ class TieBreak(Choice):
     MOST_TIMES_OUT = "most_times_out"
 
 
-SCHEDULE_NAMES = {"standard_five": "may-i", "six_deal": "may-i-six"}
-"""``contract_schedule`` names of this game -> :meth:`ContractSchedule.builtin` names."""
-
 SHOE_CARDS = 104
 """MAYI-2.1: two 52-card decks (jokers come on top, ``joker_count``)."""
 
@@ -186,7 +184,7 @@ def _deals(value: Iterable[int | str] | str | None) -> tuple[int | str, ...] | N
 
 
 def _schedule(value: str | PathLike[str] | ContractSchedule) -> str | ContractSchedule:
-    return schedule_option(value, aliases=SCHEDULE_NAMES)
+    return schedule_option(value, schedules=SCHEDULES)
 
 
 def _ace(value: Any) -> AcePolicy | None:
@@ -377,7 +375,7 @@ class MayIRules:
     def schedule(self) -> ContractSchedule:
         """The contract schedule as played: ``contract_schedule`` with this game's
         ``discard_out_forbidden_deals`` and ``hand_size`` where they are given."""
-        base = schedule_value(self.contract_schedule, aliases=SCHEDULE_NAMES)
+        base = schedule_value(self.contract_schedule, schedules=SCHEDULES)
         if self.discard_out_forbidden_deals is not None:
             try:
                 base = base.with_discard_out_forbidden(self.discard_out_forbidden_deals)
@@ -392,7 +390,7 @@ class MayIRules:
     def meld_rules(self) -> MeldRules:
         """MAYI-10 with these options (jokers as POSSO-11, MAYI-2.2)."""
         return attrs.evolve(
-            MeldRules.preset("may-i"),
+            MAY_I_MELDS,
             ace=self.ace_policy(),
             jokers_allowed=bool(self.joker_count or self.wild_ranks),
             wild_ranks=frozenset(self.wild_ranks),
@@ -402,7 +400,7 @@ class MayIRules:
             if self.max_wilds_per_meld is not None
             else WildLimit.AT_MOST_NATURALS,
             run_min=self.min_run_length,
-            set_distinct_suits=self.set_distinct_suits,
+            group_distinct_suits=self.set_distinct_suits,
             group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),
         )
 

@@ -20,9 +20,11 @@ import attrs
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
 from rummykit.errors import ConfigError
+from rummykit.games.possession.actions import Play
+from rummykit.games.possession.effects import Played
 from rummykit.games.possession.moves import FirstPlayer, first_player, plays
 from rummykit.games.possession.rules import PossessionRules
-from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass, Play
+from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
     DealEnd,
@@ -30,7 +32,6 @@ from rummykit.kit.effects import (
     Drew,
     GoingOut,
     Passed,
-    Played,
     StockRefilled,
     WentOut,
 )

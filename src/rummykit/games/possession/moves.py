@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import attrs
 
 from rummykit.cards import CARDS, Card
+from rummykit.games.possession.actions import Play
 from rummykit.games.possession.rules import PossessionRules
-from rummykit.kit.actions import Play
 
 __all__ = ["FirstPlayer", "first_player", "is_play", "plays"]
 

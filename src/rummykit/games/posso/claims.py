@@ -21,6 +21,7 @@ from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
+from rummykit.games.posso.effects import Claimed, Corrected, Flagged
 from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
 from rummykit.kit.actions import (
     Action,
@@ -32,7 +33,7 @@ from rummykit.kit.actions import (
     notation_error,
     parse_melds,
 )
-from rummykit.kit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
+from rummykit.kit.effects import GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 from rummykit.melds import Meld

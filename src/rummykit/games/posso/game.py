@@ -22,6 +22,7 @@ import attrs
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec
 from rummykit.engine import DRAW, MELD, ContractRummy, ContractRummyMatch, Hooks
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games.posso.claims import (
     CLAIM,
     CORRECTION,
@@ -37,18 +38,7 @@ from rummykit.games.posso.hooks import (
     PossoOpening,
 )
 from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import (
-    Action,
-    Discard,
-    Done,
-    Down,
-    Draw,
-    ExchangeJoker,
-    LayOff,
-    NextDeal,
-    Pass,
-    Take,
-)
+from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["Posso", "PossoMatch"]

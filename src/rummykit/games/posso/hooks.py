@@ -14,11 +14,12 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
+from rummykit.engine.actions import Down
 from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
-from rummykit.kit.actions import Action, Discard, Down, Take
+from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
 from rummykit.solver import Arrangement, arrangements, can_meet

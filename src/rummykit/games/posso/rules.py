@@ -22,12 +22,7 @@ from typing import Any, ClassVar
 import attrs
 
 from rummykit.contracts import Contract
-from rummykit.contracts.schedules import (
-    POSSO_OPENINGS,
-    ContractSchedule,
-    DealSpec,
-    resolve_deal_list,
-)
+from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
 from rummykit.errors import ConfigError
 from rummykit.games.may_i.rules import (
     DeadDealScoring,
@@ -36,6 +31,7 @@ from rummykit.games.may_i.rules import (
     TieBreak,
     WinnerMetric,
 )
+from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS
 from rummykit.kit.options import (
     Choice,
     FirstDealer,
@@ -275,9 +271,9 @@ class PossoRules:
         """POSSO-10, 11 with these options."""
         naturals = 4 if self.set_distinct_suits else 8
         return attrs.evolve(
-            MeldRules.preset("posso"),
+            POSSO_MELDS,
             ace=AcePolicy.WRAP if self.wraparound_runs else AcePolicy.LOW_OR_HIGH,
-            set_distinct_suits=self.set_distinct_suits,
+            group_distinct_suits=self.set_distinct_suits,
             group_max=min(self.set_max_size, naturals + self.max_jokers_per_meld),
             max_jokers_per_meld=self.max_jokers_per_meld,
             joker_at_run_end=self.joker_at_run_end,

@@ -1,0 +1,141 @@
+"""The contract-rummy engine's own actions: lay melds down, lay off, exchange a joker, and
+take a chosen card from the pile.
+
+The turn's shared verbs (``draw``, ``take``, ``discard``, ``done``, ``pass``) are the kit's
+(:mod:`rummykit.kit.actions`); a game on the engine adds these to its grammar.
+
+>>> from rummykit.kit.actions import ActionGrammar
+>>> grammar = ActionGrammar(Down, LayOff, ExchangeJoker)
+>>> str(grammar.parse("down 7S 7H 7D / KS KC KD"))
+'down 7S 7H 7D / KS KC KD'
+>>> str(grammar.parse("layoff 5H -> 2 low"))
+'layoff 5H -> 2 low'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummykit.cards import Card, parse_card
+from rummykit.errors import NotationError
+from rummykit.kit.actions import (
+    Action,
+    CardAction,
+    MeldText,
+    format_melds,
+    notation_error,
+    parse_melds,
+)
+from rummykit.melds import End
+
+__all__ = ["Down", "ExchangeJoker", "LayOff", "TakeCard"]
+
+
+@attrs.frozen
+class TakeCard(CardAction):
+    """Take one chosen card from anywhere in the pile, after the top card
+    (``multi_take_mode="any"``, MAYI-9.8 step 2); written ``take 3D``."""
+
+    verb: ClassVar[str] = "take"
+
+
+def _melds(value: Iterable[MeldText]) -> tuple[MeldText, ...]:
+    result = tuple(value)
+    if not result:
+        raise NotationError("down needs at least one meld", text="", token="", position=0)
+    return result
+
+
+@attrs.frozen
+class Down(Action):
+    """Lay down melds from the hand: the contract (MAYI-11), each meld as cards and the
+    declared role of each card (``None`` unless a wild card's meaning is declared)."""
+
+    verb: ClassVar[str] = "down"
+    melds: tuple[MeldText, ...] = attrs.field(converter=_melds)
+
+    @classmethod
+    def of(cls, *melds: tuple[Card, ...]) -> Down:
+        """A laydown of plain card groups (no declared roles)."""
+        return cls(tuple((tuple(cards), (None,) * len(cards)) for cards in melds))
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Down:
+        """``down 7S 7H 7D / KS KC KD``."""
+        return cls(parse_melds(rest, text))
+
+    def __str__(self) -> str:
+        return "down " + format_melds(self.melds)
+
+
+def _target(text: str, words: list[str]) -> tuple[int, End | None]:
+    if not words or not words[0].isdigit() or len(words) > 2:
+        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+    end = None
+    if len(words) == 2:
+        try:
+            end = End(words[1].lower())
+        except ValueError:
+            raise notation_error(text, "the end is low or high", words[1], 3) from None
+    return int(words[0]), end
+
+
+@attrs.frozen
+class LayOff(Action):
+    """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12)."""
+
+    verb: ClassVar[str] = "layoff"
+    card: Card
+    target: int
+    end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> LayOff:
+        """``layoff 5H -> 2`` or ``layoff 5H -> 2 low``."""
+        card_text, arrow, target_text = rest.partition("->")
+        if not arrow:
+            raise notation_error(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
+        target, end = _target(text, target_text.split())
+        return cls(parse_card(card_text.strip()), target, end)
+
+    def __str__(self) -> str:
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"layoff {self.card} -> {self.target}{end}"
+
+
+@attrs.frozen
+class ExchangeJoker(Action):
+    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
+    freed joker on meld ``joker_to`` (at ``end`` of a run), or into the hand when
+    ``joker_to`` is ``None`` (POSSO-11.6). Written ``exchange 8C -> 2 joker -> 3 high``
+    or ``exchange 8C -> 2 joker -> hand``."""
+
+    verb: ClassVar[str] = "exchange"
+    card: Card
+    target: int
+    joker_to: int | None
+    end: End | None = None
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> ExchangeJoker:
+        """``exchange 8C -> 2 joker -> 3 high``."""
+        words = rest.replace("->", " -> ").split()
+        shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
+        if not shape or words[4] != "->" or not words[2].isdigit():
+            raise notation_error(
+                text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
+            )
+        card = parse_card(words[0])
+        if words[5].lower() == "hand" and len(words) == 6:
+            return cls(card, int(words[2]), None)
+        joker_to, end = _target(text, words[5:])
+        return cls(card, int(words[2]), joker_to, end)
+
+    def __str__(self) -> str:
+        if self.joker_to is None:
+            return f"exchange {self.card} -> {self.target} joker -> hand"
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"exchange {self.card} -> {self.target} joker -> {self.joker_to}{end}"

@@ -1,0 +1,45 @@
+"""Possession's own action: play one card or a sequence onto the pile (PSSN-5).
+
+>>> from rummykit.kit.actions import ActionGrammar
+>>> ActionGrammar(Play).parse("play 9C 10C JC")
+Play(cards=(9C, 10C, JC))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummykit.cards import Card, parse_cards
+from rummykit.errors import NotationError
+from rummykit.kit.actions import Action, notation_error
+
+__all__ = ["Play"]
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    result = tuple(value)
+    if not result:
+        raise NotationError("play needs at least one card", text="", token="", position=0)
+    return result
+
+
+@attrs.frozen
+class Play(Action):
+    """Play one card (Move S) or a sequence (Move Q) onto the pile (PSSN-5)."""
+
+    verb: ClassVar[str] = "play"
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    @classmethod
+    def parse(cls, rest: str, text: str) -> Play:
+        """``play 9C 10C JC``."""
+        cards = parse_cards(rest)
+        if not cards:
+            raise notation_error(text, "play what?")
+        return cls(cards)
+
+    def __str__(self) -> str:
+        return "play " + " ".join(card.notation for card in self.cards)
