@@ -24,7 +24,6 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
 from rummykit.agents.factory import AGENT_NAMES, heuristic_agent, make_agent
-from rummykit.agents.possession import PossessionAgent
 from rummykit.agents.search import MatchAgent, SearchAgent, decide
 
 __all__ = [
@@ -33,7 +32,6 @@ __all__ = [
     "ContractAgent",
     "GreedyAgent",
     "MatchAgent",
-    "PossessionAgent",
     "RandomAgent",
     "SearchAgent",
     "check_agent",

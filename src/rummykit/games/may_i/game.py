@@ -16,7 +16,7 @@ window (:class:`~rummykit.games.may_i.claims.MayIClaims`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -47,6 +47,7 @@ from rummykit.kit.actions import (
     Take,
     TakeCard,
 )
+from rummykit.kit.effects import Bought, Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["MayI", "MayIMatch"]
@@ -97,6 +98,13 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
 
     rules: MayIRules = attrs.field(factory=MayIRules)
+
+    def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
+        """A ``Bought`` effect: a buy (MAYI-9.8), or a forced buy
+        or refusal take."""
+        if isinstance(effect, Bought):
+            return "buy" if effect.is_buy else "take"
+        return None
 
     def hooks(self) -> Hooks:
         """May I?'s hooks, set by its rules."""

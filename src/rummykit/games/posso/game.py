@@ -15,7 +15,7 @@ correction claim (:class:`~rummykit.games.posso.claims.PossoClaims`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -49,6 +49,7 @@ from rummykit.kit.actions import (
     Pass,
     Take,
 )
+from rummykit.kit.effects import Claimed, Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["Posso", "PossoMatch"]
@@ -135,6 +136,10 @@ class Posso(ContractRummy[PossoRules, PossoMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "POSSO-2.2"}
 
     rules: PossoRules = attrs.field(factory=PossoRules)
+
+    def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
+        """A ``Claimed`` effect: a free claim (POSSO-9)."""
+        return "take" if isinstance(effect, Claimed) else None
 
     def hooks(self) -> Hooks:
         """Posso?'s hooks, set by its rules."""
