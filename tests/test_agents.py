@@ -22,7 +22,6 @@ from rummykit import (
 from rummykit.agents import (
     ContractAgent,
     GreedyAgent,
-    PossessionAgent,
     RandomAgent,
     SearchAgent,
     check_agent,
@@ -32,6 +31,8 @@ from rummykit.agents import (
     make_agent,
 )
 from rummykit.games import game, names
+from rummykit.games.may_i.claims import CONSENT, REQUEST
+from rummykit.games.possession import PossessionAgent
 from rummykit.kit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, Pass, Refuse, Take
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.protocol import Phase, PlayerView
@@ -102,11 +103,13 @@ def test_the_heuristic_takes_and_buys_a_card_that_brings_it_nearer() -> None:
     assert agent.choose(draw, random.Random(0)) == Take(1)
     draw = _view(match, seat, hand=hand, pile=useless, legal=(Draw(), Take(1)))
     assert agent.choose(draw, random.Random(0)) == Draw()
-    ask = _view(match, seat, hand=hand, pile=helpful, legal=(Ask(), Pass()))
+    ask = _view(match, seat, phase=REQUEST, hand=hand, pile=helpful, legal=(Ask(), Pass()))
     assert agent.choose(ask, random.Random(0)) == Ask()
     stingy = attrs.evolve(agent, buy_gain=2)
     assert stingy.choose(ask, random.Random(0)) == Pass()
-    consent = _view(match, seat, hand=hand, pile=useless, legal=(Allow(), Refuse()))
+    consent = _view(
+        match, seat, phase=CONSENT, hand=hand, pile=useless, legal=(Allow(), Refuse())
+    )
     assert agent.choose(consent, random.Random(0)) == Allow()
 
 

@@ -26,8 +26,9 @@ _pz_test: Any = importlib.import_module("pettingzoo.test")
 api_test, seed_test = _pz_test.api_test, _pz_test.seed_test
 
 from rummykit import ConfigError, IllegalActionError, rl  # noqa: E402
-from rummykit.agents import GreedyAgent, PossessionAgent, heuristic_agent  # noqa: E402
+from rummykit.agents import GreedyAgent, heuristic_agent  # noqa: E402
 from rummykit.games import MayI, game, names  # noqa: E402
+from rummykit.games.possession import PossessionAgent  # noqa: E402
 from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
 from rummykit.kit.match import Match  # noqa: E402
 from rummykit.kit.registry import get, register, unregister  # noqa: E402

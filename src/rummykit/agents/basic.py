@@ -82,7 +82,7 @@ class GreedyAgent:
     down), where it takes the first way offered. A baseline (and the bot of games that
     have no heuristic of their own); for contract rummy
     :class:`~rummykit.agents.ContractAgent` plays far better. ``values`` weigh the cards
-    (:data:`FACE_VALUES` by default).
+    (:data:`~rummykit.agents.basic.FACE_VALUES` by default).
     """
 
     def __init__(self, values: CardValues = FACE_VALUES) -> None:

@@ -15,7 +15,7 @@ contract is down it
 - takes the top pile card (as its draw, or when offered it first) when the card brings
   it at least ``take_gain`` cards nearer;
 - asks "May I?" (or refuses a request, which buys the card itself) when the card brings it
-  at least ``buy_gain`` cards nearer (a question whose yes buys the card), its hand holds at most ``max_hand`` cards and the
+  at least ``buy_gain`` cards nearer, its hand holds at most ``max_hand`` cards and the
   stock holds at least ``min_stock`` (a buy costs a penalty card);
 - goes down as soon as it can, with the arrangement that leaves the fewest points;
 - discards the card whose loss leaves the hand nearest the contract, then the loneliest
@@ -57,7 +57,6 @@ from rummykit.kit.actions import (
     ExchangeJoker,
     LayOff,
     Take,
-    TakeCard,
 )
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView

@@ -89,6 +89,7 @@ def require_definition(definition: Any) -> None:
             f"agents are made and checked for a game definition (game(name)), got {definition!r}"
         )
 
+
 R = TypeVar("R")
 M = TypeVar("M", bound="Match[Any, Any]")
 

@@ -20,9 +20,9 @@ import attrs
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
 from rummykit.errors import ConfigError
+from rummykit.games.possession.bot import PossessionAgent
 from rummykit.games.possession.moves import FirstPlayer, first_player, plays
 from rummykit.games.possession.rules import PossessionRules
-from rummykit.games.possession.bot import PossessionAgent
 from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass, Play
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
