@@ -56,8 +56,9 @@ class Stake(enum.Enum):
 class Question(Phase):
     """A phase in which a seat answers out of turn whether it takes the disputed card
     (the top of the discard pile): every legal answer but ``decline`` takes it, in the
-    way ``stake`` says. Games declare such phases instead of plain :class:`Phase` values,
-    so a bot that never heard of the game still knows which answer lets the card go.
+    way ``stake`` says. Games declare such phases instead of plain
+    :class:`~rummykit.kit.protocol.Phase` values, so a bot that never heard of the game
+    still knows which answer lets the card go.
 
     >>> from rummykit.games import game
     >>> for phase in game("may-i").phases:
