@@ -41,6 +41,7 @@ from rummykit.kit.actions import Action, Allow, Ask, Discard, Done, Down, Draw, 
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.protocol import Phase, PlayerView
+from rummykit.kit.registry import register
 from rummykit.scoring import GIN_VALUES, CardValues
 from rummykit.simulate import play, simulate
 
@@ -518,6 +519,13 @@ def test_a_game_names_its_own_heuristic_and_card_values() -> None:
         name: ClassVar[str] = "shy-possession"
         heuristic: ClassVar[type[Any] | None] = Shy
 
+    @attrs.frozen
+    class BrokenPossession(Possession):
+        name: ClassVar[str] = "broken-possession"
+        heuristic: ClassVar[Any] = Shy()  # a bot, not its class
+
+    with pytest.raises(ConfigError, match="heuristic must be the class of its bot, got Shy"):
+        register(BrokenPossession)
     shy = heuristic_agent(ShyPossession(), patience=3)
     assert shy == Shy(patience=3, game_name="shy-possession")
     assert make_agent("heuristic", ShyPossession()) == Shy(game_name="shy-possession")

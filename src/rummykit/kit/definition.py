@@ -52,7 +52,7 @@ class Stake(enum.Enum):
     and corrections): the hand only sheds."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class Question(Phase):
     """A phase in which a seat answers out of turn whether it takes the disputed card
     (the top of the discard pile): every legal answer but ``decline`` takes it, in the
@@ -150,6 +150,10 @@ class GameDefinition(Generic[R, M]):
         for attribute in ("rules_type", "match_type"):
             if not hasattr(cls, attribute):
                 raise ConfigError(f"game {cls.name!r} has no {attribute}")
+        if cls.heuristic is not None and not isinstance(cls.heuristic, type):
+            raise ConfigError(
+                f"game {cls.name!r}'s heuristic must be the class of its bot, got {cls.heuristic!r}"
+            )
 
     def meld_rules(self) -> MeldRules | None:
         """What a meld is in this game, with these rules (``None``: no melds)."""
