@@ -3,7 +3,9 @@
 The bot sees only its seat's view (``view.hand``, ``view.pile``, ``view.legal`` …) and
 returns one of the legal actions. It goes down and lays off whenever it can, takes the
 top discard when it pairs with a card in hand, never buys, and discards its loneliest,
-most expensive card.
+most expensive card. It imports no game: asked out of turn for a card (a ``Question``
+phase) it gives the answer the game declares lets the card go, and it weighs cards by
+the values the game declares (``definition.card_values()``).
 
 Run: python examples/write_a_bot.py [--matches 20]
 """
@@ -15,18 +17,24 @@ import random
 from collections import Counter
 
 from rummykit.engine.actions import Down, LayOff
-from rummykit.games.may_i.actions import Allow
-from rummykit.games.may_i.data import MAY_I_VALUES
-from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
+from rummykit.games import game
+from rummykit.kit.actions import Action, Discard, Done, Draw, Take
+from rummykit.kit.definition import Question
 from rummykit.kit.protocol import PlayerView
+from rummykit.scoring import CardValues
 from rummykit.simulate import simulate
 
 
 class PairBot:
     """Pairs up, goes down, lays off; discards what pairs with nothing."""
 
+    def __init__(self, values: CardValues) -> None:
+        self.values = values
+
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = view.legal
+        if isinstance(view.phase, Question) and view.phase.decline in legal:
+            return view.phase.decline  # asked out of turn for a card: stay out
         for kind in (Down, LayOff):  # melding first: it is how a deal is won
             found = [action for action in legal if isinstance(action, kind)]
             if found:
@@ -38,11 +46,8 @@ class PairBot:
             return Take(1) if pairs and Take(1) in legal else Draw()
         discards = [action for action in legal if isinstance(action, Discard)]
         if discards:
-            return max(discards, key=lambda d: (-ranks[d.card.rank], MAY_I_VALUES.value(d.card)))
-        for safe in (Pass(), Allow(), Done()):  # claim windows: stay out of them
-            if safe in legal:
-                return safe
-        return legal[0]
+            return max(discards, key=lambda d: (-ranks[d.card.rank], self.values.value(d.card)))
+        return Done() if Done() in legal else legal[0]
 
 
 def main() -> None:
@@ -50,8 +55,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     args = parser.parse_args()
     # One PairBot against three random players, the same seeded matches every run.
+    may_i = game("may-i")
+    values = may_i.card_values()
+    assert values is not None  # a contract game counts its cards
     summary = simulate(
-        "may-i", [PairBot(), "random", "random", "random"], matches=args.matches, seed=1
+        may_i, [PairBot(values), "random", "random", "random"], matches=args.matches, seed=1
     )
     low, high = summary.win_interval[0]
     print(f"PairBot won {summary.wins[0]:g} of {summary.matches} matches against 3 random bots")

@@ -4,7 +4,9 @@ the heuristic's value rule; the search agent is deterministic for a seed."""
 from __future__ import annotations
 
 import random
-from typing import Any
+import subprocess
+import sys
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -15,6 +17,7 @@ from rummykit import (
     ContractSchedule,
     IllegalActionError,
     NotationError,
+    Rank,
     parse_card,
     parse_cards,
     presets,
@@ -22,7 +25,6 @@ from rummykit import (
 from rummykit.agents import (
     ContractAgent,
     GreedyAgent,
-    PossessionAgent,
     RandomAgent,
     SearchAgent,
     check_agent,
@@ -31,13 +33,19 @@ from rummykit.agents import (
     heuristic_agent,
     make_agent,
 )
+from rummykit.agents.options import whole
 from rummykit.engine.actions import Down
 from rummykit.games import game, names
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
+from rummykit.games.may_i.claims import CONSENT, REQUEST
+from rummykit.games.possession import Possession, PossessionAgent
 from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
+from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.protocol import Phase, PlayerView
+from rummykit.kit.registry import register
 from rummykit.presets import GIN_VALUES
+from rummykit.scoring import CardValues
 from rummykit.simulate import play, simulate
 
 VARIANTS: list[dict[str, Any]] = [
@@ -104,11 +112,11 @@ def test_the_heuristic_takes_and_buys_a_card_that_brings_it_nearer() -> None:
     assert agent.choose(draw, random.Random(0)) == Take(1)
     draw = _view(match, seat, hand=hand, pile=useless, legal=(Draw(), Take(1)))
     assert agent.choose(draw, random.Random(0)) == Draw()
-    ask = _view(match, seat, hand=hand, pile=helpful, legal=(Ask(), Pass()))
+    ask = _view(match, seat, phase=REQUEST, hand=hand, pile=helpful, legal=(Ask(), Pass()))
     assert agent.choose(ask, random.Random(0)) == Ask()
     stingy = attrs.evolve(agent, buy_gain=2)
     assert stingy.choose(ask, random.Random(0)) == Pass()
-    consent = _view(match, seat, hand=hand, pile=useless, legal=(Allow(), Refuse()))
+    consent = _view(match, seat, phase=CONSENT, hand=hand, pile=useless, legal=(Allow(), Refuse()))
     assert agent.choose(consent, random.Random(0)) == Allow()
 
 
@@ -447,3 +455,101 @@ def test_checking_an_agent_for_what_is_no_game_is_a_config_error() -> None:
         check_agent(Odd(), may_i)
     with pytest.raises(ConfigError, match="SearchAgent's policy: PossessionAgent plays"):
         check_agent(SearchAgent(PossessionAgent()), may_i)
+
+
+def test_games_declare_the_questions_a_seat_answers_out_of_turn() -> None:
+    questions = {
+        name: [
+            (phase.value, phase.stake, phase.decline)
+            for phase in game(name).phases
+            if isinstance(phase, Question)
+        ]
+        for name in ("may-i", "posso", "possession")
+    }
+    assert questions["may-i"] == [
+        ("first_refusal", Stake.TAKE, Pass()),
+        ("request", Stake.BUY, Pass()),
+        ("consent", Stake.REFUSE, Allow()),
+    ]
+    assert {stake for _, stake, _ in questions["posso"]} == {Stake.MELD}
+    assert questions["possession"] == []
+
+
+@attrs.frozen
+class Vote(Action):
+    """A user's out-of-turn answer the shipped bots never heard of."""
+
+    melds: tuple[Any, ...] = ()
+
+
+def test_the_bots_answer_a_users_question_from_its_declaration() -> None:
+    match = game("may-i").new_match(players=4, seed=7)
+    seat = match.to_act
+    hand = parse_cards("7S 7H KS KC 2C 9D 4H 5S 8C JD QH")
+    helpful, useless = ((parse_card("7D"), 1),), ((parse_card("3H"), 1),)
+    buy = Question("bid", "USER-1", stake=Stake.BUY, decline=Done())
+    heuristic, greedy = heuristic_agent(game("may-i")), GreedyAgent()
+    for pile, want in ((helpful, Vote()), (useless, Done())):
+        view = _view(match, seat, phase=buy, hand=hand, pile=pile, legal=(Vote(), Done()))
+        assert heuristic.choose(view, random.Random(0)) == want
+        assert greedy.choose(view, random.Random(0)) == Done()  # never buys
+    small = Vote(((tuple(parse_cards("7S 7H 7D")), (None,) * 3),))
+    large = Vote(((tuple(parse_cards("7S 7H 7D 7C")), (None,) * 4),))
+    meld = Question("lay", "USER-2", stake=Stake.MELD, decline=Done())
+    view = _view(match, seat, phase=meld, hand=hand, pile=useless, legal=(small, large, Done()))
+    assert heuristic.choose(view, random.Random(0)) == large  # free: the most cards down
+    assert greedy.choose(view, random.Random(0)) == small  # the first way offered
+
+
+@attrs.frozen(kw_only=True)
+class Shy:
+    """A user's heuristic: always the last legal action."""
+
+    patience: int = attrs.field(default=1, validator=whole(0))
+    game_name: str = ""
+
+    @classmethod
+    def for_game(cls, definition: Any, **options: Any) -> Shy:
+        return cls(game_name=definition.name, **options)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return view.legal[-1]
+
+
+def test_a_game_names_its_own_heuristic_and_card_values() -> None:
+    @attrs.frozen
+    class ShyPossession(Possession):
+        name: ClassVar[str] = "shy-possession"
+        heuristic: ClassVar[type[Any] | None] = Shy
+
+    @attrs.frozen
+    class BrokenPossession(Possession):
+        name: ClassVar[str] = "broken-possession"
+        heuristic: ClassVar[Any] = Shy()  # a bot, not its class
+
+    with pytest.raises(ConfigError, match="heuristic must be the class of its bot, got Shy"):
+        register(BrokenPossession)
+    shy = heuristic_agent(ShyPossession(), patience=3)
+    assert shy == Shy(patience=3, game_name="shy-possession")
+    assert make_agent("heuristic", ShyPossession()) == Shy(game_name="shy-possession")
+    with pytest.raises(ConfigError, match="Shy has no option hurry"):
+        heuristic_agent(ShyPossession(), hurry=1)
+    assert isinstance(heuristic_agent(game("possession")), PossessionAgent)
+    assert game("may-i", joker_value=25).card_values() == CardValues(
+        ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=25
+    )
+    posso = heuristic_agent(game("posso", ace_value=1))
+    assert isinstance(posso, ContractAgent) and posso.values.of_rank(Rank.ACE) == 1
+    assert game("possession").card_values() is None
+
+
+def test_no_use_layer_module_imports_a_game() -> None:
+    code = (
+        "import sys, rummykit.agents, rummykit.simulate, rummykit.records, "
+        "rummykit.sampling, rummykit.svg, rummykit.rl.actions, rummykit.rl.observations; "
+        "print(sorted(m for m in sys.modules if m.startswith('rummykit.games')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"

@@ -26,8 +26,9 @@ _pz_test: Any = importlib.import_module("pettingzoo.test")
 api_test, seed_test = _pz_test.api_test, _pz_test.seed_test
 
 from rummykit import ConfigError, IllegalActionError, rl  # noqa: E402
-from rummykit.agents import GreedyAgent, PossessionAgent, heuristic_agent  # noqa: E402
+from rummykit.agents import GreedyAgent, heuristic_agent  # noqa: E402
 from rummykit.games import MayI, game, names  # noqa: E402
+from rummykit.games.possession import PossessionAgent  # noqa: E402
 from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
 from rummykit.kit.match import Match  # noqa: E402
 from rummykit.kit.registry import get, register, unregister  # noqa: E402
@@ -442,3 +443,44 @@ def test_import_rummykit_needs_no_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+@attrs.frozen
+class Meld(Action):
+    verb: ClassVar[str] = "meld"
+    melds: tuple[Any, ...] = ()
+
+
+@attrs.frozen
+class Aim(Action):
+    verb: ClassVar[str] = "aim"
+    target: int = 0
+
+
+@attrs.frozen
+class Grab(Action):
+    verb: ClassVar[str] = "grab"
+    count: int = 1
+
+
+@attrs.frozen
+class Shed(Action):
+    verb: ClassVar[str] = "shed"
+    cards: tuple[Any, ...] = ()
+
+
+def test_a_codec_follows_the_actions_shape_not_its_game() -> None:
+    limits = rl.Limits(max_melds=5, max_take=3, max_downs=4)
+    encoding = ActionEncoding.from_types([Meld, Aim, Grab, Shed], limits=limits)
+    kinds = [type(block.codec).__name__ for block in encoding.blocks]
+    assert kinds == ["PositionalCodec", "TargetCodec", "CountCodec", "PlayCodec"]
+    assert [block.size for block in encoding.blocks] == [4, 5, 3, 53 * 53]
+    assert encoding.describe(encoding.offset("aim") + 2) == "aim 2"
+    assert encoding.describe(encoding.offset("grab") + 1) == "grab 2"
+    # the shipped games' own actions are encoded by the same shapes
+    posso = {
+        block.name: type(block.codec).__name__
+        for block in ActionEncoding.for_game(game("posso")).blocks
+    }
+    assert posso["claim"] == "PositionalCodec" and posso["correct"] == "TargetCodec"
+    assert posso["lay_off"] == "LayOffCodec" and posso["exchange_joker"] == "ExchangeCodec"

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from rummykit import ConfigError, ContractSchedule, IllegalActionError
-from rummykit.agents import GreedyAgent, RandomAgent, decide
+from rummykit.agents import GreedyAgent, RandomAgent, decide, make_agent
 from rummykit.games import game
-from rummykit.simulate import play, simulate, wilson_interval
+from rummykit.games.may_i.effects import Bought
+from rummykit.games.posso.effects import Claimed
+from rummykit.simulate import play, play_one, simulate, wilson_interval
 
 SEATS = ["heuristic", "greedy", "random"]
 SHORT = game("may-i", contract_schedule=ContractSchedule.of("2G", "1G+1R"))
@@ -153,3 +155,21 @@ def test_play_and_decide_refuse_names_generators_and_idle_seats() -> None:
     assert summary.as_dict()["wins"] == list(summary.wins)
     with pytest.raises(ConfigError, match="deals are numbered from 1"):
         summary.dead_share(0)
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso", "possession"])
+def test_out_of_turn_takes_are_counted_as_the_game_declares(name: str) -> None:
+    definition = game(name)
+    players = 2 if name == "possession" else 4
+    result = play_one(definition, ["heuristic"] * players, seed=5)
+    match = play(
+        definition.new_match(players=players, seed=5),
+        [make_agent("heuristic", definition) for _ in range(players)],
+        rng=random.Random(5 ^ 0x5EED),
+    )
+    effects = [effect for event in match.events for effect in event.effects]
+    bought = [effect for effect in effects if isinstance(effect, Bought)]
+    claimed = [effect for effect in effects if isinstance(effect, Claimed)]
+    assert result.buys == sum(1 for effect in bought if effect.is_buy)
+    assert result.claims == len(bought) + len(claimed)
+    assert (result.claims > 0) == (name != "possession")

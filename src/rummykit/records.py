@@ -26,11 +26,10 @@ from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
-from rummykit.games import get, names
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.kit.options import build_rules
-from rummykit.kit.registry import rules_options
+from rummykit.kit.registry import get, names, rules_options
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
 

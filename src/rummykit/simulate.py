@@ -26,12 +26,10 @@ import attrs
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide, make_agent
 from rummykit.deck import make_rng
 from rummykit.errors import ConfigError
-from rummykit.games import game as find_game
-from rummykit.games.may_i.effects import Bought
-from rummykit.games.posso.effects import Claimed
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import DealEnded, WentOut
 from rummykit.kit.match import Match
+from rummykit.kit.registry import game as find_game
 
 __all__ = [
     "AGENTS",
@@ -67,7 +65,8 @@ class MatchResult:
     went_out: int
     dead_deals: int = 0
     claims: int = 0
-    """Out-of-turn takes of every kind (buys, forced buys, refusal takes, free claims)."""
+    """Out-of-turn takes of every kind (buys, forced buys, refusal takes, free claims:
+    what the game's :meth:`~rummykit.kit.definition.GameDefinition.take_of` counts)."""
     deal_ends: tuple[str, ...] = ()
     """Why each deal ended (:class:`~rummykit.kit.effects.DealEnd` values), in order."""
 
@@ -203,7 +202,7 @@ def play_one(
     outcome = match.outcome
     assert outcome is not None
     effects = [effect for event in match.events for effect in event.effects]
-    bought = [effect for effect in effects if isinstance(effect, Bought)]
+    takes = [kind for kind in map(definition.take_of, effects) if kind is not None]
     ends = [effect for effect in effects if isinstance(effect, DealEnded)]
     return MatchResult(
         seed=seed,
@@ -211,10 +210,10 @@ def play_one(
         scores=match.scores,
         deals=len(match.deal_scores),
         decisions=len(match.events),
-        buys=sum(1 for effect in bought if effect.is_buy),
+        buys=takes.count("buy"),
         went_out=sum(1 for effect in effects if isinstance(effect, WentOut)),
         dead_deals=sum(1 for effect in ends if effect.dead),
-        claims=len(bought) + sum(1 for effect in effects if isinstance(effect, Claimed)),
+        claims=len(takes),
         deal_ends=tuple(effect.reason.value for effect in ends),
     )
 

@@ -26,7 +26,6 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
 from rummykit.agents.factory import heuristic_agent
-from rummykit.agents.possession import PossessionAgent
 from rummykit.agents.registry import (
     AgentFactory,
     agent_names,
@@ -42,7 +41,6 @@ __all__ = [
     "ContractAgent",
     "GreedyAgent",
     "MatchAgent",
-    "PossessionAgent",
     "RandomAgent",
     "SearchAgent",
     "agent_names",

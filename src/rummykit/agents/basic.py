@@ -2,6 +2,8 @@
 
 An agent is anything with ``choose(view, rng) -> Action``; it sees only what its seat
 may know (:class:`~rummykit.kit.protocol.PlayerView`), and its randomness is injected.
+A bot knows no game: what it needs of one, the game declares (its definition's card
+values and heuristic, its :class:`~rummykit.kit.definition.Question` phases).
 
 >>> import random
 >>> from rummykit.games import game
@@ -15,18 +17,19 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from rummykit.agents.options import require_definition
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.phases import DRAW
 from rummykit.errors import ConfigError
-from rummykit.games.may_i.actions import Allow
-from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
-from rummykit.games.may_i.data import MAY_I_VALUES
-from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
+from rummykit.kit.actions import Action, Discard, Done, Draw
+from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.scoring import CardValues
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "check_agent"]
+__all__ = ["FACE_VALUES", "Agent", "GreedyAgent", "RandomAgent", "check_agent"]
+
+FACE_VALUES = CardValues(ranks=(11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
+"""What a card costs a bot given no game's values: its face value, court cards 10, the
+ace high (11), a joker 20."""
 
 
 @runtime_checkable
@@ -75,22 +78,25 @@ class GreedyAgent:
     """Goes down as soon as it can, lays off everything it can, never takes or buys,
     and discards its most expensive card that belongs to no pair or near-run.
 
-    A baseline (and the bot of games that have no heuristic of their own); for
-    contract rummy :class:`~rummykit.agents.ContractAgent` plays far better.
+    Asked out of turn for the disputed card (a :class:`~rummykit.kit.definition.Question`
+    phase) it declines, unless taking it lays it down at once (Posso?'s claims: going
+    down), where it takes the first way offered. A baseline (and the bot of games that
+    have no heuristic of their own); for contract rummy
+    :class:`~rummykit.agents.ContractAgent` plays far better. ``values`` weigh the cards
+    (:data:`~rummykit.agents.basic.FACE_VALUES` by default).
     """
 
-    def __init__(self, values: CardValues = MAY_I_VALUES) -> None:
+    def __init__(self, values: CardValues = FACE_VALUES) -> None:
         self.values = values
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy choice among ``view.legal``."""
         legal = view.legal
-        if view.phase in (REQUEST, FIRST_REFUSAL):
-            return Pass() if Pass() in legal else legal[0]
-        if view.phase == CONSENT:
-            return Allow() if Allow() in legal else legal[0]
-        if view.phase == BUY:
-            return Take(1) if Take(1) in legal else legal[0]
+        question = view.phase
+        if isinstance(question, Question):
+            if question.stake is Stake.MELD:
+                return next((a for a in legal if a != question.decline), legal[0])
+            return question.decline if question.decline in legal else legal[0]
         if view.phase == DRAW:
             return Draw() if Draw() in legal else legal[0]
         downs = [action for action in legal if isinstance(action, Down)]
@@ -102,7 +108,7 @@ class GreedyAgent:
         discards = [action for action in legal if isinstance(action, Discard)]
         if discards:
             return max(discards, key=lambda d: (self._loneliness(view, d), d.card.code))
-        return Done() if Done() in legal else legal[0]
+        return Done() if Done() in legal else legal[0]  # else the least: a buy's one card
 
     def _loneliness(self, view: PlayerView, discard: Discard) -> tuple[int, int]:
         card = discard.card

@@ -2,10 +2,11 @@
 
 The view does not carry the rules, so the agent is made for a game:
 ``ContractAgent.for_game(definition)`` reads the definition's meld rules and card
-values (or give them directly). It decides from the legal actions' types, never from a
-game's phase names, so claim windows it has not met (Posso?'s claims) work too: a
-``take``/``pass`` choice is a claim, an ``ask``/``pass`` choice a buy, an
-``allow``/``refuse`` choice a consent.
+values (or give them directly). It imports no game: out of turn it answers the game's
+:class:`~rummykit.kit.definition.Question` phases by what their yes does (take the
+card, buy it, refuse another's request, lay it down at once), so claim windows it has
+never met work too; in turn it decides from the engine's actions (draw, take, go down,
+lay off, exchange, discard).
 
 **The value rule.** The agent measures the hand's distance from the deal's contract
 (:func:`~rummykit.agents.distance.contract_distance`: cards missing). Before its
@@ -41,16 +42,15 @@ from typing import Any
 
 import attrs
 
+from rummykit.agents.basic import FACE_VALUES
 from rummykit.agents.distance import contract_distance
-from rummykit.agents.options import check_options, instance_of, require_definition, whole
+from rummykit.agents.options import check_options, instance_of, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.errors import ConfigError, InvalidMeldError
-from rummykit.games.may_i.actions import Allow, Ask, Refuse
-from rummykit.games.may_i.data import MAY_I_VALUES
-from rummykit.games.posso.claims import Claim, Correct
-from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
+from rummykit.kit.actions import Action, Discard, Done, Draw, Take
+from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import CardValues
@@ -87,12 +87,6 @@ def _contract_rules(definition: Any) -> MeldRules:
     return rules
 
 
-def _game_values(definition: Any) -> CardValues | None:
-    """The card values the game's rules declare, if they declare any."""
-    card_values = getattr(definition.rules, "card_values", None)
-    return card_values() if callable(card_values) else None
-
-
 @attrs.frozen(kw_only=True)
 class ContractAgent:
     """The heuristic contract-rummy player (see the module for its value rule); the
@@ -104,9 +98,9 @@ class ContractAgent:
     )
     """The game's meld rules (``definition.meld_rules()``)."""
     values: CardValues = attrs.field(
-        default=MAY_I_VALUES, validator=instance_of(CardValues, "CardValues")
+        default=FACE_VALUES, validator=instance_of(CardValues, "CardValues")
     )
-    """The game's card values (``definition.rules.card_values()``)."""
+    """The game's card values (``definition.card_values()``)."""
     take_gain: int = attrs.field(default=1, validator=whole(0))
     """Take the pile card when it brings the hand this many cards nearer the contract."""
     buy_gain: int = attrs.field(default=1, validator=whole(0))
@@ -133,8 +127,8 @@ class ContractAgent:
             )
         check_options(cls, parameters, set_by_game=("rules", "values"))
         rules = _contract_rules(definition)
-        values = _game_values(definition)
-        return cls(rules, values=MAY_I_VALUES if values is None else values, **parameters)
+        values = definition.card_values()
+        return cls(rules, values=FACE_VALUES if values is None else values, **parameters)
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game this agent was not made for: a contract game (meld rules and a
@@ -151,7 +145,7 @@ class ContractAgent:
         gives that game's heuristic
         """
         rules = _contract_rules(definition)
-        values = _game_values(definition)
+        values = definition.card_values()
         wrong = (
             "meld rules"
             if rules != self.rules
@@ -178,21 +172,33 @@ class ContractAgent:
         legal = list(view.legal)
         if len(legal) <= 1:
             return legal
+        if isinstance(view.phase, Question):
+            return self.rank_answers(view, view.phase, legal)
         kinds = {type(action) for action in legal}
-        if Claim in kinds or Correct in kinds:  # Posso?'s free claims: take the biggest
-            return sorted(legal, key=_claim_order)
-        if Ask in kinds:
-            return _prefer(legal, Ask, self.wants(view, buy=True))
-        if Refuse in kinds and Allow in kinds:
-            buy = not self.next_after_discarder(view)
-            return _prefer(legal, Refuse, self.wants(view, buy=buy))
-        if Draw in kinds or (Pass in kinds and (Take in kinds or TakeCard in kinds)):
+        if Draw in kinds:
             return self.rank_draw(view, legal)
         if Down in kinds or LayOff in kinds or Discard in kinds or ExchangeJoker in kinds:
             return self.rank_meld(view, legal)
         if Take in kinds:  # a buy turn's take: the disputed card alone first
             return sorted(legal, key=lambda a: (not isinstance(a, Take), _count(a)))
         return sorted(legal, key=_fallback)
+
+    def rank_answers(
+        self, view: PlayerView, question: Question, legal: list[Action]
+    ) -> list[Action]:
+        """An out-of-turn question: the answers that take the card (the one laying the
+        most cards down first), before the decline when the card is worth what the yes
+        costs (:meth:`wants`), else after it; a yes that lays the card down at once
+        costs nothing, so it always comes first."""
+        takes = sorted((a for a in legal if a != question.decline), key=lambda a: -_laid(a))
+        declines = [a for a in legal if a == question.decline]
+        if question.stake is Stake.MELD:
+            want = True
+        elif question.stake is Stake.REFUSE:
+            want = self.wants(view, buy=not self.next_after_discarder(view))
+        else:
+            want = self.wants(view, buy=question.stake is Stake.BUY)
+        return [*takes, *declines] if want else [*declines, *takes]
 
     def next_after_discarder(self, view: PlayerView) -> bool:
         """Whether the seat sits right after the top pile card's discarder (its refusal
@@ -228,14 +234,13 @@ class ContractAgent:
         return False
 
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
-        """The draw step (or a first refusal, or a free claim): the pile's top card when
-        it is worth it, else the stock (or pass)."""
+        """The draw step: the pile's top card when it is worth it, else the stock."""
         take = self.wants(view, buy=False)
 
         def key(action: Action) -> tuple[int, int]:
             if isinstance(action, Take):
                 return (0 if take else 2, action.count)
-            if isinstance(action, Draw | Pass):
+            if isinstance(action, Draw):
                 return (1, 0)
             return (3, 0)  # TakeCard, and actions the agent does not know
 
@@ -309,16 +314,13 @@ def _count(action: Action) -> int:
     return action.count if isinstance(action, Take) else 0
 
 
-_FALLBACK_ORDER = (Done, Pass, Allow, Draw, Take)
+_FALLBACK_ORDER = (Done, Draw, Take)
 
 
-def _claim_order(action: Action) -> tuple[int, int]:
-    """Corrections and claims first, the claim that lays down the most cards first."""
-    if isinstance(action, Correct):
-        return (0, 0)
-    if isinstance(action, Claim):
-        return (0, -sum(len(cards) for cards, _ in action.melds))
-    return (1, _fallback(action))
+def _laid(action: Action) -> int:
+    """The cards ``action`` lays down in new melds (a claim's ``melds``), else 0."""
+    melds = getattr(action, "melds", ())
+    return sum(len(cards) for cards, _ in melds)
 
 
 def _fallback(action: Action) -> int:
@@ -327,8 +329,3 @@ def _fallback(action: Action) -> int:
         if isinstance(action, kind):
             return index
     return len(_FALLBACK_ORDER)
-
-
-def _prefer(legal: list[Action], kind: type[Action], want: bool) -> list[Action]:
-    """``kind`` first when ``want``, else last; the rest in the fallback order."""
-    return sorted(legal, key=lambda a: (isinstance(a, kind) != want, _fallback(a)))

@@ -9,9 +9,8 @@ from typing import Any
 
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
 from rummykit.agents.contract import ContractAgent, contract_game_rules
-from rummykit.agents.options import check_options, require_definition
-from rummykit.agents.possession import PossessionAgent
-from rummykit.games.possession.actions import Play
+from rummykit.agents.options import check_options
+from rummykit.kit.definition import require_definition
 
 __all__ = ["greedy_agent", "heuristic_agent", "random_agent", "search_agent"]
 
@@ -29,24 +28,28 @@ def greedy_agent(definition: Any, **options: Any) -> Agent:
 
 
 def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
-    """The game's heuristic player: :class:`ContractAgent` for games with meld rules and
-    a contract, :class:`PossessionAgent` for shedding games played with ``play``, else
-    the :class:`GreedyAgent`. ``parameters`` set the heuristic's options (an unknown one
-    is a :class:`~rummykit.errors.ConfigError` naming it).
+    """The game's heuristic player: the bot its definition names
+    (:attr:`~rummykit.kit.definition.GameDefinition.heuristic`: Possession's
+    ``PossessionAgent``), else :class:`ContractAgent` for games with meld rules and a
+    contract, else the :class:`GreedyAgent`. ``parameters`` set the heuristic's options
+    (an unknown one is a :class:`~rummykit.errors.ConfigError` naming it).
 
     >>> from rummykit.games import game
-    >>> type(heuristic_agent(game("possession"))).__name__
+    >>> type(heuristic_agent(game("possession"), shed=4)).__name__
     'PossessionAgent'
     >>> heuristic_agent(game("may-i"), buy_gain=2).buy_gain
     2
     """
     require_definition(definition)
+    own = type(definition).heuristic
+    if own is not None:
+        check_options(own, parameters)
+        for_game = getattr(own, "for_game", None)
+        agent: Agent = for_game(definition, **parameters) if for_game else own(**parameters)
+        return agent
     if contract_game_rules(definition) is not None:
         check_options(ContractAgent, parameters, set_by_game=("rules", "values"))
         return ContractAgent.for_game(definition, **parameters)
-    if Play in getattr(definition, "actions", ()):
-        check_options(PossessionAgent, parameters)
-        return PossessionAgent(**parameters)
     check_options(GreedyAgent, parameters)
     return GreedyAgent()
 

@@ -22,7 +22,6 @@ import attrs
 
 from rummykit.errors import ConfigError
 from rummykit.kit import options
-from rummykit.kit.definition import GameDefinition
 
 __all__ = [
     "Validator",
@@ -30,7 +29,6 @@ __all__ = [
     "instance_of",
     "number",
     "one_of",
-    "require_definition",
     "whole",
 ]
 
@@ -51,25 +49,9 @@ def whole(low: int, *, optional: bool = False) -> Validator:
 
 def number(low: float = -math.inf, *, above: bool = False, optional: bool = False) -> Validator:
     """A finite number of at least ``low`` (above it when ``above``; ``None`` allowed
-    when ``optional``)."""
-
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if optional and value is None:
-            return
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-            or value < low
-            or (above and value == low)
-        ):
-            bound = "" if low == -math.inf else f" more than {low}" if above else f" {low} or more"
-            allowed = " (or None)" if optional else ""
-            raise ConfigError(
-                f"{_owner(instance, attribute)} must be a finite number{bound}{allowed}, "
-                f"got {value!r}"
-            )
-
+    when ``optional``): the rules' :func:`rummykit.kit.options.number`, its message
+    naming the agent."""
+    check: Validator = options.number(low, above=above, optional=optional, owner=True)
     return check
 
 
@@ -102,13 +84,13 @@ def check_options(
     the game sets: ``set_by_game``), a :class:`~rummykit.errors.ConfigError` listing the
     options it has.
 
-    >>> from rummykit.agents import PossessionAgent
-    >>> check_options(PossessionAgent, {"shed": 4})
-    >>> check_options(PossessionAgent, {"sehd": 4})
+    >>> from rummykit.agents import ContractAgent
+    >>> check_options(ContractAgent, {"buy_gain": 2}, set_by_game=("rules", "values"))
+    >>> check_options(ContractAgent, {"buy_gian": 2}, set_by_game=("rules", "values"))
     Traceback (most recent call last):
     ...
-    rummykit.errors.ConfigError: PossessionAgent has no option sehd (its options: shed,
-    follow, suit_change)
+    rummykit.errors.ConfigError: ContractAgent has no option buy_gian (its options:
+    take_gain, buy_gain, max_hand, min_stock)
     """
     known = [field.name for field in attrs.fields(kind)] if attrs.has(kind) else []
     allowed = [name for name in known if name not in set_by_game]
@@ -117,12 +99,3 @@ def check_options(
         has = f"its options: {', '.join(allowed)}" if allowed else "it has no options"
         names = ", ".join(str(name) for name in unknown)
         raise ConfigError(f"{kind.__name__} has no option {names} ({has})")
-
-
-def require_definition(definition: Any) -> None:
-    """Refuse what is not a game definition (``game(name)`` makes one) where an agent
-    is made or checked for a game: a :class:`~rummykit.errors.ConfigError`."""
-    if not isinstance(definition, GameDefinition):
-        raise ConfigError(
-            f"agents are made and checked for a game definition (game(name)), got {definition!r}"
-        )

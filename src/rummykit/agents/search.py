@@ -53,8 +53,8 @@ from rummykit.agents.options import number, one_of, whole
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.games.may_i.actions import Allow, Refuse
 from rummykit.kit.actions import Action, Done
+from rummykit.kit.definition import Question, Stake
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules
@@ -63,9 +63,10 @@ from rummykit.sampling import Sampler
 __all__ = ["MatchAgent", "SearchAgent", "decide"]
 
 
-_NO_SEARCH = (Down, LayOff, ExchangeJoker, Allow, Refuse, Done)
-"""Decisions the heuristic makes alone: going down and laying off (always right),
-consent (rare and cheap) and ending a step."""
+_NO_SEARCH = (Down, LayOff, ExchangeJoker, Done)
+"""Decisions the heuristic makes alone: going down and laying off (always right) and
+ending a step; and consent (:data:`~rummykit.kit.definition.Stake.REFUSE` questions,
+rare and cheap)."""
 
 
 @runtime_checkable
@@ -161,7 +162,8 @@ class SearchAgent:
         if not view.legal:
             raise IllegalActionError(f"seat {seat} has no decision to make now")
         ranked = _ranked(self.policy, view)
-        if len(ranked) <= 1 or isinstance(ranked[0], _NO_SEARCH):
+        consent = isinstance(view.phase, Question) and view.phase.stake is Stake.REFUSE
+        if len(ranked) <= 1 or consent or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
         options = ranked[: self.candidates]
         values: list[list[float]] = [[] for _ in options]

@@ -11,6 +11,7 @@ from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
 from rummykit.kit.definition import GameDefinition
 from rummykit.melds import MeldRules
+from rummykit.scoring import CardValues
 
 __all__ = ["ContractRummy"]
 
@@ -28,6 +29,11 @@ class ContractRummy(GameDefinition[R, M]):
         """The rules' ``meld_rules()``."""
         rules: MeldRules = getattr(self.rules, "meld_rules")()  # noqa: B009
         return rules
+
+    def card_values(self) -> CardValues:
+        """The rules' ``card_values()``."""
+        values: CardValues = getattr(self.rules, "card_values")()  # noqa: B009
+        return values
 
     @abstractmethod
     def hooks(self) -> Hooks:

@@ -6,7 +6,7 @@ Actions with a notation, typed effects and events, phases, declared state, the
 """
 
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
-from rummykit.kit.definition import GameDefinition
+from rummykit.kit.definition import GameDefinition, Question, Stake
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.match import DealState, Match, MatchState
 from rummykit.kit.position import Position
@@ -41,6 +41,8 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Position",
+    "Question",
+    "Stake",
     "State",
     "game",
     "get",

@@ -3,27 +3,93 @@
 A game is a :class:`GameDefinition` subclass with class attributes that say its name, its
 rules class, its match class, its actions and its phases; :func:`rummykit.kit.registry.register`
 makes it known by name.
+
+It also declares what the tools above the games need, so that bots, statistics and
+environments play any game without importing it: its card values
+(:meth:`GameDefinition.card_values`), its own heuristic bot
+(:attr:`GameDefinition.heuristic`), which effects are out-of-turn takes
+(:meth:`GameDefinition.take_of`), and, as :class:`Question` phases, the decisions in which
+a seat answers out of turn whether it takes the disputed card.
 """
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
 import attrs
 
 from rummykit.cards import Card, to_cards
 from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, ActionGrammar
+from rummykit.kit.effects import Effect
+from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
+from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
     from rummykit.kit.match import Match
     from rummykit.kit.position import Position
-    from rummykit.kit.protocol import Phase
 
-__all__ = ["GameDefinition"]
+__all__ = ["GameDefinition", "Question", "Stake", "require_definition"]
+
+
+class Stake(enum.Enum):
+    """What a seat's yes to an out-of-turn question does (a :class:`Question`'s ``stake``):
+    bots weigh the answer by it."""
+
+    TAKE = "take"
+    """Takes the disputed card into the hand, free (May I?'s first refusal, MAYI-9.3)."""
+    BUY = "buy"
+    """Takes the disputed card into the hand with a penalty card (May I?'s request)."""
+    REFUSE = "refuse"
+    """Refuses another seat's request, which takes the card itself: free for the seat
+    right after its discarder (it is that seat's draw), else bought (May I?'s consent)."""
+    MELD = "meld"
+    """Lays the disputed card down at once, in new melds or on a meld (Posso?'s claims
+    and corrections): the hand only sheds."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class Question(Phase):
+    """A phase in which a seat answers out of turn whether it takes the disputed card
+    (the top of the discard pile): every legal answer but ``decline`` takes it, in the
+    way ``stake`` says. Games declare such phases instead of plain
+    :class:`~rummykit.kit.protocol.Phase` values, so a bot that never heard of the game
+    still knows which answer lets the card go.
+
+    >>> from rummykit.games import game
+    >>> for phase in game("may-i").phases:
+    ...     if isinstance(phase, Question):
+    ...         print(phase.value, phase.stake.value, phase.decline)
+    first_refusal take pass
+    request buy pass
+    consent refuse allow
+    """
+
+    stake: Stake = attrs.field(kw_only=True)
+    """What answering yes does."""
+    decline: Action = attrs.field(kw_only=True)
+    """The answer that lets the card go (``pass``; consent, ``allow``, for a refusal)."""
+
+
+def require_definition(definition: Any) -> None:
+    """Refuse what is not a game definition (``game(name)`` makes one) where a bot is
+    made or checked for a game: a :class:`~rummykit.errors.ConfigError`.
+
+    >>> require_definition("may-i")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: agents are made and checked for a game definition
+    (game(name)), got 'may-i'
+    """
+    if not isinstance(definition, GameDefinition):
+        raise ConfigError(
+            f"agents are made and checked for a game definition (game(name)), got {definition!r}"
+        )
+
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Match[Any, Any]")
@@ -59,6 +125,12 @@ class GameDefinition(Generic[R, M]):
     """The number of players when ``new_match`` is not told."""
     clauses: ClassVar[Mapping[str, str]] = {}
     """Clauses the tools cite for this game (``jokers``: where a joker is refused)."""
+    heuristic: ClassVar[type[Any] | None] = None
+    """The game's own heuristic bot, if it has one: an attrs class whose fields are its
+    options, made by :func:`rummykit.agents.heuristic_agent` as
+    ``heuristic.for_game(definition, **options)`` when it has that classmethod, else
+    ``heuristic(**options)``. Without one, a contract game gets the
+    :class:`~rummykit.agents.ContractAgent` and any other game the greedy bot."""
 
     rules: R
 
@@ -78,9 +150,25 @@ class GameDefinition(Generic[R, M]):
         for attribute in ("rules_type", "match_type"):
             if not hasattr(cls, attribute):
                 raise ConfigError(f"game {cls.name!r} has no {attribute}")
+        if cls.heuristic is not None and not isinstance(cls.heuristic, type):
+            raise ConfigError(
+                f"game {cls.name!r}'s heuristic must be the class of its bot, got {cls.heuristic!r}"
+            )
 
     def meld_rules(self) -> MeldRules | None:
         """What a meld is in this game, with these rules (``None``: no melds)."""
+        return None
+
+    def card_values(self) -> CardValues | None:
+        """What each card counts in this game, with these rules (``None``: the game
+        counts no points per card); bots weigh the cards they keep by it."""
+        return None
+
+    def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
+        """Whether ``effect`` records an out-of-turn take of the disputed card, as
+        :mod:`rummykit.simulate` counts them: ``"buy"`` for a take paid with a penalty
+        card, ``"take"`` for any other (a forced buy, a refusal, a free claim), else
+        ``None`` (the default: a game without out-of-turn takes)."""
         return None
 
     @property

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
@@ -51,6 +52,7 @@ __all__ = [
     "choice",
     "deal_list",
     "first_dealer",
+    "number",
     "player_range",
     "schedule_option",
     "schedule_value",
@@ -186,6 +188,40 @@ def whole(low: int, high: int | None = None, *, optional: bool = False, owner: b
             name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
             allowed = " (or None)" if optional else ""
             raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {value!r}")
+
+    return check
+
+
+def number(
+    low: float = -math.inf, *, above: bool = False, optional: bool = False, owner: bool = False
+) -> Any:
+    """An attrs validator: a finite number of at least ``low`` (above it when ``above``;
+    ``None`` if optional); ``owner`` as for :func:`whole`. Booleans are not numbers here.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Weights:
+    ...     shed: float = attrs.field(default=10, validator=number(0))
+    >>> Weights(shed=float("nan"))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: shed must be a finite number 0 or more, got nan
+    """
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if optional and value is None:
+            return
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value < low
+            or (above and value == low)
+        ):
+            bound = "" if low == -math.inf else f" more than {low}" if above else f" {low} or more"
+            name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
+            allowed = " (or None)" if optional else ""
+            raise ConfigError(f"{name} must be a finite number{bound}{allowed}, got {value!r}")
 
     return check
 

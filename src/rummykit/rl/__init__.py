@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from rummykit.kit.registry import game
 from rummykit.rl.actions import (
     ActionCodec,
     ActionEncoding,
@@ -109,7 +110,5 @@ def __getattr__(name: str) -> Any:
 
 
 def get_game(name: str, **options: Any) -> Any:
-    """The registered game ``name`` with rules ``options`` (:func:`rummykit.games.game`)."""
-    from rummykit.games import game
-
+    """The registered game ``name`` with rules ``options`` (:func:`rummykit.kit.registry.game`)."""
     return game(name, **options)

@@ -21,26 +21,26 @@ canonical order), because the arrangements of a hand cannot be numbered in advan
 >>> encoding.describe(0), encoding.describe(encoding.offset("discard") + 6)
 ('draw', 'discard 7S')
 
-A game's own action type needs a codec: a field-less action gets one index and an
-action that names one card (a :class:`~rummykit.kit.actions.CardAction`) gets 53, by
-themselves; any other shape is registered with :func:`register_action` (or passed as
-``codecs=``), and an action type with no codec is an :class:`EncodingError`.
+No table names a game's actions: an action type's codec follows from its shape (its
+attrs fields, :func:`codec_for`), so a shipped game's actions and a user's are encoded
+alike — a field-less action gets one index, one that names a ``card`` 53, a ``count``
+of pile cards ``max_take``, ``melds`` to lay down ``max_downs`` places (like go-downs),
+a meld ``target`` ``max_melds``, played ``cards`` a first and a last card. Any other
+shape is registered with :func:`register_action` (or passed as ``codecs=``), and an
+action type with no codec is an :class:`EncodingError`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rummykit.cards import CARDS, Card
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import RummyError
-from rummykit.games.may_i.actions import Allow, Ask, Refuse
-from rummykit.games.possession.actions import Play
-from rummykit.kit.actions import Action, CardAction, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit.actions import Action
 from rummykit.melds import End
 
 __all__ = [
@@ -191,9 +191,11 @@ class TargetCodec(ActionCodec):
 
 
 class LayOffCodec(ActionCodec):
-    """``53 × max_melds × 3``: card, meld number, end (none, low, high)."""
+    """``53 × max_melds × 3``: card, meld number, end (none, low, high), for an
+    ``action_type`` with the fields ``card``, ``target`` and ``end`` (a lay-off)."""
 
-    def __init__(self, max_melds: int) -> None:
+    def __init__(self, action_type: type[Action], max_melds: int) -> None:
+        self.action_type: Callable[..., Action] = action_type
         self.melds = max_melds
         self.size = CARD_COUNT * max_melds * 3
 
@@ -206,14 +208,17 @@ class LayOffCodec(ActionCodec):
     def describe(self, index: int) -> str:
         rest, end = divmod(index, 3)
         code, target = divmod(rest, self.melds)
-        return str(LayOff(CARDS[code], target, _ENDS[end]))
+        return str(self.action_type(card=CARDS[code], target=target, end=_ENDS[end]))
 
 
 class ExchangeCodec(ActionCodec):
     """``52 × max_melds × (max_melds + 1) × 3``: the natural card put in, the meld whose
-    joker it frees, where the joker goes (a meld number, or the hand last) and the end."""
+    joker it frees, where the joker goes (a meld number, or the hand last) and the end,
+    for an ``action_type`` with the fields ``card``, ``target``, ``joker_to`` and ``end``
+    (a joker exchange)."""
 
-    def __init__(self, max_melds: int) -> None:
+    def __init__(self, action_type: type[Action], max_melds: int) -> None:
+        self.action_type: Callable[..., Action] = action_type
         self.melds = max_melds
         self.size = 52 * max_melds * (max_melds + 1) * 3
 
@@ -232,15 +237,17 @@ class ExchangeCodec(ActionCodec):
         rest, joker_to = divmod(rest, self.melds + 1)
         code, target = divmod(rest, self.melds)
         to = None if joker_to == self.melds else joker_to
-        return str(ExchangeJoker(CARDS[code], target, to, _ENDS[end]))
+        made = self.action_type(card=CARDS[code], target=target, joker_to=to, end=_ENDS[end])
+        return str(made)
 
 
 class PlayCodec(ActionCodec):
     """``53 × 53``: the first and the last card of a played card or same-suit sequence
     (Possession's Move S and Move Q, up or down)."""
 
-    def __init__(self) -> None:
+    def __init__(self, verb: str = "play") -> None:
         self.size = CARD_COUNT * CARD_COUNT
+        self.verb = verb
 
     def encode(self, action: Any, rank: int) -> int:
         cards: tuple[Card, ...] = action.cards
@@ -262,35 +269,28 @@ class PlayCodec(ActionCodec):
     def describe(self, index: int) -> str:
         first, last = divmod(index, CARD_COUNT)
         if first == last:
-            return f"play {CARDS[first]}"
-        return f"play {CARDS[first]} .. {CARDS[last]}"
+            return f"{self.verb} {CARDS[first]}"
+        return f"{self.verb} {CARDS[first]} .. {CARDS[last]}"
 
 
 CodecFactory = Any
 """An :class:`ActionCodec`, or a callable ``(limits) -> ActionCodec``."""
 
-_BUILTIN: dict[type[Action], Any] = {
-    Draw: lambda limits: FlagCodec("draw"),
-    Take: lambda limits: CountCodec("take", limits.max_take),
-    TakeCard: lambda limits: CardCodec("take"),
-    Ask: lambda limits: FlagCodec("ask"),
-    Pass: lambda limits: FlagCodec("pass"),
-    Allow: lambda limits: FlagCodec("allow"),
-    Refuse: lambda limits: FlagCodec("refuse"),
-    Down: lambda limits: PositionalCodec("down", limits.max_downs),
-    LayOff: lambda limits: LayOffCodec(limits.max_melds),
-    ExchangeJoker: lambda limits: ExchangeCodec(limits.max_melds),
-    Discard: lambda limits: CardCodec("discard"),
-    Done: lambda limits: FlagCodec("done"),
-    Play: lambda limits: PlayCodec(),
-    NextDeal: lambda limits: FlagCodec("next"),
+_SHAPES: dict[tuple[str, ...], Callable[[type[Action], Limits], ActionCodec]] = {
+    (): lambda kind, limits: FlagCodec(kind.verb),
+    ("card",): lambda kind, limits: CardCodec(kind.verb),
+    ("count",): lambda kind, limits: CountCodec(kind.verb, limits.max_take),
+    ("melds",): lambda kind, limits: PositionalCodec(kind.verb, limits.max_downs),
+    ("target",): lambda kind, limits: TargetCodec(kind.verb, limits.max_melds),
+    ("cards",): lambda kind, limits: PlayCodec(kind.verb),
+    ("card", "target", "end"): lambda kind, limits: LayOffCodec(kind, limits.max_melds),
+    ("card", "target", "joker_to", "end"): (
+        lambda kind, limits: ExchangeCodec(kind, limits.max_melds)
+    ),
 }
-_BUILTIN_BY_NAME: dict[str, Any] = {
-    # Posso?'s own actions: a claim with the melds it makes (offered like go-downs), and
-    # the correction onto a meld number.
-    "rummykit.games.posso.claims.Claim": lambda limits: PositionalCodec("claim", limits.max_downs),
-    "rummykit.games.posso.claims.Correct": lambda limits: TargetCodec("correct", limits.max_melds),
-}
+"""The codec of an action type by its fields, in order: draw and pass; discard; take
+``N``; a go-down or a claim with its melds; a correction onto a meld; a play of cards;
+a lay-off; a joker exchange."""
 _REGISTERED: dict[type[Action], Any] = {}
 
 
@@ -330,24 +330,23 @@ def codec_for(
     action_type: type[Action], limits: Limits, codecs: Mapping[type[Action], Any] | None = None
 ) -> ActionCodec:
     """The codec of ``action_type``: from ``codecs``, then :func:`register_action`, then
-    the shipped actions; a field-less action or a one-card
-    :class:`~rummykit.kit.actions.CardAction` gets one by its shape."""
-    for table in (codecs or {}, _REGISTERED, _BUILTIN):
+    by its shape, the names of its attrs fields (see the module).
+
+    >>> from rummykit.games import game
+    >>> [type(codec_for(kind, Limits())).__name__ for kind in game("posso").actions][:5]
+    ['FlagCodec', 'CountCodec', 'PositionalCodec', 'TargetCodec', 'FlagCodec']
+    """
+    for table in (codecs or {}, _REGISTERED):
         if action_type in table:
             found = table[action_type]
             codec = found if isinstance(found, ActionCodec) else found(limits)
             if not isinstance(codec, ActionCodec):
                 raise EncodingError(f"the codec for {action_type.__name__} is not an ActionCodec")
             return codec
-    shipped = _BUILTIN_BY_NAME.get(f"{action_type.__module__}.{action_type.__qualname__}")
-    if shipped is not None:
-        made: ActionCodec = shipped(limits)
-        return made
     fields = _fields(action_type)
-    if not fields:
-        return FlagCodec(action_type.verb)
-    if issubclass(action_type, CardAction) and fields == ("card",):
-        return CardCodec(action_type.verb)
+    by_shape = _SHAPES.get(fields)
+    if by_shape is not None:
+        return by_shape(action_type, limits)
     raise EncodingError(
         f"no action codec for {action_type.__name__} (fields: {', '.join(fields)}); "
         f"register one: rummykit.rl.register_action({action_type.__name__}, "

@@ -25,10 +25,10 @@ from rummykit import (
     min_deadwood_value,
 )
 from rummykit.agents import Agent
-from rummykit.agents.options import check_options, require_definition
+from rummykit.agents.options import check_options
 from rummykit.agents.options import whole as agent_whole
 from rummykit.kit.actions import Action, Discard, Draw, NextDeal, Take
-from rummykit.kit.definition import GameDefinition
+from rummykit.kit.definition import GameDefinition, require_definition
 from rummykit.kit.effects import (
     DealEnd,
     DealStarted,

@@ -19,6 +19,7 @@ from rummykit.engine.state import TurnStep
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.effects import Bought
 from rummykit.kit.actions import Action, Pass, Take
+from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnd
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = ["BUY", "CONSENT", "FIRST_REFUSAL", "REQUEST", "ClaimWindow", "MayIClaims"]
 
-FIRST_REFUSAL = Phase("first_refusal", "MAYI-9.3")
+FIRST_REFUSAL = Question("first_refusal", "MAYI-9.3", stake=Stake.TAKE, decline=Pass())
 """``claim_order=next_player_first``: P1 says whether he takes the discard."""
-REQUEST = Phase("request", "MAYI-9.3")
+REQUEST = Question("request", "MAYI-9.3", stake=Stake.BUY, decline=Pass())
 """A seat says whether it asks "May I?" for the disputed card."""
-CONSENT = Phase("consent", "MAYI-9.6")
+CONSENT = Question("consent", "MAYI-9.6", stake=Stake.REFUSE, decline=Allow())
 """The consent round: a seat allows or refuses the request."""
 BUY = Phase("buy", "MAYI-9.8")
 """A buyer (or refuser) takes the disputed card and maybe cards under it."""

@@ -16,7 +16,7 @@ window (:class:`~rummykit.games.may_i.claims.MayIClaims`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -33,8 +33,10 @@ from rummykit.engine import (
 from rummykit.engine.actions import Down, LayOff, TakeCard
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
+from rummykit.games.may_i.effects import Bought
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["MayI", "MayIMatch"]
@@ -85,6 +87,13 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
 
     rules: MayIRules = attrs.field(factory=MayIRules)
+
+    def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
+        """A ``Bought`` effect: a buy (MAYI-9.8), or a forced buy
+        or refusal take."""
+        if isinstance(effect, Bought):
+            return "buy" if effect.is_buy else "take"
+        return None
 
     def hooks(self) -> Hooks:
         """May I?'s hooks, set by its rules."""

@@ -1,5 +1,7 @@
-"""Possession ("Владение"): a shedding game for 2-4 players on the match base."""
+"""Possession ("Владение"): a shedding game for 2-4 players on the match base, with
+its own heuristic bot (:class:`PossessionAgent`)."""
 
+from rummykit.games.possession.bot import PossessionAgent
 from rummykit.games.possession.game import (
     PLAY,
     Possession,
@@ -13,6 +15,7 @@ from rummykit.games.possession.rules import PossessionRules
 __all__ = [
     "PLAY",
     "Possession",
+    "PossessionAgent",
     "PossessionDeal",
     "PossessionMatch",
     "PossessionRules",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -21,6 +21,7 @@ from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
 from rummykit.errors import ConfigError
 from rummykit.games.possession.actions import Play
+from rummykit.games.possession.bot import PossessionAgent
 from rummykit.games.possession.effects import Played
 from rummykit.games.possession.moves import FirstPlayer, first_player, plays
 from rummykit.games.possession.rules import PossessionRules
@@ -315,6 +316,7 @@ class Possession(GameDefinition[PossessionRules, PossessionMatch]):
     actions: ClassVar[tuple[type[Action], ...]] = (Play, Draw, Pass, Done, NextDeal)
     phases: ClassVar[tuple[Phase, ...]] = (PLAY, DEAL_OVER, MATCH_OVER)
     default_players: ClassVar[int] = 2
+    heuristic: ClassVar[type[Any] | None] = PossessionAgent
 
     rules: PossessionRules = attrs.field(factory=PossessionRules)
 

@@ -33,8 +33,8 @@ from rummykit.kit.actions import (
     notation_error,
     parse_melds,
 )
+from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import GoingOut, TookFromPile
-from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 from rummykit.melds import Meld
 
@@ -51,11 +51,11 @@ __all__ = [
     "PossoTable",
 ]
 
-CLAIM = Phase("claim", "POSSO-9.3")
+CLAIM = Question("claim", "POSSO-9.3", stake=Stake.MELD, decline=Pass())
 """A seat says whether it claims the top discard ("Posso?") and with which melds."""
-CORRECTION = Phase("correction", "POSSO-14.5")
+CORRECTION = Question("correction", "POSSO-14.5", stake=Stake.MELD, decline=Pass())
 """The next player may put a flagged playable discard on a meld it fits."""
-SECOND_CLAIM = Phase("second_claim", "POSSO-14.5")
+SECOND_CLAIM = Question("second_claim", "POSSO-14.5", stake=Stake.MELD, decline=Pass())
 """After a correction, the same player may claim the card now on top of the pile."""
 
 

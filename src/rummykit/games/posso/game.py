@@ -15,7 +15,7 @@ correction claim (:class:`~rummykit.games.posso.claims.PossoClaims`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -31,6 +31,7 @@ from rummykit.games.posso.claims import (
     Correct,
     PossoClaims,
 )
+from rummykit.games.posso.effects import Claimed
 from rummykit.games.posso.hooks import (
     ForcedPlay,
     PossoExchangeGate,
@@ -39,6 +40,7 @@ from rummykit.games.posso.hooks import (
 )
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 __all__ = ["Posso", "PossoMatch"]
@@ -136,6 +138,10 @@ class Posso(ContractRummy[PossoRules, PossoMatch]):
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "POSSO-2.2"}
 
     rules: PossoRules = attrs.field(factory=PossoRules)
+
+    def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
+        """A ``Claimed`` effect: a free claim (POSSO-9)."""
+        return "take" if isinstance(effect, Claimed) else None
 
     def hooks(self) -> Hooks:
         """Posso?'s hooks, set by its rules."""

@@ -1,4 +1,7 @@
-"""A heuristic Possession player: shed long runs first, keep the cards that keep the suit.
+"""Possession's own heuristic player: shed long runs first, keep the cards that keep the suit.
+
+The game's definition names it (``Possession.heuristic``), so
+:func:`rummykit.agents.heuristic_agent` and ``--bots heuristic`` give it for Possession.
 
 Every Possession play leaves a new top card; the next player must follow it. The agent
 scores each legal play by
@@ -29,11 +32,12 @@ from typing import Any
 
 import attrs
 
-from rummykit.agents.options import number, require_definition
 from rummykit.cards import Card
 from rummykit.errors import ConfigError
 from rummykit.games.possession.actions import Play
 from rummykit.kit.actions import Action, Done, Draw, Pass
+from rummykit.kit.definition import require_definition
+from rummykit.kit.options import number
 from rummykit.kit.protocol import PlayerView
 
 __all__ = ["PossessionAgent"]
@@ -44,11 +48,11 @@ class PossessionAgent:
     """The heuristic Possession player (see the module for how it scores plays); its
     weights are keyword-only finite numbers (else a :class:`~rummykit.errors.ConfigError`)."""
 
-    shed: float = attrs.field(default=10, validator=number())
+    shed: float = attrs.field(default=10, validator=number(owner=True))
     """Points per card a play sheds."""
-    follow: float = attrs.field(default=3, validator=number())
+    follow: float = attrs.field(default=3, validator=number(owner=True))
     """Points per card kept that could follow the new top card."""
-    suit_change: float = attrs.field(default=8, validator=number())
+    suit_change: float = attrs.field(default=8, validator=number(owner=True))
     """The cost of spending a suit change while another play exists."""
 
     def check_game(self, definition: Any) -> None:
