@@ -21,6 +21,7 @@ from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import InvalidMeldError
 from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
+from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import (
     Action,
     Draw,
@@ -167,7 +168,7 @@ class PossoClaims(ClaimProtocol):
         if top is None:
             match.set_turn(MELD, seat)
             return
-        discarder_ok = match.rules.discarder_may_claim
+        discarder_ok = _rules(match).discarder_may_claim
         order = tuple(
             other
             for other in (match.left(seat, k) for k in range(1, match.players))
@@ -185,7 +186,7 @@ class PossoClaims(ClaimProtocol):
         assert top is not None
         table = self.table(match)
         table.flagged = None
-        if match.rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
+        if _rules(match).forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
             table.flagged = seat
             match.emit(Flagged(seat, top.card))
         match.start_regular_turn(match.left(seat))
@@ -194,7 +195,7 @@ class PossoClaims(ClaimProtocol):
 
     def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
         """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
-        rules = match.rules
+        rules = _rules(match)
         opened = match.deal.down[seat]
         if not opened and not rules.claim_may_open:
             return []
@@ -237,9 +238,9 @@ class PossoClaims(ClaimProtocol):
         if isinstance(action, Claim) and top is not None:
             if match.phase is CORRECTION:
                 return "POSSO-14.5", f"{who} first corrects or passes"
-            if not match.deal.down[seat or 0] and not match.rules.claim_may_open:
+            if not match.deal.down[seat or 0] and not _rules(match).claim_may_open:
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
-            if not action.melds and match.rules.claim_requires_new_meld:
+            if not action.melds and _rules(match).claim_requires_new_meld:
                 return (
                     "POSSO-9.5",
                     f"a claim names the new meld {top.card} goes into, e.g. "
@@ -272,7 +273,7 @@ class PossoClaims(ClaimProtocol):
             if isinstance(action, Claim):
                 if not self.lay_claim(match, seat, action):
                     return
-                if match.rules.claim_counts_as_draw:
+                if _rules(match).claim_counts_as_draw:
                     match.set_turn(MELD, seat)
                     return
                 table.stock_only[seat] = True
@@ -288,7 +289,7 @@ class PossoClaims(ClaimProtocol):
             seat, claim = claims[0]
             if not self.lay_claim(match, seat, claim):
                 return
-            rules = match.rules
+            rules = _rules(match)
             if rules.claim_counts_as_draw:
                 table.skip_draw[seat] = True
             elif rules.claimant_next_draw == "stock":
@@ -319,7 +320,7 @@ class PossoClaims(ClaimProtocol):
             deal.down_turn[seat] = deal.turns
         targets = tuple(range(start, len(deal.table)))
         match.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
-        penalty = match.rules.buy_penalty_per_card
+        penalty = match.options.buy_penalty_per_card
         if penalty:
             pile.draw_stock(match, seat, penalty, penalty=True)
         if not hand:
@@ -336,7 +337,7 @@ class PossoClaims(ClaimProtocol):
         deal.table[target] = grown
         match.emit(Corrected(seat, card, target, grown))
         top = deal.pile.top
-        eligible = top is not None and (match.rules.discarder_may_claim or top.discarder != seat)
+        eligible = top is not None and (_rules(match).discarder_may_claim or top.discarder != seat)
         if eligible and top is not None and self.options(match, seat, top.card):
             match.set_turn(SECOND_CLAIM, seat)
             return
@@ -354,3 +355,10 @@ class PossoClaims(ClaimProtocol):
 def _meld_key(meld: Meld) -> tuple[object, ...]:
     cards = tuple(sorted(card.code for card in meld.cards))
     return (meld.kind.value, cards, tuple(sorted(meld.stand_ins().items())))
+
+
+def _rules(match: ContractRummyMatch) -> PossoRules:
+    """The match's rules: this game's (its hooks serve only its matches)."""
+    rules = match.rules
+    assert isinstance(rules, PossoRules)
+    return rules
