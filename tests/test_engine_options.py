@@ -48,9 +48,9 @@ def test_table_options_are_typed_and_checked() -> None:
     with pytest.raises(ConfigError, match="decks must be 1 or more"):
         TableOptions(decks=0)
     with pytest.raises(ConfigError, match=r"jokers must be a whole number or a mapping"):
-        TableOptions(jokers="two")
+        TableOptions(jokers="two")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="card_values must be a CardValues"):
-        TableOptions(card_values=(1, 2, 3))
+        TableOptions(card_values=(1, 2, 3))  # type: ignore[arg-type]
 
 
 def test_may_i_makes_its_table_options_from_its_own_names() -> None:
