@@ -1,9 +1,10 @@
 """The contract-rummy engine: one turn machinery for every contract game, set by hooks.
 
 A game on the engine is a :class:`ContractRummy` definition: rules that are (or make)
-the engine's :class:`TableOptions` — the shoe, card values, meld rules, an optional
-contract schedule and the table's choices — plus :meth:`ContractRummy.hooks`, and a
-match class naming the clauses its refusals cite. See "Write your own game" in the docs.
+the engine's :class:`~rummykit.engine.options.TableOptions` — the shoe, card values,
+meld rules, an optional contract schedule and the table's choices — plus
+:meth:`ContractRummy.hooks`, and a match class naming the clauses its refusals cite.
+See "Write your own game" in the docs.
 """
 
 from __future__ import annotations

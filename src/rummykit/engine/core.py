@@ -547,7 +547,7 @@ _DISCARDS = tuple(Discard(card) for card in CARDS)
 
 
 class RankingRules(Protocol):
-    """What :func:`ranked_outcome` reads: the winner metric and the tie break."""
+    """What :func:`~rummykit.engine.ranked_outcome` reads: the winner metric and the tie break."""
 
     @property
     def winner_metric(self) -> WinnerMetric:

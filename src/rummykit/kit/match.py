@@ -101,7 +101,7 @@ class Match(ABC, Generic[MS, DS]):
 
     A subclass sets :attr:`clause_prefix` and implements :meth:`deck_spec`,
     :meth:`new_state`, :meth:`start_deal`, :meth:`list_legal`, :meth:`perform` and
-    :meth:`final_outcome`; it may refine :meth:`verify` (with :meth:`why_not`),
+    :meth:`final_outcome`; it may refine :meth:`check` (with :meth:`why_not`),
     :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
     """
 
@@ -398,8 +398,9 @@ class Match(ABC, Generic[MS, DS]):
         self.check(self.as_action(action))
 
     def check(self, action: Action) -> None:
-        """:meth:`verify` for an action already read from its notation (games refine
-        this one: the text is parsed once per :meth:`apply`)."""
+        """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
+        notation (games refine this one: the text is parsed once per
+        :meth:`~rummykit.kit.match.Match.apply`)."""
         if self.is_listed(action):  # agents pass the listed values: identity is enough
             return
         legal = self.legal_actions()
