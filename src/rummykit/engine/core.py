@@ -86,15 +86,15 @@ class ContractRummyMatch(CheckedMatch):
     def __init__(self, definition: ContractRummy[Any, Any], **options: Any) -> None:
         self.players_clause = self.clause("players")
         self.options = definition.table_options()
+        self.hooks = definition.hooks()
         super().__init__(definition, **options)
 
     def setup(self) -> None:
-        """The schedule, meld rules, card values and hooks, from the table options."""
+        """The schedule, meld rules and card values, from the table options."""
         options = self.options
         self.contracts = self.make_schedule()
         self.meld_rules = options.meld_rules
         self.values = options.card_values
-        self.hooks = self.definition.hooks()  # type: ignore[attr-defined]
         self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
         """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
 
