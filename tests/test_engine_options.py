@@ -53,6 +53,21 @@ def test_table_options_are_typed_and_checked() -> None:
         TableOptions(card_values=(1, 2, 3))  # type: ignore[arg-type]
 
 
+def test_the_shoe_must_hold_every_hand() -> None:
+    with pytest.raises(ConfigError, match=r"5 hands of 11 cards need 55 cards, but the shoe"):
+        TableOptions(player_count_range=(2, 5), decks=1, hand_size=11)
+    assert TableOptions(player_count_range=(2, 5), decks={2: 1, 5: 2}, hand_size=11)
+
+
+def test_turn_refusals_cite_the_game_being_played() -> None:
+    may_i = game("may-i").new_match(players=4, seed=3)
+    posso = game("posso").new_match(players=4, seed=3)
+    for match, clause in ((may_i, "MAYI-7.3"), (posso, "POSSO-8.2")):
+        card = match.hands[match.to_act or 0][0]
+        with pytest.raises(IllegalActionError, match=f"^{clause}: .*cannot discard {card} now"):
+            match.apply(f"discard {card}")
+
+
 def test_may_i_makes_its_table_options_from_its_own_names() -> None:
     definition = game("may-i", max_buys_per_deal=3, tie_break="most_times_out", joker_count=2)
     options = definition.table_options()
@@ -124,6 +139,21 @@ def test_a_mistyped_engine_option_is_refused_at_registration_naming_it() -> None
 
     with pytest.raises(ConfigError, match=r"game 'test-coin': tie_break must be one of"):
         register(Coin)
+
+
+def test_a_shoe_too_small_for_the_hands_is_refused_at_registration() -> None:
+    @attrs.frozen(kw_only=True)
+    class TightRules(TableOptions):
+        decks: Any = 1
+        hand_size: int = 20
+
+    @attrs.frozen
+    class Tight(_Game):
+        name: ClassVar[str] = "test-tight"
+        rules_type: ClassVar[type[Any]] = TightRules
+
+    with pytest.raises(ConfigError, match=r"game 'test-tight': 5 hands of 20 cards need 100"):
+        register(Tight)
 
 
 def test_table_options_must_be_table_options() -> None:
