@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -27,6 +28,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.effects import JokerExchanged, LaidDown
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
+from rummykit.games.may_i.game import MayIMatch
 from rummykit.games.possession.actions import Play
 from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
 from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
@@ -168,11 +170,18 @@ class DownPlayersExchange(ExchangeGate):
         return None
 
 
+class ExchangeMayIMatch(MayIMatch):
+    """May I?'s clauses, and the house's own for joker exchanges."""
+
+    clauses: ClassVar[Mapping[str, str]] = {**MayIMatch.clauses, "exchange": "HOUSE-2"}
+
+
 @attrs.frozen
 class ExchangeMayI(MayI):
     """May I? with two jokers that players who are down may exchange."""
 
     name: ClassVar[str] = "test-exchange-may-i"
+    match_type: ClassVar[type[Any]] = ExchangeMayIMatch
     actions: ClassVar[tuple[type[Action], ...]] = (*MayI.actions, ExchangeJoker)
 
     def hooks(self) -> Hooks:
@@ -221,7 +230,7 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
     (effect,) = event.effects
     assert isinstance(effect, JokerExchanged) and effect.joker == parse_card("JK")
     assert str(match.table[1]) == "9C 10C JC QC JK(KC)"
-    with pytest.raises(IllegalActionError, match="POSSO-11.6"):
+    with pytest.raises(IllegalActionError, match="^HOUSE-2: 4H cannot free a joker"):
         match.apply("exchange 4H -> 0 joker -> 0")
     # the game is recorded, replayed and simulated like a shipped one
     summary = simulate(exchange_game.name, matches=2, seed=3, players=3, options={"joker_count": 2})

@@ -216,4 +216,4 @@ def test_records_keep_a_custom_schedule() -> None:
     assert record["rules"]["contract_schedule"]["name"] == "house"
     replayed = from_record(record)
     assert replayed.snapshot() == match.snapshot()
-    assert replayed.rules.schedule() == match.rules.schedule()
+    assert replayed.definition.rules.schedule() == match.definition.rules.schedule()

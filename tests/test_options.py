@@ -11,12 +11,14 @@ import attrs
 import pytest
 
 from rummykit import ConfigError, ContractSchedule
+from rummykit.engine import options as engine_options
 from rummykit.games import game
 from rummykit.games.may_i import rules as may_i_rules
 from rummykit.games.may_i.data import MAY_I_SIX_SCHEDULE, SCHEDULES
 from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
 from rummykit.games.possession import rules as possession_rules
 from rummykit.games.possession.rules import PossessionRules, SuitChange
+from rummykit.kit import options as kit_options
 from rummykit.kit.options import (
     Choice,
     FirstDealer,
@@ -119,14 +121,18 @@ def test_an_invalid_choice_names_the_option_the_value_and_the_allowed_values() -
 
 
 def test_the_enums_are_exported() -> None:
-    for module in (may_i_rules, possession_rules):
+    for module in (may_i_rules, possession_rules, engine_options, kit_options):
         enums = {
             name
             for name, value in vars(module).items()
-            if isinstance(value, type) and issubclass(value, Choice) and value is not Choice
+            if isinstance(value, type)
+            and issubclass(value, Choice)
+            and value is not Choice
+            and value.__module__ == module.__name__
         }
         assert enums and enums <= set(module.__all__)
-    assert "TurnAfterBuy" in may_i_rules.__all__ and "FirstDealer" in may_i_rules.__all__
+    assert "TurnAfterBuy" in may_i_rules.__all__ and "FirstDealer" in kit_options.__all__
+    assert "TieBreak" in engine_options.__all__ and "TieBreak" not in may_i_rules.__all__
     assert "SuitChange" in possession_rules.__all__
 
 

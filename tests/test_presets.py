@@ -16,7 +16,7 @@ from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS, POSSO_VALUES
 from rummykit.kit.actions import KIT_ACTIONS, parse_action
 
 RULES_LAYER = ("cards.py", "deck.py", "scoring.py", "melds", "contracts")
-GAME_NAMES = re.compile(r"may.?i|posso|possession|mayi-|posso-|pssn-|liverpool|gin", re.I)
+GAME_NAMES = re.compile(r"may.?i|posso|possession|mayi-|posso-|pssn-|liverpool|\bgin\b", re.I)
 
 
 def test_the_rules_layer_names_no_game() -> None:

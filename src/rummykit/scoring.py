@@ -17,7 +17,7 @@ import attrs
 from rummykit.cards import Card, Rank
 from rummykit.errors import ConfigError
 
-__all__ = ["CardValues"]
+__all__ = ["FACE_VALUES", "CardValues"]
 
 
 def _check_ranks(instance: CardValues, attribute: attrs.Attribute[object], value: object) -> None:
@@ -45,3 +45,10 @@ class CardValues:
     def of_rank(self, rank: Rank) -> int:
         """The points of a natural card of ``rank``."""
         return self.ranks[rank - 1]
+
+
+FACE_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=25)
+"""Card values that name no game, the default wherever a game gives none (the solver,
+the engine's table options): an ace 1, two to ten their number, a court card 10, a joker
+25 (more than any natural card, so a best arrangement melds its jokers where it can).
+Pass a game's own table for its scores."""

@@ -25,9 +25,9 @@ from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.scoring import CardValues
 
-__all__ = ["FACE_VALUES", "Agent", "GreedyAgent", "RandomAgent", "check_agent"]
+__all__ = ["ACE_HIGH_VALUES", "Agent", "GreedyAgent", "RandomAgent", "check_agent"]
 
-FACE_VALUES = CardValues(ranks=(11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
+ACE_HIGH_VALUES = CardValues(ranks=(11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
 """What a card costs a bot given no game's values: its face value, court cards 10, the
 ace high (11), a joker 20."""
 
@@ -83,10 +83,10 @@ class GreedyAgent:
     down), where it takes the first way offered. A baseline (and the bot of games that
     have no heuristic of their own); for contract rummy
     :class:`~rummykit.agents.ContractAgent` plays far better. ``values`` weigh the cards
-    (:data:`~rummykit.agents.basic.FACE_VALUES` by default).
+    (:data:`~rummykit.agents.basic.ACE_HIGH_VALUES` by default).
     """
 
-    def __init__(self, values: CardValues = FACE_VALUES) -> None:
+    def __init__(self, values: CardValues = ACE_HIGH_VALUES) -> None:
         self.values = values
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

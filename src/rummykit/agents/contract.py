@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.agents.basic import FACE_VALUES
+from rummykit.agents.basic import ACE_HIGH_VALUES
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import check_options, instance_of, whole
 from rummykit.cards import Card
@@ -98,7 +98,7 @@ class ContractAgent:
     )
     """The game's meld rules (``definition.meld_rules()``)."""
     values: CardValues = attrs.field(
-        default=FACE_VALUES, validator=instance_of(CardValues, "CardValues")
+        default=ACE_HIGH_VALUES, validator=instance_of(CardValues, "CardValues")
     )
     """The game's card values (``definition.card_values()``)."""
     take_gain: int = attrs.field(default=1, validator=whole(0))
@@ -128,7 +128,7 @@ class ContractAgent:
         check_options(cls, parameters, set_by_game=("rules", "values"))
         rules = _contract_rules(definition)
         values = definition.card_values()
-        return cls(rules, values=FACE_VALUES if values is None else values, **parameters)
+        return cls(rules, values=ACE_HIGH_VALUES if values is None else values, **parameters)
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game this agent was not made for: a contract game (meld rules and a

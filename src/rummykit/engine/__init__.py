@@ -1,8 +1,10 @@
 """The contract-rummy engine: one turn machinery for every contract game, set by hooks.
 
-A game on the engine is a :class:`ContractRummy` definition: rules data (with
-``schedule()``, ``meld_rules()``, ``card_values()`` and the table options named as in
-May I?) plus :meth:`ContractRummy.hooks`. See "Write your own game" in the docs.
+A game on the engine is a :class:`ContractRummy` definition: rules that are (or make)
+the engine's :class:`~rummykit.engine.options.TableOptions` — the shoe, card values,
+meld rules, an optional contract schedule and the table's choices — plus
+:meth:`ContractRummy.hooks`, and a match class naming the clauses its refusals cite.
+See "Write your own game" in the docs.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch, ranked_outcome
 from rummykit.engine.definition import ContractRummy
+from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import (
     ActionFilter,
     ClaimProtocol,
@@ -21,6 +24,7 @@ from rummykit.engine.hooks import (
     Opening,
     Refusal,
 )
+from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 
@@ -34,15 +38,19 @@ __all__ = [
     "ContractLayOffGate",
     "ContractMatchState",
     "ContractOpening",
+    "ContractRules",
     "ContractRummy",
     "ContractRummyMatch",
     "ExchangeGate",
+    "FreeOpening",
     "Hooks",
     "LayOffGate",
     "NoClaims",
     "NoFilter",
     "Opening",
+    "PerPlayers",
     "Refusal",
+    "TableOptions",
     "TurnStep",
     "down_action",
     "ranked_outcome",

@@ -7,18 +7,19 @@ that verifies actions; the turn itself is in :mod:`rummykit.engine.core`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rummykit.cards import Card
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
 from rummykit.engine.moves import grown_meld
-from rummykit.engine.phases import DRAW, MELD
+from rummykit.engine.options import SingleCardRule, TableOptions
+from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
-from rummykit.kit.match import Match
+from rummykit.kit.match import Match, describe_actions
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
 from rummykit.scoring import CardValues
 
@@ -31,11 +32,26 @@ __all__ = ["CheckedMatch"]
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 
-    clauses: ClassVar[dict[str, str]]
-    """The clause each kind of refusal cites."""
+    clauses: ClassVar[Mapping[str, str]] = {}
+    """The clause of the game each kind of refusal cites, by key (``draw``, ``meld``,
+    ``pick``, ``discard``, ``taken_card``, ``own_discard``, ``empty_pile``,
+    ``multi_take``, ``no_discard``, ``going_out``, ``single_card``, ``layoff``,
+    ``layoff_target``, ``layoff_fit``, ``layoff_gate``, ``exchange``, ``match_over``,
+    ``players``, and the opening's ``down``, ``no_new_melds``, ``one_at_a_time``,
+    ``hold``, ``melds``). The engine cites none of its own: a game's match class sets
+    the clauses of its rules, and a refusal whose key it does not set cites none."""
     hooks: Hooks
+    options: TableOptions
     meld_rules: MeldRules
     values: CardValues
+
+    _down_checked: tuple[Down, list[Meld], bool] | None = None
+    """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with
+    the melds its check built (laid down as they are, not validated again)."""
+
+    def clause(self, key: str) -> str:
+        """The game's clause for refusals of kind ``key`` (``""``: none)."""
+        return self.clauses.get(key, "")
 
     @property
     def engine(self) -> ContractRummyMatch:
@@ -50,13 +66,13 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if not copies:
             return False
         if card is self.deal.step.taken and copies == 1 and not last:
-            return bool(self.rules.may_discard_taken_card)
+            return self.options.may_discard_taken_card
         return not last or (self.deal.discard_out and self.deal.down[seat])
 
     def may_end_without_discard(self, seat: int) -> bool:
-        """MAYI-13.3 ``end_turn_without_discard``: one card left, discarding it banned."""
+        """``single_card_rule=end_turn_without_discard``: one card left, discarding it banned."""
         return (
-            self.rules.single_card_rule == "end_turn_without_discard"
+            self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD
             and len(self.deal.hands[seat]) == 1
             and not (self.deal.discard_out and self.deal.down[seat])
         )
@@ -83,7 +99,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return True
         if self.deal.discard_out and down_after:
             return True
-        if self.rules.single_card_rule == "end_turn_without_discard":
+        if self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD:
             return True
         if not down_after:
             return False  # laying off the last card would go out without the contract
@@ -108,15 +124,16 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     # -- verifying -------------------------------------------------------------------------
 
-    def verify(self, action: Action | str) -> None:
-        action = self.as_action(action)
+    def check(self, action: Action) -> None:
+        self._down_checked = None
         if self.is_listed(action):  # listed already: one of its values is legal
             return
         phase, seat = self.state.phase, self.state.to_act
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
                 if isinstance(action, Down):
-                    self.hooks.opening.check(self.engine, seat, action)
+                    melds, down_after = self.hooks.opening.check(self.engine, seat, action)
+                    self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self.check_layoff(seat, action)
                 else:
@@ -135,7 +152,17 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if ok:
                 self._check_filter(seat, action)
                 return
-        super().verify(action)
+        super().check(action)
+
+    def checked_down(self, seat: int, action: Down) -> tuple[list[Meld], bool]:
+        """The melds ``action`` lays and whether ``seat`` is down after it: the ones
+        :meth:`check` built for this very action in this apply, else the opening's
+        check now (an action listed by ``legal_actions`` skips the check)."""
+        memo = self._down_checked
+        self._down_checked = None
+        if memo is not None and memo[0] is action:
+            return memo[1], memo[2]
+        return self.hooks.opening.check(self.engine, seat, action)
 
     def _check_filter(self, seat: int, action: Action) -> None:
         refusal = self.hooks.action_filter.refusal(self.engine, seat, action)
@@ -150,14 +177,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             numbers = f"0 to {len(table) - 1}" if table else "none yet"
             raise IllegalActionError(
                 f"there is no meld {action.target} on the table (melds: {numbers})",
-                rule=self.clauses["layoff_target"],
+                rule=self.clause("layoff_target"),
             )
         refusal = self.hooks.layoff_gate.refusal(self.engine, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
             raise IllegalActionError(
-                f"{who} does not hold {action.card}", rule=self.clauses["layoff"]
+                f"{who} does not hold {action.card}", rule=self.clause("layoff")
             )
         try:
             grown = table[action.target].lay_off(action.card, self.meld_rules, end=action.end)
@@ -165,12 +192,12 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(
                 f"{who} cannot lay {action.card} off on meld {action.target} "
                 f"({table[action.target]}): {error.reason}",
-                rule=self.clauses["layoff_fit"],
+                rule=self.clause("layoff_fit"),
             ) from None
         if not self.leaves_ok_after_layoff(seat, action.card, action.target, grown):
             raise IllegalActionError(
                 f"{who} may not keep exactly one card he cannot play",
-                rule=self.clauses["single_card"],
+                rule=self.clause("single_card"),
             )
 
     def leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
@@ -193,7 +220,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def check_exchange(self, seat: int, action: ExchangeJoker) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
-        rule = self.clauses["exchange"]
+        rule = self.clause("exchange")
         gate = self.hooks.exchange
         if gate is None:
             raise IllegalActionError(
@@ -239,21 +266,21 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def why_not(self, action: Action) -> Refusal:
         seat, phase = self.state.to_act, self.state.phase
-        clauses = self.clauses
+        clause = self.clause
         who = self.who(seat)
         if self.is_over:
-            return clauses["match_over"], "the match is over"
+            return clause("match_over"), "the match is over"
         if seat is not None and phase in self.hooks.claims.phases:
             refusal = self.hooks.claims.why_not(self.engine, seat, action)
             if refusal is not None:
                 return refusal
         if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
-            return clauses["empty_pile"], f"{who} cannot take: the discard pile is empty"
+            return clause("empty_pile"), f"{who} cannot take: the discard pile is empty"
         top = self.deal.pile.top
         if isinstance(action, Take) and top is not None and seat is not None and phase is DRAW:
-            if top.discarder == seat and not self.rules.may_take_own_discard:
-                return clauses["own_discard"], f"{who} cannot take {top.card}, his own discard"
-            return clauses["multi_take"], f"{who} cannot take {action.count} pile cards here"
+            if top.discarder == seat and not self.options.may_take_own_discard:
+                return clause("own_discard"), f"{who} cannot take {top.card}, his own discard"
+            return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card
             refusal = self.hooks.action_filter.refusal(self.engine, seat, action)
@@ -261,25 +288,31 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 return refusal
             if not self.deal.step.discard_step:
                 return (
-                    clauses["no_discard"],
+                    clause("no_discard"),
                     f"{who} makes no discard in this turn: end it with 'done'",
                 )
             if card not in self.deal.hands[seat]:
-                return clauses["discard"], f"{who} does not hold {card}"
-            if card is self.deal.step.taken and not self.rules.may_discard_taken_card:
+                return clause("discard"), f"{who} does not hold {card}"
+            if card is self.deal.step.taken and not self.options.may_discard_taken_card:
                 return (
-                    clauses["taken_card"],
+                    clause("taken_card"),
                     f"{who} cannot discard {card}, just taken from the pile",
                 )
             return (
-                clauses["going_out"],
+                clause("going_out"),
                 f"{who} cannot discard his last card in deal {self.state.deal_number}",
             )
         if isinstance(action, Done) and seat is not None and phase is MELD:
             return (
-                clauses["discard"],
+                clause("discard"),
                 f"{who} must end this turn with a discard (for example "
                 f"'{self._first_discard(seat)}'), not 'done'",
+            )
+        if phase in (DRAW, MELD, PICK) and seat is not None:
+            legal = describe_actions(self.legal_actions())
+            return (
+                clause(phase.value),
+                f"{who} cannot {action} now ({phase.value}; legal: {legal})",
             )
         return super().why_not(action)
 

@@ -1,10 +1,12 @@
-"""The contract hooks: May I?'s way of going down and laying off, for any game on the
-engine whose deals each have an exact contract.
+"""The contract hooks: going down with the deal's contract and laying off once it is
+down, for any game on the engine whose deals each have a contract (May I?'s way).
 
 :class:`ContractOpening` lays the deal's contract down (all at once, or one meld at a
-time under ``contract_all_at_once=False``), after which the seat lays down no new melds
-(MAYI-11). :class:`ContractLayOffGate` lets a seat lay off once its contract is down,
-maybe not in the meld step in which it went down (MAYI-12.1).
+time), after which the seat lays down no new melds. :class:`ContractLayOffGate` lets a
+seat lay off once its contract is down, maybe not in the meld step in which it went
+down. Their refusals cite the game's clauses (the match's ``clauses``: ``down``,
+``no_new_melds``, ``one_at_a_time``, ``hold``, ``melds``, ``single_card``,
+``layoff_gate``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import attrs
 from rummykit.contracts import Contract, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
-from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.errors import ConfigError, ContractError, IllegalActionError, InvalidMeldError
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
@@ -43,23 +45,13 @@ def down_action(melds: tuple[Meld, ...]) -> Down:
 
 @attrs.frozen
 class ContractOpening(Opening):
-    """Go down with the deal's contract, then lay down no new melds (MAYI-11).
+    """Go down with the deal's contract, then lay down no new melds.
 
-    ``all_at_once``: the whole contract in one meld step (MAYI-11.3); otherwise one
-    contract meld at a time.
+    ``all_at_once``: the whole contract in one meld step; otherwise one contract meld
+    at a time. The game needs a schedule (every deal has a contract).
     """
 
     all_at_once: bool = True
-    clauses: dict[str, str] = attrs.field(
-        factory=lambda: {
-            "down": "MAYI-11",
-            "no_new_melds": "MAYI-11.2",
-            "one_at_a_time": "MAYI-11.3",
-            "hold": "MAYI-11.6",
-            "meld": "MAYI-10",
-            "single_card": "MAYI-13.3",
-        }
-    )
 
     def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
         """Every legal go-down now, in the solver's canonical order."""
@@ -68,7 +60,7 @@ class ContractOpening(Opening):
             return []
         hand = deal.hands[seat]
         rules = match.meld_rules
-        contract = deal.contract
+        contract = _contract(match)
         found: list[Down] = []
         if self.all_at_once and contract.exact:
             for parts, left in arrangement_parts(hand, contract, rules):
@@ -118,8 +110,8 @@ class ContractOpening(Opening):
     def still_needed(
         self, match: ContractRummyMatch, seat: int
     ) -> list[tuple[MeldKind, int | None]]:
-        """The contract's slots not yet filled by ``seat``'s partial laydowns (MAYI-11.3)."""
-        slots = list(match.deal.contract.slots)
+        """The contract's slots not yet filled by ``seat``'s partial laydowns."""
+        slots = list(_contract(match).slots)
         for meld in match.deal.laid[seat]:
             for index, slot in enumerate(slots):
                 if slot.kind is meld.kind and len(meld) >= slot.size_for(match.meld_rules):
@@ -132,44 +124,44 @@ class ContractOpening(Opening):
         return kinds
 
     def conflicts(self, match: ContractRummyMatch, seat: int, meld: Meld) -> bool:
-        """Would ``meld`` clash with ``seat``'s earlier contract melds (MAYI-11.4)?"""
+        """Would ``meld`` clash with ``seat``'s earlier contract melds?"""
         laid = [m for m in (*match.deal.laid[seat], meld) if m.kind is meld.kind]
-        return conflict(match.deal.contract, laid, meld.kind, match.meld_rules) is not None
+        return conflict(_contract(match), laid, meld.kind, match.meld_rules) is not None
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
         go-down now; return its melds and whether the contract is then down."""
         who = match.who(seat)
-        clauses = self.clauses
+        clause = match.clause
         deal = match.deal
         if deal.down[seat]:
             raise IllegalActionError(
-                f"{who} has his contract down: no new melds this deal", rule=clauses["no_new_melds"]
+                f"{who} has his contract down: no new melds this deal", rule=clause("no_new_melds")
             )
         needed = Counter(card for cards, _ in action.melds for card in cards)
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule=clauses["hold"])
+            raise IllegalActionError(f"{who} does not hold {cards}", rule=clause("hold"))
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:
             raise IllegalActionError(
-                f"{who} cannot go down: {error.reason}", rule=clauses["meld"]
+                f"{who} cannot go down: {error.reason}", rule=clause("melds")
             ) from None
-        contract = deal.contract
+        contract = _contract(match)
         if self.all_at_once:
             try:
                 contract.check(melds, match.meld_rules)
             except ContractError as error:
                 raise IllegalActionError(
-                    f"{who} cannot go down: {error.reason}", rule=clauses["down"]
+                    f"{who} cannot go down: {error.reason}", rule=clause("down")
                 ) from None
             down_after = True
         else:
             if len(melds) != 1:
                 raise IllegalActionError(
-                    f"{who} lays down one contract meld at a time", rule=clauses["one_at_a_time"]
+                    f"{who} lays down one contract meld at a time", rule=clause("one_at_a_time")
                 )
             meld = melds[0]
             fits = any(
@@ -179,7 +171,7 @@ class ContractOpening(Opening):
             if not fits or self.conflicts(match, seat, meld):
                 raise IllegalActionError(
                     f"{who}: {meld} is not part of contract {contract}",
-                    rule=clauses["no_new_melds"],
+                    rule=clause("no_new_melds"),
                 )
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
         left = list((Counter(deal.hands[seat]) - needed).elements())
@@ -188,27 +180,27 @@ class ContractOpening(Opening):
             seat, left, down_after=down_after, table_after=table_after, going_down=True
         ):
             raise IllegalActionError(
-                f"{who} may not keep exactly one card here", rule=clauses["single_card"]
+                f"{who} may not keep exactly one card here", rule=clause("single_card")
             )
         return melds, down_after
 
 
 @attrs.frozen
 class ContractLayOffGate(LayOffGate):
-    """MAYI-12.1: lay off once the contract is down (``requires_contract``), and maybe
-    not in the meld step in which it went down (``same_turn``)."""
+    """Lay off once the contract is down (``requires_contract``), and maybe not in the
+    meld step in which it went down (``same_turn``); refusals cite the game's
+    ``layoff_gate`` clause."""
 
     requires_contract: bool = True
     same_turn: bool = True
-    clause: str = "MAYI-12.1"
     depends_on_target: ClassVar[bool] = False
 
     def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""
         if self.requires_contract and not match.deal.down[seat]:
-            return self.clause, f"{match.who(seat)} has not laid his contract down"
+            return match.clause("layoff_gate"), f"{match.who(seat)} has not laid his contract down"
         if not self.same_turn and match.deal.step.went_down:
-            return self.clause, f"{match.who(seat)} lays off from his next turn on"
+            return match.clause("layoff_gate"), f"{match.who(seat)} lays off from his next turn on"
         return None
 
     def after_going_down(self, match: ContractRummyMatch) -> bool:
@@ -218,3 +210,13 @@ class ContractLayOffGate(LayOffGate):
 
 def _code(card: object) -> int:
     return card.code  # type: ignore[attr-defined, no-any-return]
+
+
+def _contract(match: ContractRummyMatch) -> Contract:
+    contract = match.deal.contract
+    if contract is None:
+        raise ConfigError(
+            f"{match.definition.name}: ContractOpening needs a contract in every deal "
+            "(a schedule); a game without contracts opens with FreeOpening"
+        )
+    return contract

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -23,85 +23,97 @@ from rummykit.engine.checks import CheckedMatch
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.moves import exchanges, grown_meld, layoffs
+from rummykit.engine.options import (
+    ContractRules,
+    DeadDealScoring,
+    DealerRotation,
+    DiscardPileVisible,
+    MultiTakeMode,
+    StockExhaustion,
+    TableOptions,
+    TieBreak,
+    WinnerMetric,
+)
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.effects import DealEnd, DealStarted, Discarded, GoingOut, WentOut
+from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DealScore, Outcome
 from rummykit.melds import Meld
 
-__all__ = ["ContractRummyMatch", "ranked_outcome"]
+if TYPE_CHECKING:
+    from rummykit.contracts import Contract
+    from rummykit.engine.definition import ContractRummy
+
+__all__ = ["ContractRummyMatch", "RankingRules", "ranked_outcome"]
 
 
 class ContractRummyMatch(CheckedMatch):
-    """A match of a contract-rummy game: its definition supplies the rules (with
-    ``schedule()``, ``meld_rules()``, ``card_values()`` and the table options named as in
-    May I?) and the hooks (``hooks()``)."""
-
-    clauses: ClassVar[dict[str, str]] = {
-        "players": "MAYI-1.1",
-        "draw": "MAYI-7.3",
-        "meld": "MAYI-7.4",
-        "discard": "MAYI-7.5",
-        "taken_card": "MAYI-7.5c",
-        "own_discard": "MAYI-8.4",
-        "empty_pile": "MAYI-6.2",
-        "multi_take": "MAYI-9.8",
-        "no_discard": "MAYI-9.8",
-        "going_out": "MAYI-13.2",
-        "single_card": "MAYI-13.3",
-        "layoff": "MAYI-12",
-        "layoff_target": "MAYI-12.2",
-        "layoff_fit": "MAYI-12.3",
-        "exchange": "POSSO-11.6",
-        "match_over": "MAYI-16.1",
-    }
-    """The clause each kind of refusal cites; a game on the engine sets its own."""
+    """A match of a contract-rummy game: its definition supplies the table options
+    (:class:`~rummykit.engine.options.TableOptions`, from ``table_options()``), the
+    hooks (``hooks()``) and, on the game's match class, the clauses its refusals cite
+    (:attr:`~rummykit.engine.checks.CheckedMatch.clauses`)."""
 
     hooks: Hooks
+    rules: ContractRules
+    options: TableOptions
+    """The engine's options for this match (from the definition's ``table_options()``)."""
 
-    schedule: ContractSchedule
-    """The contract, hand size and going-out rule of each deal."""
+    contracts: ContractSchedule | None
+    """The contract, hand size and going-out rule of each deal (``None``: a game
+    without contracts)."""
 
-    def __init__(self, definition: Any, **options: Any) -> None:
-        self.players_clause = self.clauses["players"]
+    def __init__(self, definition: ContractRummy[Any, Any], **options: Any) -> None:
+        self.players_clause = self.clause("players")
+        self.options = definition.table_options()
+        self.hooks = definition.hooks()
         super().__init__(definition, **options)
 
     def setup(self) -> None:
-        """The schedule, meld rules, card values and hooks, from the rules."""
-        rules = self.rules
-        self.schedule = self.make_schedule()
-        self.meld_rules = rules.meld_rules()
-        self.values = rules.card_values()
-        self.hooks = self.definition.hooks()  # type: ignore[attr-defined]
+        """The schedule, meld rules and card values, from the table options."""
+        options = self.options
+        self.contracts = self.make_schedule()
+        self.meld_rules = options.meld_rules
+        self.values = options.card_values
         self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
         """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
 
-    def make_schedule(self) -> ContractSchedule:
-        """The rules' ``schedule()`` (a game whose schedule depends on the number of
+    def make_schedule(self) -> ContractSchedule | None:
+        """The options' ``schedule`` (a game whose schedule depends on the number of
         players overrides this)."""
-        schedule: ContractSchedule = self.rules.schedule()
-        return schedule
+        return self.options.schedule
 
     # -- set-up ----------------------------------------------------------------------------
 
     def deck_spec(self) -> DeckSpec:
-        """Two decks and the rules' jokers."""
-        return DeckSpec(decks=2, jokers=self.rules.joker_count)
+        """The options' ``decks`` and ``jokers`` for this many players."""
+        options = self.options
+        return DeckSpec(
+            decks=options.decks.at(self.players), jokers=options.jokers.at(self.players)
+        )
 
     def new_state(self) -> ContractMatchState:
         """No deals yet."""
         return ContractMatchState(times_out=[0] * self.players)
 
     def deal_count(self) -> int:
-        """One deal per line of the schedule."""
-        return len(self.schedule)
+        """One deal per line of the schedule (without one: the options' ``deal_count``)."""
+        return self.options.deal_count if self.contracts is None else len(self.contracts)
+
+    def deal_plan(self) -> tuple[Contract | None, int, bool]:
+        """The contract (``None``: none), hand size and going-out-by-discarding rule of
+        deal ``state.deal_number``."""
+        if self.contracts is None:
+            return None, self.options.hand_size, self.options.discard_out
+        spec = self.contracts[self.state.deal_number]
+        return spec.contract, spec.hand_size, spec.discard_out
 
     def choose_first_dealer(self, fixed: int | None) -> int:
-        """MAYI-4.3 / POSSO-5.1: random, a fixed seat, or the highest card of a cut."""
-        if fixed is None and self.rules.first_dealer == "high_card_draw":
+        """Random, a fixed seat, or the highest card of a cut (``high_card_draw``)."""
+        if fixed is None and self.options.first_dealer is FirstDealer.HIGH_CARD_DRAW:
             tied = list(range(self.players))
             while len(tied) > 1:  # highest card deals, ace high, ties draw again
                 pack = list(DeckSpec(decks=2).shoe())
@@ -112,6 +124,11 @@ class ContractRummyMatch(CheckedMatch):
             return tied[0]
         return super().choose_first_dealer(fixed)
 
+    def next_dealer(self) -> int:
+        """The player to the left deals next (or right, under ``dealer_rotation``)."""
+        step = -1 if self.options.dealer_rotation is DealerRotation.RIGHT else 1
+        return (self.state.dealer + step) % self.players
+
     def new_deal(
         self,
         hands: Sequence[Sequence[Card]],
@@ -119,14 +136,14 @@ class ContractRummyMatch(CheckedMatch):
         pile_entries: Sequence[PileCard] = (),
     ) -> ContractDeal:
         """The state of deal ``state.deal_number`` with these zones."""
-        spec = self.schedule[self.state.deal_number]
+        contract, _, discard_out = self.deal_plan()
         players = self.players
         return ContractDeal(
             hands=[list(hand) for hand in hands],
             stock=Stock(stock),
             pile=DiscardPile(pile_entries),
-            contract=spec.contract,
-            discard_out=spec.discard_out,
+            contract=contract,
+            discard_out=discard_out,
             down=[False] * players,
             down_turn=[-1] * players,
             laid=[[] for _ in range(players)],
@@ -135,21 +152,21 @@ class ContractRummyMatch(CheckedMatch):
         )
 
     def start_deal(self, pack: list[Card] | None) -> None:
-        """MAYI-5: deal the schedule's hand size, maybe turn an upcard, start the turn."""
-        spec = self.schedule[self.state.deal_number]
+        """Deal the hand size, maybe turn an upcard, start the turn."""
+        _, hand_size, _ = self.deal_plan()
         if pack is None:
             pack = list(self.spec.shoe())
             self.rng.shuffle(pack)
         dealt = deal(
             pack,
             players=self.players,
-            hand_size=spec.hand_size,
-            packet_size=self.rules.deal_packet_size,
+            hand_size=hand_size,
+            packet_size=self.options.deal_packet_size,
             dealer=self.state.dealer,
         )
         self.deal = self.new_deal(dealt.hands, dealt.rest)
         upcard = None
-        if self.rules.initial_upcard:
+        if self.options.initial_upcard:
             upcard = self.deal.stock.draw()
             self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
@@ -206,10 +223,10 @@ class ContractRummyMatch(CheckedMatch):
         return self.hooks.claims.legal(self, seat)
 
     def draw_actions(self, seat: int) -> tuple[Action, ...]:
-        """MAYI-7.3: draw, take the top card, or take several pile cards."""
+        """The draw step: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self, seat, kind=None, protect_top=False)
         actions: tuple[Action, ...]
-        if self.rules.multi_take_mode == "any" and top:
+        if self.options.multi_take_mode is MultiTakeMode.ANY and top:
             picks = self.pick_options(seat, first=True)
             actions = (Draw(), Take(), *(TakeCard(card) for card in picks))
         else:
@@ -223,12 +240,12 @@ class ContractRummyMatch(CheckedMatch):
         step = self.deal.step
         picked = 1 if first else step.picked
         kind = None if first or step.kind == "regular" else self.hooks.claims.take_kind(self)
-        if self.rules.penalty_draw_shortfall == "limit_take" and pile.price(
+        if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
             self, kind, picked + 1
         ) > pile.could_draw(self, picked + 1):
             return []
         entries = self.deal.pile.entries[:-1] if first else self.deal.pile.entries
-        own_ok = self.rules.may_take_own_discard
+        own_ok = self.options.may_take_own_discard
         cards = {entry.card for entry in entries if own_ok or entry.discarder != seat}
         return sorted(cards, key=_code)
 
@@ -245,8 +262,8 @@ class ContractRummyMatch(CheckedMatch):
         result += layoffs(self, seat)
         result += exchanges(self, seat)
         if step.discard_step:
-            if len(hand) > 1:  # MAYI-7.5c: not the card just taken, unless held twice
-                keep = step.taken if not self.rules.may_discard_taken_card else None
+            if len(hand) > 1:  # not the card just taken, unless held twice
+                keep = step.taken if not self.options.may_discard_taken_card else None
                 for card in sorted(set(hand), key=_code):
                     if card is not keep or hand.count(card) > 1:
                         result.append(_DISCARDS[card.code])
@@ -273,12 +290,12 @@ class ContractRummyMatch(CheckedMatch):
             self.hooks.claims.perform(self, seat, action)
 
     def start_regular_turn(self, seat: int) -> None:
-        """MAYI-7.2, 14.2, 14.5: a turn starts unless the deal is dead."""
+        """A turn starts unless the deal is dead (an empty stock, the turn cap)."""
         if not self.count_turn():
             return
         deal = self.deal
         if not len(deal.stock) and (
-            self.rules.stock_exhaustion == "end_deal" or len(deal.pile) <= 1
+            self.options.stock_exhaustion is StockExhaustion.END_DEAL or len(deal.pile) <= 1
         ):
             deal.turns -= 1
             self.end_dead_deal(DealEnd.DEAD_STOCK)
@@ -288,14 +305,14 @@ class ContractRummyMatch(CheckedMatch):
 
     def count_turn(self) -> bool:
         """Count a new turn; at ``max_turns_per_deal`` the deal ends dead instead."""
-        if self.deal.turns >= self.rules.max_turns_per_deal:
+        if self.deal.turns >= self.options.max_turns_per_deal:
             self.end_dead_deal(DealEnd.TURN_CAP)
             return False
         self.deal.turns += 1
         return True
 
     def draw_step(self, seat: int, action: Action) -> None:
-        """MAYI-7.3: (a) a stock card, (b) the top pile card, (c) several pile cards."""
+        """The draw: (a) a stock card, (b) the top pile card, (c) several pile cards."""
         deal = self.deal
         if isinstance(action, Draw):
             pile.draw_stock(self, seat, 1)
@@ -314,7 +331,7 @@ class ContractRummyMatch(CheckedMatch):
         taken = pile.take_from_pile(self, seat, action.count, protect_top=False)
         if action.count == 1:
             deal.step = TurnStep(seat=seat, discard_step=True, taken=taken[0])
-        else:  # MAYI-7.3c: option (c), t - 1 stock cards, no discard step
+        else:  # option (c): t - 1 stock cards, no discard step
             deal.step = TurnStep(seat=seat, discard_step=False)
             pile.draw_stock(self, seat, pile.price(self, None, action.count), penalty=True)
             if deal.dead:
@@ -351,7 +368,7 @@ class ContractRummyMatch(CheckedMatch):
         deal = self.deal
         hand = deal.hands[seat]
         if isinstance(action, Down):
-            melds, down_after = self.hooks.opening.check(self, seat, action)
+            melds, down_after = self.checked_down(seat, action)
             start = len(deal.table)
             for meld in melds:
                 for card in meld.cards:
@@ -418,24 +435,24 @@ class ContractRummyMatch(CheckedMatch):
     # -- ends ------------------------------------------------------------------------------
 
     def went_out(self, seat: int, how: GoingOut) -> None:
-        """MAYI-13.2: ``seat`` went out; the deal is scored."""
+        """``seat`` went out; the deal is scored."""
         self.emit(WentOut(seat, how))
         self.state.times_out[seat] += 1
         self.end_deal(DealEnd.WENT_OUT, seat, self.deal_scores_for(seat))
 
     def end_dead_deal(self, reason: DealEnd) -> None:
-        """MAYI-14: nobody went out; the deal is scored as dead."""
+        """Nobody went out; the deal is scored as dead."""
         self.end_deal(reason, None, self.deal_scores_for(None))
 
     def deal_scores_for(self, went_out: int | None) -> list[DealScore]:
-        """MAYI-15: the bonus for going out, the hand's value for everyone else (or
+        """The bonus for going out, the hand's value for everyone else (or
         nothing in a dead deal under ``dead_deal_scoring="void"``)."""
-        rules = self.rules
-        void = went_out is None and rules.dead_deal_scoring == "void"
+        options = self.options
+        void = went_out is None and options.dead_deal_scoring is DeadDealScoring.VOID
         scores = []
         for seat in range(self.players):
             if seat == went_out:
-                scores.append(DealScore(rules.going_out_bonus, 0))
+                scores.append(DealScore(options.going_out_bonus, 0))
             elif void:
                 scores.append(DealScore(0, 0))
             else:
@@ -444,8 +461,8 @@ class ContractRummyMatch(CheckedMatch):
         return scores
 
     def final_outcome(self) -> Outcome:
-        """MAYI-16: the winners by the rules' ``winner_metric`` and ``tie_break``."""
-        return ranked_outcome(self.rules, self.scores, self.penalties(), self.state.times_out)
+        """The winners by the options' ``winner_metric`` and ``tie_break``."""
+        return ranked_outcome(self.options, self.scores, self.penalties(), self.state.times_out)
 
     # -- views -----------------------------------------------------------------------------
 
@@ -457,15 +474,23 @@ class ContractRummyMatch(CheckedMatch):
             "down": tuple(deal.down),
             "contract": deal.contract,
         }
-        if self.rules.discard_pile_visible == "top_only":
+        if self.options.discard_pile_visible is DiscardPileVisible.TOP_ONLY:
             top = deal.pile.top
             extras["pile"] = () if top is None else ((top.card, top.discarder),)
         return extras
 
     @property
-    def contract(self) -> Any:
-        """The contract of the deal in progress."""
+    def contract(self) -> Contract | None:
+        """The contract of the deal in progress (``None``: a game without contracts)."""
         return self.deal.contract
+
+    @property
+    def schedule(self) -> ContractSchedule:
+        """The contract schedule of the match (a game without contracts has none: a
+        :class:`~rummykit.errors.ConfigError`; :attr:`contracts` is ``None`` there)."""
+        if self.contracts is None:
+            raise ConfigError(f"{self.definition.name} has no contract schedule")
+        return self.contracts
 
     @property
     def table(self) -> tuple[Meld, ...]:
@@ -504,17 +529,34 @@ _DISCARDS = tuple(Discard(card) for card in CARDS)
 """One discard action per card, made once (they are values)."""
 
 
+class RankingRules(Protocol):
+    """What :func:`~rummykit.engine.ranked_outcome` reads: the winner metric and the tie break."""
+
+    @property
+    def winner_metric(self) -> WinnerMetric:
+        """The highest net total wins, or the fewest penalty points."""
+
+    @property
+    def tie_break(self) -> TieBreak:
+        """How a tie for the win is settled."""
+
+
 def ranked_outcome(
-    rules: Any, totals: Sequence[int], penalties: Sequence[int], times_out: Sequence[int]
+    options: RankingRules,
+    totals: Sequence[int],
+    penalties: Sequence[int],
+    times_out: Sequence[int],
 ) -> Outcome:
-    """MAYI-16.3-16.5: the winners and the standings, best first."""
-    key = [-total for total in totals] if rules.winner_metric == "net" else list(penalties)
+    """The winners by ``winner_metric`` (ties settled by ``tie_break``) and the
+    standings, best first."""
+    net = options.winner_metric is WinnerMetric.NET
+    key = [-total for total in totals] if net else list(penalties)
     best = min(key)
     winners = [seat for seat, value in enumerate(key) if value == best]
-    if len(winners) > 1 and rules.tie_break == "fewest_penalty_points":
+    if len(winners) > 1 and options.tie_break is TieBreak.FEWEST_PENALTY_POINTS:
         fewest = min(penalties[seat] for seat in winners)
         winners = [seat for seat in winners if penalties[seat] == fewest]
-    elif len(winners) > 1 and rules.tie_break == "most_times_out":
+    elif len(winners) > 1 and options.tie_break is TieBreak.MOST_TIMES_OUT:
         most = max(times_out[seat] for seat in winners)
         winners = [seat for seat in winners if times_out[seat] == most]
     standings = sorted(range(len(totals)), key=lambda seat: (key[seat], seat))

@@ -1,4 +1,5 @@
-"""The definition of a contract-rummy game: its rules and the hooks its matches use."""
+"""The definition of a contract-rummy game: its rules, its table options and the hooks
+its matches use, checked when the game is registered."""
 
 from __future__ import annotations
 
@@ -9,26 +10,76 @@ import attrs
 
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
+from rummykit.engine.options import ContractRules, TableOptions
+from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
 __all__ = ["ContractRummy"]
 
-R = TypeVar("R")
+R = TypeVar("R", bound=ContractRules)
 M = TypeVar("M", bound=ContractRummyMatch)
 
 
 @attrs.frozen
 class ContractRummy(GameDefinition[R, M]):
-    """The base of a contract-rummy game definition: say which hooks it uses."""
+    """The base of a contract-rummy game definition: its rules give the engine its
+    :class:`~rummykit.engine.options.TableOptions` (the rules *are* table options, or
+    have a ``table_options()`` method), and :meth:`hooks` says which hooks it uses."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch
 
+    @classmethod
+    def check_definition(cls) -> None:
+        """Also refuse rules that cannot give the engine its options: a rules class
+        that is not :class:`~rummykit.engine.options.TableOptions` and has no
+        ``table_options()``, naming the engine options it lacks; an option of the
+        wrong type (a subclass that redeclares a field without its check), named; a
+        match class that is not a :class:`~rummykit.engine.core.ContractRummyMatch`.
+        The rules are tried with their defaults."""
+        super().check_definition()
+        game = cls.name or cls.__name__
+        if not issubclass(cls.match_type, ContractRummyMatch):
+            raise ConfigError(f"game {game!r}: match_type must be a ContractRummyMatch")
+        rules_type = cls.rules_type
+        if not callable(getattr(rules_type, "table_options", None)):
+            names = [field.name for field in attrs.fields(TableOptions)]
+            missing = [name for name in names if not _declares(rules_type, name)]
+            lacks = (
+                f"lacks the engine options {', '.join(missing)}"
+                if missing
+                else "has the engine options' names but no table_options()"
+            )
+            raise ConfigError(
+                f"game {game!r}: rules class {rules_type.__name__} {lacks}: subclass "
+                "rummykit.engine.TableOptions, or give it a table_options() method that "
+                "returns them"
+            )
+        try:
+            options = cls(rules_type()).table_options()
+        except ConfigError as error:
+            raise ConfigError(f"game {game!r}: {error.reason}") from None
+        if not isinstance(options, TableOptions):
+            raise ConfigError(
+                f"game {game!r}: {rules_type.__name__}.table_options() must return "
+                f"TableOptions, got {type(options).__name__}"
+            )
+
+    def table_options(self) -> TableOptions:
+        """The engine's options for these rules, each checked (a
+        :class:`~rummykit.errors.ConfigError` names a mistyped one)."""
+        made = self.rules.table_options()
+        if not isinstance(made, TableOptions):
+            raise ConfigError(
+                f"{type(self.rules).__name__}.table_options() must return TableOptions, "
+                f"got {type(made).__name__}"
+            )
+        return made.checked() if type(made) is not TableOptions else made
+
     def meld_rules(self) -> MeldRules:
-        """The rules' ``meld_rules()``."""
-        rules: MeldRules = getattr(self.rules, "meld_rules")()  # noqa: B009
-        return rules
+        """The table options' ``meld_rules``."""
+        return self.table_options().meld_rules
 
     def card_values(self) -> CardValues:
         """The rules' ``card_values()``."""
@@ -38,3 +89,9 @@ class ContractRummy(GameDefinition[R, M]):
     @abstractmethod
     def hooks(self) -> Hooks:
         """The hooks this game's matches use, chosen from its rules."""
+
+
+def _declares(rules_type: type[Any], name: str) -> bool:
+    if attrs.has(rules_type):
+        return any(field.name == name for field in attrs.fields(rules_type))
+    return hasattr(rules_type, name)

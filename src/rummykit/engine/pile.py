@@ -31,7 +31,7 @@ __all__ = [
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
-    own_ok = match.rules.may_take_own_discard
+    own_ok = match.options.may_take_own_discard
     allowed: list[int] = []
     for depth, entry in enumerate(match.deal.pile.from_top()):
         if entry.discarder == seat and (not own_ok or (depth == 0 and protect_top)):
@@ -59,7 +59,7 @@ def take_from_pile(
 def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
     """Move the uppermost copy of ``card`` that ``seat`` may take into his hand."""
     entries = list(match.deal.pile.entries)
-    own_ok = match.rules.may_take_own_discard
+    own_ok = match.options.may_take_own_discard
     for index in range(len(entries) - 1, -1, -1):
         if entries[index].card is card and (own_ok or entries[index].discarder != seat):
             del entries[index]
@@ -80,15 +80,15 @@ def draw_stock(
     """Draw ``count`` stock cards, refilling from the pile as MAYI-14.1, 14.3 and 14.4
     say; at the refill cap the deal is marked dead (``deal.dead``)."""
     deal = match.deal
-    rules = match.rules
+    options = match.options
     drawn: list[Card] = []
     skipped = 0
     for _ in range(count):
         if not len(deal.stock):
-            if rules.stock_exhaustion == "end_deal" or len(deal.pile) <= 1:
+            if options.stock_exhaustion == "end_deal" or len(deal.pile) <= 1:
                 skipped += 1
                 continue
-            if deal.refills >= rules.max_stock_refills:
+            if deal.refills >= options.max_stock_refills:
                 deal.dead = True
                 break
             moved = refill_stock(deal.stock, deal.pile, rng=match.rng)
@@ -122,7 +122,7 @@ def max_take(
     most = len(run)
     if limit is not None:
         most = min(most, limit)
-    if match.rules.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
+    if match.options.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
         while most > 0 and price(match, kind, most) > could_draw(match, most):
             most -= 1
     return most
@@ -131,8 +131,8 @@ def max_take(
 def could_draw(match: ContractRummyMatch, taken: int) -> int:
     """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
     refill = 0
-    if match.rules.stock_exhaustion == "reshuffle" and (
-        match.deal.refills < match.rules.max_stock_refills
+    if match.options.stock_exhaustion == "reshuffle" and (
+        match.deal.refills < match.options.max_stock_refills
     ):
         refill = max(0, len(match.deal.pile) - taken - 1)
     return len(match.deal.stock) + refill
@@ -141,5 +141,5 @@ def could_draw(match: ContractRummyMatch, taken: int) -> int:
 def price(match: ContractRummyMatch, kind: str | None, taken: int) -> int:
     """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a buy,
     one per card after the first otherwise."""
-    per_card: int = match.rules.buy_penalty_per_card
+    per_card: int = match.options.buy_penalty_per_card
     return per_card * taken if kind in ("buy", "forced") else per_card * (taken - 1)

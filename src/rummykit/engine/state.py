@@ -39,8 +39,9 @@ class TurnStep:
 class ContractDeal(DealState):
     """One deal of a contract-rummy game."""
 
-    contract: Contract = attrs.field(kw_only=True)
-    """The deal's contract (or opening requirement)."""
+    contract: Contract | None = attrs.field(kw_only=True)
+    """The deal's contract (or opening requirement); ``None`` in a game without
+    contracts."""
     discard_out: bool = attrs.field(kw_only=True)
     """Whether going out by discarding is allowed in this deal."""
     table: list[Meld] = attrs.Factory(list)

@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -27,6 +27,7 @@ from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
+from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import (
     DEAL_OVER,
@@ -45,9 +46,24 @@ if TYPE_CHECKING:
 __all__ = [
     "DealState",
     "Match",
+    "MatchRules",
     "MatchState",
     "describe_actions",
 ]
+
+
+class MatchRules(Protocol):
+    """What the match base reads of every game's rules: how many may play and how the
+    first dealer is chosen (a game's rules class has these two options)."""
+
+    @property
+    def player_count_range(self) -> tuple[int, int]:
+        """How many may play (fewest, most)."""
+
+    @property
+    def first_dealer(self) -> FirstDealer | int:
+        """``random`` (or another :class:`~rummykit.kit.options.FirstDealer` the game
+        handles) or a fixed seat."""
 
 
 @attrs.define
@@ -85,7 +101,7 @@ class Match(ABC, Generic[MS, DS]):
 
     A subclass sets :attr:`clause_prefix` and implements :meth:`deck_spec`,
     :meth:`new_state`, :meth:`start_deal`, :meth:`list_legal`, :meth:`perform` and
-    :meth:`final_outcome`; it may refine :meth:`verify` (with :meth:`why_not`),
+    :meth:`final_outcome`; it may refine :meth:`check` (with :meth:`why_not`),
     :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
     """
 
@@ -95,7 +111,7 @@ class Match(ABC, Generic[MS, DS]):
     """The clause that says how many may play (``MAYI-1.1``)."""
 
     definition: GameDefinition[Any, Any]
-    rules: Any
+    rules: MatchRules
     players: int
     seed: int | None
     """The integer seed the match was made with (``None`` for a ``random.Random``)."""
@@ -121,7 +137,7 @@ class Match(ABC, Generic[MS, DS]):
         auto_deal: bool = True,
         position: Position | None = None,
     ) -> None:
-        rules = definition.rules
+        rules: MatchRules = definition.rules
         low, high = rules.player_count_range
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
             raise ConfigError(
@@ -219,7 +235,7 @@ class Match(ABC, Generic[MS, DS]):
 
     def choose_first_dealer(self, fixed: int | None) -> int:
         """The first dealer: ``fixed``, the rules' ``first_dealer`` seat, or a random seat."""
-        choice = getattr(self.rules, "first_dealer", "random") if fixed is None else fixed
+        choice = self.rules.first_dealer if fixed is None else fixed
         if isinstance(choice, int) and not isinstance(choice, bool):
             if not 0 <= choice < self.players:
                 raise ConfigError(
@@ -230,10 +246,9 @@ class Match(ABC, Generic[MS, DS]):
         return self.rng.randrange(self.players)
 
     def next_dealer(self) -> int:
-        """The dealer of the next deal: the player to the left (or right, under
-        ``dealer_rotation="right"``)."""
-        step = -1 if getattr(self.rules, "dealer_rotation", "left") == "right" else 1
-        return (self.state.dealer + step) % self.players
+        """The dealer of the next deal: the player to the left (a game whose deal may
+        pass the other way overrides this)."""
+        return (self.state.dealer + 1) % self.players
 
     def public_extras(self, seat: int) -> dict[str, Any]:
         """Game-specific fields of :class:`~rummykit.kit.protocol.PlayerView` (``melds``,
@@ -380,7 +395,12 @@ class Match(ABC, Generic[MS, DS]):
     def verify(self, action: Action | str) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
         (a value or its notation) is illegal now."""
-        action = self.as_action(action)
+        self.check(self.as_action(action))
+
+    def check(self, action: Action) -> None:
+        """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
+        notation (games refine this one: the text is parsed once per
+        :meth:`~rummykit.kit.match.Match.apply`)."""
         if self.is_listed(action):  # agents pass the listed values: identity is enough
             return
         legal = self.legal_actions()
@@ -396,9 +416,7 @@ class Match(ABC, Generic[MS, DS]):
     def can_apply(self, action: Action | str) -> bool:
         """Whether ``action`` (or its notation) is legal now."""
         try:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            self.verify(action)
+            self.check(self.as_action(action))
         except (IllegalActionError, NotationError):
             return False
         return True
@@ -406,7 +424,7 @@ class Match(ABC, Generic[MS, DS]):
     def apply(self, action: Action | str) -> Event:
         """Verify and apply ``action`` (or its notation); on error nothing changes."""
         action = self.as_action(action)
-        self.verify(action)
+        self.check(action)
         seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
         self._legal = None
         self._effects = []

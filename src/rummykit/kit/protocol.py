@@ -30,9 +30,9 @@ class Phase:
     as module constants (``rummykit.engine.phases.DRAW``); a phase is compared by
     identity, so compare with the constant (``match.phase is DRAW``) or its ``value``.
 
-    >>> from rummykit.engine.phases import DRAW
-    >>> DRAW, DRAW.value, DRAW.clause
-    (Phase('draw'), 'draw', 'MAYI-7.3')
+    >>> CONSENT = Phase("consent", "MAYI-9.6")
+    >>> CONSENT, CONSENT.value, CONSENT.clause
+    (Phase('consent'), 'consent', 'MAYI-9.6')
     """
 
     value: str

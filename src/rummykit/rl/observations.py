@@ -487,7 +487,8 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     view.scores = scores
     entries = deal.pile.entries
     if contract_game:
-        if match.rules.discard_pile_visible == "top_only" and entries:
+        assert isinstance(match, ContractRummyMatch)
+        if match.options.discard_pile_visible == "top_only" and entries:
             entries = entries[-1:]
         view.known_counts = deal.known
         view.melds = deal.table

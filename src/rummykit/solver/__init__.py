@@ -40,6 +40,7 @@ the solver's canonical order: required melds in the contract's order (groups by 
 runs by suit and low end), larger melds first.
 """
 
+from rummykit.scoring import FACE_VALUES
 from rummykit.solver._arrange import (
     arrangement_parts,
     arrangements,
@@ -49,7 +50,7 @@ from rummykit.solver._arrange import (
 )
 from rummykit.solver._build import Arrangement, MeldParts
 from rummykit.solver._deadwood import min_deadwood, min_deadwood_value
-from rummykit.solver._tables import CACHE_LIMIT, FACE_VALUES, RULES_LIMIT
+from rummykit.solver._tables import CACHE_LIMIT, RULES_LIMIT
 
 __all__ = [
     "CACHE_LIMIT",

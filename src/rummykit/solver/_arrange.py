@@ -15,7 +15,7 @@ from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldKind, MeldRules
-from rummykit.scoring import CardValues
+from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
 from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
@@ -24,7 +24,6 @@ from rummykit.solver._search import Search, circular, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
-    FACE_VALUES,
     GROUP,
     LEAN,
     PER_CARDS,

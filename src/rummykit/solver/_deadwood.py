@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from rummykit.cards import Card, CardsLike, to_cards
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
-from rummykit.scoring import CardValues
+from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import Arrangement, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search, sort_key
-from rummykit.solver._tables import EVERY, FACE_VALUES, PER_CARDS, Candidate
+from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
 
 __all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
 

@@ -21,7 +21,6 @@ __all__ = [
     "CACHE_LIMIT",
     "CONTEXTS",
     "EVERY",
-    "FACE_VALUES",
     "GROUP",
     "JOKER_CODE",
     "LEAN",
@@ -41,11 +40,6 @@ __all__ = [
 GROUP, RUN = 0, 1
 EVERY, PER_WINDOW, PER_CARDS, LEAN = 0, 1, 2, 3
 JOKER_CODE = 52
-
-FACE_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=25)
-"""The solver's default card values, naming no game: an ace 1, two to ten their number,
-a court card 10, a joker 25 (more than any natural card, so a best arrangement melds its
-jokers where it can). Pass a game's own table as ``values`` for its scores."""
 
 
 class Candidate(NamedTuple):

@@ -18,6 +18,7 @@ from rummykit.engine.phases import MELD
 from rummykit.engine.state import TurnStep
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.effects import Bought
+from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Action, Pass, Take
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnd
@@ -84,7 +85,7 @@ class MayIClaims(ClaimProtocol):
         """MAYI-9.10: the next turn, or a window for the pile's top card."""
         following = self.next_seat(match, seat)
         match.deal.claim = None
-        if match.rules.claim_window_after_buy and len(match.deal.pile):
+        if _rules(match).claim_window_after_buy and len(match.deal.pile):
             self.open_window(match, seat, resume=following, protect=True)
             return
         match.start_regular_turn(following)
@@ -95,7 +96,7 @@ class MayIClaims(ClaimProtocol):
         if (
             match.deal.step.kind in ("buy", "forced")
             and claim is not None
-            and match.rules.turn_after_buy == "resume_normal"
+            and _rules(match).turn_after_buy == "resume_normal"
         ):
             return match.left(claim.p0)
         return match.left(seat)
@@ -130,7 +131,7 @@ class MayIClaims(ClaimProtocol):
             discarder=top.discarder,
             protect=protect,
         )
-        if match.rules.claim_order == "next_player_first":
+        if _rules(match).claim_order == "next_player_first":
             match.set_turn(FIRST_REFUSAL, order[0])
             return
         self.ask_next(match)
@@ -155,7 +156,7 @@ class MayIClaims(ClaimProtocol):
     def limit(self, match: ContractRummyMatch, kind: str | None) -> int | None:
         """MAYI-9.7c: a forced buyer takes the disputed card alone unless
         ``refuser_may_take_extra``."""
-        return 1 if kind == "forced" and not match.rules.refuser_may_take_extra else None
+        return 1 if kind == "forced" and not _rules(match).refuser_may_take_extra else None
 
     def max_take(self, match: ContractRummyMatch, seat: int, kind: str | None) -> int:
         """How many pile cards ``seat`` may take for a take of ``kind``."""
@@ -165,7 +166,7 @@ class MayIClaims(ClaimProtocol):
 
     def may_ask(self, match: ContractRummyMatch, seat: int) -> bool:
         """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-        limit = match.rules.max_buys_per_deal
+        limit = _rules(match).max_buys_per_deal
         if limit is not None and match.deal.buys[seat] >= limit:
             return False
         if self._open(match).discarder == seat:
@@ -195,7 +196,7 @@ class MayIClaims(ClaimProtocol):
         if phase is CONSENT:
             return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
         most = self.max_take(match, seat, claim.kind)
-        if match.rules.multi_take_mode == "any":
+        if match.options.multi_take_mode == "any":
             return (Take(),)
         return tuple(Take(count) for count in range(1, most + 1))
 
@@ -265,7 +266,7 @@ class MayIClaims(ClaimProtocol):
             return
         requester = min(claim.requests, key=claim.order.index)
         claim.requester = requester
-        if match.rules.turn_after_buy == "resume_normal":
+        if _rules(match).turn_after_buy == "resume_normal":
             self.start_buy(match, requester, "buy")
             return
         match.set_turn(CONSENT, claim.order[0])
@@ -277,7 +278,7 @@ class MayIClaims(ClaimProtocol):
         order = claim.order
         if isinstance(action, Refuse):
             if seat == order[0]:
-                if match.rules.next_player_refusal == "normal_turn":
+                if _rules(match).next_player_refusal == "normal_turn":
                     self.p1_takes_as_draw(match, seat)
                 else:
                     self.start_buy(match, seat, "refusal")
@@ -305,7 +306,7 @@ class MayIClaims(ClaimProtocol):
         top card and then a choice of others), pay for them, then meld or end."""
         claim = self._open(match)
         pile.take_from_pile(match, seat, count, protect_top=True)
-        if match.rules.multi_take_mode == "any" and self.limit(match, claim.kind) is None:
+        if match.options.multi_take_mode == "any" and self.limit(match, claim.kind) is None:
             match.start_pick(seat, claim.kind or "buy")
             return
         self.pay(match, seat, count)
@@ -333,7 +334,14 @@ class MayIClaims(ClaimProtocol):
         if match.deal.dead:
             match.end_dead_deal(DealEnd.REFILL_CAP)
             return
-        if match.rules.buy_turn_allows_melding:
+        if _rules(match).buy_turn_allows_melding:
             match.set_turn(MELD, seat)
         else:
             match.hooks.claims.after_turn_without_discard(match, seat)
+
+
+def _rules(match: ContractRummyMatch) -> MayIRules:
+    """The match's rules: this game's (its hooks serve only its matches)."""
+    rules = match.rules
+    assert isinstance(rules, MayIRules)
+    return rules

@@ -47,6 +47,31 @@ class MayIMatch(ContractRummyMatch):
 
     clause_prefix = "MAYI"
     rules: MayIRules
+    clauses: ClassVar[Mapping[str, str]] = {
+        "players": "MAYI-1.1",
+        "draw": "MAYI-7.3",
+        "meld": "MAYI-7.4",
+        "pick": "MAYI-9.8",
+        "discard": "MAYI-7.5",
+        "taken_card": "MAYI-7.5c",
+        "own_discard": "MAYI-8.4",
+        "empty_pile": "MAYI-6.2",
+        "multi_take": "MAYI-9.8",
+        "no_discard": "MAYI-9.8",
+        "going_out": "MAYI-13.2",
+        "single_card": "MAYI-13.3",
+        "layoff": "MAYI-12",
+        "layoff_target": "MAYI-12.2",
+        "layoff_fit": "MAYI-12.3",
+        "layoff_gate": "MAYI-12.1",
+        "match_over": "MAYI-16.1",
+        "down": "MAYI-11",
+        "no_new_melds": "MAYI-11.2",
+        "one_at_a_time": "MAYI-11.3",
+        "hold": "MAYI-11.6",
+        "melds": "MAYI-10",
+    }
+    """The clauses of May I?'s rules that its refusals cite (no joker exchange here)."""
 
 
 @attrs.frozen

@@ -48,6 +48,19 @@ import attrs
 from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule
+from rummykit.engine.options import (
+    DeadDealScoring,
+    DealerRotation,
+    DiscardPileVisible,
+    MultiTakeMode,
+    PenaltyDrawShortfall,
+    PerPlayers,
+    SingleCardRule,
+    StockExhaustion,
+    TableOptions,
+    TieBreak,
+    WinnerMetric,
+)
 from rummykit.errors import ConfigError
 from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
 from rummykit.kit.options import (
@@ -66,34 +79,10 @@ from rummykit.scoring import CardValues
 
 __all__ = [
     "ClaimOrder",
-    "DeadDealScoring",
-    "DealerRotation",
-    "DiscardPileVisible",
-    "FirstDealer",
     "MayIRules",
-    "MultiTakeMode",
     "NextPlayerRefusal",
-    "PenaltyDrawShortfall",
-    "SingleCardRule",
-    "StockExhaustion",
-    "TieBreak",
     "TurnAfterBuy",
-    "WinnerMetric",
 ]
-
-
-class DealerRotation(Choice):
-    """MAYI-4.4: which way the deal passes."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-
-class DiscardPileVisible(Choice):
-    """MAYI-8.2: how much of the discard pile is public."""
-
-    ALL = "all"
-    TOP_ONLY = "top_only"
 
 
 class ClaimOrder(Choice):
@@ -101,13 +90,6 @@ class ClaimOrder(Choice):
 
     REQUESTS_FIRST = "requests_first"
     NEXT_PLAYER_FIRST = "next_player_first"
-
-
-class MultiTakeMode(Choice):
-    """MAYI-9.8: extra pile cards stop before one's own discard, or skip it."""
-
-    CONTIGUOUS = "contiguous"
-    ANY = "any"
 
 
 class TurnAfterBuy(Choice):
@@ -122,49 +104,6 @@ class NextPlayerRefusal(Choice):
 
     TAKE_NO_DISCARD = "take_no_discard"
     NORMAL_TURN = "normal_turn"
-
-
-class SingleCardRule(Choice):
-    """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
-
-    KEEP_TWO = "keep_two"
-    END_TURN_WITHOUT_DISCARD = "end_turn_without_discard"
-
-
-class StockExhaustion(Choice):
-    """MAYI-14.1-14.2: what an empty stock does."""
-
-    RESHUFFLE = "reshuffle"
-    END_DEAL = "end_deal"
-
-
-class PenaltyDrawShortfall(Choice):
-    """MAYI-14.3: a stock draw that cannot be made."""
-
-    SKIP = "skip"
-    LIMIT_TAKE = "limit_take"
-
-
-class DeadDealScoring(Choice):
-    """MAYI-15.4: how a deal nobody went out of scores."""
-
-    PENALTIES = "penalties"
-    VOID = "void"
-
-
-class WinnerMetric(Choice):
-    """MAYI-16.3: what decides the winner."""
-
-    NET = "net"
-    PENALTIES_ONLY = "penalties_only"
-
-
-class TieBreak(Choice):
-    """MAYI-16.4: how a tie for the win is settled."""
-
-    SHARED = "shared"
-    FEWEST_PENALTY_POINTS = "fewest_penalty_points"
-    MOST_TIMES_OUT = "most_times_out"
 
 
 SHOE_CARDS = 104
@@ -414,6 +353,36 @@ class MayIRules:
         """MAYI-3, with ``joker_value``."""
         return CardValues(
             ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=self.joker_value
+        )
+
+    def table_options(self) -> TableOptions:
+        """The engine's options: these rules' table options, the two-deck shoe
+        (MAYI-2.1), card values (MAYI-3), meld rules and schedule."""
+        return TableOptions(
+            player_count_range=self.player_count_range,
+            first_dealer=self.first_dealer,
+            dealer_rotation=self.dealer_rotation,
+            decks=2,
+            jokers=PerPlayers.of(self.joker_count),
+            card_values=self.card_values(),
+            meld_rules=self.meld_rules(),
+            schedule=self.schedule(),
+            deal_packet_size=self.deal_packet_size,
+            initial_upcard=self.initial_upcard,
+            may_discard_taken_card=self.may_discard_taken_card,
+            discard_pile_visible=self.discard_pile_visible,
+            may_take_own_discard=self.may_take_own_discard,
+            multi_take_mode=self.multi_take_mode,
+            buy_penalty_per_card=self.buy_penalty_per_card,
+            single_card_rule=self.single_card_rule,
+            stock_exhaustion=self.stock_exhaustion,
+            penalty_draw_shortfall=self.penalty_draw_shortfall,
+            max_stock_refills=self.max_stock_refills,
+            max_turns_per_deal=self.max_turns_per_deal,
+            going_out_bonus=self.going_out_bonus,
+            dead_deal_scoring=self.dead_deal_scoring,
+            winner_metric=self.winner_metric,
+            tie_break=self.tie_break,
         )
 
     def contract(self, deal: int) -> Contract:

@@ -23,6 +23,7 @@ from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.games.posso.effects import Claimed, Corrected, Flagged
 from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
+from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import (
     Action,
     Draw,
@@ -191,7 +192,7 @@ class PossoClaims(ClaimProtocol):
         if top is None:
             match.set_turn(MELD, seat)
             return
-        discarder_ok = match.rules.discarder_may_claim
+        discarder_ok = _rules(match).discarder_may_claim
         order = tuple(
             other
             for other in (match.left(seat, k) for k in range(1, match.players))
@@ -209,7 +210,7 @@ class PossoClaims(ClaimProtocol):
         assert top is not None
         table = self.table(match)
         table.flagged = None
-        if match.rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
+        if _rules(match).forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
             table.flagged = seat
             match.emit(Flagged(seat, top.card))
         match.start_regular_turn(match.left(seat))
@@ -218,7 +219,7 @@ class PossoClaims(ClaimProtocol):
 
     def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
         """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
-        rules = match.rules
+        rules = _rules(match)
         opened = match.deal.down[seat]
         if not opened and not rules.claim_may_open:
             return []
@@ -261,7 +262,7 @@ class PossoClaims(ClaimProtocol):
         if isinstance(action, Claim) and top is not None:
             if match.phase is CORRECTION:
                 return "POSSO-14.5", f"{who} first corrects or passes"
-            if not match.deal.down[seat or 0] and not match.rules.claim_may_open:
+            if not match.deal.down[seat or 0] and not _rules(match).claim_may_open:
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
             return self.claim_refusal(match, seat or 0, top.card, action)
         if isinstance(action, Correct):
@@ -273,7 +274,7 @@ class PossoClaims(ClaimProtocol):
     ) -> Refusal:
         """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
         who = match.who(seat)
-        rules = match.rules
+        rules = _rules(match)
         if not claim.melds:
             return (
                 "POSSO-9.5",
@@ -300,9 +301,10 @@ class PossoClaims(ClaimProtocol):
             except InvalidMeldError as error:
                 text = " ".join(str(c) for c in cards)
                 return "POSSO-9.5", f"{who} cannot lay {text} down: {error.reason}"
-        if not match.deal.down[seat]:
+        opening = match.deal.contract
+        if not match.deal.down[seat] and opening is not None:
             try:
-                match.deal.contract.check(melds, match.meld_rules)
+                opening.check(melds, match.meld_rules)
             except ContractError as error:
                 reason = f"{who} has not opened, and the claim is no opening (POSSO-12.2)"
                 return "POSSO-9.5", f"{reason}: {error.reason}"
@@ -333,7 +335,7 @@ class PossoClaims(ClaimProtocol):
             if isinstance(action, Claim):
                 if not self.lay_claim(match, seat, action):
                     return
-                if match.rules.claim_counts_as_draw:
+                if _rules(match).claim_counts_as_draw:
                     match.set_turn(MELD, seat)
                     return
                 table.stock_only[seat] = "POSSO-9.8"
@@ -361,7 +363,7 @@ class PossoClaims(ClaimProtocol):
             seat, claim = claims[0]
             if not self.lay_claim(match, seat, claim):
                 return
-            rules = match.rules
+            rules = _rules(match)
             if rules.claim_counts_as_draw:
                 table.skip_draw[seat] = True
             elif rules.claimant_next_draw == "stock":
@@ -391,7 +393,7 @@ class PossoClaims(ClaimProtocol):
             deal.down_turn[seat] = deal.turns
         targets = tuple(range(start, len(deal.table)))
         match.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
-        penalty = match.rules.buy_penalty_per_card
+        penalty = match.options.buy_penalty_per_card
         if penalty:
             pile.draw_stock(match, seat, penalty, penalty=True)
         if not hand:
@@ -420,7 +422,7 @@ class PossoClaims(ClaimProtocol):
         offered, with ``pass``, whatever his hand holds, so that whether it comes
         reveals nothing about his cards.
         """
-        rules = match.rules
+        rules = _rules(match)
         top = match.deal.pile.top
         if top is None or (top.discarder == seat and not rules.discarder_may_claim):
             return False
@@ -442,3 +444,10 @@ def _code(card: Card) -> int:
 def _meld_key(meld: Meld) -> tuple[object, ...]:
     cards = tuple(sorted(card.code for card in meld.cards))
     return (meld.kind.value, cards, tuple(sorted(meld.stand_ins().items())))
+
+
+def _rules(match: ContractRummyMatch) -> PossoRules:
+    """The match's rules: this game's (its hooks serve only its matches)."""
+    rules = match.rules
+    assert isinstance(rules, PossoRules)
+    return rules

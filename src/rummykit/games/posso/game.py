@@ -20,7 +20,6 @@ from typing import ClassVar, Literal
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.deck import DeckSpec
 from rummykit.engine import DRAW, MELD, ContractRummy, ContractRummyMatch, Hooks
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games.posso.claims import (
@@ -51,7 +50,7 @@ class PossoMatch(ContractRummyMatch):
 
     clause_prefix = "POSSO"
     rules: PossoRules
-    clauses: ClassVar[dict[str, str]] = {
+    clauses: ClassVar[Mapping[str, str]] = {
         "players": "POSSO-1.1",
         "draw": "POSSO-8.2",
         "meld": "POSSO-8.4",
@@ -70,17 +69,12 @@ class PossoMatch(ContractRummyMatch):
         "match_over": "POSSO-18.1",
     }
 
-    def deck_spec(self) -> DeckSpec:
-        """POSSO-2: two decks and 0 or players-1 jokers."""
-        return DeckSpec(decks=2, jokers=self.rules.jokers_for(players=self.players))
-
     def make_schedule(self) -> ContractSchedule:
         """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
         return self.rules.schedule(players=self.players)
 
-    def verify(self, action: Action | str) -> None:
+    def check(self, action: Action) -> None:
         """A claim is accepted however its melds are written (POSSO-9.3)."""
-        action = self.as_action(action)
         if isinstance(action, Claim) and self.phase in (CLAIM, SECOND_CLAIM):
             claims = self.hooks.claims
             assert isinstance(claims, PossoClaims)
@@ -90,7 +84,7 @@ class PossoMatch(ContractRummyMatch):
                 for legal in self.legal_actions()
             ):
                 return
-        super().verify(action)
+        super().check(action)
 
     def why_not(self, action: Action) -> tuple[str, str]:
         """A pile take refused after a claim cites POSSO-9.6 or 9.8 (stock only)."""

@@ -19,6 +19,7 @@ from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
@@ -72,7 +73,7 @@ def _laydown_arrangements(
     """:func:`laydowns` with the cards each one leaves."""
     if match.deal.down[seat]:
         return _new_meld_arrangements(match, cards)
-    opening = match.deal.contract
+    opening = _opening(match)
     return arrangements(cards, opening, match.meld_rules, values=match.values)
 
 
@@ -83,7 +84,7 @@ def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
     rules = match.meld_rules
     if match.deal.down[seat]:
         return can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
-    return can_meet(hand, match.deal.contract, rules)
+    return can_meet(hand, _opening(match), rules)
 
 
 def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
@@ -110,7 +111,7 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     ``discarder_legal``, those he may lay off on right now (POSSO-13.2, 13.3, so none
     in the step in which he opened under ``layoff_same_turn_as_contract=False``)."""
     indexes = range(len(match.deal.table))
-    if match.rules.playable_scope != "discarder_legal":
+    if _rules(match).playable_scope != "discarder_legal":
         return indexes
     gate = match.hooks.layoff_gate
     if gate.refusal(match, seat, None) is not None:
@@ -124,7 +125,7 @@ def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:
     table = match.deal.table
     if grown_meld(match, table[index], card, None) is not None:
         return True
-    if not match.rules.swap_counts_as_playable or card.rank is None:
+    if not _rules(match).swap_counts_as_playable or card.rank is None:
         return False
     if not wild_replacements(table[index], card):
         return False  # no wild card for it to replace
@@ -172,7 +173,7 @@ class PossoOpening(Opening):
             ) from None
         if not deal.down[seat]:
             try:
-                deal.contract.check(melds, match.meld_rules)
+                _opening(match).check(melds, match.meld_rules)
             except ContractError as error:
                 raise IllegalActionError(
                     f"{who} cannot open: {error.reason}", rule="POSSO-12.2"
@@ -252,7 +253,7 @@ class ForcedPlay(ActionFilter):
     ) -> tuple[Action, ...]:
         """Every action forced play allows (each check about the position made once)."""
         discards = any(isinstance(action, Discard) for action in actions)
-        takes = match.rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        takes = _rules(match).pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)
@@ -309,7 +310,7 @@ class _Position:
 def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
     """:meth:`ForcedPlay.plain_refusal` with the answers about ``position`` shared."""
     match, seat = position.match, position.seat
-    rules = match.rules
+    rules = _rules(match)
     if isinstance(action, Take) and rules.pile_take_requires_meld:
         if not position.top_usable:
             top = match.deal.pile.top
@@ -347,3 +348,17 @@ def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
             ):
                 return True
     return False
+
+
+def _rules(match: ContractRummyMatch) -> PossoRules:
+    """The match's rules: this game's (its hooks serve only its matches)."""
+    rules = match.rules
+    assert isinstance(rules, PossoRules)
+    return rules
+
+
+def _opening(match: ContractRummyMatch) -> Contract:
+    """The deal's opening requirement (every Posso? deal has one, POSSO-12)."""
+    opening = match.deal.contract
+    assert opening is not None
+    return opening

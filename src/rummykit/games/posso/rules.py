@@ -17,20 +17,26 @@ Contract.parse('1G+1R', exact=False)
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
-from rummykit.errors import ConfigError
-from rummykit.games.may_i.rules import (
+from rummykit.engine.options import (
     DeadDealScoring,
     DealerRotation,
+    DiscardPileVisible,
+    MultiTakeMode,
+    PenaltyDrawShortfall,
+    PerPlayers,
+    SingleCardRule,
     StockExhaustion,
+    TableOptions,
     TieBreak,
     WinnerMetric,
 )
+from rummykit.errors import ConfigError
 from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS
 from rummykit.kit.options import (
     Choice,
@@ -206,17 +212,6 @@ class PossoRules:
     tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
     """POSSO-18.3: how a tie for the win is settled."""
 
-    # The engine's table options that Posso? fixes (POSSO-8.2, 15.3, 9.6, 14.1).
-    multi_take_mode: ClassVar[str] = "contiguous"
-    """POSSO-8.2: one pile card only (the engine's draw step offers ``take``)."""
-    single_card_rule: ClassVar[str] = "end_turn_without_discard"
-    """POSSO-15.3: one card left where discarding it is banned ends the turn."""
-    penalty_draw_shortfall: ClassVar[str] = "skip"
-    discard_pile_visible: ClassVar[str] = "all"
-    may_take_own_discard: ClassVar[bool] = True
-    """POSSO-8.2: the top pile card may be taken, whoever discarded it (a correction
-    claim, POSSO-14.5, can uncover the player's own earlier discard)."""
-
     def __attrs_post_init__(self) -> None:
         fewest, most = self.player_count_range
         if isinstance(self.first_dealer, int) and self.first_dealer >= most:
@@ -234,6 +229,44 @@ class PossoRules:
                 f"joker), but set_max_size is {self.set_max_size}"
             )
         resolve_deal_list(self.discard_out_forbidden_deals, self.deal_count or most)
+
+    def table_options(self, *, players: int | None = None) -> TableOptions:
+        """The engine's options: these rules' values, and those Posso? fixes —
+        POSSO-8.2: one pile card only (``multi_take_mode="contiguous"``), whoever
+        discarded it (a correction, POSSO-14.5, can uncover the player's own earlier
+        discard); POSSO-15.3: one card left where
+        discarding it is banned ends the turn (``single_card_rule``); POSSO-2: two
+        decks. The schedule is for ``players`` (the most players when not told; a
+        match makes its own, :meth:`schedule`)."""
+        fewest, most = self.player_count_range
+        return TableOptions(
+            player_count_range=self.player_count_range,
+            first_dealer=self.first_dealer,
+            dealer_rotation=self.dealer_rotation,
+            decks=2,
+            jokers=PerPlayers.of(
+                {count: self.jokers_for(players=count) for count in range(fewest, most + 1)}
+            ),
+            card_values=self.card_values(),
+            meld_rules=self.meld_rules(),
+            schedule=self.schedule(players=players),
+            deal_packet_size=self.deal_packet_size,
+            initial_upcard=self.initial_upcard,
+            may_discard_taken_card=self.may_discard_taken_card,
+            discard_pile_visible=DiscardPileVisible.ALL,
+            may_take_own_discard=True,
+            multi_take_mode=MultiTakeMode.CONTIGUOUS,
+            buy_penalty_per_card=self.buy_penalty_per_card,
+            single_card_rule=SingleCardRule.END_TURN_WITHOUT_DISCARD,
+            stock_exhaustion=self.stock_exhaustion,
+            penalty_draw_shortfall=PenaltyDrawShortfall.SKIP,
+            max_stock_refills=self.max_stock_refills,
+            max_turns_per_deal=self.max_turns_per_deal,
+            going_out_bonus=self.going_out_bonus,
+            dead_deal_scoring=self.dead_deal_scoring,
+            winner_metric=self.winner_metric,
+            tie_break=self.tie_break,
+        )
 
     def jokers_for(self, *, players: int) -> int:
         """POSSO-2.2: jokers in the shoe for ``players``."""

@@ -1,0 +1,342 @@
+"""The table options the contract-rummy engine reads, as one typed frozen value.
+
+:class:`TableOptions` is every option the engine's turn, shoe, scoring and end of match
+read. A game's rules either *are* table options (a subclass adds the game's own fields)
+or *make* them: a ``table_options()`` method that maps the game's own option names and
+fixed values onto these fields (May I? and Posso? do that). The engine reads nothing else
+from a game's rules.
+
+>>> from rummykit.engine.options import TableOptions
+>>> options = TableOptions(decks={3: 2, 5: 3}, jokers=2, hand_size=11)
+>>> options.decks.at(4), options.decks.at(6), options.jokers.at(6)
+(2, 3, 2)
+>>> options.schedule is None, options.deal_count
+(True, 1)
+>>> TableOptions(tie_break="coin")
+Traceback (most recent call last):
+...
+rummykit.errors.ConfigError: tie_break must be one of 'shared', 'fewest_penalty_points',
+'most_times_out', got 'coin'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import attrs
+
+from rummykit.contracts.schedules import ContractSchedule
+from rummykit.errors import ConfigError
+from rummykit.kit.options import (
+    Choice,
+    FirstDealer,
+    boolean,
+    first_dealer,
+    player_range,
+    whole,
+)
+from rummykit.melds import MeldRules
+from rummykit.scoring import FACE_VALUES, CardValues
+
+__all__ = [
+    "ContractRules",
+    "DeadDealScoring",
+    "DealerRotation",
+    "DiscardPileVisible",
+    "MultiTakeMode",
+    "PenaltyDrawShortfall",
+    "PerPlayers",
+    "SingleCardRule",
+    "StockExhaustion",
+    "TableOptions",
+    "TieBreak",
+    "WinnerMetric",
+]
+
+
+class DealerRotation(Choice):
+    """Which way the deal passes (MAYI-4.4, POSSO-5.2)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class DiscardPileVisible(Choice):
+    """How much of the discard pile is public (MAYI-8.2)."""
+
+    ALL = "all"
+    TOP_ONLY = "top_only"
+
+
+class MultiTakeMode(Choice):
+    """Extra pile cards stop before one's own discard, or skip it (MAYI-9.8)."""
+
+    CONTIGUOUS = "contiguous"
+    ANY = "any"
+
+
+class SingleCardRule(Choice):
+    """How a player avoids discarding his last card where that is banned (MAYI-13.3)."""
+
+    KEEP_TWO = "keep_two"
+    END_TURN_WITHOUT_DISCARD = "end_turn_without_discard"
+
+
+class StockExhaustion(Choice):
+    """What an empty stock does (MAYI-14.1-14.2, POSSO-16.1)."""
+
+    RESHUFFLE = "reshuffle"
+    END_DEAL = "end_deal"
+
+
+class PenaltyDrawShortfall(Choice):
+    """A stock draw that cannot be made (MAYI-14.3)."""
+
+    SKIP = "skip"
+    LIMIT_TAKE = "limit_take"
+
+
+class DeadDealScoring(Choice):
+    """How a deal nobody went out of scores (MAYI-15.4, POSSO-17.3)."""
+
+    PENALTIES = "penalties"
+    VOID = "void"
+
+
+class WinnerMetric(Choice):
+    """What decides the winner (MAYI-16.3, POSSO-18.2)."""
+
+    NET = "net"
+    PENALTIES_ONLY = "penalties_only"
+
+
+class TieBreak(Choice):
+    """How a tie for the win is settled (MAYI-16.4, POSSO-18.3)."""
+
+    SHARED = "shared"
+    FEWEST_PENALTY_POINTS = "fewest_penalty_points"
+    MOST_TIMES_OUT = "most_times_out"
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen
+class PerPlayers:
+    """A count that may depend on the number of players: ``steps`` are (from this many
+    players on, this count) pairs, fewest players first.
+
+    >>> decks = PerPlayers.of({3: 2, 5: 3})
+    >>> decks, decks.at(3), decks.at(5), decks.at(2)
+    (PerPlayers.of({3: 2, 5: 3}), 2, 3, 2)
+    >>> PerPlayers.of(1).at(7)
+    1
+    """
+
+    steps: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def of(
+        cls, value: int | Mapping[Any, int] | PerPlayers, *, option: str = "count"
+    ) -> PerPlayers:
+        """A whole number (for every player count), a mapping {players: count}, or a
+        :class:`PerPlayers`; anything else is a :class:`~rummykit.errors.ConfigError`
+        naming ``option``."""
+        if isinstance(value, PerPlayers):
+            return value
+        if _whole(value):
+            assert isinstance(value, int)
+            pairs = {0: value}
+        elif isinstance(value, Mapping) and value:
+            pairs = {}
+            for key, count in value.items():
+                players = int(key) if isinstance(key, str) and key.isdigit() else key
+                if not _whole(players) or not _whole(count):
+                    pairs = {}
+                    break
+                pairs[players] = count
+        else:
+            pairs = {}
+        if not pairs or any(count < 0 or players < 0 for players, count in pairs.items()):
+            raise ConfigError(
+                f"{option} must be a whole number or a mapping {{players: {option}}} of "
+                f"whole numbers such as {{3: 2, 5: 3}}, got {value!r}"
+            )
+        return cls(tuple(sorted(pairs.items())))
+
+    def at(self, players: int) -> int:
+        """The count for ``players`` (the first step's below it)."""
+        count = self.steps[0][1]
+        for fewest, value in self.steps:
+            if players >= fewest:
+                count = value
+        return count
+
+    @property
+    def most(self) -> int:
+        """The largest count for any number of players."""
+        return max(count for _, count in self.steps)
+
+    def __repr__(self) -> str:
+        if len(self.steps) == 1 and self.steps[0][0] == 0:
+            return f"PerPlayers.of({self.steps[0][1]})"
+        return f"PerPlayers.of({dict(self.steps)})"
+
+
+def _decks(value: int | Mapping[Any, int] | PerPlayers) -> PerPlayers:
+    converted = PerPlayers.of(value, option="decks")
+    if not all(count >= 1 for _, count in converted.steps):
+        raise ConfigError(f"decks must be 1 or more for every player count, got {value!r}")
+    return converted
+
+
+def _jokers(value: int | Mapping[Any, int] | PerPlayers) -> PerPlayers:
+    return PerPlayers.of(value, option="jokers")
+
+
+def _players(value: Any) -> tuple[int, int]:
+    return player_range(2, 8)(value)
+
+
+def _first_dealer(value: Any) -> FirstDealer | int:
+    return first_dealer(FirstDealer.RANDOM, FirstDealer.HIGH_CARD_DRAW)(value)
+
+
+def _instance(kind: type[Any], *, optional: bool = False) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, kind):
+            allowed = f"a {kind.__name__}" + (" (or None)" if optional else "")
+            raise ConfigError(f"{attribute.name} must be {allowed}, got {value!r}")
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class TableOptions:
+    """The options the contract-rummy engine reads; defaults are the reference May I?
+    table's where it has one.
+
+    Without a ``schedule`` the game has no contracts: it has ``deal_count`` deals of
+    ``hand_size`` cards each, and its opening hook says what a first laydown is
+    (:class:`~rummykit.engine.free.FreeOpening`: any valid melds).
+    """
+
+    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
+    """How many may play (fewest, most), within 2-8."""
+    first_dealer: FirstDealer | int = attrs.field(
+        default=FirstDealer.RANDOM, converter=_first_dealer
+    )
+    """``random``, ``high_card_draw`` (the highest card of a cut deals) or a fixed seat."""
+    dealer_rotation: DealerRotation = attrs.field(
+        default=DealerRotation.LEFT, converter=DealerRotation
+    )
+    """The deal passes to the left or the right."""
+    decks: PerPlayers = attrs.field(default=PerPlayers.of(2), converter=_decks)
+    """52-card decks in the shoe: a number, or by player count (``{3: 2, 5: 3}``: two
+    decks from three players, three from five)."""
+    jokers: PerPlayers = attrs.field(default=PerPlayers.of(0), converter=_jokers)
+    """Jokers in the shoe: a number, or by player count as ``decks``."""
+    card_values: CardValues = attrs.field(default=FACE_VALUES, validator=_instance(CardValues))
+    """What each card left in hand costs."""
+    meld_rules: MeldRules = attrs.field(factory=MeldRules, validator=_instance(MeldRules))
+    """What a meld is."""
+    schedule: ContractSchedule | None = attrs.field(
+        default=None, validator=_instance(ContractSchedule, optional=True)
+    )
+    """The contract, hand size and going-out rule of each deal; ``None``: no contracts
+    (``deal_count``, ``hand_size`` and ``discard_out`` say the deals)."""
+    deal_count: int = attrs.field(default=1, validator=whole(1, 100))
+    """Deals in a match without a schedule."""
+    hand_size: int = attrs.field(default=10, validator=whole(1, 30))
+    """Cards dealt to each player in a match without a schedule."""
+    discard_out: bool = attrs.field(default=True, validator=boolean)
+    """Going out by discarding is allowed (a match without a schedule)."""
+    deal_packet_size: int = attrs.field(default=1, validator=whole(1, 30))
+    """Cards dealt at a time."""
+    initial_upcard: bool = attrs.field(default=False, validator=boolean)
+    """Turn the top stock card up to start the discard pile."""
+    may_discard_taken_card: bool = attrs.field(default=False, validator=boolean)
+    """A card just taken from the pile may be discarded at once."""
+    discard_pile_visible: DiscardPileVisible = attrs.field(
+        default=DiscardPileVisible.ALL, converter=DiscardPileVisible
+    )
+    """The whole pile is public, or only its top card."""
+    may_take_own_discard: bool = attrs.field(default=False, validator=boolean)
+    """Only the disputed card is protected from its discarder."""
+    multi_take_mode: MultiTakeMode = attrs.field(
+        default=MultiTakeMode.CONTIGUOUS, converter=MultiTakeMode
+    )
+    """Extra pile cards come from the top down, stopping before one's own discard; with
+    ``any`` one's own discards are skipped instead."""
+    buy_penalty_per_card: int = attrs.field(default=1, validator=whole(0, 10))
+    """Stock cards paid per pile card taken beyond the first (per card in a buy)."""
+    single_card_rule: SingleCardRule = attrs.field(
+        default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
+    )
+    """How a player avoids discarding his last card where that is banned."""
+    stock_exhaustion: StockExhaustion = attrs.field(
+        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
+    )
+    """Refill the stock from the pile, or end the deal."""
+    penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
+        default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
+    )
+    """A stock draw that cannot be made is skipped, or the take is limited."""
+    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
+    """Refills a deal may make before it ends as a dead deal."""
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
+    """Turns a deal may take before it ends as a dead deal."""
+    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
+    """What going out scores."""
+    dead_deal_scoring: DeadDealScoring = attrs.field(
+        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
+    )
+    """A dead deal scores minus each hand, or nothing."""
+    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
+    """The highest net total wins, or the fewest penalty points."""
+    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
+    """How a tie for the win is settled."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self) is not TableOptions:
+            return  # a subclass may redeclare fields unchecked: its checked() copy checks
+        most = self.player_count_range[1]
+        shoe = 52 * self.decks.at(most) + self.jokers.at(most)
+        sizes = [self.hand_size] if self.schedule is None else [d.hand_size for d in self.schedule]
+        dealt = most * max(sizes) + (1 if self.initial_upcard else 0)
+        if dealt > shoe:
+            raise ConfigError(
+                f"{most} hands of {max(sizes)} cards need {dealt} cards, but the shoe for "
+                f"{most} players holds {shoe} (decks, jokers, player_count_range)"
+            )
+
+    def table_options(self) -> TableOptions:
+        """These options (a rules class that subclasses :class:`TableOptions` gives
+        itself to the engine)."""
+        return self
+
+    def checked(self) -> TableOptions:
+        """The engine's fields of these options, each converted and validated again (a
+        subclass that redeclares a field replaces its check; this restores it)."""
+        values = {field.name: getattr(self, field.name) for field in attrs.fields(TableOptions)}
+        return TableOptions(**values)
+
+
+class ContractRules(Protocol):
+    """What the engine needs of a game's rules: the match base's player count and
+    first dealer, and the engine's :class:`TableOptions`."""
+
+    @property
+    def player_count_range(self) -> tuple[int, int]:
+        """How many may play (fewest, most)."""
+
+    @property
+    def first_dealer(self) -> FirstDealer | int:
+        """How the first dealer is chosen."""
+
+    def table_options(self) -> TableOptions:
+        """The engine's options for these rules."""

@@ -1,0 +1,167 @@
+"""A user's game without contracts, from scratch on the engine: no schedule, its own
+clauses in every refusal (or none), played, recorded and simulated like a shipped one."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+from rummykit import ConfigError, DeckSpec, IllegalActionError, Meld, parse_cards
+from rummykit.engine import (
+    ContractLayOffGate,
+    ContractRummy,
+    ContractRummyMatch,
+    FreeOpening,
+    Hooks,
+    TableOptions,
+)
+from rummykit.engine.actions import Down, LayOff
+from rummykit.engine.effects import LaidDown
+from rummykit.games import game, register, unregister
+from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Take
+from rummykit.kit.effects import DealEnded
+from rummykit.kit.options import whole
+from rummykit.kit.position import Position
+from rummykit.melds import AcePolicy, MeldRules
+from rummykit.records import dumps, loads
+from rummykit.scoring import CardValues
+from rummykit.simulate import simulate
+
+BASIC_MELDS = MeldRules(group_max=4, run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
+BASIC_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+
+
+@attrs.frozen(kw_only=True)
+class BasicRules(TableOptions):
+    """BR-1..BR-7: 2-4 players, one deck, seven cards, three deals, any melds."""
+
+    player_count_range: tuple[int, int] = (2, 4)
+    decks: Any = 1
+    meld_rules: MeldRules = BASIC_MELDS
+    card_values: CardValues = BASIC_VALUES
+    hand_size: int = 7
+    deal_count: int = 3
+    going_out_bonus: int = 0
+    winner_metric: Any = "penalties_only"
+    house_bonus: int = attrs.field(default=0, validator=whole(0))
+    """A game's own option beside the engine's."""
+
+
+class BasicMatch(ContractRummyMatch):
+    """A match of basic rummy; its refusals cite BR clauses."""
+
+    clause_prefix = "BR"
+    clauses: ClassVar[Mapping[str, str]] = {
+        "players": "BR-1",
+        "melds": "BR-2",
+        "draw": "BR-3",
+        "empty_pile": "BR-3",
+        "own_discard": "BR-3",
+        "multi_take": "BR-3",
+        "meld": "BR-4",
+        "hold": "BR-4",
+        "layoff": "BR-4",
+        "layoff_target": "BR-4",
+        "discard": "BR-5",
+        "taken_card": "BR-5",
+        "no_discard": "BR-5",
+        "going_out": "BR-6",
+        "single_card": "BR-6",
+        "match_over": "BR-7",
+    }  # no "layoff_fit": such a refusal cites no clause
+
+
+@attrs.frozen
+class Basic(ContractRummy[BasicRules, BasicMatch]):
+    """Basic rummy: lay down any melds, lay off on any meld, first out wins the deal."""
+
+    name: ClassVar[str] = "test-basic-rummy"
+    title: ClassVar[str] = "Basic rummy"
+    rules_type: ClassVar[type[BasicRules]] = BasicRules
+    match_type: ClassVar[type[BasicMatch]] = BasicMatch
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Draw,
+        Take,
+        Down,
+        LayOff,
+        Discard,
+        Done,
+        NextDeal,
+    )
+
+    rules: BasicRules = attrs.field(factory=BasicRules)
+
+    def hooks(self) -> Hooks:
+        return Hooks(opening=FreeOpening(), layoff_gate=ContractLayOffGate(requires_contract=False))
+
+
+@pytest.fixture
+def basic() -> Iterator[type[Basic]]:
+    register(Basic)
+    yield Basic
+    unregister(Basic.name)
+
+
+def _position(hand: str, table: list[Meld]) -> Position:
+    cards = parse_cards(hand)
+    used = Counter(cards) + Counter(card for meld in table for card in meld.cards)
+    rest = sorted((Counter(DeckSpec(decks=1).shoe()) - used).elements())
+    down = tuple(sorted({meld.owner for meld in table if meld.owner is not None}))
+    return Position(hands=[cards, ()], stock=rest, table=table, down=down, dealer=1, to_act=0)
+
+
+def test_a_game_without_contracts_has_no_schedule(basic: type[Basic]) -> None:
+    match = game(basic.name).new_match(players=3, seed=2)
+    assert match.contracts is None and match.contract is None
+    assert match.view(0).contract is None
+    with pytest.raises(ConfigError, match="has no contract schedule"):
+        _ = match.schedule
+    assert match.deal_count() == 3 and match.spec == DeckSpec(decks=1)
+    assert [len(hand) for hand in match.hands] == [7, 7, 7]
+
+
+def test_refusals_cite_the_games_own_clauses_or_none(basic: type[Basic]) -> None:
+    run = Meld.parse("4H 5H 6H", BASIC_MELDS, owner=1)
+    match = game(basic.name).new_match(players=2, position=_position("7H 9C 9D 9S KC 2S", [run]))
+    with pytest.raises(IllegalActionError, match=r"^BR-3: player A cannot discard 2S now"):
+        match.apply("discard 2S")
+    match.apply("draw")
+    with pytest.raises(IllegalActionError, match=r"^BR-4: there is no meld 4 on the table"):
+        match.apply("layoff 7H -> 4")
+    with pytest.raises(IllegalActionError, match=r"^BR-2: player A cannot lay that down"):
+        match.apply("down 9C 9D KC")
+    with pytest.raises(IllegalActionError) as refused:
+        match.apply("layoff KC -> 0")
+    assert not refused.value.rule and str(refused.value).startswith("player A cannot lay KC off")
+    for text in ("discard 2S", "layoff 7H -> 4", "down 9C 9D KC", "layoff KC -> 0"):
+        assert "MAYI" not in text and "POSSO" not in text
+
+
+def test_any_valid_melds_go_down_one_at_a_time_or_together(basic: type[Basic]) -> None:
+    run = Meld.parse("4H 5H 6H", BASIC_MELDS, owner=1)
+    match = game(basic.name).new_match(players=2, position=_position("7H 9C 9D 9S 2C 3C 4C", [run]))
+    match.apply("draw")
+    downs = [str(action) for action in match.legal_actions() if isinstance(action, Down)]
+    assert "down 9S 9D 9C" in downs and "down 2C 3C 4C" in downs
+    assert "layoff 7H -> 0 high" in [str(action) for action in match.legal_actions()]
+    event = match.apply("down 9C 9D 9S / 2C 3C 4C")
+    (laid,) = event.effects
+    assert isinstance(laid, LaidDown) and laid.opened and len(match.table) == 3
+
+
+def test_a_game_without_contracts_plays_records_and_simulates(basic: type[Basic]) -> None:
+    match = game(basic.name).new_match(players=3, seed=5)
+    rng = random.Random(5)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    ended = [e for event in match.events for e in event.effects if isinstance(e, DealEnded)]
+    assert [effect.deal for effect in ended] == [1, 2, 3]
+    assert match.outcome is not None
+    assert loads(dumps(match)).snapshot() == match.snapshot()
+    summary = simulate(basic.name, matches=2, seed=1, players=2)
+    assert summary.matches == 2 and summary.deals == 6
