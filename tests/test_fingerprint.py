@@ -9,4 +9,5 @@ from tests.fingerprint import CASES, fingerprint, stored
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_seeded_random_play_is_unchanged(case: str) -> None:
+    assert fingerprint(case, events=False) == stored()[f"{case}/decisions"]
     assert fingerprint(case) == stored()[case]
