@@ -53,8 +53,8 @@ def full_search(
             return _with_wilds(rules, cards, natural_set, wild, kind, ordered, None)
         except InvalidMeldError as error:
             errors.append(error)
-    error = errors[-1] if "neither one rank" in errors[0].reason else errors[0]
-    return error.reason
+    reported = errors[-1] if "neither one rank" in errors[0].reason else errors[0]
+    return reported.reason
 
 
 def _verdict(
