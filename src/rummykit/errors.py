@@ -26,7 +26,41 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RummyError",
+    "shorten",
+    "shown",
 ]
+
+MESSAGE_LIMIT = 80
+"""How many characters of an input an error message repeats (:func:`shorten`)."""
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for messages: a player's
+    input may be megabytes long, and a message repeats it.
+
+    >>> shorten("take " + "9" * 200)[-3:], len(shorten("take " + "9" * 200)), shorten("draw")
+    ('99…', 80, 'draw')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: object, limit: int = MESSAGE_LIMIT) -> str:
+    """``repr(value)`` for a message, shortened (:func:`shorten`); a number too long to
+    write (Python refuses over 4,300 digits) or a value nested too deeply is described
+    instead of raising.
+
+    >>> shown("x" * 100)[-4:], shown(10**5000)
+    ('xxx…', 'a number too long to write')
+    """
+    try:
+        text = repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            return "a number too long to write"
+        raise  # pragma: no cover - only ints refuse their repr this way
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    return shorten(text, limit)
 
 
 class RummyError(ValueError):
@@ -52,6 +86,7 @@ class NotationError(RummyError):
 
 
 def _describe(token: str) -> str:
+    token = shorten(token)
     return f"card {token}" if token.strip() else f"token {token!r}"
 
 

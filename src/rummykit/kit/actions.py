@@ -18,13 +18,13 @@ so a new game adds actions without editing this module.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import ClassVar, Self
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Self
 
 import attrs
 
 from rummykit.cards import Card, parse_card, parse_cards
-from rummykit.errors import NotationError
+from rummykit.errors import NotationError, shorten
 from rummykit.melds import End
 from rummykit.melds.meld import Role, parse_meld_tokens
 
@@ -53,12 +53,51 @@ __all__ = [
     "notation_error",
     "parse_action",
     "parse_melds",
+    "parse_number",
 ]
+
+MAX_DIGITS = 9
+"""The longest number action notation reads (a count or a meld's place on the table)."""
 
 
 def notation_error(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
-    """The error for a badly written action: ``reason`` in action ``text``."""
-    return NotationError(f"{reason} in action {text!r}", text=text, token=token, position=position)
+    """The error for a badly written action: ``reason`` in action ``text`` (shortened in
+    the message, kept whole in the error's ``text``)."""
+    return NotationError(
+        f"{reason} in action {shorten(text)!r}", text=text, token=token, position=position
+    )
+
+
+def parse_number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits, or ``None``.
+
+    Only ``0``-``9`` count (``str.isdigit`` also takes ``²`` and other digits ``int``
+    refuses), and at most :data:`MAX_DIGITS` of them, so no input costs a huge conversion.
+
+    >>> parse_number("12"), parse_number("²"), parse_number("1" * 10), parse_number("-1")
+    (12, None, None, None)
+    """
+    if not word.isascii() or not word.isdigit() or len(word) > MAX_DIGITS:
+        return None
+    return int(word)
+
+
+def _whole(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+    """A validator: the field is an ``int`` (not a bool, not a float) of at least ``low``
+    (or ``None``, when ``optional``): a value from elsewhere fails here, not in a match."""
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value is None and optional:
+            return
+        if type(value) is not int or value < low:
+            raise NotationError(
+                f"an action's {attribute.name} must be a whole number >= {low}, got {value!r}",
+                text="",
+                token="",
+                position=0,
+            )
+
+    return check
 
 
 @attrs.frozen
@@ -95,16 +134,17 @@ class Take(Action):
     """Take ``count`` cards from the top of the discard pile (MAYI-7.3b/c, 9.8, 9.9)."""
 
     verb: ClassVar[str] = "take"
-    count: int = 1
+    count: int = attrs.field(default=1, validator=_whole(1))
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Take:
         """``take`` or ``take N``."""
         if not rest:
             return cls()
-        if not rest.isdigit() or int(rest) < 1:
+        count = parse_number(rest)
+        if count is None or count < 1:
             raise notation_error(text, "take wants a number of cards >= 1", rest, 1)
-        return cls(int(rest))
+        return cls(count)
 
     def __str__(self) -> str:
         return "take" if self.count == 1 else f"take {self.count}"
@@ -236,7 +276,8 @@ class Down(Action):
 
 
 def _target(text: str, words: list[str]) -> tuple[int, End | None]:
-    if not words or not words[0].isdigit() or len(words) > 2:
+    target = parse_number(words[0]) if words else None
+    if target is None or len(words) > 2:
         raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
     end = None
     if len(words) == 2:
@@ -244,7 +285,7 @@ def _target(text: str, words: list[str]) -> tuple[int, End | None]:
             end = End(words[1].lower())
         except ValueError:
             raise notation_error(text, "the end is low or high", words[1], 3) from None
-    return int(words[0]), end
+    return target, end
 
 
 @attrs.frozen
@@ -253,7 +294,7 @@ class LayOff(Action):
 
     verb: ClassVar[str] = "layoff"
     card: Card
-    target: int
+    target: int = attrs.field(validator=_whole(0))
     end: End | None = None
 
     @classmethod
@@ -279,8 +320,8 @@ class ExchangeJoker(Action):
 
     verb: ClassVar[str] = "exchange"
     card: Card
-    target: int
-    joker_to: int | None
+    target: int = attrs.field(validator=_whole(0))
+    joker_to: int | None = attrs.field(validator=_whole(0, optional=True))
     end: End | None = None
 
     @classmethod
@@ -288,15 +329,16 @@ class ExchangeJoker(Action):
         """``exchange 8C -> 2 joker -> 3 high``."""
         words = rest.replace("->", " -> ").split()
         shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
-        if not shape or words[4] != "->" or not words[2].isdigit():
+        target = parse_number(words[2]) if shape else None
+        if not shape or words[4] != "->" or target is None:
             raise notation_error(
                 text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
             )
         card = parse_card(words[0])
         if words[5].lower() == "hand" and len(words) == 6:
-            return cls(card, int(words[2]), None)
+            return cls(card, target, None)
         joker_to, end = _target(text, words[5:])
-        return cls(card, int(words[2]), joker_to, end)
+        return cls(card, target, joker_to, end)
 
     def __str__(self) -> str:
         if self.joker_to is None:
@@ -395,7 +437,9 @@ class ActionGrammar:
             close = difflib.get_close_matches(verb, self._by_verb, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             known = ", ".join(self.verbs)
-            raise notation_error(text, f"unknown action {verb!r} (known: {known}){hint}", verb)
+            raise notation_error(
+                text, f"unknown action {shorten(verb)!r} (known: {known}){hint}", verb
+            )
         first_error: NotationError | None = None
         for kind in kinds:
             try:

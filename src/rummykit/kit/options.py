@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, shown
 
 __all__ = [
     "Choice",
@@ -56,6 +56,11 @@ __all__ = [
     "schedule_value",
     "whole",
 ]
+
+WHOLE_LIMIT = 1_000_000
+"""The largest value :func:`whole` takes when it is given no ``high``: a bound on every
+count, score and limit, so a huge option value is refused when the rules are built, not
+when a message or a record later writes it."""
 
 R = TypeVar("R", bound=attrs.AttrsInstance)
 
@@ -161,9 +166,9 @@ def boolean(instance: object, attribute: attrs.Attribute[Any], value: object) ->
 
 
 def whole(low: int, high: int | None = None, *, optional: bool = False, owner: bool = False) -> Any:
-    """An attrs validator: a whole number from ``low`` (to ``high``); ``None`` if optional.
-    With ``owner`` the message names the class too (an agent's options: "SearchAgent's
-    simulations ..."). Booleans are not numbers here.
+    """An attrs validator: a whole number from ``low`` to ``high`` (by default
+    :data:`WHOLE_LIMIT`); ``None`` if optional. With ``owner`` the message names the class
+    too (an agent's options: "SearchAgent's simulations ..."). Booleans are not numbers here.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -175,17 +180,24 @@ def whole(low: int, high: int | None = None, *, optional: bool = False, owner: b
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: max_buys must be a whole number 0 or more (or None), got -1
+    >>> Rules(max_buys=10**9)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: max_buys must be a whole number from 0 to 1000000 (or None),
+    got 1000000000
     """
+    top = WHOLE_LIMIT if high is None else high
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value is None and optional:
             return
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-        if not ok or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        if not ok or value > top:
+            # Below ``low`` or not a number: the message keeps the plain "N or more".
+            span = f"from {low} to {top}" if high is not None or ok else f"{low} or more"
             name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
             allowed = " (or None)" if optional else ""
-            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {value!r}")
+            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {shown(value)}")
 
     return check
 
@@ -295,10 +307,16 @@ def _schedule_names(aliases: Mapping[str, str]) -> list[str]:
     return list(dict.fromkeys([*aliases, *ContractSchedule.builtin_names()]))
 
 
-def _load(path: str | PathLike[str], option: str, aliases: Mapping[str, str]) -> ContractSchedule:
-    if not Path(path).is_file():
+def _load(path: PathLike[str], option: str, aliases: Mapping[str, str]) -> ContractSchedule:
+    try:
+        found = Path(path).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: no such file either
+        found = False
+    if not found:
         known = ", ".join(repr(name) for name in _schedule_names(aliases))
-        raise ConfigError(f"{option}: no schedule file {str(path)!r} (or a built-in name: {known})")
+        raise ConfigError(
+            f"{option}: no schedule file {shown(str(path))} (or a built-in name: {known})"
+        )
     return ContractSchedule.from_toml(path)
 
 
@@ -308,45 +326,61 @@ def schedule_option(
     aliases: Mapping[str, str] | None = None,
     option: str = "contract_schedule",
 ) -> str | ContractSchedule:
-    """The body of a ``contract_schedule`` converter: a name, a TOML file or a schedule.
+    """The body of a ``contract_schedule`` converter: a name, inline TOML, a file or a schedule.
 
     * a :class:`~rummykit.ContractSchedule` is kept as it is;
     * a built-in schedule's name (:meth:`.ContractSchedule.builtin_names`) or one of the
       game's ``aliases`` (alias -> built-in name) is kept as text, spelled as the alias
       when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
-    * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
+    * text holding a ``[[deal]]`` table is a schedule written inline in TOML
+      (:meth:`.ContractSchedule.loads_toml`);
+    * a :class:`os.PathLike` (a :class:`pathlib.Path`) is a file, loaded at once
       (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
       a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
 
-    Anything else is a :class:`~rummykit.errors.ConfigError` listing the known names.
+    Text never names a file: options arrive from players, records and JSON, and those
+    must not make a server read its files. Only trusted code passes a path (or calls
+    :meth:`.ContractSchedule.from_toml` itself). Anything else is a
+    :class:`~rummykit.errors.ConfigError` listing the known names, touching no file.
 
     >>> schedule_option("may-i", aliases={"standard_five": "may-i"})
     'standard_five'
     >>> schedule_option("may-i-six")
     'may-i-six'
+    >>> schedule_option('[[deal]]\\ncontract = "2G"').deals[0].contract.notation
+    '2G'
     >>> schedule_option("seven", aliases={"standard_five": "may-i"})
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: contract_schedule must be one of 'standard_five', 'may-i',
-    'may-i-six', a ContractSchedule or a path to a TOML file, got 'seven'
+    'may-i-six', inline TOML, a ContractSchedule or a pathlib.Path of a TOML file, got 'seven'
+    >>> schedule_option("../../app/secrets.toml")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: contract_schedule must be one of 'may-i', 'may-i-six', inline
+    TOML, a ContractSchedule or a pathlib.Path of a TOML file, got '../../app/secrets.toml'
+    (text is never read as a file name: trusted code passes a pathlib.Path)
     """
     aliases = aliases or {}
     if isinstance(value, ContractSchedule):
         return value
+    hint = ""
     if isinstance(value, str):
         if value in aliases:
             return value
         if value in ContractSchedule.builtin_names():
             canonical = [alias for alias, name in aliases.items() if name == value]
             return canonical[0] if canonical else value
+        if "[[deal]]" in value.replace(" ", ""):
+            return ContractSchedule.loads_toml(value, source=option)
         if value.lower().endswith(".toml"):
-            return _load(value, option, aliases)
+            hint = " (text is never read as a file name: trusted code passes a pathlib.Path)"
     elif isinstance(value, PathLike):
         return _load(value, option, aliases)
     known = ", ".join(repr(name) for name in _schedule_names(aliases))
     raise ConfigError(
-        f"{option} must be one of {known}, a ContractSchedule or a path to a TOML file, "
-        f"got {value!r}"
+        f"{option} must be one of {known}, inline TOML, a ContractSchedule or a pathlib.Path"
+        f" of a TOML file, got {shown(value)}{hint}"
     )
 
 

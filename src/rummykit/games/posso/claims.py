@@ -30,6 +30,7 @@ from rummykit.kit.actions import (
     format_melds,
     notation_error,
     parse_melds,
+    parse_number,
 )
 from rummykit.kit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
@@ -85,9 +86,10 @@ class Correct(Action):
     @classmethod
     def parse(cls, rest: str, text: str) -> Correct:
         """``correct N``."""
-        if not rest.isdigit():
+        target = parse_number(rest)
+        if target is None:
             raise notation_error(text, "correct takes the number of a meld", rest, 1)
-        return cls(int(rest))
+        return cls(target)
 
     def __str__(self) -> str:
         return f"correct {self.target}"
