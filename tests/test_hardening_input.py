@@ -9,8 +9,8 @@ The auditor's findings, each reproduced: ``str.isdigit()`` took digits ``int()``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from contextlib import suppress
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -29,7 +29,6 @@ from rummykit import (
 )
 from rummykit.errors import MESSAGE_LIMIT, shorten, shown
 from rummykit.games import game
-from rummykit.kit.match import Match
 from rummykit.kit.actions import (
     MAX_DIGITS,
     Discard,
@@ -39,6 +38,7 @@ from rummykit.kit.actions import (
     parse_action,
     parse_number,
 )
+from rummykit.kit.match import Match
 
 RULES = MeldRules.preset("posso")
 HUGE = "9" * 4301
