@@ -18,7 +18,6 @@ cards are placed by a documented rule:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rummykit.cards import CARDS, Card, Rank, Suit
@@ -361,9 +360,10 @@ def _readings(
     A subset makes a meld only as a group (naturals of one rank) or as a run (naturals of
     one suit and distinct ranks). Whether a group works depends only on how many cards count
     as natural and, for one-deck groups, on their codes being distinct, so one subset per
-    rank and size stands for all the others: the first in index order. A run holds at most
-    13 cards, so its subsets are few. Every subset left out is one a full search would
-    reject, which keeps the answer identical to trying all ``2**len(free)`` of them.
+    rank and size stands for all the others: the first in index order. A run (of at most 13
+    cards) counts at most one card of each rank of one suit as natural, so its subsets are
+    few. Every subset left out is one a full search would reject, which keeps the answer
+    identical to trying all ``2**len(free)`` of them.
     """
     size = len(cards)
     role_ranks: set[int] = set()
@@ -406,18 +406,20 @@ def _readings(
     ):
         suits = {SUIT_OF[cards[index].code] for index in naturals} | role_suits
         if len(suits) <= 1:
-            usable = [
-                index
-                for index in free
-                if (not suits or SUIT_OF[cards[index].code] in suits)
-                and RANK_OF[cards[index].code] not in base_ranks
-            ]
-            for count in range(len(usable) + 1):
-                for subset in combinations(usable, count):
-                    if len({RANK_OF[cards[index].code] for index in subset}) == count and (
-                        len({SUIT_OF[cards[index].code] for index in subset}) <= 1
-                    ):
-                        found.add(subset)
+            # One suit, at most one card of each rank: per suit, each rank's card or none.
+            by_suit: dict[int, dict[int, list[int]]] = {}
+            for index in free:
+                code = cards[index].code
+                if (not suits or SUIT_OF[code] in suits) and RANK_OF[code] not in base_ranks:
+                    by_suit.setdefault(SUIT_OF[code], {}).setdefault(RANK_OF[code], []).append(
+                        index
+                    )
+            for ranks in by_suit.values():
+                subsets: list[tuple[int, ...]] = [()]
+                for indices in ranks.values():
+                    subsets += [(*subset, index) for subset in subsets for index in indices]
+                found.update(tuple(sorted(subset)) for subset in subsets)
+            found.add(())
     return sorted(found, key=lambda subset: (-len(subset), subset))
 
 
