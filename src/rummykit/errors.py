@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "MESSAGE_LIMIT",
     "ConfigError",
     "ContractError",
     "IllegalActionError",

@@ -162,7 +162,9 @@ class ContractSchedule:
 
         Call it from trusted code only: it opens the file it is given. Its errors name the
         file, the line and the key, but quote nothing the file holds (so a wrong path
-        shows no secret), and a file over :data:`MAX_TOML_CHARS` is refused unread.
+        shows no secret), and a file over
+        :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is refused (no
+        more of it is read).
         """
         source = Path(path)
         try:
@@ -189,7 +191,8 @@ class ContractSchedule:
         ... ''')[2]
         DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False)
 
-        Text over :data:`MAX_TOML_CHARS` characters is refused before it is read.
+        Text over :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is
+        refused before it is read.
         """
         if not isinstance(text, str):
             raise ConfigError(f"a schedule is TOML text, got {type(text).__name__}", source=source)
@@ -208,8 +211,8 @@ _TOP_KEYS = {
 }
 _DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact"}
 MAX_TOML_CHARS = 100_000
-"""The longest schedule text (or file) :meth:`ContractSchedule.loads_toml` and
-:meth:`ContractSchedule.from_toml` read: a schedule is a few lines per deal."""
+"""The longest schedule text (or file) :meth:`.ContractSchedule.loads_toml` and
+:meth:`.ContractSchedule.from_toml` read: a schedule is a few lines per deal."""
 _UNQUOTED = {
     "hand_size": "hand_size must be a whole number from 1 to 60",
     "runs_apart": "runs_apart must be a whole number",

@@ -29,6 +29,7 @@ from rummykit.melds import End
 from rummykit.melds.meld import Role, parse_meld_tokens
 
 __all__ = [
+    "MAX_DIGITS",
     "SHIPPED_ACTIONS",
     "Action",
     "ActionGrammar",

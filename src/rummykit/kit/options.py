@@ -44,6 +44,7 @@ from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError, shown
 
 __all__ = [
+    "WHOLE_LIMIT",
     "Choice",
     "FirstDealer",
     "boolean",
@@ -334,7 +335,7 @@ def schedule_option(
       when the game has one (so ``"may-i"`` and ``"standard_five"`` make equal rules);
     * text holding a ``[[deal]]`` table is a schedule written inline in TOML
       (:meth:`.ContractSchedule.loads_toml`);
-    * a :class:`os.PathLike` (a :class:`pathlib.Path`) is a file, loaded at once
+    * a :class:`os.PathLike` (a ``pathlib.Path``) is a file, loaded at once
       (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
       a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
 
