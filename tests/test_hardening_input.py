@@ -29,6 +29,7 @@ from rummykit import (
 )
 from rummykit.errors import MESSAGE_LIMIT, shorten, shown
 from rummykit.games import game
+from rummykit.games.posso.claims import Correct
 from rummykit.kit.actions import (
     MAX_DIGITS,
     Discard,
@@ -172,6 +173,8 @@ def test_apply_all_with_a_bad_number_is_all_or_nothing() -> None:
         lambda: LayOff(parse_card("5H"), -1),
         lambda: ExchangeJoker(parse_card("8C"), 1.0, None),  # type: ignore[arg-type]
         lambda: ExchangeJoker(parse_card("8C"), 1, 2.0),  # type: ignore[arg-type]
+        lambda: Correct(1.0),  # type: ignore[arg-type]
+        lambda: Correct(True),
     ],
 )
 def test_action_fields_are_checked_when_built(build: Callable[[], object]) -> None:

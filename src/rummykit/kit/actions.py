@@ -55,6 +55,7 @@ __all__ = [
     "parse_action",
     "parse_melds",
     "parse_number",
+    "whole_field",
 ]
 
 MAX_DIGITS = 9
@@ -83,9 +84,17 @@ def parse_number(word: str) -> int | None:
     return int(word)
 
 
-def _whole(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any], None]:
-    """A validator: the field is an ``int`` (not a bool, not a float) of at least ``low``
-    (or ``None``, when ``optional``): a value from elsewhere fails here, not in a match."""
+def whole_field(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for an action's number field (a count, a meld's place): an
+    ``int`` (not a bool, not a float) of at least ``low``, or ``None`` when ``optional``.
+    A wrong value fails when the action is built, as a
+    :class:`~rummykit.errors.NotationError`, not later inside a match.
+
+    >>> Take(1.0)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: an action's count must be a whole number >= 1, got 1.0
+    """
 
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None and optional:
@@ -135,7 +144,7 @@ class Take(Action):
     """Take ``count`` cards from the top of the discard pile (MAYI-7.3b/c, 9.8, 9.9)."""
 
     verb: ClassVar[str] = "take"
-    count: int = attrs.field(default=1, validator=_whole(1))
+    count: int = attrs.field(default=1, validator=whole_field(1))
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Take:
@@ -295,7 +304,7 @@ class LayOff(Action):
 
     verb: ClassVar[str] = "layoff"
     card: Card
-    target: int = attrs.field(validator=_whole(0))
+    target: int = attrs.field(validator=whole_field(0))
     end: End | None = None
 
     @classmethod
@@ -321,8 +330,8 @@ class ExchangeJoker(Action):
 
     verb: ClassVar[str] = "exchange"
     card: Card
-    target: int = attrs.field(validator=_whole(0))
-    joker_to: int | None = attrs.field(validator=_whole(0, optional=True))
+    target: int = attrs.field(validator=whole_field(0))
+    joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
     end: End | None = None
 
     @classmethod

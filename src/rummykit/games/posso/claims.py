@@ -31,6 +31,7 @@ from rummykit.kit.actions import (
     notation_error,
     parse_melds,
     parse_number,
+    whole_field,
 )
 from rummykit.kit.effects import Claimed, Corrected, Flagged, GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
@@ -81,7 +82,7 @@ class Correct(Action):
     """Put the flagged discard on meld ``target`` (POSSO-14.5 step 1): ``correct 2``."""
 
     verb: ClassVar[str] = "correct"
-    target: int
+    target: int = attrs.field(validator=whole_field(0))
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Correct:
