@@ -27,6 +27,7 @@ from rummykit import (
     Rank,
     parse_cards,
 )
+from rummykit.melds.meld import Role
 from rummykit.melds.validate import _with_wilds
 from tests.strategies import wild_hands, wild_meld_rules
 
@@ -34,14 +35,25 @@ DEUCES_WILD = MeldRules(wild_ranks=[Rank.TWO])
 
 
 def full_search(
-    rules: MeldRules, cards: Sequence[Card], kind: MeldKind | None, *, ordered: bool
+    rules: MeldRules,
+    cards: Sequence[Card],
+    kind: MeldKind | None,
+    *,
+    ordered: bool,
+    roles: Sequence[Role | None] | None = None,
 ) -> Meld | str:
     """The validator's former search over every subset of wild-rank cards (slow, plain)."""
     naturals = [i for i, card in enumerate(cards) if card.rank not in rules.wild_ranks]
     naturals = [i for i in naturals if cards[i] is not JOKER]
     free = [i for i, card in enumerate(cards) if card.rank in rules.wild_ranks]
-    if not cards or (not free and JOKER not in cards and not ordered):
+    declared = roles is not None and any(role is not None for role in roles)
+    if not cards or (not free and JOKER not in cards and not ordered and not declared):
         return _verdict(rules, cards, kind, ordered=ordered)
+    if declared:
+        assert roles is not None
+        if any(roles[i] is not None for i in naturals):  # refused before any search
+            return _verdict(rules, cards, kind, ordered=ordered, roles=roles)
+        free = [i for i in free if roles[i] is None]
     subsets: list[tuple[int, ...]] = [()]
     if rules.wild_as_natural and free:
         subsets = [s for size in range(len(free), -1, -1) for s in combinations(free, size)]
@@ -50,7 +62,7 @@ def full_search(
         natural_set = sorted(naturals + list(subset))
         wild = [i for i in range(len(cards)) if i not in natural_set]
         try:
-            return _with_wilds(rules, cards, natural_set, wild, kind, ordered, None)
+            return _with_wilds(rules, cards, natural_set, wild, kind, ordered, roles)
         except InvalidMeldError as error:
             errors.append(error)
     reported = errors[-1] if "neither one rank" in errors[0].reason else errors[0]
@@ -58,10 +70,15 @@ def full_search(
 
 
 def _verdict(
-    rules: MeldRules, cards: Sequence[Card], kind: MeldKind | None, *, ordered: bool
+    rules: MeldRules,
+    cards: Sequence[Card],
+    kind: MeldKind | None,
+    *,
+    ordered: bool,
+    roles: Sequence[Role | None] | None = None,
 ) -> Meld | str:
     try:
-        return rules.validate(cards, kind, ordered=ordered)
+        return rules.validate(cards, kind, ordered=ordered, roles=roles)
     except InvalidMeldError as error:
         return error.reason
 
@@ -93,6 +110,32 @@ def test_wild_heavy_melds_match_the_full_search(
 ) -> None:
     assert _verdict(rules, cards, kind, ordered=False) == full_search(
         rules, cards, kind, ordered=False
+    )
+
+
+@given(
+    rules=wild_meld_rules(),
+    cards=st.lists(
+        st.sampled_from(parse_cards("2C 2D 2H 2S KC KS 3C 4C 5C AC JK")), min_size=1, max_size=7
+    ),
+    data=st.data(),
+    kind=st.sampled_from([None, MeldKind.GROUP, MeldKind.RUN]),
+    ordered=st.booleans(),
+)
+def test_declared_roles_match_the_full_search(
+    rules: MeldRules,
+    cards: list[Card],
+    data: st.DataObject,
+    kind: MeldKind | None,
+    ordered: bool,
+) -> None:
+    role_choices: list[Role | None] = [None, None, *parse_cards("3C 5C 6C 2C KS"), Rank.KING]
+    roles = [
+        data.draw(st.sampled_from(role_choices)) if card is JOKER or card.rank is Rank.TWO else None
+        for card in cards
+    ]
+    assert _verdict(rules, cards, kind, ordered=ordered, roles=roles) == full_search(
+        rules, cards, kind, ordered=ordered, roles=roles
     )
 
 
