@@ -27,7 +27,7 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.errors import MESSAGE_LIMIT, shorten, shown
+from rummykit.errors import LONGEST_MESSAGE, MESSAGE_LIMIT, shorten, shown
 from rummykit.games import game
 from rummykit.games.posso.claims import Correct
 from rummykit.kit.actions import (
@@ -206,6 +206,22 @@ def test_a_long_input_is_shortened_in_messages() -> None:
     with pytest.raises(NotationError) as cards:
         parse_card(f"AS {long}")
     assert len(str(cards.value)) < 5 * MESSAGE_LIMIT
+
+
+def test_no_message_is_megabytes_long() -> None:
+    match = game("may-i").new_match(players=4, seed=1)
+    before = match.snapshot()
+    for actions in (
+        ["x" * 3_000_000],
+        ["draw", "discard " + "9" * 3_000_000],
+        ["down " + " ".join(["2C"] * 100_000)],
+        ["down " + " / ".join(["2C 2C 2C"] * 10_000)],
+    ):
+        with pytest.raises(IllegalActionError) as caught:
+            match.apply_all(actions)
+        assert len(str(caught.value)) <= LONGEST_MESSAGE
+        assert str(caught.value).endswith("…")
+    assert match.snapshot() == before
 
 
 def test_shorten_and_shown() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "LONGEST_MESSAGE",
     "MESSAGE_LIMIT",
     "ConfigError",
     "ContractError",
@@ -33,6 +34,9 @@ __all__ = [
 
 MESSAGE_LIMIT = 80
 """How many characters of an input an error message repeats (:func:`shorten`)."""
+LONGEST_MESSAGE = 2000
+"""The longest message any :class:`RummyError` carries; a longer one is cut with an
+ellipsis (its attributes keep the whole input), whatever a player sent."""
 
 
 def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -70,7 +74,7 @@ class RummyError(ValueError):
     reason: str
 
     def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(shorten(reason, LONGEST_MESSAGE))
         self.reason = reason
 
 
