@@ -16,6 +16,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -291,3 +292,17 @@ def test_the_largest_option_value_still_plays_and_records() -> None:
 def test_whole_number_options_answer_with_config_errors(value: object) -> None:
     with suppress(RummyError):
         MayIRules(joker_value=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso", "possession"])
+def test_every_option_answers_huge_and_nested_values_with_config_errors(name: str) -> None:
+    fields = attrs.fields(type(game(name).rules))
+    odd: list[object] = [10**4300, -(10**4300), [10**4300], {"x": 10**5000}, "x" * 100_000]
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    odd.append(nested)
+    for field in fields:
+        for value in odd:
+            with suppress(ConfigError):
+                game(name, **{field.alias or field.name: value})

@@ -59,10 +59,10 @@ def shown(value: object, limit: int = MESSAGE_LIMIT) -> str:
     """
     try:
         text = repr(value)
-    except ValueError:
+    except ValueError:  # Python writes no int of over 4,300 digits
         if isinstance(value, int):
             return "a number too long to write"
-        raise  # pragma: no cover - only ints refuse their repr this way
+        return f"a {type(value).__name__} holding a number too long to write"
     except RecursionError:
         return f"a {type(value).__name__} nested too deeply to show"
     return shorten(text, limit)

@@ -104,7 +104,7 @@ class Choice(enum.StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> Any:
         allowed = ", ".join(repr(item) for item in cls.values())
-        raise ConfigError(f"{cls.option_name()} must be one of {allowed}, got {value!r}")
+        raise ConfigError(f"{cls.option_name()} must be one of {allowed}, got {shown(value)}")
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -143,7 +143,7 @@ def choice(*values: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in values:
             options = ", ".join(repr(item) for item in values)
-            raise ConfigError(f"{attribute.name} must be one of {options}, got {value!r}")
+            raise ConfigError(f"{attribute.name} must be one of {options}, got {shown(value)}")
 
     return check
 
@@ -163,7 +163,7 @@ def boolean(instance: object, attribute: attrs.Attribute[Any], value: object) ->
     rummykit.errors.ConfigError: wraparound_runs must be true or false, got 'no'
     """
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be true or false, got {shown(value)}")
 
 
 def whole(low: int, high: int | None = None, *, optional: bool = False, owner: bool = False) -> Any:
@@ -225,15 +225,20 @@ def player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
         try:
             fewest, most = value
         except (TypeError, ValueError):
-            raise ConfigError(f"player_count_range must be (low, high), got {value!r}") from None
+            raise ConfigError(
+                f"player_count_range must be (low, high), got {shown(value)}"
+            ) from None
         if not (_is_whole(fewest) and _is_whole(most)):
-            raise ConfigError(f"player_count_range must be two whole numbers, got {value!r}")
+            raise ConfigError(f"player_count_range must be two whole numbers, got {shown(value)}")
         if not low <= fewest <= most <= high:
             if fewest > most:
                 raise ConfigError(
-                    f"player_count_range is (fewest, most): {fewest} is more than {most}"
+                    "player_count_range is (fewest, most): "
+                    f"{shown(fewest)} is more than {shown(most)}"
                 )
-            raise ConfigError(f"player_count_range must lie within {low}-{high}, got {value!r}")
+            raise ConfigError(
+                f"player_count_range must lie within {low}-{high}, got {shown(value)}"
+            )
         return (fewest, most)
 
     return convert
@@ -259,7 +264,7 @@ def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
             return int(value)
         if isinstance(value, str) and value in {item.value for item in allowed}:
             return FirstDealer(value)
-        raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {value!r}")
+        raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {shown(value)}")
 
     return convert
 
@@ -291,12 +296,12 @@ def deal_list(option: str) -> Callable[[Any], tuple[int | str, ...] | None]:
         if isinstance(value, str):
             value = [value]
         if isinstance(value, Mapping) or not isinstance(value, Iterable):
-            raise ConfigError(f"{option} must be a list of deals, got {value!r}")
+            raise ConfigError(f"{option} must be a list of deals, got {shown(value)}")
         items = tuple(value)
         for item in items:
             if not ((_is_whole(item) and item >= 1) or item in _DEAL_WORDS):
                 raise ConfigError(
-                    f"{option}: {item!r} is not a deal number (1, 2, ...) or "
+                    f"{option}: {shown(item)} is not a deal number (1, 2, ...) or "
                     + ", ".join(repr(word) for word in _DEAL_WORDS)
                 )
         return tuple(str(item) if isinstance(item, str) else int(item) for item in items)
@@ -421,7 +426,7 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
             close = difflib.get_close_matches(str(name), known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigError(
-                f"{game} has no option {name!r}{hint}; its options: {', '.join(known)}"
+                f"{game} has no option {shown(name)}{hint}; its options: {', '.join(known)}"
             )
     try:
         return rules_type(**options)
@@ -429,6 +434,8 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
         raise
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+    except RecursionError:  # a value nested too deeply for a converter to look at
+        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
 
 
 def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
@@ -436,6 +443,6 @@ def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
     for name, value in options.items():
         try:
             rules_type(**{name: value})
-        except (TypeError, ValueError):
-            return f"option {name}={value!r}"
+        except (TypeError, ValueError, RecursionError):
+            return f"option {name}={shown(value)}"
     return "options " + ", ".join(options)
