@@ -254,6 +254,22 @@ def test_bad_schedule_toml_is_a_config_error(text: str, reason: str) -> None:
         ContractSchedule.loads_toml(text)
 
 
+def test_odd_schedule_files_are_config_errors(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe[[deal]]")
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * MAX_TOML_CHARS + '\n[[deal]]\ncontract = "2G"\n', encoding="utf-8")
+    for path, reason in [
+        (binary, "not UTF-8"),
+        (big, "at most"),
+        (tmp_path, "cannot read"),
+        (tmp_path / "a\0b.toml", "not a file name"),
+        (tmp_path / ("x" * 300 + ".toml"), "cannot read"),
+    ]:
+        with pytest.raises(ConfigError, match=reason):
+            ContractSchedule.from_toml(path)
+
+
 def test_exact_false_is_read_as_false() -> None:
     schedule = ContractSchedule.loads_toml('[[deal]]\ncontract = "2G"\nexact = false\n')
     assert schedule[1].contract.exact is False

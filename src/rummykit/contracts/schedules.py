@@ -175,6 +175,8 @@ class ContractSchedule:
             raise ConfigError(reason, source=shorten(str(path))) from None
         except UnicodeDecodeError:
             raise ConfigError("not UTF-8 text", source=shorten(str(path))) from None
+        except ValueError:  # a NUL byte in the path
+            raise ConfigError("not a file name", source=shorten(str(path))) from None
         return _load(cls, text, shorten(str(path)), quote=False)
 
     @classmethod
