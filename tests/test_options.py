@@ -318,12 +318,15 @@ def test_a_schedule_from_a_toml_file(tmp_path: Path) -> None:
         '[[deal]]\ncontract = "2G"\n[[deal]]\ncontract = "3R"\n',
         encoding="utf-8",
     )
-    for given in (path, str(path)):
+    inline = path.read_text(encoding="utf-8")
+    for given in (path, inline):
         rules = MayIRules(contract_schedule=given)
         assert isinstance(rules.contract_schedule, ContractSchedule)
         assert rules.contract_schedule.name == "house"
         assert [deal.discard_out for deal in rules.schedule()] == [True, True]
         assert {deal.hand_size for deal in rules.schedule()} == {12}
+    # Text is never a file name (issue 25): only a pathlib.Path opens the file.
+    assert "never read as a file name" in _error(MayIRules, contract_schedule=str(path))
 
 
 def test_bad_schedule_names_and_files_are_config_errors(tmp_path: Path) -> None:
@@ -334,11 +337,14 @@ def test_bad_schedule_names_and_files_are_config_errors(tmp_path: Path) -> None:
     assert "contract_schedule" in _error(MayIRules, contract_schedule=5)
     missing = _error(MayIRules, contract_schedule=tmp_path / "none.toml")
     assert "no schedule file" in missing and "none.toml" in missing and "'six_deal'" in missing
-    assert "no schedule file" in _error(MayIRules, contract_schedule=str(tmp_path / "x.toml"))
+    text_path = _error(MayIRules, contract_schedule=str(tmp_path / "x.toml"))
+    assert "never read as a file name" in text_path and "no schedule file" not in text_path
     broken = tmp_path / "broken.toml"
     broken.write_text('[[deal]]\ncontract = "2Q"\n', encoding="utf-8")
     message = _error(MayIRules, contract_schedule=broken)
-    assert "broken.toml:1" in message and "2Q" in message
+    # The file, the line and the key, but nothing the file holds (issue 25).
+    assert "broken.toml:1" in message and "contract must be" in message
+    assert "2Q" not in message
     assert schedule_option("may-i-six", schedules={"may-i-six": MAY_I_SIX_SCHEDULE}) == "may-i-six"
     assert schedule_option("may-i-six", schedules=SCHEDULES) == "six_deal"
     assert schedule_option("may-i", schedules=SCHEDULES) == "standard_five"

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from rummykit.errors import NotationError
+from rummykit.errors import NotationError, shorten
 
 if TYPE_CHECKING:
     from typing import Self
@@ -304,7 +304,7 @@ def _parse_token(token: str, *, text: str, position: int) -> Card:
         rank = _RANK_TOKENS.get(rank_part)
         if rank is None:
             raise NotationError(
-                f"unknown rank {rank_part!r} (expected A, 2-10, T, J, Q, K)",
+                f"unknown rank {shorten(rank_part)!r} (expected A, 2-10, T, J, Q, K)",
                 text=text,
                 token=token,
                 position=position,
@@ -348,7 +348,7 @@ def parse_card(text: str) -> Card:
     tokens = text.split()
     if len(tokens) != 1:
         raise NotationError(
-            f"expected exactly one card, got {len(tokens)} tokens in {text!r}",
+            f"expected exactly one card, got {len(tokens)} tokens in {shorten(text)!r}",
             text=text,
             token="",
             position=0,

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "LONGEST_MESSAGE",
+    "MESSAGE_LIMIT",
     "ConfigError",
     "ContractError",
     "IllegalActionError",
@@ -26,7 +28,44 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RummyError",
+    "shorten",
+    "shown",
 ]
+
+MESSAGE_LIMIT = 80
+"""How many characters of an input an error message repeats (:func:`shorten`)."""
+LONGEST_MESSAGE = 2000
+"""The longest message any :class:`RummyError` carries; a longer one is cut with an
+ellipsis (its attributes keep the whole input), whatever a player sent."""
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for messages: a player's
+    input may be megabytes long, and a message repeats it.
+
+    >>> shorten("take " + "9" * 200)[-3:], len(shorten("take " + "9" * 200)), shorten("draw")
+    ('99…', 80, 'draw')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: object, limit: int = MESSAGE_LIMIT) -> str:
+    """``repr(value)`` for a message, shortened (:func:`shorten`); a number too long to
+    write (Python refuses over 4,300 digits) or a value nested too deeply is described
+    instead of raising.
+
+    >>> shown("x" * 100)[-4:], shown(10**5000)
+    ('xxx…', 'a number too long to write')
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # Python writes no int of over 4,300 digits
+        if isinstance(value, int):
+            return "a number too long to write"
+        return f"a {type(value).__name__} holding a number too long to write"
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    return shorten(text, limit)
 
 
 class RummyError(ValueError):
@@ -35,7 +74,7 @@ class RummyError(ValueError):
     reason: str
 
     def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(shorten(reason, LONGEST_MESSAGE))
         self.reason = reason
 
 
@@ -52,6 +91,7 @@ class NotationError(RummyError):
 
 
 def _describe(token: str) -> str:
+    token = shorten(token)
     return f"card {token}" if token.strip() else f"token {token!r}"
 
 

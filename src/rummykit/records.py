@@ -1,7 +1,10 @@
 """Match records: a versioned JSON document that replays to the identical match.
 
 A record is data, never code: loading checks the format, version, game, rules, sizes and
-every action, and a failure names the step (:class:`~rummykit.errors.RecordError`).
+every action, and a failure names the step (:class:`~rummykit.errors.RecordError`). Every
+failure is that one error, whatever the input (bad bytes, deep nesting, huge numbers),
+and a record never makes the library open a file. Loading has limits a server may
+tighten: :data:`MAX_RECORD_CHARS` of text and :data:`MAX_ACTIONS` actions by default.
 
 >>> from rummykit.games import game
 >>> from rummykit.records import to_record, from_record
@@ -25,17 +28,38 @@ import attrs
 from rummykit.cards import format_cards, parse_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
-from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
+from rummykit.errors import (
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    shorten,
+    shown,
+)
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.kit.options import build_rules
 from rummykit.kit.registry import get, names, rules_options
 
-__all__ = ["FORMAT", "VERSION", "dumps", "from_record", "loads", "to_record"]
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_RECORD_CHARS",
+    "VERSION",
+    "dumps",
+    "from_record",
+    "loads",
+    "to_record",
+]
 
 FORMAT = "rummykit-record"
 VERSION = 1
-MAX_ACTIONS = 2_000_000
+MAX_ACTIONS = 200_000
+"""The most actions :func:`from_record` replays unless told fewer (``max_actions=``): far
+more than any match the shipped rules allow, far less than a server should spend on one
+upload."""
+MAX_RECORD_CHARS = 20_000_000
+"""The longest record text :func:`loads` reads unless told less (``max_chars=``)."""
 
 
 def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
@@ -104,19 +128,27 @@ def _rules_from(data: Any, name: str) -> Any:
                         runs_apart=deal.get("runs_apart", 2),
                     ),
                     hand_size=deal.get("hand_size", 10),
-                    discard_out=deal.get("discard_out", True),
+                    discard_out=_flag(deal.get("discard_out", True), "discard_out"),
                 )
                 for deal in schedule["deals"]
             )
-            options["contract_schedule"] = ContractSchedule(
-                deals=deals, name=schedule.get("name", "custom")
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"bad contract schedule in the rules: {error}") from None
+            schedule_name = schedule.get("name", "custom")
+            if not isinstance(schedule_name, str):
+                raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
+            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
+            raise RecordError(f"bad contract schedule in the rules: {reason}") from None
     try:
         return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
-        raise RecordError(f"bad rules: {error.reason}") from None
+        raise RecordError(f"bad rules: {shorten(error.reason, 300)}") from None
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{field} must be true or false, got {shown(value)}")
+    return value
 
 
 def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict[str, Any]:
@@ -149,46 +181,48 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
     }
 
 
-def from_record(data: Any) -> Match[Any, Any]:
-    """Replay a record into a match, checking every field and every step."""
+def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]:
+    """Replay a record into a match, checking every field and every step; a record of
+    more than ``max_actions`` actions is refused before any is replayed."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a rummykit record (format {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unknown record version {data.get('version')!r} (known: {VERSION})")
+        raise RecordError(f"not a rummykit record (format {shown(data.get('format'))})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not 1.0, not true
+        raise RecordError(f"unknown record version {shown(version)} (known: {VERSION})")
     name = data.get("game")
     if not isinstance(name, str) or name not in names():
-        raise RecordError(f"unknown game {name!r} (known: {', '.join(names())})")
+        raise RecordError(f"unknown game {shown(name)} (known: {', '.join(names())})")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or len(actions) > max_actions:
+        raise RecordError(f"actions must be a list of at most {max_actions} strings")
     rules = _rules_from(data.get("rules", {}), name)
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
-        raise RecordError(f"players must be a whole number from 2 to 8, got {players!r}")
+        raise RecordError(f"players must be a whole number from 2 to 8, got {shown(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"seed must be a whole number, got {seed!r}")
-    actions = data.get("actions")
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise RecordError(f"actions must be a list of at most {MAX_ACTIONS} strings")
+        raise RecordError(f"seed must be a whole number, got {shown(seed)}")
     known = {
         "format", "version", "game", "rules", "players", "seats", "seed", "first_dealer",
         "deck_order", "auto_deal", "actions", "results",
     }  # fmt: skip
     unknown = sorted(set(data) - known)
     if unknown:
-        raise RecordError(f"unknown record fields: {', '.join(map(str, unknown))}")
+        raise RecordError(f"unknown record fields: {shorten(', '.join(map(str, unknown)))}")
     seats = data.get("seats")
     if seats is not None and (
         not isinstance(seats, list)
         or len(seats) != players
         or not all(isinstance(seat, str) for seat in seats)
     ):
-        raise RecordError(f"seats must be {players} names, got {seats!r}")
-    auto_deal = data.get("auto_deal", True)
-    if not isinstance(auto_deal, bool):
-        raise RecordError(f"auto_deal must be true or false, got {auto_deal!r}")
+        raise RecordError(f"seats must be {players} names, got {shown(seats)}")
+    auto_deal = _flag(data.get("auto_deal", True), "auto_deal")
     first_dealer = data.get("first_dealer")
-    if first_dealer is not None and not isinstance(first_dealer, int):
-        raise RecordError(f"first_dealer must be a seat or null, got {first_dealer!r}")
+    if first_dealer is not None and (
+        not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
+    ):
+        raise RecordError(f"first_dealer must be a seat or null, got {shown(first_dealer)}")
     deck_text = data.get("deck_order")
     try:
         deck = None if deck_text is None else parse_cards(deck_text)
@@ -200,26 +234,29 @@ def from_record(data: Any) -> Match[Any, Any]:
             auto_deal=auto_deal,
         )
     except (ConfigError, NotationError) as error:
-        raise RecordError(f"cannot start the match: {error}") from None
+        raise RecordError(f"cannot start the match: {shorten(str(error), 300)}") from None
     for step, text in enumerate(actions):
         if not isinstance(text, str):
-            raise RecordError(f"action must be text, got {text!r}", step=step)
+            raise RecordError(f"action must be text, got {shown(text)}", step=step)
         try:
             match.apply(text)
         except IllegalActionError as error:
-            raise RecordError(f"{text!r} is illegal here: {error}", step=step) from None
+            raise RecordError(
+                f"{shown(text)} is illegal here: {shorten(str(error), 300)}", step=step
+            ) from None
     results = data.get("results")
     if results is not None:
         replayed = _results(match)
         if not isinstance(results, list) or len(results) != len(replayed):
+            listed = len(results) if isinstance(results, list) else shown(results)
             raise RecordError(
-                f"the record lists {len(results) if isinstance(results, list) else results!r} "
-                f"deal results, the replay finished {len(replayed)} deals"
+                f"the record lists {listed} deal results, the replay finished {len(replayed)} deals"
             )
         for written, found in zip(results, replayed, strict=True):
             if written != found:
                 raise RecordError(
-                    f"deal {found['deal']}: the record says {written!r}, the replay {found!r}"
+                    f"deal {found['deal']}: the record says {shown(written, 300)},"
+                    f" the replay {found!r}"
                 )
     return match
 
@@ -229,12 +266,38 @@ def dumps(match: Match[Any, Any], **json_options: Any) -> str:
     return json.dumps(to_record(match), **json_options)
 
 
-def loads(text: str) -> Match[Any, Any]:
-    """Replay a record from JSON text."""
+def loads(
+    text: str | bytes, *, max_chars: int = MAX_RECORD_CHARS, max_actions: int = MAX_ACTIONS
+) -> Match[Any, Any]:
+    """Replay a record from JSON text (or UTF-8 bytes), refusing text over ``max_chars``
+    before reading it and a record of more than ``max_actions`` actions before replaying
+    it; a server may pass smaller limits. Anything wrong is a
+    :class:`~rummykit.errors.RecordError`:
+
+    >>> loads(b"\\xff")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: not JSON: the bytes are not UTF-8 text
+    >>> loads("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: not JSON: nested too deeply
+    """
     if not isinstance(text, str | bytes):
         raise RecordError(f"a record is JSON text, got {type(text).__name__}")
+    if len(text) > max_chars:
+        raise RecordError(f"a record is at most {max_chars} characters, got {len(text)}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error}") from None
-    return from_record(data)
+    except UnicodeDecodeError:
+        raise RecordError("not JSON: the bytes are not UTF-8 text") from None
+    except RecursionError:
+        raise RecordError("not JSON: nested too deeply") from None
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise RecordError("not JSON: a number too long") from None
+    try:
+        return from_record(data, max_actions=max_actions)
+    except RecursionError:  # a value nested deeply (but within what JSON read)
+        raise RecordError("a record's values are nested too deeply") from None

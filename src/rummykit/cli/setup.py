@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, agent_names, make_agent
@@ -144,7 +145,7 @@ def build_game(
             raise UsageError(f"{name} has no contract schedule (--schedule)")
         if "contract_schedule" in rules:
             raise UsageError("give --schedule or --option contract_schedule=..., not both")
-        rules["contract_schedule"] = schedule
+        rules["contract_schedule"] = Path(schedule)  # the command line's own file
     return definition_type.from_options(**rules)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from rummykit.cards import CardsLike, Suit
-from rummykit.errors import ContractError, InvalidMeldError
+from rummykit.errors import ContractError, InvalidMeldError, shorten
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
 
 __all__ = ["Contract", "Requirement", "SameSuitRuns", "conflict", "run_gap"]
@@ -74,7 +74,9 @@ class Requirement:
         return max(floor, self.min_size or 0)
 
 
-_TERM = re.compile(r"^(\d*)\s*([GRS])\s*(\d*)$", re.IGNORECASE)
+# One term: an optional count, the kind's letter, an optional size; each number in ASCII
+# digits and short (a bare \d would take "²", which int() refuses).
+_TERM = re.compile(r"^([0-9]{0,3})\s*([GRS])\s*([0-9]{0,3})$", re.IGNORECASE)
 
 
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
@@ -333,20 +335,22 @@ def _choose(
 
 def _parse(cls: type[Contract], text: str, like: Contract | None) -> Contract:
     if not isinstance(text, str) or not text.strip():
-        raise ContractError(f"a contract is written like 2G+1R, got {text!r}")
+        shown = shorten(text) if isinstance(text, str) else text
+        raise ContractError(f"a contract is written like 2G+1R, got {shown!r}")
     requirements = []
     for position, term in enumerate(text.split("+")):
         match = _TERM.match(term.strip())
         if match is None:
             raise ContractError(
-                f"term {term.strip()!r} at index {position} of {text!r} is not like 2G, R or G3"
+                f"term {shorten(term.strip())!r} at index {position} of {shorten(text)!r}"
+                " is not like 2G, R or G3"
             )
         count_text, letter, size_text = match.groups()
         kind = MeldKind.RUN if letter.upper() == "R" else MeldKind.GROUP
         count = int(count_text) if count_text else 1
         size = int(size_text) if size_text else None
         if count < 1:
-            raise ContractError(f"term {term.strip()!r} of {text!r} asks for no melds")
+            raise ContractError(f"term {term.strip()!r} of {shorten(text)!r} asks for no melds")
         requirements.append(Requirement(kind, count, size))
     if like is None:
         return cls(requirements=tuple(requirements))

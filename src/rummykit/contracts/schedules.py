@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from rummykit.contracts import Contract, SameSuitRuns
-from rummykit.errors import ConfigError, ContractError
+from rummykit.errors import ConfigError, ContractError, shorten, shown
 
 __all__ = ["ContractSchedule", "DealSpec", "resolve_deal_list"]
 
@@ -141,14 +141,26 @@ class ContractSchedule:
 
     @classmethod
     def from_toml(cls, path: str | PathLike[str]) -> ContractSchedule:
-        """Load a schedule from a TOML file (format in the docs' how-to on contracts)."""
+        """Load a schedule from a TOML file (format in the docs' how-to on contracts).
+
+        Call it from trusted code only: it opens the file it is given. Its errors name the
+        file, the line and the key, but quote nothing the file holds (so a wrong path
+        shows no secret), and a file over
+        :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is refused (no
+        more of it is read).
+        """
         source = Path(path)
         try:
-            text = source.read_text(encoding="utf-8")
+            with source.open(encoding="utf-8") as stream:
+                text = stream.read(MAX_TOML_CHARS + 1)
         except OSError as error:
             reason = f"cannot read the schedule: {error.strerror}"
-            raise ConfigError(reason, source=str(path)) from None
-        return cls.loads_toml(text, source=str(path))
+            raise ConfigError(reason, source=shorten(str(path))) from None
+        except UnicodeDecodeError:
+            raise ConfigError("not UTF-8 text", source=shorten(str(path))) from None
+        except ValueError:  # a NUL byte in the path
+            raise ConfigError("not a file name", source=shorten(str(path))) from None
+        return _load(cls, text, shorten(str(path)), quote=False)
 
     @classmethod
     def loads_toml(cls, text: str, *, source: str = "<string>") -> ContractSchedule:
@@ -163,8 +175,13 @@ class ContractSchedule:
         ... hand_size = 12
         ... ''')[2]
         DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False)
+
+        Text over :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is
+        refused before it is read.
         """
-        return _load(cls, text, source)
+        if not isinstance(text, str):
+            raise ConfigError(f"a schedule is TOML text, got {type(text).__name__}", source=source)
+        return _load(cls, text, source, quote=True)
 
 
 _TOP_KEYS = {
@@ -178,15 +195,31 @@ _TOP_KEYS = {
     "deal",
 }
 _DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact"}
+MAX_TOML_CHARS = 100_000
+"""The longest schedule text (or file) :meth:`.ContractSchedule.loads_toml` and
+:meth:`.ContractSchedule.from_toml` read: a schedule is a few lines per deal."""
+_UNQUOTED = {
+    "hand_size": "hand_size must be a whole number from 1 to 60",
+    "runs_apart": "runs_apart must be a whole number",
+    "discard_out_forbidden": "discard_out_forbidden must list deals of the schedule",
+}
+_BAD_CONTRACT = 'contract must be contract notation like "2G+1R" (at most 20 melds)'
 
 
-def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedule:
+def _load(cls: type[ContractSchedule], text: str, source: str, *, quote: bool) -> ContractSchedule:
+    """Read schedule TOML; with ``quote`` false (a file), messages quote nothing from it."""
+    if len(text) > MAX_TOML_CHARS:
+        raise ConfigError(f"a schedule is at most {MAX_TOML_CHARS} characters", source=source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
         where = f"{source}:{match.group(1)}" if match else source
         raise ConfigError(f"not valid TOML: {error}", source=where) from None
+    except RecursionError:
+        raise ConfigError("not valid TOML: nested too deeply", source=source) from None
+    except ValueError:  # a number too long for int() (over 4,300 digits)
+        raise ConfigError("not valid TOML: a number too long", source=source) from None
     deal_lines = [
         number
         for number, line in enumerate(text.splitlines(), start=1)
@@ -215,18 +248,24 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
             line = deal_lines[deal] if deal is not None and deal < len(deal_lines) else 1
         return ConfigError(reason, source=f"{source}:{line}")
 
+    def named(key: str) -> str:
+        return f"unknown key {key!r}" if quote else "unknown key"
+
     unknown = set(data) - _TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise fail(f"unknown key {key!r} (known: {', '.join(sorted(_TOP_KEYS))})", key=key)
+        raise fail(f"{named(key)} (known: {', '.join(sorted(_TOP_KEYS))})", key=key)
     deals = data.get("deal")
     if not isinstance(deals, list) or not deals:
         raise fail("a schedule needs at least one [[deal]] table")
+    if "name" in data and not isinstance(data["name"], str):
+        raise fail("name must be text", key="name")
     like_flags: dict[str, Any] = {}
     for key in ("exact", "distinct_ranks"):
         if key in data:
             if not isinstance(data[key], bool):
-                raise fail(f"{key} must be true or false, got {data[key]!r}", key=key)
+                got = f", got {shown(data[key])}" if quote else ""
+                raise fail(f"{key} must be true or false{got}", key=key)
             like_flags[key] = data[key]
     if "same_suit_runs" in data:
         try:
@@ -239,18 +278,23 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
     default_hand = data.get("hand_size", 10)
     specs = []
     for index, deal in enumerate(deals):
+        if not isinstance(deal, dict):
+            raise fail("deal must be [[deal]] tables, each with a contract", key="deal")
         unknown = set(deal) - _DEAL_KEYS
         if unknown:
             key = sorted(unknown)[0]
             known = ", ".join(sorted(_DEAL_KEYS))
-            raise fail(f"deal {index + 1}: unknown key {key!r} (known: {known})", index, key)
+            raise fail(f"deal {index + 1}: {named(key)} (known: {known})", index, key)
         if "contract" not in deal or not isinstance(deal["contract"], str):
             raise fail(f'deal {index + 1}: contract must be text like "2G+1R"', index)
+        if "exact" in deal and not isinstance(deal["exact"], bool):
+            got = f", got {shown(deal['exact'])}" if quote else ""
+            raise fail(f"deal {index + 1}: exact must be true or false{got}", index, "exact")
         try:
             like = Contract.parse("G", **like_flags)
             contract = Contract.parse(deal["contract"], like=like)
             if "exact" in deal:
-                contract = attrs.evolve(contract, exact=bool(deal["exact"]))
+                contract = attrs.evolve(contract, exact=deal["exact"])
             spec = DealSpec(
                 contract=contract,
                 hand_size=deal.get("hand_size", default_hand),
@@ -258,7 +302,8 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
             )
         except (ContractError, ConfigError) as error:
             culprit = next((k for k in (*deal, *data) if k in error.reason), None)
-            raise fail(f"deal {index + 1}: {error.reason}", index, culprit) from None
+            reason = error.reason if quote else _UNQUOTED.get(str(culprit), _BAD_CONTRACT)
+            raise fail(f"deal {index + 1}: {reason}", index, culprit) from None
         if not isinstance(spec.discard_out, bool):
             raise fail(f"deal {index + 1}: discard_out must be true or false", index, "discard_out")
         specs.append(spec)
@@ -280,7 +325,8 @@ def _load(cls: type[ContractSchedule], text: str, source: str) -> ContractSchedu
         try:
             schedule = schedule.with_discard_out_forbidden(items)
         except ConfigError as error:
-            raise ConfigError(error.reason, source=f"{source}:{line}") from None
+            reason = error.reason if quote else _UNQUOTED["discard_out_forbidden"]
+            raise ConfigError(reason, source=f"{source}:{line}") from None
     elif not any("discard_out" in deal for deal in deals):
         schedule = schedule.with_discard_out_forbidden(["last"])
     return schedule

@@ -28,6 +28,8 @@ from rummykit.kit.actions import (
     format_melds,
     notation_error,
     parse_melds,
+    parse_number,
+    whole_field,
 )
 from rummykit.melds import End
 
@@ -72,7 +74,8 @@ class Down(Action):
 
 
 def _target(text: str, words: list[str]) -> tuple[int, End | None]:
-    if not words or not words[0].isdigit() or len(words) > 2:
+    target = parse_number(words[0]) if words else None
+    if target is None or len(words) > 2:
         raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
     end = None
     if len(words) == 2:
@@ -80,7 +83,7 @@ def _target(text: str, words: list[str]) -> tuple[int, End | None]:
             end = End(words[1].lower())
         except ValueError:
             raise notation_error(text, "the end is low or high", words[1], 3) from None
-    return int(words[0]), end
+    return target, end
 
 
 @attrs.frozen
@@ -89,7 +92,7 @@ class LayOff(Action):
 
     verb: ClassVar[str] = "layoff"
     card: Card
-    target: int
+    target: int = attrs.field(validator=whole_field(0))
     end: End | None = None
 
     @classmethod
@@ -115,8 +118,8 @@ class ExchangeJoker(Action):
 
     verb: ClassVar[str] = "exchange"
     card: Card
-    target: int
-    joker_to: int | None
+    target: int = attrs.field(validator=whole_field(0))
+    joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
     end: End | None = None
 
     @classmethod
@@ -124,15 +127,16 @@ class ExchangeJoker(Action):
         """``exchange 8C -> 2 joker -> 3 high``."""
         words = rest.replace("->", " -> ").split()
         shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
-        if not shape or words[4] != "->" or not words[2].isdigit():
+        target = parse_number(words[2]) if shape else None
+        if not shape or words[4] != "->" or target is None:
             raise notation_error(
                 text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
             )
         card = parse_card(words[0])
         if words[5].lower() == "hand" and len(words) == 6:
-            return cls(card, int(words[2]), None)
+            return cls(card, target, None)
         joker_to, end = _target(text, words[5:])
-        return cls(card, int(words[2]), joker_to, end)
+        return cls(card, target, joker_to, end)
 
     def __str__(self) -> str:
         if self.joker_to is None:

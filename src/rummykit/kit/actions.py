@@ -17,17 +17,18 @@ actions live with the game (the contract-rummy engine's in :mod:`rummykit.engine
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import ClassVar, Self
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Self
 
 import attrs
 
 from rummykit.cards import Card, parse_card
-from rummykit.errors import NotationError
+from rummykit.errors import NotationError, shorten
 from rummykit.melds.meld import Role, parse_meld_tokens
 
 __all__ = [
     "KIT_ACTIONS",
+    "MAX_DIGITS",
     "Action",
     "ActionGrammar",
     "CardAction",
@@ -43,12 +44,60 @@ __all__ = [
     "notation_error",
     "parse_action",
     "parse_melds",
+    "parse_number",
+    "whole_field",
 ]
+
+MAX_DIGITS = 9
+"""The longest number action notation reads (a count or a meld's place on the table)."""
 
 
 def notation_error(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
-    """The error for a badly written action: ``reason`` in action ``text``."""
-    return NotationError(f"{reason} in action {text!r}", text=text, token=token, position=position)
+    """The error for a badly written action: ``reason`` in action ``text`` (shortened in
+    the message, kept whole in the error's ``text``)."""
+    return NotationError(
+        f"{reason} in action {shorten(text)!r}", text=text, token=token, position=position
+    )
+
+
+def parse_number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits, or ``None``.
+
+    Only ``0``-``9`` count (``str.isdigit`` also takes ``²`` and other digits ``int``
+    refuses), and at most :data:`MAX_DIGITS` of them, so no input costs a huge conversion.
+
+    >>> parse_number("12"), parse_number("²"), parse_number("1" * 10), parse_number("-1")
+    (12, None, None, None)
+    """
+    if not word.isascii() or not word.isdigit() or len(word) > MAX_DIGITS:
+        return None
+    return int(word)
+
+
+def whole_field(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for an action's number field (a count, a meld's place): an
+    ``int`` (not a bool, not a float) of at least ``low``, or ``None`` when ``optional``.
+    A wrong value fails when the action is built, as a
+    :class:`~rummykit.errors.NotationError`, not later inside a match.
+
+    >>> Take(1.0)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: an action's count must be a whole number >= 1, got 1.0
+    """
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value is None and optional:
+            return
+        if type(value) is not int or value < low:
+            raise NotationError(
+                f"an action's {attribute.name} must be a whole number >= {low}, got {value!r}",
+                text="",
+                token="",
+                position=0,
+            )
+
+    return check
 
 
 @attrs.frozen
@@ -85,16 +134,17 @@ class Take(Action):
     """Take ``count`` cards from the top of the discard pile."""
 
     verb: ClassVar[str] = "take"
-    count: int = 1
+    count: int = attrs.field(default=1, validator=whole_field(1))
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Take:
         """``take`` or ``take N``."""
         if not rest:
             return cls()
-        if not rest.isdigit() or int(rest) < 1:
+        count = parse_number(rest)
+        if count is None or count < 1:
             raise notation_error(text, "take wants a number of cards >= 1", rest, 1)
-        return cls(int(rest))
+        return cls(count)
 
     def __str__(self) -> str:
         return "take" if self.count == 1 else f"take {self.count}"
@@ -233,7 +283,9 @@ class ActionGrammar:
             close = difflib.get_close_matches(verb, self._by_verb, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             known = ", ".join(self.verbs)
-            raise notation_error(text, f"unknown action {verb!r} (known: {known}){hint}", verb)
+            raise notation_error(
+                text, f"unknown action {shorten(verb)!r} (known: {known}){hint}", verb
+            )
         first_error: NotationError | None = None
         for kind in kinds:
             try:

@@ -42,9 +42,10 @@ from typing import Any, TypeVar
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, shown
 
 __all__ = [
+    "WHOLE_LIMIT",
     "Choice",
     "FirstDealer",
     "boolean",
@@ -58,6 +59,11 @@ __all__ = [
     "schedule_value",
     "whole",
 ]
+
+WHOLE_LIMIT = 1_000_000
+"""The largest value :func:`whole` takes when it is given no ``high``: a bound on every
+count, score and limit, so a huge option value is refused when the rules are built, not
+when a message or a record later writes it."""
 
 R = TypeVar("R", bound=attrs.AttrsInstance)
 
@@ -100,7 +106,7 @@ class Choice(enum.StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> Any:
         allowed = ", ".join(repr(item) for item in cls.values())
-        raise ConfigError(f"{cls.option_name()} must be one of {allowed}, got {value!r}")
+        raise ConfigError(f"{cls.option_name()} must be one of {allowed}, got {shown(value)}")
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -139,7 +145,7 @@ def choice(*values: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in values:
             options = ", ".join(repr(item) for item in values)
-            raise ConfigError(f"{attribute.name} must be one of {options}, got {value!r}")
+            raise ConfigError(f"{attribute.name} must be one of {options}, got {shown(value)}")
 
     return check
 
@@ -159,13 +165,13 @@ def boolean(instance: object, attribute: attrs.Attribute[Any], value: object) ->
     rummykit.errors.ConfigError: wraparound_runs must be true or false, got 'no'
     """
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be true or false, got {shown(value)}")
 
 
 def whole(low: int, high: int | None = None, *, optional: bool = False, owner: bool = False) -> Any:
-    """An attrs validator: a whole number from ``low`` (to ``high``); ``None`` if optional.
-    With ``owner`` the message names the class too (an agent's options: "SearchAgent's
-    simulations ..."). Booleans are not numbers here.
+    """An attrs validator: a whole number from ``low`` to ``high`` (by default
+    :data:`WHOLE_LIMIT`); ``None`` if optional. With ``owner`` the message names the class
+    too (an agent's options: "SearchAgent's simulations ..."). Booleans are not numbers here.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -177,17 +183,24 @@ def whole(low: int, high: int | None = None, *, optional: bool = False, owner: b
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: max_buys must be a whole number 0 or more (or None), got -1
+    >>> Rules(max_buys=10**9)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: max_buys must be a whole number from 0 to 1000000 (or None),
+    got 1000000000
     """
+    top = WHOLE_LIMIT if high is None else high
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value is None and optional:
             return
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-        if not ok or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        if not ok or value > top:
+            # Below ``low`` or not a number: the message keeps the plain "N or more".
+            span = f"from {low} to {top}" if high is not None or ok else f"{low} or more"
             name = f"{type(instance).__name__}'s {attribute.name}" if owner else attribute.name
             allowed = " (or None)" if optional else ""
-            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {value!r}")
+            raise ConfigError(f"{name} must be a whole number {span}{allowed}, got {shown(value)}")
 
     return check
 
@@ -248,15 +261,20 @@ def player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
         try:
             fewest, most = value
         except (TypeError, ValueError):
-            raise ConfigError(f"player_count_range must be (low, high), got {value!r}") from None
+            raise ConfigError(
+                f"player_count_range must be (low, high), got {shown(value)}"
+            ) from None
         if not (_is_whole(fewest) and _is_whole(most)):
-            raise ConfigError(f"player_count_range must be two whole numbers, got {value!r}")
+            raise ConfigError(f"player_count_range must be two whole numbers, got {shown(value)}")
         if not low <= fewest <= most <= high:
             if fewest > most:
                 raise ConfigError(
-                    f"player_count_range is (fewest, most): {fewest} is more than {most}"
+                    "player_count_range is (fewest, most): "
+                    f"{shown(fewest)} is more than {shown(most)}"
                 )
-            raise ConfigError(f"player_count_range must lie within {low}-{high}, got {value!r}")
+            raise ConfigError(
+                f"player_count_range must lie within {low}-{high}, got {shown(value)}"
+            )
         return (fewest, most)
 
     return convert
@@ -282,7 +300,7 @@ def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
             return int(value)
         if isinstance(value, str) and value in {item.value for item in allowed}:
             return FirstDealer(value)
-        raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {value!r}")
+        raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {shown(value)}")
 
     return convert
 
@@ -314,12 +332,12 @@ def deal_list(option: str) -> Callable[[Any], tuple[int | str, ...] | None]:
         if isinstance(value, str):
             value = [value]
         if isinstance(value, Mapping) or not isinstance(value, Iterable):
-            raise ConfigError(f"{option} must be a list of deals, got {value!r}")
+            raise ConfigError(f"{option} must be a list of deals, got {shown(value)}")
         items = tuple(value)
         for item in items:
             if not ((_is_whole(item) and item >= 1) or item in _DEAL_WORDS):
                 raise ConfigError(
-                    f"{option}: {item!r} is not a deal number (1, 2, ...) or "
+                    f"{option}: {shown(item)} is not a deal number (1, 2, ...) or "
                     + ", ".join(repr(word) for word in _DEAL_WORDS)
                 )
         return tuple(str(item) if isinstance(item, str) else int(item) for item in items)
@@ -328,11 +346,17 @@ def deal_list(option: str) -> Callable[[Any], tuple[int | str, ...] | None]:
 
 
 def _load(
-    path: str | PathLike[str], option: str, schedules: Mapping[str, ContractSchedule]
+    path: PathLike[str], option: str, schedules: Mapping[str, ContractSchedule]
 ) -> ContractSchedule:
-    if not Path(path).is_file():
+    try:
+        found = Path(path).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: no such file either
+        found = False
+    if not found:
         known = ", ".join(repr(name) for name in schedules)
-        raise ConfigError(f"{option}: no schedule file {str(path)!r} (or a built-in name: {known})")
+        raise ConfigError(
+            f"{option}: no schedule file {shown(str(path))} (or a built-in name: {known})"
+        )
     return ContractSchedule.from_toml(path)
 
 
@@ -342,43 +366,59 @@ def schedule_option(
     schedules: Mapping[str, ContractSchedule] | None = None,
     option: str = "contract_schedule",
 ) -> str | ContractSchedule:
-    """The body of a ``contract_schedule`` converter: a name, a TOML file or a schedule.
+    """The body of a ``contract_schedule`` converter: a name, inline TOML, a file or a schedule.
 
     * a :class:`~rummykit.ContractSchedule` is kept as it is;
     * one of the game's named ``schedules`` (name -> schedule) is kept as text, spelled
       as the first name given for that schedule (so two names of one schedule make
       equal rules);
-    * a :class:`os.PathLike`, or text ending in ``.toml``, is loaded at once
+    * text holding a ``[[deal]]`` table is a schedule written inline in TOML
+      (:meth:`.ContractSchedule.loads_toml`);
+    * a :class:`os.PathLike` (a ``pathlib.Path``) is a file, loaded at once
       (:meth:`.ContractSchedule.from_toml`), so the rules hold the schedule, not the path;
       a missing file, or a mistake in it, is a :class:`~rummykit.errors.ConfigError` naming it.
 
-    Anything else is a :class:`~rummykit.errors.ConfigError` listing the known names.
+    Text never names a file: options arrive from players, records and JSON, and those
+    must not make a server read its files. Only trusted code passes a path (or calls
+    :meth:`.ContractSchedule.from_toml` itself). Anything else is a
+    :class:`~rummykit.errors.ConfigError` listing the known names, touching no file.
 
     >>> short = ContractSchedule.of("2G", "2R", name="short")
     >>> named = {"short": short, "two_deal": short}
     >>> schedule_option("two_deal", schedules=named)
     'short'
+    >>> schedule_option('[[deal]]\\ncontract = "2G"').deals[0].contract.notation
+    '2G'
     >>> schedule_option("seven", schedules=named)
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: contract_schedule must be one of 'short', 'two_deal',
-    a ContractSchedule or a path to a TOML file, got 'seven'
+    inline TOML, a ContractSchedule or a pathlib.Path of a TOML file, got 'seven'
+    >>> schedule_option("../../app/secrets.toml", schedules=named)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: contract_schedule must be one of 'short', 'two_deal', inline
+    TOML, a ContractSchedule or a pathlib.Path of a TOML file, got '../../app/secrets.toml'
+    (text is never read as a file name: trusted code passes a pathlib.Path)
     """
     schedules = schedules or {}
     if isinstance(value, ContractSchedule):
         return value
+    hint = ""
     if isinstance(value, str):
         if value in schedules:
             chosen = schedules[value]
             return next(name for name, schedule in schedules.items() if schedule == chosen)
+        if "[[deal]]" in value.replace(" ", ""):
+            return ContractSchedule.loads_toml(value, source=option)
         if value.lower().endswith(".toml"):
-            return _load(value, option, schedules)
+            hint = " (text is never read as a file name: trusted code passes a pathlib.Path)"
     elif isinstance(value, PathLike):
         return _load(value, option, schedules)
     known = ", ".join(repr(name) for name in schedules)
     raise ConfigError(
-        f"{option} must be one of {known}, a ContractSchedule or a path to a TOML file, "
-        f"got {value!r}"
+        f"{option} must be one of {known}, inline TOML, a ContractSchedule or a pathlib.Path"
+        f" of a TOML file, got {shown(value)}{hint}"
     )
 
 
@@ -424,7 +464,7 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
             close = difflib.get_close_matches(str(name), known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigError(
-                f"{game} has no option {name!r}{hint}; its options: {', '.join(known)}"
+                f"{game} has no option {shown(name)}{hint}; its options: {', '.join(known)}"
             )
     try:
         return rules_type(**options)
@@ -432,6 +472,8 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
         raise
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+    except RecursionError:  # a value nested too deeply for a converter to look at
+        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
 
 
 def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
@@ -439,6 +481,6 @@ def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
     for name, value in options.items():
         try:
             rules_type(**{name: value})
-        except (TypeError, ValueError):
-            return f"option {name}={value!r}"
+        except (TypeError, ValueError, RecursionError):
+            return f"option {name}={shown(value)}"
     return "options " + ", ".join(options)

@@ -18,7 +18,6 @@ cards are placed by a documented rule:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rummykit.cards import CARDS, Card, Rank, Suit
@@ -310,22 +309,118 @@ def validate(
                     cards=cards,
                 )
     free = [i for i in wild_rank_cards if roles is None or roles[i] is None]
-    subsets: list[tuple[int, ...]] = [()]
-    if rules.wild_as_natural and free:
-        subsets = [
-            subset for size in range(len(free), -1, -1) for subset in combinations(free, size)
-        ]
-    errors: list[InvalidMeldError] = []
-    for subset in subsets:
+    if not rules.wild_as_natural or not free:
+        return _with_wilds(
+            rules, cards, naturals, _others(len(cards), naturals), kind, ordered, roles
+        )
+    # Every reading that counts a subset of the free wild-rank cards as natural, largest
+    # first (in index order within a size), is tried in turn; the first that makes a meld
+    # wins. Only the few readings that can succeed are built (:func:`_readings`), so the
+    # work stays polynomial however many wild-rank cards there are.
+    for subset in _readings(rules, cards, naturals, free, kind, roles):
         natural_set = sorted(naturals + list(subset))
-        wild = [index for index in range(len(cards)) if index not in natural_set]
         try:
-            return _with_wilds(rules, cards, natural_set, wild, kind, ordered, roles)
-        except InvalidMeldError as error:
-            errors.append(error)
+            return _with_wilds(
+                rules, cards, natural_set, _others(len(cards), natural_set), kind, ordered, roles
+            )
+        except InvalidMeldError:
+            continue
     # Report the reading with every wild-rank card as itself, unless that reading has
     # no shape at all; then the reading with them all wild says more.
-    raise errors[-1] if "neither one rank" in errors[0].reason else errors[0]
+    all_natural = sorted(naturals + free)
+    try:
+        _with_wilds(
+            rules, cards, all_natural, _others(len(cards), all_natural), kind, ordered, roles
+        )
+    except InvalidMeldError as error:
+        first = error
+    else:  # pragma: no cover - _readings offers every reading that can succeed
+        raise AssertionError("a reading that makes a meld was skipped")
+    if "neither one rank" not in first.reason:
+        raise first
+    return _with_wilds(rules, cards, naturals, _others(len(cards), naturals), kind, ordered, roles)
+
+
+def _others(size: int, chosen: Sequence[int]) -> list[int]:
+    taken = set(chosen)
+    return [index for index in range(size) if index not in taken]
+
+
+def _readings(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    naturals: list[int],
+    free: list[int],
+    kind: MeldKind | None,
+    roles: Sequence[Role | None] | None,
+) -> list[tuple[int, ...]]:
+    """The subsets of ``free`` (wild-rank cards that may count as themselves) worth trying,
+    in the order of a full search: largest first, then in index order.
+
+    A subset makes a meld only as a group (naturals of one rank) or as a run (naturals of
+    one suit and distinct ranks). Whether a group works depends only on how many cards count
+    as natural and, for one-deck groups, on their codes being distinct, so one subset per
+    rank and size stands for all the others: the first in index order. A run (of at most 13
+    cards) counts at most one card of each rank of one suit as natural, so its subsets are
+    few. Every subset left out is one a full search would reject, which keeps the answer
+    identical to trying all ``2**len(free)`` of them.
+    """
+    size = len(cards)
+    role_ranks: set[int] = set()
+    role_suits: set[int] = set()
+    rank_roles = False
+    if roles is not None:
+        for role in roles:
+            if isinstance(role, Card):
+                role_ranks.add(RANK_OF[role.code])
+                role_suits.add(SUIT_OF[role.code])
+            elif isinstance(role, Rank):
+                role_ranks.add(int(role))
+                rank_roles = True
+    base_ranks = {RANK_OF[cards[index].code] for index in naturals} | role_ranks
+    found: set[tuple[int, ...]] = set()
+    if kind is not MeldKind.RUN and len(base_ranks) <= 1:
+        by_rank: dict[int, list[int]] = {}
+        for index in free:
+            by_rank.setdefault(RANK_OF[cards[index].code], []).append(index)
+        taken_codes = {cards[index].code for index in naturals}
+        for rank, indices in by_rank.items():
+            if base_ranks and rank not in base_ranks:
+                continue
+            if rules.group_distinct_suits:  # the first card of each code not yet natural
+                seen = set(taken_codes)
+                firsts: list[int] = []
+                for index in indices:
+                    if cards[index].code not in seen:
+                        seen.add(cards[index].code)
+                        firsts.append(index)
+                indices = firsts
+            found.update(tuple(indices[:count]) for count in range(len(indices) + 1))
+        found.add(())
+    natural_ranks = [RANK_OF[cards[index].code] for index in naturals]
+    if (
+        kind is not MeldKind.GROUP
+        and not rank_roles
+        and size <= rules.run_max
+        and len(set(natural_ranks)) == len(natural_ranks)
+    ):
+        suits = {SUIT_OF[cards[index].code] for index in naturals} | role_suits
+        if len(suits) <= 1:
+            # One suit, at most one card of each rank: per suit, each rank's card or none.
+            by_suit: dict[int, dict[int, list[int]]] = {}
+            for index in free:
+                code = cards[index].code
+                if (not suits or SUIT_OF[code] in suits) and RANK_OF[code] not in base_ranks:
+                    by_suit.setdefault(SUIT_OF[code], {}).setdefault(RANK_OF[code], []).append(
+                        index
+                    )
+            for ranks in by_suit.values():
+                subsets: list[tuple[int, ...]] = [()]
+                for indices in ranks.values():
+                    subsets += [(*subset, index) for subset in subsets for index in indices]
+                found.update(tuple(sorted(subset)) for subset in subsets)
+            found.add(())
+    return sorted(found, key=lambda subset: (-len(subset), subset))
 
 
 def _with_wilds(

@@ -33,6 +33,8 @@ from rummykit.kit.actions import (
     format_melds,
     notation_error,
     parse_melds,
+    parse_number,
+    whole_field,
 )
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import GoingOut, TookFromPile
@@ -83,14 +85,15 @@ class Correct(Action):
     """Put the flagged discard on meld ``target`` (POSSO-14.5 step 1): ``correct 2``."""
 
     verb: ClassVar[str] = "correct"
-    target: int
+    target: int = attrs.field(validator=whole_field(0))
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Correct:
         """``correct N``."""
-        if not rest.isdigit():
+        target = parse_number(rest)
+        if target is None:
             raise notation_error(text, "correct takes the number of a meld", rest, 1)
-        return cls(int(rest))
+        return cls(target)
 
     def __str__(self) -> str:
         return f"correct {self.target}"
