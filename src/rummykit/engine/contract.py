@@ -178,6 +178,12 @@ class ContractOpening(Opening):
                 )
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
         left = list((Counter(deal.hands[seat]) - needed).elements())
+        if down_after and left and match.whole_hand:
+            raise IllegalActionError(
+                f"{who} cannot go down: in this deal the go-down takes the whole hand, "
+                f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
+                rule=clause("down"),
+            )
         table_after = [*deal.table, *melds]
         if not match.leaves_ok(
             seat, left, down_after=down_after, table_after=table_after, going_down=True
