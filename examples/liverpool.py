@@ -58,7 +58,10 @@ def main() -> None:
     assert replayed.scores == match.scores
 
     ends = [
-        effect for event in match.events for effect in event.effects if isinstance(effect, DealEnded)
+        effect
+        for event in match.events
+        for effect in event.effects
+        if isinstance(effect, DealEnded)
     ]
     for end, deal in zip(ends, match.schedule, strict=True):
         how = (
@@ -70,6 +73,7 @@ def main() -> None:
         print(f"deal {end.deal}: {deal.contract} with {deal.hand_size} cards{whole}: {how}")
     gone_out = sum(end.reason is DealEnd.WENT_OUT for end in ends)
     print(f"{gone_out} of {len(ends)} deals ended by going out; {match.total_buys} buys")
+    assert match.outcome is not None
     print("penalty points:", match.penalties(), "winner(s):", match.outcome.winners)
     print(f"recorded and replayed: {len(match.events)} events")
 

@@ -58,7 +58,7 @@ def liverpool(**changes: Any) -> Any:
 @pytest.fixture(scope="module")
 def played() -> Match[Any, Any]:
     definition = liverpool()
-    match = definition.new_match(players=5, seed=3)
+    match: Match[Any, Any] = definition.new_match(players=5, seed=3)
     play(match, [make_agent("heuristic", definition) for _ in range(5)], rng=random.Random(3))
     return match
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -96,6 +96,10 @@ def _contract_rules(definition: Any) -> MeldRules:
     return rules
 
 
+def _deal_numbers(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
 @attrs.frozen(kw_only=True)
 class ContractAgent:
     """The heuristic contract-rummy player (see the module for its value rule); the
@@ -118,7 +122,7 @@ class ContractAgent:
     """Never buy with more cards than this in hand."""
     min_stock: int = attrs.field(default=4, validator=whole(0))
     """Never buy when the stock holds fewer cards than this."""
-    whole_hand_deals: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    whole_hand_deals: frozenset[int] = attrs.field(default=frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
 
     @classmethod

@@ -173,8 +173,7 @@ def _rank_values(value: Any) -> tuple[int, ...] | None:
         return None
     items = tuple(value) if isinstance(value, list | tuple) else ()
     if len(items) != 13 or not all(
-        isinstance(item, int) and not isinstance(item, bool) and 0 <= item <= 1000
-        for item in items
+        isinstance(item, int) and not isinstance(item, bool) and 0 <= item <= 1000 for item in items
     ):
         raise ConfigError(
             "rank_values must be 13 whole numbers from 0 to 1000, ace first (A 2 3 ... K), "
