@@ -64,7 +64,8 @@ from rummykit.scoring import CardValues
 __all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
 
 SET_BY_GAME = ("rules", "values", "whole_hand_deals")
-"""The :class:`ContractAgent` fields :meth:`ContractAgent.for_game` reads from the game."""
+"""The :class:`~rummykit.agents.ContractAgent` fields
+:meth:`~rummykit.agents.ContractAgent.for_game` reads from the game."""
 
 
 def contract_game_rules(definition: Any) -> MeldRules | None:
@@ -98,6 +99,12 @@ def _contract_rules(definition: Any) -> MeldRules:
 
 def _deal_numbers(value: Iterable[int]) -> frozenset[int]:
     return frozenset(value)
+
+
+def _whole_hand_deals(definition: Any) -> frozenset[int]:
+    """The deals of the game's schedule laid down whole (``whole_hand``)."""
+    schedule = definition.rules.schedule()
+    return frozenset(number for number, deal in enumerate(schedule, start=1) if deal.whole_hand)
 
 
 @attrs.frozen(kw_only=True)
@@ -143,15 +150,10 @@ class ContractAgent:
         check_options(cls, parameters, set_by_game=SET_BY_GAME)
         rules = _contract_rules(definition)
         values = definition.card_values()
-        whole = frozenset(
-            number
-            for number, deal in enumerate(definition.rules.schedule(), start=1)
-            if deal.whole_hand
-        )
         return cls(
             rules,
             values=ACE_HIGH_VALUES if values is None else values,
-            whole_hand_deals=whole,
+            whole_hand_deals=_whole_hand_deals(definition),
             **parameters,
         )
 
@@ -176,6 +178,8 @@ class ContractAgent:
             if rules != self.rules
             else "card values"
             if values is not None and values != self.values
+            else "deals laid down whole"
+            if _whole_hand_deals(definition) != self.whole_hand_deals
             else None
         )
         if wrong is not None:

@@ -40,7 +40,7 @@ from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
 
-__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes"]
+__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes", "whole_hand_distance"]
 
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
