@@ -382,14 +382,14 @@ class MayIRules:
                     f"deal {number}: hand size {deal.hand_size} is not a multiple of "
                     f"deal_packet_size {self.deal_packet_size}"
                 )
-            for players in range(fewest, most + 1):
+            for players in range(most, fewest - 1, -1):
                 shoe = 52 * decks.at(players) + jokers.at(players)
                 dealt = players * deal.hand_size + (1 if self.initial_upcard else 0)
                 if dealt > shoe:
                     raise ConfigError(
                         f"deal {number}: {players} hands of {deal.hand_size} need {dealt} "
-                        f"cards, but the shoe for {players} players holds {shoe} "
-                        f"(player_count_range {fewest}-{most}, decks, joker_count)"
+                        f"cards, but the shoe holds {shoe} (player_count_range "
+                        f"{fewest}-{most}; decks, joker_count)"
                     )
             if deal.whole_hand and not self.contract_all_at_once:
                 raise ConfigError(
