@@ -51,7 +51,7 @@ class DealSpec:
     discard_out: bool = True
     whole_hand: bool = attrs.field(default=False, validator=_flag)
     """The contract goes down with every card in hand, so the player who goes down goes
-    out at once, without a discard (a house rule: Liverpool's last deal, "all out")."""
+    out at once, without a discard ("all out": every card used in the go-down)."""
 
 
 def resolve_deal_list(items: Iterable[int | str], deal_count: int) -> frozenset[int]:
