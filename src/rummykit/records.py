@@ -70,6 +70,7 @@ def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
                 "contract": deal.contract.notation,
                 "hand_size": deal.hand_size,
                 "discard_out": deal.discard_out,
+                "whole_hand": deal.whole_hand,
                 "exact": deal.contract.exact,
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
@@ -129,6 +130,7 @@ def _rules_from(data: Any, name: str) -> Any:
                     ),
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
+                    whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
                 )
                 for deal in schedule["deals"]
             )
