@@ -14,17 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import DeckSpec, IllegalActionError, Meld, parse_card, parse_cards
+from rummykit.cards import Rank
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.kit.actions import Pass
 from rummykit.kit.position import Position
-from rummykit.cards import Rank
 from tests.rules.posso_setup import A, B, C, D, posso
 
 JK = parse_card("JK")
-JOKERS = {"joker_count": "players_minus_one"}
+JOKERS: dict[str, Any] = {"joker_count": "players_minus_one"}
 
 
 def _layoff_position(**options: Any) -> PossoMatch:
@@ -93,7 +93,9 @@ def test_posso_11_4_a_group_takes_the_joker_as_its_rank() -> None:
 
 def test_posso_13_3_the_meaning_does_not_lift_the_lay_off_permission() -> None:
     table = (("5H 6H 7H 8H", C), ("7S 7D 7C", B))
-    match = posso(hands={B: "JK 2D 9C QS"}, table=table, down=(B, C), stock="KS", to_act=B, **JOKERS)
+    match = posso(
+        hands={B: "JK 2D 9C QS"}, table=table, down=(B, C), stock="KS", to_act=B, **JOKERS
+    )
     match.apply("draw")
     assert _layoffs(match) == ["layoff JK -> 1"]
     with pytest.raises(IllegalActionError, match="POSSO-13.3"):
@@ -273,12 +275,30 @@ def test_mayi_2_2_a_joker_laid_off_says_what_it_stands_for() -> None:
     assert str(match.table[0]) == "JK(4H) 5H 6H 7H 8H"
 
 
+def test_mayi_2_2_a_wild_rank_card_plays_itself_or_says_what_it_stands_for() -> None:
+    definition = game("may-i", joker_count=2, wild_ranks=["2"])
+    rules = definition.meld_rules()
+    table = [Meld.parse("3H 4H 5H 6H", rules, owner=0)]
+    position = _may_i_position({0: "2H 9D 9C 4S"}, table, (True, False, False))
+    match = definition.new_match(players=3, position=position)
+    match.apply("draw")
+    two = parse_card("2H")
+    layoffs = [str(a) for a in match.legal_actions() if isinstance(a, LayOff) and a.card is two]
+    assert layoffs == ["layoff 2H -> 0 low", "layoff 2H(7H) -> 0"]
+    natural = definition.new_match(players=3, position=position)
+    natural.apply_all(["draw", "layoff 2H(2H) -> 0"])  # plays itself: the low end
+    assert str(natural.table[0]) == "2H 3H 4H 5H 6H"
+    match.apply("layoff 2H(7H) -> 0")
+    assert str(match.table[0]) == "3H 4H 5H 6H 2H(7H)"
+
+
 # -- the notation round-trips --------------------------------------------------------------
 
 GAMES = [
     ("posso", JOKERS, 4),
     ("posso", {"joker_count": 4, "joker_swap_to_hand": True}, 3),
     ("may-i", {"joker_count": 2}, 4),
+    ("may-i", {"joker_count": 2, "wild_ranks": ["2"]}, 3),
     ("may-i", {}, 3),
 ]
 
