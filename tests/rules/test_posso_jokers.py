@@ -6,6 +6,7 @@ is refused with the clause and the reason."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -209,19 +210,21 @@ def test_posso_11_6_the_alternatives_of_the_freed_joker(text: str, table: str) -
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "why"),
     [
-        "exchange JH -> 0 joker -> 2 (7S)",
-        "exchange JH -> 0 joker -> 2 (AS) high",
-        "exchange JH -> 0 joker -> 1 (8)",
-        "exchange JH -> 0 joker -> 2",  # a run's end must be said, by meaning or end
+        ("exchange JH -> 0 joker -> 2 (7S)", "; on meld 2 it stands for \\(6S\\) or \\(AS\\)$"),
+        ("exchange JH -> 0 joker -> 2 (AS) high", "; on meld 2 it stands for"),
+        ("exchange JH -> 0 joker -> 2", "; on meld 2 it stands for"),  # say the end or meaning
+        ("exchange JH -> 0 joker -> 1 (8)", "to that place$"),
     ],
 )
-def test_posso_11_6_a_place_the_freed_joker_cannot_take_is_refused(text: str) -> None:
+def test_posso_11_6_a_place_the_freed_joker_cannot_take_is_refused(text: str, why: str) -> None:
     match = _exchange_position()
     with pytest.raises(IllegalActionError, match="cannot free a joker of meld 0") as refused:
         match.apply(text)
     assert refused.value.rule == "POSSO-11.6"
+    assert re.search(why, refused.value.reason)
+    assert str(match.table[0]) == "9H 10H JK(JH) QH"
 
 
 def test_posso_9_5_a_claim_declares_the_joker_like_a_go_down() -> None:
@@ -321,3 +324,18 @@ def test_every_listed_action_reads_back_from_its_notation(
         for action in legal:
             assert grammar.parse(str(action)) == action
         match.apply(rng.choice(legal))
+
+
+def test_the_rl_codec_gives_each_meaning_its_own_index() -> None:
+    pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+    from rummykit.rl import ActionEncoding
+
+    definition = game("posso", **JOKERS)
+    encoding = ActionEncoding.for_game(definition, players=4)
+    corrected = _flagged_joker()
+    laying = _layoff_position(**JOKERS)
+    exchanging = _exchange_position()
+    for match in (corrected, laying, exchanging):
+        legal = encoding.legal(match.legal_actions())
+        assert len(set(legal.indices)) == len(legal.indices) == len(match.legal_actions())
+        assert [legal.action(i) for i in legal.indices] == list(match.legal_actions())

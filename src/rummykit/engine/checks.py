@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rummykit.cards import Card
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
-from rummykit.engine.moves import exchange_matches, grown_meld
+from rummykit.engine.moves import exchange_matches, exchange_meanings, grown_meld
 from rummykit.engine.options import SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState
@@ -237,7 +237,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(f"{self.who(seat)} does not hold {action.card}", rule=rule)
         if self.exchange_for(seat, action) is None:
             raise IllegalActionError(
-                f"{action.card} cannot free a joker of meld {action.target} to that place",
+                f"{action.card} cannot free a joker of meld {action.target} to that place"
+                + exchange_meanings(self.engine, seat, action),
                 rule=rule,
             )
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
+from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
 from rummykit.melds.layoff import try_lay_off, wild_replacements
 from rummykit.melds.meld import Role
@@ -22,11 +23,19 @@ from rummykit.melds.meld import Role
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["exchange_matches", "exchanges", "grown_meld", "layoffs", "placements"]
+__all__ = [
+    "exchange_matches",
+    "exchange_meanings",
+    "exchanges",
+    "grown_meld",
+    "layoffs",
+    "placements",
+]
 
 
 def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
-    """Every legal single-card lay-off now: card order, then meld, then end."""
+    """Every legal single-card lay-off now: card order, then meld, then end; a wild card
+    at a run's end once per meaning (:func:`placements`)."""
     deal = match.deal
     gate = match.hooks.layoff_gate
     if not deal.table or gate.refusal(match, seat, None) is not None:
@@ -182,6 +191,27 @@ def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
     if action.end is not None or action.role is None:
         return outcome.end == action.end
     return True
+
+
+def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoker) -> str:
+    """For a refused exchange: what the freed joker may stand for on meld
+    ``action.joker_to`` (``""`` when it has no choice of meaning there)."""
+    try:
+        outcomes = match.exchange_outcomes(seat, action.card, action.target)
+    except InvalidMeldError:
+        return ""
+    roles = [
+        format_meaning(None, role)
+        for end, role in placements(
+            [(o.end, o.melds[o.target]) for o in outcomes if o.target == action.joker_to]
+            if action.joker_to is not None
+            else []
+        )
+        if role is not None and end is None
+    ]
+    if not roles:
+        return ""
+    return f"; on meld {action.joker_to} it stands for {' or '.join(roles)}"
 
 
 def _code(card: Card) -> int:
