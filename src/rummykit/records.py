@@ -19,15 +19,10 @@ True
 
 from __future__ import annotations
 
-import enum
 import json
 from typing import Any
 
-import attrs
-
 from rummykit.cards import format_cards, parse_cards
-from rummykit.contracts import Contract, SameSuitRuns
-from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.errors import (
     ConfigError,
     IllegalActionError,
@@ -36,10 +31,10 @@ from rummykit.errors import (
     shorten,
     shown,
 )
+from rummykit.kit.codec import rules_from_json, rules_to_json
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
-from rummykit.kit.options import build_rules
-from rummykit.kit.registry import get, names, rules_options
+from rummykit.kit.registry import get, names
 
 __all__ = [
     "FORMAT",
@@ -62,40 +57,6 @@ MAX_RECORD_CHARS = 20_000_000
 """The longest record text :func:`loads` reads unless told less (``max_chars=``)."""
 
 
-def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
-    return {
-        "name": schedule.name,
-        "deals": [
-            {
-                "contract": deal.contract.notation,
-                "hand_size": deal.hand_size,
-                "discard_out": deal.discard_out,
-                "exact": deal.contract.exact,
-                "distinct_ranks": deal.contract.distinct_ranks,
-                "same_suit_runs": deal.contract.same_suit_runs.value,
-                "runs_apart": deal.contract.runs_apart,
-            }
-            for deal in schedule
-        ],
-    }
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, ContractSchedule):
-        return _schedule_data(value)
-    if isinstance(value, tuple | list):
-        return [_json_value(item) for item in value]
-    if isinstance(value, enum.Enum):
-        return value.value
-    if attrs.has(type(value)):
-        raise RecordError(f"a rules option holds {value!r}, which a record cannot keep")
-    return value
-
-
-def _rules_data(rules: Any) -> dict[str, Any]:
-    return {name: _json_value(value) for name, value in rules_options(rules).items()}
-
-
 def _results(match: Match[Any, Any]) -> list[dict[str, Any]]:
     """Each finished deal as the effects report it: why it ended and its scores."""
     return [
@@ -109,40 +70,6 @@ def _results(match: Match[Any, Any]) -> list[dict[str, Any]]:
         for effect in event.effects
         if isinstance(effect, DealEnded)
     ]
-
-
-def _rules_from(data: Any, name: str) -> Any:
-    if not isinstance(data, dict):
-        raise RecordError(f"rules must be an object, got {type(data).__name__}")
-    options = dict(data)
-    schedule = options.get("contract_schedule")
-    if isinstance(schedule, dict):
-        try:
-            deals = tuple(
-                DealSpec(
-                    contract=Contract.parse(
-                        deal["contract"],
-                        exact=deal.get("exact", True),
-                        distinct_ranks=deal.get("distinct_ranks", True),
-                        same_suit_runs=SameSuitRuns(deal.get("same_suit_runs", "forbidden")),
-                        runs_apart=deal.get("runs_apart", 2),
-                    ),
-                    hand_size=deal.get("hand_size", 10),
-                    discard_out=_flag(deal.get("discard_out", True), "discard_out"),
-                )
-                for deal in schedule["deals"]
-            )
-            schedule_name = schedule.get("name", "custom")
-            if not isinstance(schedule_name, str):
-                raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
-            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
-        except (AttributeError, KeyError, TypeError, ValueError) as error:
-            reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
-            raise RecordError(f"bad contract schedule in the rules: {reason}") from None
-    try:
-        return build_rules(get(name).rules_type, options, game=name)
-    except ConfigError as error:
-        raise RecordError(f"bad rules: {shorten(error.reason, 300)}") from None
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -169,7 +96,7 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
         "format": FORMAT,
         "version": VERSION,
         "game": match.definition.name,
-        "rules": _rules_data(match.rules),
+        "rules": rules_to_json(match.rules),
         "players": match.players,
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
         "seed": match.seed,
@@ -197,7 +124,7 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > max_actions:
         raise RecordError(f"actions must be a list of at most {max_actions} strings")
-    rules = _rules_from(data.get("rules", {}), name)
+    rules = rules_from_json(data.get("rules", {}), name)
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
         raise RecordError(f"players must be a whole number from 2 to 8, got {shown(players)}")
