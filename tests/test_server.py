@@ -6,10 +6,12 @@ where the ``server`` extra is not installed.
 
 from __future__ import annotations
 
+import json
 import shutil
+import sqlite3
 import sys
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,6 @@ SERVER = Path(__file__).resolve().parent.parent / "examples" / "server"
 sys.path.insert(0, str(SERVER))
 
 from rummy_server import create_app  # noqa: E402
-from rummy_server.wire import view_to_dict  # noqa: E402
 
 SEATS = ["human", "human", "heuristic", "heuristic"]
 
@@ -59,9 +60,15 @@ class Seats:
         return self.last
 
 
-def choose(legal: list[str]) -> str:
+def legal(message: dict[str, Any]) -> list[str]:
+    """The texts of the legal actions a seat was sent (none unless it is its turn)."""
+    return [action["text"] for action in message["view"]["legal"]]
+
+
+def choose(message: dict[str, Any]) -> str:
     """The people's policy: ask "May I?" when they may, else the first legal action."""
-    return "ask" if "ask" in legal else legal[0]
+    texts = legal(message)
+    return "ask" if "ask" in texts else texts[0]
 
 
 def new_table(client: TestClient, seed: int = 5) -> tuple[str, dict[int, str]]:
@@ -125,17 +132,17 @@ def test_each_browser_receives_only_its_seats_view(client: TestClient) -> None:
         for _ in range(12):
             for seat, message in seats.last.items():
                 assert message["seat"] == seat
-                assert message["view"] == view_to_dict(match.view(seat))
+                assert message["view"] == match.view(seat).to_dict()
                 hand = message["view"]["hand"]
                 assert len(hand) == len(match.hands[seat])
-                assert message["legal"] == (
+                assert legal(message) == (
                     [str(action) for action in match.legal_actions()]
                     if match.to_act == seat
                     else []
                 )
             # the other person's hand is not in this seat's message
             assert seats.last[0]["view"]["hand"] != seats.last[1]["view"]["hand"]
-            seats.play(choose(seats.last[seats.to_act()]["legal"]))
+            seats.play(choose(seats.last[seats.to_act()]))
     finally:
         seats.close()
 
@@ -167,10 +174,14 @@ def test_a_bad_action_is_refused_with_its_clause_and_the_match_unchanged(
         socket.send_json({"action": "draw"})
         refused = socket.receive_json()
         assert refused["type"] == "refused"
-        assert refused["error"]["clause"] == "MAYI-9.3"
+        assert refused["error"]["rule"] == "MAYI-9.3"
         assert "cannot draw now" in refused["error"]["reason"]
         socket.send_json({"action": "discard 1H"})
         assert socket.receive_json()["type"] == "refused"
+        assert refused["error"]["action"] == {"type": "draw", "text": "draw"}
+        for garbage in ("not json", '{"act": "draw"}', '["draw"]', '{"action": 7}'):
+            socket.send_text(garbage)
+            assert "send" in socket.receive_json()["error"]["reason"]
         other = seats.sockets[1 - seats.to_act()]
         other.send_json({"action": "pass"})
         assert "decision now" in other.receive_json()["error"]["reason"]
@@ -190,10 +201,15 @@ def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -
                 seats.last[0]["events"]
             ):
                 break
-            seats.play(choose(seats.last[seats.to_act()]["legal"]))
+            seats.play(choose(seats.last[seats.to_act()]))
         before = dict(seats.last)
         assert before[seats.to_act()]["view"]["phase"] == "consent"
-        assert before[seats.to_act()]["legal"] == ["allow", "refuse"]
+        assert legal(before[seats.to_act()]) == ["allow", "refuse"]
+        # what is stored is the match's snapshot, written after the last action
+        stored = first.app.state.server.tables.get(table_id)  # type: ignore[attr-defined]
+        with closing(sqlite3.connect(database)) as db:
+            (data,) = db.execute("SELECT match FROM tables WHERE id = ?", (table_id,)).fetchone()
+        assert json.loads(data) == stored.match.to_dict()
         shutil.copy(database, copy)
 
         # the server restarts on the stored file (a copy; the first goes on unrestarted)
@@ -201,11 +217,11 @@ def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -
             again = Seats(second, table_id, tokens)
             try:
                 for seat in before:
-                    for key in ("view", "svg", "legal", "step", "seats", "over"):
+                    for key in ("view", "svg", "step", "seats", "over"):
                         assert again.last[seat][key] == before[seat][key], key
                 # the same actions give the same table, bots included, in both servers
                 for _ in range(30):
-                    text = choose(seats.last[seats.to_act()]["legal"])
+                    text = choose(seats.last[seats.to_act()])
                     expected, got = seats.play(text), again.play(text)
                     assert got == expected
             finally:

@@ -36,7 +36,7 @@ def receive(connection: ClientConnection) -> dict[str, Any]:
 
 def choose(message: dict[str, Any]) -> str:
     """The person's policy: ask "May I?" when offered, else the first legal action."""
-    legal: list[str] = message["legal"]
+    legal = [action["text"] for action in message["view"]["legal"]]
     return "ask" if "ask" in legal else legal[0]
 
 
@@ -64,7 +64,7 @@ def main() -> None:
         try:
             with sit(port, table, token) as connection:
                 message = receive(connection)
-                for key in ("view", "svg", "legal", "step", "seats", "over"):
+                for key in ("view", "svg", "step", "seats", "over"):
                     assert message[key] == before[key], f"{key} changed across the restart"
                 expected_table = reference.get(table)
                 assert expected_table is not None

@@ -8,16 +8,18 @@ Routes:
   (``{"game": "may-i", "seats": ["human", "heuristic", …], "seed": 7}``) and answers
   with each human seat's link (its secret token in it);
 - ``WS /ws/{table}/{seat}?token=…`` a seat's connection. The server sends
-  ``{"type": "state", …}`` — the seat's view (``view.to_dict()``), its picture
-  (rummykit's SVG), the legal actions' texts when it is the seat's turn, and the new
-  events as this seat may see them — after every change of the table; the browser sends
-  ``{"action": "<text>"}``; a refused action comes back as ``{"type": "refused",
-  "error": {"clause": …, "reason": …, "action": …}}`` to that seat only.
+  ``{"type": "state", …}`` — the seat's view (``view.to_dict()``, with the legal
+  actions and their texts when it is the seat's turn), its picture (rummykit's SVG) and
+  the new events as this seat may see them (``event.seen_by(seat).to_dict()``) — after
+  every change of the table; the browser sends ``{"action": "<text>"}``; a refused
+  action comes back to that seat only as ``{"type": "refused", "error":
+  error.to_dict()}`` (its ``rule``: the clause, its ``reason``, the ``action``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -30,10 +32,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummy_server.tables import HUMAN, Table, Tables
-from rummy_server.wire import error_to_dict, event_to_dict, view_to_dict
 from rummykit import svg
 from rummykit.agents import agent_names
-from rummykit.errors import RummyError
+from rummykit.errors import IllegalActionError, RummyError
 from rummykit.kit.protocol import Event
 from rummykit.kit.registry import names
 
@@ -44,9 +45,22 @@ LONGEST_ACTION = 2000
 """The longest action text accepted from a browser (longer is refused unread)."""
 
 
+def read_action(message: str) -> str | None:
+    """The action text of a browser's message ``{"action": "<text>"}`` (``None`` for
+    anything else: not JSON, another shape, too long)."""
+    if len(message) > 2 * LONGEST_ACTION:
+        return None
+    try:
+        data = json.loads(message)
+    except ValueError:
+        return None
+    text = data.get("action") if isinstance(data, dict) else None
+    return text if isinstance(text, str) and len(text) <= LONGEST_ACTION else None
+
+
 def seat_message(table: Table, seat: int, events: list[Event]) -> dict[str, Any]:
-    """What ``seat`` is sent after a change: its view, its picture, its legal actions'
-    texts and the new ``events`` as this seat may see them."""
+    """What ``seat`` is sent after a change: its view, its picture and the new
+    ``events`` as this seat may see them."""
     match = table.match
     view = match.view(seat)
     outcome = match.outcome
@@ -56,13 +70,12 @@ def seat_message(table: Table, seat: int, events: list[Event]) -> dict[str, Any]
         "game": table.game,
         "seat": seat,
         "seats": list(table.seats),
-        "step": len(match.events),
-        "view": view_to_dict(view),
+        "step": match.step,
+        "view": view.to_dict(),
         "svg": str(svg.view(view)),
-        "legal": [str(action) for action in view.legal],
-        "events": [event_to_dict(event, seat) for event in events],
+        "events": [event.seen_by(seat).to_dict() for event in events],
         "over": match.is_over,
-        "winners": None if outcome is None else list(outcome.winners),
+        "outcome": None if outcome is None else outcome.to_dict(),
     }
 
 
@@ -106,7 +119,7 @@ class Server:
         try:
             table, _ = self.tables.create(name, seats=seats, seed=seed)
         except RummyError as error:
-            return JSONResponse({"error": error_to_dict(error)}, status_code=400)
+            return JSONResponse({"error": error.to_dict()}, status_code=400)
         links = [
             {"seat": seat, "url": f"/?table={table.id}&seat={seat}&token={token}"}
             for seat, token in enumerate(table.tokens)
@@ -127,27 +140,18 @@ class Server:
         try:
             await websocket.send_json(seat_message(table, seat, list(table.match.events[-12:])))
             while True:
-                message = await websocket.receive_json()
-                text = message.get("action") if isinstance(message, dict) else None
-                if not isinstance(text, str) or len(text) > LONGEST_ACTION:
-                    await websocket.send_json(
-                        {
-                            "type": "refused",
-                            "error": {
-                                "clause": None,
-                                "action": None,
-                                "reason": 'send {"action": "<text>"} (at most 2000 characters)',
-                            },
-                        }
+                text = read_action(await websocket.receive_text())
+                if text is None:
+                    refusal = IllegalActionError(
+                        f'send {{"action": "<text>"}} (at most {LONGEST_ACTION} characters)'
                     )
+                    await websocket.send_json({"type": "refused", "error": refusal.to_dict()})
                     continue
                 async with self.locks[table.id]:
                     try:
                         events = self.tables.act(table, seat, text)
                     except RummyError as error:
-                        await websocket.send_json(
-                            {"type": "refused", "error": error_to_dict(error)}
-                        )
+                        await websocket.send_json({"type": "refused", "error": error.to_dict()})
                         continue
                     await self.broadcast(table, events)
         except WebSocketDisconnect:

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rummy_server.wire import match_from_dict, match_to_dict
 from rummykit.agents import Agent, decide, make_agent
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.kit.match import Match
@@ -86,7 +85,7 @@ class Table:
             "deal": match.deal_number,
             "to_act": match.to_act,
             "over": match.is_over,
-            "step": len(match.events),
+            "step": match.step,
         }
 
 
@@ -105,7 +104,7 @@ class Tables:
                     seats=tuple(json.loads(seats)),
                     tokens=tuple(json.loads(tokens)),
                     bot_seed=bot_seed,
-                    match=match_from_dict(json.loads(data)),
+                    match=Match.from_dict(json.loads(data)),
                 )
 
     def _connect(self) -> sqlite3.Connection:
@@ -167,7 +166,7 @@ class Tables:
             if seat is None:
                 events.append(match.apply(match.legal_actions()[0]))
             else:
-                rng = random.Random(f"{table.bot_seed}/{len(match.events)}")
+                rng = random.Random(f"{table.bot_seed}/{match.step}")
                 events.append(match.apply(decide(table.agents[seat], match, seat, rng)))
             self.save(table)
         return events
@@ -181,7 +180,7 @@ class Tables:
                     json.dumps(table.seats),
                     json.dumps(table.tokens),
                     table.bot_seed,
-                    json.dumps(match_to_dict(table.match)),
+                    json.dumps(table.match.to_dict()),
                 ),
             )
 
@@ -190,5 +189,5 @@ class Tables:
         with closing(self._connect()) as db, db:
             db.execute(
                 "UPDATE tables SET match = ? WHERE id = ?",
-                (json.dumps(match_to_dict(table.match)), table.id),
+                (json.dumps(table.match.to_dict()), table.id),
             )

@@ -7,6 +7,15 @@
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
+function seatName(seat) { return seat === null ? "the table" : String.fromCharCode(65 + seat); }
+
+// One line of the log: who did what, then what it did (effects' own texts).
+function describe(event) {
+  const effects = event.effects.map((effect) => effect.text).filter(Boolean).join("; ");
+  return `${event.step}: ${seatName(event.seat)} ${event.action.text}` +
+    (effects ? ` (${effects})` : "");
+}
+
 function status(text) { $("status").textContent = text; }
 
 async function lobby() {
@@ -63,20 +72,22 @@ function sit() {
     const data = JSON.parse(message.data);
     if (data.type === "refused") {
       const error = data.error;
-      $("refused").textContent = `${error.clause ? error.clause + ": " : ""}${error.reason}`;
+      $("refused").textContent = `${error.rule ? error.rule + ": " : ""}${error.reason}`;
       return;
     }
     $("refused").textContent = "";
     $("board").innerHTML = data.svg;  // rummykit's SVG, made by the server
     for (const event of data.events) {
       const item = document.createElement("li");
-      item.textContent = event.text;
+      item.textContent = describe(event);
       $("events").prepend(item);
     }
-    const mine = data.legal.length > 0;
-    $("turn").textContent = data.over ? `match over: winners ${data.winners.join(", ")}`
-      : mine ? "your decision" : `waiting for seat ${data.view.to_act}`;
-    $("legal").replaceChildren(...data.legal.map((text) => {
+    const legal = data.view.legal.map((action) => action.text);
+    const mine = legal.length > 0;
+    $("turn").textContent = data.over
+      ? `match over: ${data.outcome.winners.map(seatName).join(", ")} won`
+      : mine ? "your decision" : `waiting for player ${seatName(data.view.to_act)}`;
+    $("legal").replaceChildren(...legal.map((text) => {
       const button = document.createElement("button");
       button.textContent = text;
       button.addEventListener("click", () => send(text));
@@ -84,7 +95,7 @@ function sit() {
     }));
     if (mine && auto > 0) {
       auto -= 1;
-      setTimeout(() => send(data.legal[0]), 100);
+      setTimeout(() => send(legal[0]), 100);
     }
   });
   $("typed").addEventListener("submit", (event) => {
