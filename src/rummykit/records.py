@@ -20,7 +20,8 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+from typing import Any, Self, TextIO
 
 from rummykit.cards import format_cards, parse_cards
 from rummykit.errors import (
@@ -34,20 +35,27 @@ from rummykit.errors import (
 from rummykit.kit.codec import rules_from_json, rules_to_json
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
+from rummykit.kit.protocol import Event
 from rummykit.kit.registry import get, names
 
 __all__ = [
     "FORMAT",
+    "LINES_FORMAT",
     "MAX_ACTIONS",
     "MAX_RECORD_CHARS",
     "VERSION",
+    "RecordWriter",
     "dumps",
     "from_record",
+    "load_jsonl",
     "loads",
+    "loads_jsonl",
     "to_record",
 ]
 
 FORMAT = "rummykit-record"
+LINES_FORMAT = "rummykit-record-lines"
+"""The format of a record written one event per line (:class:`RecordWriter`)."""
 VERSION = 1
 MAX_ACTIONS = 200_000
 """The most actions :func:`from_record` replays unless told fewer (``max_actions=``): far
@@ -92,6 +100,8 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
         raise RecordError("a record needs the match's integer seed, not a random.Random")
     if match.position is not None:
         raise RecordError("a match started from a position has no record (it has no deal)")
+    if match.step != len(match.events):
+        raise RecordError("a match restored from a snapshot has no record of its earlier actions")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -228,3 +238,152 @@ def loads(
         return from_record(data, max_actions=max_actions)
     except RecursionError:  # a value nested deeply (but within what JSON read)
         raise RecordError("a record's values are nested too deeply") from None
+
+
+# -- records one event per line ------------------------------------------------------------
+
+
+class RecordWriter:
+    """A record written as the match goes, one JSON line per event (JSON Lines): a header
+    line (the record's fields but its actions), then each event's
+    :meth:`~rummykit.kit.protocol.Event.to_dict`. Appending an event writes one line, in
+    constant time; :func:`load_jsonl` reads the file back and replays it.
+
+    ``target`` is a path (created, or appended to with ``resume=True``) or an open text
+    stream. A new record starts with the events the match already has; with
+    ``resume=True`` the file already holds them (a server continuing after a restart,
+    with the match restored from its snapshot) and no header is written.
+
+    >>> import io
+    >>> from rummykit.games import game
+    >>> match = game("may-i").new_match(players=3, seed=5)
+    >>> out = io.StringIO()
+    >>> writer = RecordWriter(out, match)
+    >>> writer.append(match.apply("draw"))
+    >>> loads_jsonl(out.getvalue()) == match
+    True
+    """
+
+    def __init__(
+        self,
+        target: str | os.PathLike[str] | TextIO,
+        match: Match[Any, Any],
+        *,
+        seats: list[str] | None = None,
+        resume: bool = False,
+    ) -> None:
+        if resume:
+            self.next_step = match.step
+        else:
+            header = to_record(match, seats=seats)
+            del header["actions"], header["results"]
+            header["format"] = LINES_FORMAT
+            self.next_step = 0
+        if isinstance(target, str | os.PathLike):
+            self.stream: TextIO = open(target, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+            self.owned = True
+        else:
+            self.stream, self.owned = target, False
+        if not resume:
+            self._write(header)
+            for event in match.events:
+                self.append(event)
+
+    def append(self, event: Event) -> None:
+        """Write ``event`` (the match's next one) as one line and flush it."""
+        if event.step != self.next_step:
+            raise RecordError(
+                f"the record's next step is {self.next_step}, not {event.step}", step=event.step
+            )
+        self._write(event.to_dict())
+        self.next_step += 1
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self.stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Close the file (a stream passed in is left open)."""
+        if self.owned:
+            self.stream.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def loads_jsonl(
+    text: str | bytes, *, max_chars: int = MAX_RECORD_CHARS, max_actions: int = MAX_ACTIONS
+) -> Match[Any, Any]:
+    """Replay a record written one event per line (:class:`RecordWriter`), with the
+    limits of :func:`loads`. A line that is not JSON — a last line cut short by a crash
+    — is a :class:`~rummykit.errors.RecordError` naming the line:
+
+    >>> loads_jsonl('{"format": "rummykit-record-lines"}\\n{"step": 0, "act')
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: line 2: cut short (not a whole JSON line): ...
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not JSON lines: the bytes are not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
+    if len(text) > max_chars:
+        raise RecordError(f"a record is at most {max_chars} characters, got {len(text)}")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) - 1 > max_actions:
+        raise RecordError(f"a record of at most {max_actions} actions, got {len(lines) - 1}")
+    actions = []
+    header: Any = None
+    for number, line in enumerate(lines, start=1):
+        data = _json_line(line, number, last=number == len(lines) and not text.endswith("\n"))
+        if number == 1:
+            header = data
+            continue
+        step = number - 2
+        action = data.get("action") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or data.get("step") != step or not isinstance(action, dict):
+            raise RecordError(f"line {number}: not event {step} ({shorten(line, 100)})")
+        actions.append(action.get("text"))
+    if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
+        raise RecordError(f"line 1: not a rummykit record header ({shown(header, 100)})")
+    return from_record({**header, "format": FORMAT, "actions": actions}, max_actions=max_actions)
+
+
+def _json_line(line: str, number: int, *, last: bool) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        if last:
+            raise RecordError(
+                f"line {number}: cut short (not a whole JSON line): {error}"
+            ) from None
+        raise RecordError(f"line {number}: not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError(f"line {number}: nested too deeply") from None
+    except ValueError:
+        raise RecordError(f"line {number}: a number too long") from None
+
+
+def load_jsonl(
+    path: str | os.PathLike[str],
+    *,
+    max_chars: int = MAX_RECORD_CHARS,
+    max_actions: int = MAX_ACTIONS,
+) -> Match[Any, Any]:
+    """Replay the JSON Lines record in the file at ``path`` (see :func:`loads_jsonl`)."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read(max_chars + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{os.fspath(path)!r} is not UTF-8 text") from None
+    return loads_jsonl(text, max_chars=max_chars, max_actions=max_actions)

@@ -342,7 +342,7 @@ def action_from_dict(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
             raise NotationError(
                 f"the action's {what} {shown(value)} does not match its text {shorten(text)!r}",
                 text=text,
-                token=str(key),
+                token="",
                 position=0,
             )
     return action

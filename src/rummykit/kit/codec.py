@@ -195,16 +195,31 @@ def error_json(error: RummyError) -> dict[str, Any]:
     return data
 
 
-@functools.cache
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the documents :func:`to_json` writes: a match
-    snapshot, a seat's view, an event, an effect, an action, an outcome, a deal score and
-    an error, under ``$defs``; shipped as ``rummykit/schema/rummykit.schema.json`` so a
-    client in another language can validate what it receives.
+def json_schema(document: str | None = None) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the documents :func:`to_json` writes, shipped
+    as ``rummykit/schema/rummykit.schema.json`` so a client in another language can
+    validate what it receives: each document under ``$defs`` (``match`` a snapshot,
+    ``view``, ``event``, ``effect``, ``action``, ``outcome``, ``deal_score``, ``error``,
+    ``record_header``). With ``document``, the schema of that one document.
 
     >>> sorted(json_schema()["$defs"])[:4]
     ['action', 'card', 'deal_score', 'effect']
+    >>> json_schema("view")["$ref"]
+    '#/$defs/view'
     """
+    schema = dict(_schema())
+    if document is None:
+        return schema
+    if document not in schema["$defs"]:
+        raise ConfigError(
+            f"no document {document!r} in the schema (known: {', '.join(schema['$defs'])})"
+        )
+    schema["$ref"] = f"#/$defs/{document}"
+    return schema
+
+
+@functools.cache
+def _schema() -> dict[str, Any]:
     text = resources.files("rummykit").joinpath("schema/rummykit.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

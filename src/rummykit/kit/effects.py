@@ -62,7 +62,7 @@ class Effect:
 
         >>> from rummykit import parse_cards
         >>> Drew(seat=1, cards=parse_cards("7H")).seen_by(0).to_dict()
-        {'type': 'Drew', 'seat': 1, 'cards': [], 'count': 1, 'text': 'B draws 1 card'}
+        {'type': 'Drew', 'seat': 1, 'cards': [], 'count': 1, 'penalty': False, 'text': 'B draws 1 card'}
         """
         from rummykit.kit.codec import to_json
 

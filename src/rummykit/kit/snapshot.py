@@ -15,7 +15,7 @@ the restored match numbers its next event after the last one.
 >>> _ = match.apply("draw")
 >>> data = match.to_dict()
 >>> data["format"], data["game"], data["step"], data["deal"]["hands"][0][:3]
-('rummykit-match', 'may-i', 1, ['6H', 'JC', '9H'])
+('rummykit-match', 'may-i', 1, ['6H', 'JD', '2C'])
 >>> Match.from_dict(data) == match
 True
 """
