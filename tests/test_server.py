@@ -28,6 +28,9 @@ sys.path.insert(0, str(SERVER))
 
 from rummy_server import create_app  # noqa: E402
 
+from rummykit.agents import agent_names  # noqa: E402
+from rummykit.kit.registry import names  # noqa: E402
+
 SEATS = ["human", "human", "heuristic", "heuristic"]
 
 
@@ -93,9 +96,6 @@ def client(database: Path) -> Iterator[TestClient]:
 
 
 def test_the_lobby_lists_every_registered_game_and_bot(client: TestClient) -> None:
-    from rummykit.agents import agent_names
-    from rummykit.kit.registry import names
-
     assert client.get("/api/games").json() == {
         "games": list(names()),
         "bots": list(agent_names()),
@@ -227,3 +227,27 @@ def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -
             finally:
                 again.close()
                 seats.close()
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_registered_game_plays_and_resumes_over_the_wire(database: Path, game: str) -> None:
+    seats = ["human", "random", "random"]
+    with TestClient(create_app(database)) as first:
+        answer = first.post("/api/tables", json={"game": game, "seats": seats, "seed": 2})
+        assert answer.status_code == 201
+        table_id = answer.json()["table"]["id"]
+        token = answer.json()["links"][0]["url"].rsplit("token=", 1)[1]
+        with first.websocket_connect(f"/ws/{table_id}/0?token={token}") as socket:
+            message = socket.receive_json()
+            for _ in range(10):
+                if message["over"]:
+                    break
+                socket.send_json({"action": legal(message)[0]})
+                message = socket.receive_json()
+    with (
+        TestClient(create_app(database)) as second,
+        second.websocket_connect(f"/ws/{table_id}/0?token={token}") as socket,
+    ):
+        again = socket.receive_json()
+    for key in ("view", "svg", "step", "over"):
+        assert again[key] == message[key], key

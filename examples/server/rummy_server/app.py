@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -41,6 +42,8 @@ from rummykit.kit.registry import names
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_SEATS = 8
 """The most seats a request may ask for (the game refuses more than its rules allow)."""
+RECENT_EVENTS = 12
+"""How many of the latest events a seat is sent when it connects (since the last start)."""
 LONGEST_ACTION = 2000
 """The longest action text accepted from a browser (longer is refused unread)."""
 
@@ -117,7 +120,7 @@ class Server:
             )
             return JSONResponse({"error": {"reason": reason}}, status_code=400)
         try:
-            table, _ = self.tables.create(name, seats=seats, seed=seed)
+            table, _ = await run_in_threadpool(self.tables.create, name, seats=seats, seed=seed)
         except RummyError as error:
             return JSONResponse({"error": error.to_dict()}, status_code=400)
         links = [
@@ -138,7 +141,9 @@ class Server:
         key = (table.id, seat)
         self.sockets[key].add(websocket)
         try:
-            await websocket.send_json(seat_message(table, seat, list(table.match.events[-12:])))
+            async with self.locks[table.id]:
+                recent = list(table.match.events[-RECENT_EVENTS:])
+                await websocket.send_json(seat_message(table, seat, recent))
             while True:
                 text = read_action(await websocket.receive_text())
                 if text is None:
@@ -149,7 +154,8 @@ class Server:
                     continue
                 async with self.locks[table.id]:
                     try:
-                        events = self.tables.act(table, seat, text)
+                        # the bots think in a worker thread: other tables go on meanwhile
+                        events = await run_in_threadpool(self.tables.act, table, seat, text)
                     except RummyError as error:
                         await websocket.send_json({"type": "refused", "error": error.to_dict()})
                         continue

@@ -111,7 +111,7 @@ class Tables:
         return sqlite3.connect(self.path)
 
     def __iter__(self) -> Iterator[Table]:
-        return iter(self.tables.values())
+        return iter(list(self.tables.values()))  # a copy: a worker thread may add one
 
     def get(self, table_id: str) -> Table | None:
         """The table called ``table_id``, if there is one."""
