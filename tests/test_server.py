@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 
+from rummykit.agents import agent_names
+from rummykit.kit.registry import names
+
 pytest.importorskip(
     "starlette", reason="the server example needs its extra: pip install -e '.[server]'"
 )
@@ -27,9 +30,6 @@ SERVER = Path(__file__).resolve().parent.parent / "examples" / "server"
 sys.path.insert(0, str(SERVER))
 
 from rummy_server import create_app  # noqa: E402
-
-from rummykit.agents import agent_names  # noqa: E402
-from rummykit.kit.registry import names  # noqa: E402
 
 SEATS = ["human", "human", "heuristic", "heuristic"]
 
