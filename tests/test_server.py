@@ -122,6 +122,8 @@ def test_a_table_needs_a_known_game_and_seats(client: TestClient) -> None:
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == 400
         assert answer.json()["error"]["reason"]
+    huge = client.post("/api/tables", content=b"[" + b"1," * 10_000 + b"1]")
+    assert huge.status_code == 413
 
 
 def test_each_browser_receives_only_its_seats_view(client: TestClient) -> None:
@@ -153,6 +155,8 @@ def test_a_stranger_or_a_bots_seat_is_turned_away(client: TestClient) -> None:
     table_id, tokens = new_table(client)
     for url in (
         f"/ws/{table_id}/0?token=wrong",
+        f"/ws/{table_id}/0?token=%C3%A9t%C3%A9",
+        f"/ws/{table_id}/0",
         f"/ws/{table_id}/2?token={tokens[0]}",
         f"/ws/nothere/0?token={tokens[0]}",
     ):

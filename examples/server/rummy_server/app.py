@@ -44,6 +44,8 @@ MOST_SEATS = 8
 """The most seats a request may ask for (the game refuses more than its rules allow)."""
 RECENT_EVENTS = 12
 """How many of the latest events a seat is sent when it connects (since the last start)."""
+LONGEST_REQUEST = 10_000
+"""The longest body of a request for a new table, in bytes."""
 LONGEST_ACTION = 2000
 """The longest action text accepted from a browser (longer is refused unread)."""
 
@@ -100,8 +102,12 @@ class Server:
         return JSONResponse({"tables": [table.summary() for table in self.tables]})
 
     async def create_table(self, request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > LONGEST_REQUEST:
+            reason = f"the body is longer than {LONGEST_REQUEST} bytes"
+            return JSONResponse({"error": {"reason": reason}}, status_code=413)
         try:
-            body = await request.json()
+            body = json.loads(raw)
         except ValueError:
             return JSONResponse({"error": {"reason": "the body is not JSON"}}, status_code=400)
         if not isinstance(body, dict):
@@ -134,7 +140,7 @@ class Server:
         table = self.tables.get(websocket.path_params["table"])
         seat = int(websocket.path_params["seat"])
         token = websocket.query_params.get("token")
-        if table is None or not table.is_human(seat) or token != table.tokens[seat]:
+        if table is None or not table.is_human(seat) or not table.admits(seat, token):
             await websocket.close(code=4403)
             return
         await websocket.accept()

@@ -75,6 +75,16 @@ class Table:
         """Whether a person sits at ``seat``."""
         return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
 
+    def admits(self, seat: int, token: str | None) -> bool:
+        """Whether ``token`` is the secret of ``seat`` (a human seat), compared in constant
+        time."""
+        secret = self.tokens[seat] if 0 <= seat < len(self.tokens) else None
+        return (
+            secret is not None
+            and token is not None
+            and secrets.compare_digest(secret.encode(), token.encode())
+        )
+
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of the table (no tokens)."""
         match = self.match
