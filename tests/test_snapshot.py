@@ -189,7 +189,10 @@ def _snapshot(seed: int = 4, steps: int = 120) -> dict[str, Any]:
         (lambda d: d["rng"][1].pop(), "rng"),
         (lambda d: d["rules"].update(joker_count="many"), "rules"),
         (lambda d: d.update(players=2), "players"),
-        (lambda d: d.update(players=3 if d["players"] == 5 else d["players"] + 1), "out of range|must hold"),
+        (
+            lambda d: d.update(players=3 if d["players"] == 5 else d["players"] + 1),
+            "out of range|must hold",
+        ),
     ],
 )
 def test_a_tampered_snapshot_names_the_field(change: Callable[[Any], Any], field: str) -> None:

@@ -61,8 +61,9 @@ class Effect:
         :mod:`rummykit.kit.codec`); every effect class, of any game, inherits it.
 
         >>> from rummykit import parse_cards
-        >>> Drew(seat=1, cards=parse_cards("7H")).seen_by(0).to_dict()
-        {'type': 'Drew', 'seat': 1, 'cards': [], 'count': 1, 'penalty': False, 'text': 'B draws 1 card'}
+        >>> data = Drew(seat=1, cards=parse_cards("7H")).seen_by(0).to_dict()
+        >>> data["type"], data["cards"], data["count"], data["text"]
+        ('Drew', [], 1, 'B draws 1 card')
         """
         from rummykit.kit.codec import to_json
 
