@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
-import urllib.request
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +31,10 @@ SERVER = Path(__file__).resolve().parent.parent / "examples" / "server"
 sys.path.insert(0, str(SERVER))
 
 from rummy_server.launch import create_table, free_port, start, stop  # noqa: E402
+from rummy_server.tables import Tables  # noqa: E402
 
+SEATS = ["human", "greedy", "greedy", "greedy"]
+SEED = 3
 HUMAN_ACTIONS = 6
 KEEP_RUNNING = ["--remote-debugging-port=0"]
 """Headless Chromium with a debugging port stays open (until stopped) instead of exiting."""
@@ -38,21 +43,34 @@ WAIT = 60.0
 """Seconds the browser may take to play its actions (a bound; it takes a few)."""
 
 
-def table_step(port: int) -> int:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=5) as answer:
-        step: int = json.load(answer)["tables"][0]["step"]
-        return step
+def stored(database: Path) -> dict[str, Any]:
+    """The one table's match as the server stored it last."""
+    with closing(sqlite3.connect(database)) as db:
+        (data,) = db.execute("SELECT match FROM tables").fetchone()
+    match: dict[str, Any] = json.loads(data)
+    return match
+
+
+def expected_after(seats: list[str], seed: int, actions: int, folder: Path) -> dict[str, Any]:
+    """The table after a person plays its first legal action ``actions`` times, the bots
+    answering: what the page must reach (bots are deterministic)."""
+    tables = Tables(folder / "expected.sqlite")
+    table, _ = tables.create("may-i", seats=seats, seed=seed)
+    for _ in range(actions):
+        tables.act(table, 0, str(table.match.legal_actions()[0]))
+    return table.match.to_dict()
 
 
 def test_the_page_plays_and_draws_the_table(tmp_path: Path) -> None:
     assert CHROMIUM is not None
     port = free_port()
-    server = start(tmp_path / "tables.sqlite", port)
+    database = tmp_path / "tables.sqlite"
+    server = start(database, port)
     browser = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
     try:
-        table, tokens = create_table(port, "may-i", ["human", "greedy", "greedy", "greedy"], 3)
+        table, tokens = create_table(port, "may-i", SEATS, SEED)
         page = f"http://127.0.0.1:{port}/?table={table}&seat=0&token={tokens[0]}"
-        first = table_step(port)
+        target = expected_after(SEATS, SEED, HUMAN_ACTIONS, tmp_path)
         # one browser plays: the page clicks its first legal action HUMAN_ACTIONS times
         autoplay = f"{page}&auto={HUMAN_ACTIONS}"
         player = subprocess.Popen(
@@ -62,12 +80,12 @@ def test_the_page_plays_and_draws_the_table(tmp_path: Path) -> None:
         )
         try:
             deadline = time.monotonic() + WAIT
-            while table_step(port) < first + HUMAN_ACTIONS and time.monotonic() < deadline:
+            while stored(database) != target and time.monotonic() < deadline:
                 time.sleep(0.2)
         finally:
             player.terminate()
             player.wait(timeout=10)
-        assert table_step(port) >= first + HUMAN_ACTIONS
+        assert stored(database) == target, "the page did not play its actions"
         # another opens the same seat and takes its picture
         shot = tmp_path / "table.png"
         subprocess.run(
