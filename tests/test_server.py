@@ -126,27 +126,37 @@ def test_a_table_needs_a_known_game_and_seats(client: TestClient) -> None:
     assert huge.status_code == 413
 
 
-def test_each_browser_receives_only_its_seats_view(client: TestClient) -> None:
+def test_each_browser_receives_only_its_seats_view_and_events(client: TestClient) -> None:
     table_id, tokens = new_table(client)
     match = client.app.state.server.tables.get(table_id).match  # type: ignore[attr-defined]
     seats = Seats(client, table_id, tokens)
+    draws: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
     try:
         for _ in range(12):
+            step = match.step
             for seat, message in seats.last.items():
                 assert message["seat"] == seat
                 assert message["view"] == match.view(seat).to_dict()
-                hand = message["view"]["hand"]
-                assert len(hand) == len(match.hands[seat])
                 assert legal(message) == (
                     [str(action) for action in match.legal_actions()]
                     if match.to_act == seat
                     else []
                 )
+                for event in message["events"]:
+                    draws[seat] += [e for e in event["effects"] if e["type"] == "Drew"]
             # the other person's hand is not in this seat's message
             assert seats.last[0]["view"]["hand"] != seats.last[1]["view"]["hand"]
             seats.play(choose(seats.last[seats.to_act()]))
+            new = match.events[step:]
+            for seat, message in seats.last.items():
+                assert message["events"] == [event.seen_by(seat).to_dict() for event in new]
     finally:
         seats.close()
+    # a stock draw shows its cards to the seat that drew them only
+    for seat, effects in draws.items():
+        assert effects
+        for effect in effects:
+            assert (len(effect["cards"]) == effect["count"]) == (effect["seat"] == seat)
 
 
 def test_a_stranger_or_a_bots_seat_is_turned_away(client: TestClient) -> None:
