@@ -86,6 +86,19 @@ def test_every_value_a_client_receives_is_json_the_schema_accepts(
             _validate("deal_score", score.to_dict())
 
 
+def test_a_finished_match_outcome_and_snapshot_are_json() -> None:
+    match: AnyMatch = game("possession").new_match(players=2, seed=1)
+    rng = random.Random(1)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    assert match.outcome is not None
+    _validate("outcome", match.outcome.to_dict())
+    _validate("match", match.to_dict())
+    twin = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert twin == match and twin.is_over and twin.outcome == match.outcome
+    assert pickle.loads(pickle.dumps(match.outcome)) == match.outcome
+
+
 def test_a_snapshot_validates_against_the_schema() -> None:
     for name in GAMES:
         _validate("match", random_match(name, random.Random(7), 150).to_dict())

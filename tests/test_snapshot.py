@@ -152,6 +152,23 @@ def test_a_restored_match_numbers_its_events_on_and_has_no_record() -> None:
     assert from_record(to_record(match)) == match
 
 
+def test_seats_in_a_claim_window_and_on_melds_are_checked() -> None:
+    rng = random.Random(0)
+    match: AnyMatch = game("may-i").new_match(players=4, seed=1)
+    while match.phase is not CONSENT:
+        match.apply(rng.choice(match.legal_actions()))
+    data = match.to_dict()
+    data["deal"]["claim"]["order"][0] = 4
+    with pytest.raises(RecordError, match=r"deal.claim.order\[0\]: seat 4 out of range"):
+        Match.from_dict(data)
+    while not match.deal.table:
+        match.apply(rng.choice(match.legal_actions()))
+    data = match.to_dict()
+    data["deal"]["table"][0]["owner"] = -1
+    with pytest.raises(RecordError, match=r"deal.table\[0\].owner"):
+        Match.from_dict(data)
+
+
 def test_from_dict_on_a_game_class_refuses_another_game() -> None:
     from rummykit.games.possession.game import PossessionMatch
 
@@ -184,6 +201,9 @@ def _snapshot(seed: int = 4, steps: int = 120) -> dict[str, Any]:
         (lambda d: d["match"].update(dealer=-1), "match.dealer"),
         (lambda d: d["match"].update(phase="nap"), "match.phase"),
         (lambda d: d["deal"]["step"].update(seat="A"), "deal.step.seat"),
+        (lambda d: d["deal"]["step"].update(seat=7), "deal.step.seat: seat 7 out of range"),
+        (lambda d: d["deal"]["pile"].append(["AS", 9]), r"deal.pile\[\d+\]\[1\]"),
+        (lambda d: d["deal"]["down"].pop(), "deal.down: must hold"),
         (lambda d: d["deal"].update(extra=1), "unknown fields extra"),
         (lambda d: d["deal"].update(type="Bogus"), "unknown state type"),
         (lambda d: d["rng"][1].pop(), "rng"),
@@ -198,7 +218,8 @@ def _snapshot(seed: int = 4, steps: int = 120) -> dict[str, Any]:
 def test_a_tampered_snapshot_names_the_field(change: Callable[[Any], Any], field: str) -> None:
     data = _snapshot()
     change(data)
-    with pytest.raises(RecordError, match=field.replace("[", r"\[").replace("]", r"\]")):
+    pattern = field if "\\" in field else field.replace("[", r"\[").replace("]", r"\]")
+    with pytest.raises(RecordError, match=pattern):
         Match.from_dict(data)
 
 

@@ -46,6 +46,7 @@ from rummykit.kit.state import State
 
 __all__ = [
     "Decoder",
+    "error_json",
     "json_schema",
     "rules_from_json",
     "rules_to_json",
@@ -55,7 +56,7 @@ __all__ = [
 
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data (see the module's description); a value the codec
-    does not know is a :class:`TypeError`, as :func:`json.dumps` would raise.
+    does not know is a :class:`TypeError`, as ``json.dumps`` would raise.
 
     >>> from rummykit.kit.protocol import DealScore
     >>> to_json((DealScore(bonus=0, penalty=35), None))

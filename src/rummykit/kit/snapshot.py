@@ -26,7 +26,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.deck import DiscardPile
 from rummykit.errors import (
     ConfigError,
     NotationError,
@@ -35,13 +38,24 @@ from rummykit.errors import (
     shorten,
     shown,
 )
+from rummykit.kit.actions import Action
 from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
 from rummykit.kit.match import DealState, Match, MatchState
 
-__all__ = ["FORMAT", "VERSION", "match_from_dict", "match_to_dict"]
+__all__ = [
+    "FORMAT",
+    "PER_SEAT_FIELDS",
+    "SEAT_FIELDS",
+    "SEAT_LIST_FIELDS",
+    "VERSION",
+    "match_from_dict",
+    "match_to_dict",
+]
 
 FORMAT = "rummykit-match"
+"""The ``format`` of a snapshot."""
 VERSION = 1
+"""The ``version`` of the snapshots this library writes and reads."""
 _FIELDS = (
     "format", "version", "game", "rules", "players", "seed", "first_dealer", "deck_order",
     "auto_deal", "step", "rng", "match", "deal",
@@ -120,7 +134,9 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     state = decoder.state(data["match"], type(match.state), "match")
     deal = decoder.state(data["deal"], type(match.deal), "deal")
     assert isinstance(state, MatchState) and isinstance(deal, DealState)
-    _check_seats(state, deal, players)
+    _seat(state.dealer, players, "match.dealer")
+    _check_seats(state, players, "match")
+    _check_seats(deal, players, "deal")
     match.restore(state, deal, step)
     _check_cards(match)
     try:  # what the checks above cannot see shows when the game reads the state
@@ -173,20 +189,56 @@ def _seat(value: Any, players: int, path: str, *, table: bool = False) -> None:
         raise RecordError(f"{path}: seat {shown(value)} out of range (0 to {players - 1})")
 
 
-def _check_seats(state: MatchState, deal: DealState, players: int) -> None:
-    """Seats and per-seat lists fit the number of players."""
-    _seat(state.dealer, players, "match.dealer")
-    _seat(state.to_act, players, "match.to_act", table=True)
-    for index, scores in enumerate(state.deal_scores):
-        if len(scores) != players:
-            raise RecordError(f"match.deal_scores[{index}]: must hold {players} scores")
-    for name, totals in (("totals", state.totals), ("penalty_totals", state.penalty_totals)):
-        if len(totals) not in (0, players):
-            raise RecordError(f"match.{name}: must hold {players} totals")
-    if len(deal.hands) != players:
-        raise RecordError(f"deal.hands: must hold {players} hands, got {len(deal.hands)}")
-    for index, entry in enumerate(deal.pile.entries):
-        _seat(entry.discarder, players, f"deal.pile[{index}][1]", table=True)
+SEAT_FIELDS = frozenset(
+    {
+        "seat",
+        "dealer",
+        "to_act",
+        "owner",
+        "discarder",
+        "requester",
+        "taker",
+        "flagged",
+        "p0",
+        "resume",
+    }
+)
+"""Fields of a state (or of a value in it) that hold a seat or ``None``, by name: a
+restored snapshot's are checked to be seats of the match."""
+SEAT_LIST_FIELDS = frozenset({"order", "requests", "winners", "losers"})
+"""Fields that hold a list of seats."""
+PER_SEAT_FIELDS = frozenset(
+    {"hands", "down", "down_turn", "laid", "known", "buys", "times_out", "stock_only", "skip_draw"}
+)
+"""Fields that hold one entry per seat."""
+
+
+def _check_seats(value: Any, players: int, path: str) -> None:
+    """Seats and per-seat lists in ``value`` (a state, recursively) fit the players."""
+    for field in attrs.fields(type(value)):
+        item, where = getattr(value, field.name), f"{path}.{field.alias}"
+        if field.name in SEAT_FIELDS and not isinstance(item, bool):
+            _seat(item, players, where, table=True)
+        elif field.name in SEAT_LIST_FIELDS:
+            for index, seat in enumerate(item):
+                _seat(seat, players, f"{where}[{index}]")
+        elif field.name in PER_SEAT_FIELDS and len(item) != players:
+            raise RecordError(f"{where}: must hold {players} entries (one a seat), got {len(item)}")
+        elif field.name in ("totals", "penalty_totals") and len(item) not in (0, players):
+            raise RecordError(f"{where}: must hold {players} totals")
+        elif field.name == "deal_scores":
+            for index, scores in enumerate(item):
+                if len(scores) != players:
+                    raise RecordError(f"{where}[{index}]: must hold {players} scores")
+        if attrs.has(type(item)):
+            _check_seats(item, players, where)
+        elif isinstance(item, list | tuple):
+            for index, part in enumerate(item):
+                if attrs.has(type(part)) and not isinstance(part, Card | Action):
+                    _check_seats(part, players, f"{where}[{index}]")
+        elif isinstance(item, DiscardPile):
+            for index, entry in enumerate(item.entries):
+                _seat(entry.discarder, players, f"{where}[{index}][1]", table=True)
 
 
 def _check_cards(match: Match[Any, Any]) -> None:
