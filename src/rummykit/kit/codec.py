@@ -111,6 +111,7 @@ def _schedule_json(schedule: ContractSchedule) -> dict[str, Any]:
                 "contract": deal.contract.notation,
                 "hand_size": deal.hand_size,
                 "discard_out": deal.discard_out,
+                "whole_hand": deal.whole_hand,
                 "exact": deal.contract.exact,
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
@@ -160,6 +161,7 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
                     ),
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
+                    whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
                 )
                 for deal in schedule["deals"]
             )
