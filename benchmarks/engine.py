@@ -6,8 +6,9 @@ when the ``bench`` extra is installed, RLCard's and OpenSpiel's gin rummy.
 
 Run: python benchmarks/engine.py [--seconds 20] [--before OLD/src [--rounds 3]]
 
-``--before`` also times the three rummykit games on an older checkout (``git worktree
-add OLD <commit>``), alternating with this one, for before/after ratios in one run.
+``--before`` also times the three rummykit games, and a May I? go-down applied as text,
+on an older checkout (``git worktree add OLD <commit>``), alternating with this one, for
+before/after ratios in one run.
 """
 
 from __future__ import annotations
@@ -141,6 +142,49 @@ def before_after(before_src: str, seconds: float, rounds: int) -> None:
         )
 
 
+_GO_DOWN = (
+    "import sys, random, time\n"
+    "from rummykit.games import MayI\n"
+    "match = MayI().new_match(players=4, seed=3); rng = random.Random(3)\n"
+    "while True:\n"
+    "    downs = [str(a) for a in match.legal_actions() if str(a).startswith('down ')]\n"
+    "    if downs: break\n"
+    "    match.apply(rng.choice(match.legal_actions()))\n"
+    "text, rounds = downs[0], int(sys.argv[1])\n"
+    "def best(step):\n"
+    "    times = []\n"
+    "    for _ in range(7):\n"
+    "        start = time.process_time()\n"
+    "        for _ in range(rounds): step()\n"
+    "        times.append((time.process_time() - start) / rounds)\n"
+    "    return min(times)\n"
+    "print(best(lambda: match.clone().apply(text)) - best(lambda: match.clone()))\n"
+)
+"""A go-down applied as text (the clone it is applied to is timed apart and subtracted)."""
+
+
+def go_down_before_after(before_src: str, rounds: int) -> None:
+    """The CPU time of applying a go-down given as text, here and on ``before_src``."""
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    best = {"before": float("inf"), "after": float("inf")}
+    for _ in range(rounds):
+        for label, src in (("before", before_src), ("after", here)):
+            env = {**os.environ, "PYTHONPATH": src}
+            out = subprocess.run(
+                [sys.executable, "-c", _GO_DOWN, "300"],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            best[label] = min(best[label], float(out))
+    before, after = best["before"], best["after"]
+    print(
+        f"  May I? go-down applied as text: before {before * 1e6:.1f} us, after "
+        f"{after * 1e6:.1f} us (best of {rounds} alternating runs): {after / before:.2f}x the time"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -157,6 +201,7 @@ def main() -> None:
     )
     if args.before:
         before_after(args.before, args.seconds, args.rounds)
+        go_down_before_after(args.before, args.rounds)
     engines: list[tuple[str, Callable[[float], tuple[int, int, float] | None]]] = [
         ("rummykit May I? (4 players)", may_i),
         ("rummykit Posso? (4, jokers)", posso),

@@ -181,3 +181,58 @@ def test_actions_are_values_of_their_own_class_after_the_trip() -> None:
         for action in match.legal_actions():
             back = action_from_dict(json.loads(json.dumps(action.to_dict())), match.grammar)
             assert isinstance(back, Action) and type(back) is type(action) and back == action
+
+
+def _sample(hint: Any) -> Any:
+    """A value of type ``hint`` for an effect's field (enough to write it)."""
+    import enum
+    import types
+    import typing
+
+    from rummykit.cards import parse_card
+    from rummykit.melds import Meld
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is types.UnionType or origin is typing.Union:
+        return _sample(next(arg for arg in args if arg is not type(None)))
+    if origin is tuple:
+        return (_sample(args[0]),)
+    if hint is bool:
+        return True
+    if hint is int:
+        return 1
+    if hint is str:
+        return "buy"
+    if hint is Meld:
+        return Meld.parse("7S 7H 7D")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return next(iter(hint))
+    return parse_card("AS")
+
+
+def _subclasses(cls: type[Any]) -> set[type[Any]]:
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= _subclasses(sub)
+    return found
+
+
+def test_every_effect_class_of_every_game_writes_json_the_schema_accepts() -> None:
+    import typing
+
+    import attrs
+
+    from rummykit.kit.effects import Effect
+
+    for name in GAMES:
+        game(name)  # loads the game's effects
+    for cls in _subclasses(Effect):
+        hints = typing.get_type_hints(cls)
+        fields = {f.alias: _sample(hints[f.name]) for f in attrs.fields(cls) if f.init}
+        effect = cls(**fields)
+        for seat in (None, 0, 1):
+            data = effect.seen_by(seat).to_dict()
+            _validate("effect", data)
+            assert data["type"] == cls.__name__ and isinstance(data["text"], str)
+            assert json.loads(json.dumps(data)) == data
+        assert pickle.loads(pickle.dumps(effect)) == effect == copy.deepcopy(effect)

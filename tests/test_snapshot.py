@@ -291,3 +291,35 @@ def test_a_tampered_snapshot_raises_only_record_errors(
     except RecordError:
         return
     twin.legal_actions()  # a snapshot that loads is a match that plays
+
+
+def test_a_game_a_user_registered_restores_through_the_registry() -> None:
+    """The gin example (``examples/gin_rummy.py``), registered as a user would: its
+    snapshot, pickle and copies restore, with its own phases, actions and state."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from rummykit.kit.registry import register, unregister
+
+    module = sys.modules.get("gin_rummy")
+    if module is None:
+        path = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"
+        spec = importlib.util.spec_from_file_location("gin_rummy", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["gin_rummy"] = module
+        spec.loader.exec_module(module)
+    register(module.Gin, replace=True)
+    try:
+        rng = random.Random(4)
+        match: AnyMatch = game("gin").new_match(players=2, seed=4)
+        for steps in (0, 7, 30, 80):
+            while match.step < steps and not match.is_over:
+                match.apply(rng.choice(match.legal_actions()))
+            for how, make in COPIES.items():
+                twin = make(match)
+                assert type(twin) is module.GinMatch, how
+                same_future(match.clone(), twin, random.Random(steps), decisions=30)
+    finally:
+        unregister("gin")

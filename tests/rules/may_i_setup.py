@@ -62,7 +62,7 @@ def new_match(
         hands=hands or {},
         stock=stock,
         hand_size=hand_size,
-        jokers=rules.joker_count,
+        jokers=rules.table_options().jokers.at(players),
     )
     return MayI(rules).new_match(
         players=players, seed=seed, deck_order=order, first_dealer=dealer, auto_deal=auto_deal

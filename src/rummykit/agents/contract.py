@@ -25,6 +25,12 @@ contract is down it
 Once down it lays off everything it can, takes a pile card only if it lays off at once,
 and discards its most expensive card.
 
+In a deal laid down whole (the schedule's ``whole_hand``: the go-down takes every card)
+it measures instead how far the whole hand is from such a go-down
+(:func:`~rummykit.agents.distance.whole_hand_distance`: cards no meld would hold plus
+cards missing), and buys only when the card brings it one card nearer than
+``buy_gain`` asks (the penalty card is one more card to fit).
+
 >>> import random
 >>> from rummykit.games import game
 >>> agent = ContractAgent.for_game(game("may-i"))
@@ -37,13 +43,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from rummykit.agents.basic import ACE_HIGH_VALUES
-from rummykit.agents.distance import contract_distance
+from rummykit.agents.distance import contract_distance, whole_hand_distance
 from rummykit.agents.options import check_options, instance_of, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -55,7 +61,11 @@ from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = ["ContractAgent", "contract_game_rules"]
+__all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
+
+SET_BY_GAME = ("rules", "values", "whole_hand_deals")
+"""The :class:`~rummykit.agents.ContractAgent` fields
+:meth:`~rummykit.agents.ContractAgent.for_game` reads from the game."""
 
 
 def contract_game_rules(definition: Any) -> MeldRules | None:
@@ -87,6 +97,16 @@ def _contract_rules(definition: Any) -> MeldRules:
     return rules
 
 
+def _deal_numbers(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
+def _whole_hand_deals(definition: Any) -> frozenset[int]:
+    """The deals of the game's schedule laid down whole (``whole_hand``)."""
+    schedule = definition.rules.schedule()
+    return frozenset(number for number, deal in enumerate(schedule, start=1) if deal.whole_hand)
+
+
 @attrs.frozen(kw_only=True)
 class ContractAgent:
     """The heuristic contract-rummy player (see the module for its value rule); the
@@ -109,6 +129,8 @@ class ContractAgent:
     """Never buy with more cards than this in hand."""
     min_stock: int = attrs.field(default=4, validator=whole(0))
     """Never buy when the stock holds fewer cards than this."""
+    whole_hand_deals: frozenset[int] = attrs.field(default=frozenset(), converter=_deal_numbers)
+    """The deals laid down whole (the schedule's ``whole_hand``), by number."""
 
     @classmethod
     def for_game(cls, definition: Any, **parameters: Any) -> ContractAgent:
@@ -119,16 +141,21 @@ class ContractAgent:
         >>> ContractAgent.for_game(game("may-i"), buy_gain=2).buy_gain
         2
         """
-        given = sorted({"rules", "values"} & set(parameters))
+        given = sorted(set(SET_BY_GAME) & set(parameters))
         if given:
             raise ConfigError(
                 f"ContractAgent.for_game reads {' and '.join(given)} from the game; "
                 "give them to ContractAgent(rules, values=...) instead"
             )
-        check_options(cls, parameters, set_by_game=("rules", "values"))
+        check_options(cls, parameters, set_by_game=SET_BY_GAME)
         rules = _contract_rules(definition)
         values = definition.card_values()
-        return cls(rules, values=ACE_HIGH_VALUES if values is None else values, **parameters)
+        return cls(
+            rules,
+            values=ACE_HIGH_VALUES if values is None else values,
+            whole_hand_deals=_whole_hand_deals(definition),
+            **parameters,
+        )
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game this agent was not made for: a contract game (meld rules and a
@@ -151,6 +178,8 @@ class ContractAgent:
             if rules != self.rules
             else "card values"
             if values is not None and values != self.values
+            else "deals laid down whole"
+            if _whole_hand_deals(definition) != self.whole_hand_deals
             else None
         )
         if wrong is not None:
@@ -219,9 +248,18 @@ class ContractAgent:
             return not buy and self.lays_off(view.melds, card)
         if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
             return False
-        before = contract_distance(view.hand, contract, self.rules)
-        after = contract_distance([*view.hand, card], contract, self.rules)
-        return before - after >= (self.buy_gain if buy else self.take_gain)
+        whole = view.deal in self.whole_hand_deals
+        before = self.distance(view, view.hand, contract)
+        after = self.distance(view, [*view.hand, card], contract)
+        gain = (self.buy_gain + (1 if whole else 0)) if buy else self.take_gain
+        return before - after >= gain
+
+    def distance(self, view: PlayerView, hand: Sequence[Card], contract: Contract) -> int:
+        """How far ``hand`` is from going down in this deal: from the contract, or from
+        laying the whole hand down in a deal laid down whole."""
+        if view.deal in self.whole_hand_deals:
+            return whole_hand_distance(hand, contract, self.rules)
+        return contract_distance(hand, contract, self.rules)
 
     def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
         """Whether ``card`` can be laid off on one of ``melds``."""
@@ -285,7 +323,7 @@ class ContractAgent:
                 return (feeds, 0, 0, -self.values.value(card), card.code)
             rest = list(hand)
             rest.remove(card)
-            distance = contract_distance(rest, contract, self.rules)
+            distance = self.distance(view, rest, contract)
             return (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
 
         return sorted(discards, key=key)

@@ -40,7 +40,7 @@ from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
 
-__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes"]
+__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes", "whole_hand_distance"]
 
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
@@ -279,3 +279,105 @@ def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules
     """
     before = contract_distance(hand, contract, rules)
     return max(0, before - contract_distance([*hand, card], contract, rules))
+
+
+_WHOLE: dict[tuple[Contract, MeldRules, tuple[int, ...]], int] = {}
+"""Whole-hand distances by contract, rules and the hand's sorted codes."""
+
+
+def whole_hand_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> int:
+    """About how many cards stand between ``hand`` and a go-down that takes the whole
+    hand (a deal laid down whole, the schedule's ``whole_hand``): the cards no meld of
+    the contract would hold (to be discarded) plus the cards its melds still lack (to
+    be drawn), the hand's wild cards filling gaps first. 0: the hand, as it is, could be
+    laid down whole, or very nearly (an estimate, as :func:`contract_distance`).
+
+    The contract's groups take the ranks held most often, each with every natural card
+    of its rank; its runs take, in as many suits as it has runs, the window of ranks
+    (no wrap-around) that leaves the fewest strays plus gaps.
+
+    >>> from rummykit import Contract, MeldRules, parse_cards
+    >>> rules = MeldRules(ace=AcePolicy.LOW_OR_HIGH)
+    >>> three = Contract.parse("3R")
+    >>> whole_hand_distance(parse_cards("3S 4S 5S 6S 9H 10H JH QH KH AC 2C 3C 4C"), three, rules)
+    0
+    >>> whole_hand_distance(parse_cards("3S 4S 5S 6S 9H 10H JH QH KH AC 2C 3C 9D"), three, rules)
+    2
+    """
+    cards = to_cards(hand)
+    codes = tuple(sorted(card.code for card in cards))
+    key = (contract, rules, codes)
+    found = _WHOLE.get(key)
+    if found is None:
+        found = _whole_distance(codes, contract, rules)
+        if len(_WHOLE) >= MEMO_LIMIT:
+            _WHOLE.clear()
+        _WHOLE[key] = found
+    return found
+
+
+def _whole_distance(codes: tuple[int, ...], contract: Contract, rules: MeldRules) -> int:
+    wild_codes = _plan(contract, rules).wild_codes
+    wilds = sum(1 for code in codes if code in wild_codes)
+    counts: dict[int, int] = {}
+    for code in codes:
+        if code not in wild_codes:
+            counts[code] = counts.get(code, 0) + 1
+    groups = _sizes(contract, rules, MeldKind.GROUP)
+    runs = _sizes(contract, rules, MeldKind.RUN)
+    missing = 0
+    by_rank: dict[int, int] = {}
+    for code, count in counts.items():
+        by_rank[_RANK[code]] = by_rank.get(_RANK[code], 0) + count
+    for size, (rank, held) in itertools.zip_longest(
+        groups, sorted(by_rank.items(), key=lambda item: (-item[1], -item[0]))[: len(groups)]
+    ):
+        if size is None:
+            break
+        missing += size - min(size, held or 0)
+        if rank is not None:
+            for code in [code for code in counts if _RANK[code] == rank]:
+                del counts[code]
+    strays = sum(counts.values())
+    if runs:
+        suits = [_suit_cost(counts, suit, min(runs), rules.ace) for suit in range(4)]
+        chosen = sorted(range(4), key=lambda suit: suits[suit][0] - suits[suit][1])
+        for index, size in enumerate(sorted(runs, reverse=True)):
+            if index >= 4:
+                missing += size
+                continue
+            held, stray, gap = suits[chosen[index]][1], *suits[chosen[index]][2:]
+            strays -= held - stray
+            missing += gap
+    return strays + max(0, missing - wilds)
+
+
+def _suit_cost(
+    counts: dict[int, int], suit: int, size: int, ace: AcePolicy
+) -> tuple[int, int, int, int]:
+    """A run in ``suit`` of at least ``size`` cards: (strays + gaps, cards of the suit,
+    strays, gaps) for the best window of ranks."""
+    held = 0
+    mask = 0
+    for code, count in counts.items():
+        if _SUIT[code] == suit:
+            held += count
+            rank = _RANK[code]
+            if rank == 1:
+                mask |= (2 if ace is not AcePolicy.HIGH else 0) | (
+                    1 << 14 if ace is not AcePolicy.LOW else 0
+                )
+            else:
+                mask |= 1 << rank
+    if not held:
+        return (size, 0, 0, size)
+    best = (held + size, held, held, size)
+    for low in range(1, 15):
+        for high in range(low + size - 1, min(14, low + 12) + 1):
+            window = ((1 << (high + 1)) - 1) & ~((1 << low) - 1)
+            have = (mask & window).bit_count()
+            gap = high - low + 1 - have
+            stray = held - have
+            if stray + gap < best[0]:
+                best = (stray + gap, held, stray, gap)
+    return best

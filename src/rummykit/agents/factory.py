@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent
-from rummykit.agents.contract import ContractAgent, contract_game_rules
+from rummykit.agents.contract import SET_BY_GAME, ContractAgent, contract_game_rules
 from rummykit.agents.options import check_options
 from rummykit.kit.definition import require_definition
 
@@ -48,7 +48,7 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
         agent: Agent = for_game(definition, **parameters) if for_game else own(**parameters)
         return agent
     if contract_game_rules(definition) is not None:
-        check_options(ContractAgent, parameters, set_by_game=("rules", "values"))
+        check_options(ContractAgent, parameters, set_by_game=SET_BY_GAME)
         return ContractAgent.for_game(definition, **parameters)
     check_options(GreedyAgent, parameters)
     return GreedyAgent()

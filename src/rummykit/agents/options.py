@@ -85,8 +85,9 @@ def check_options(
     options it has.
 
     >>> from rummykit.agents import ContractAgent
+    >>> from rummykit.agents.contract import SET_BY_GAME
     >>> check_options(ContractAgent, {"buy_gain": 2}, set_by_game=("rules", "values"))
-    >>> check_options(ContractAgent, {"buy_gian": 2}, set_by_game=("rules", "values"))
+    >>> check_options(ContractAgent, {"buy_gian": 2}, set_by_game=SET_BY_GAME)
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: ContractAgent has no option buy_gian (its options:

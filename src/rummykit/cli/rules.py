@@ -99,6 +99,7 @@ def describe_rules(definition: GameDefinition[Any, Any]) -> dict[str, Any]:
                 "contract": deal.contract.notation,
                 "hand_size": deal.hand_size,
                 "discard_out": deal.discard_out,
+                "whole_hand": deal.whole_hand,
             }
             for number, deal in enumerate(schedule(), start=1)
         ]
@@ -132,6 +133,8 @@ def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
         lines.append("schedule:")
         for deal in data["schedule"]:
             out = "" if deal["discard_out"] else ", no going out by discarding"
+            if deal.get("whole_hand"):
+                out += ", the go-down takes the whole hand"
             lines.append(
                 f"  deal {deal['deal']}: {deal['contract']}, {deal['hand_size']} cards{out}"
             )

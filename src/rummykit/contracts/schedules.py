@@ -35,14 +35,23 @@ def _hand_size(instance: object, attribute: attrs.Attribute[int], value: int) ->
         raise ConfigError(f"hand_size must be a whole number from 1 to 60, got {value!r}")
 
 
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
+
+
 @attrs.frozen(kw_only=True)
 class DealSpec:
-    """One deal of a schedule: its contract, how many cards each player gets, and
-    whether a player may go out by discarding his last card."""
+    """One deal of a schedule: its contract, how many cards each player gets,
+    whether a player may go out by discarding his last card, and whether the go-down
+    must take the whole hand."""
 
     contract: Contract
     hand_size: int = attrs.field(default=10, validator=_hand_size)
     discard_out: bool = True
+    whole_hand: bool = attrs.field(default=False, validator=_flag)
+    """The contract goes down with every card in hand, so the player who goes down goes
+    out at once, without a discard ("all out": every card used in the go-down)."""
 
 
 def resolve_deal_list(items: Iterable[int | str], deal_count: int) -> frozenset[int]:
@@ -173,8 +182,12 @@ class ContractSchedule:
         ... [[deal]]
         ... contract = "2R"
         ... hand_size = 12
+        ... whole_hand = true
         ... ''')[2]
-        DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False)
+        DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False, whole_hand=True)
+
+        ``whole_hand = true`` makes a deal's go-down take every card in hand (and so
+        go out at once, without a discard).
 
         Text over :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is
         refused before it is read.
@@ -194,7 +207,7 @@ _TOP_KEYS = {
     "discard_out_forbidden",
     "deal",
 }
-_DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact"}
+_DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact", "whole_hand"}
 MAX_TOML_CHARS = 100_000
 """The longest schedule text (or file) :meth:`.ContractSchedule.loads_toml` and
 :meth:`.ContractSchedule.from_toml` read: a schedule is a few lines per deal."""
@@ -287,9 +300,10 @@ def _load(cls: type[ContractSchedule], text: str, source: str, *, quote: bool) -
             raise fail(f"deal {index + 1}: {named(key)} (known: {known})", index, key)
         if "contract" not in deal or not isinstance(deal["contract"], str):
             raise fail(f'deal {index + 1}: contract must be text like "2G+1R"', index)
-        if "exact" in deal and not isinstance(deal["exact"], bool):
-            got = f", got {shown(deal['exact'])}" if quote else ""
-            raise fail(f"deal {index + 1}: exact must be true or false{got}", index, "exact")
+        for flag in ("exact", "whole_hand"):
+            if flag in deal and not isinstance(deal[flag], bool):
+                got = f", got {shown(deal[flag])}" if quote else ""
+                raise fail(f"deal {index + 1}: {flag} must be true or false{got}", index, flag)
         try:
             like = Contract.parse("G", **like_flags)
             contract = Contract.parse(deal["contract"], like=like)
@@ -299,6 +313,7 @@ def _load(cls: type[ContractSchedule], text: str, source: str, *, quote: bool) -
                 contract=contract,
                 hand_size=deal.get("hand_size", default_hand),
                 discard_out=deal.get("discard_out", True),
+                whole_hand=deal.get("whole_hand", False),
             )
         except (ContractError, ConfigError) as error:
             culprit = next((k for k in (*deal, *data) if k in error.reason), None)

@@ -91,10 +91,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         Emptying the hand needs the contract on the table. Keeping exactly one card in a
         turn that ends with a discard is allowed where that card may then be discarded
         (going out by discarding), or laid off next (so the player goes out by melding,
-        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``.
+        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``. In a deal laid
+        down whole (the schedule's ``whole_hand``) a go-down that completes the contract
+        keeps no card.
         """
         if not remaining:
             return down_after
+        if going_down and down_after and self.engine.whole_hand:
+            return False
         if len(remaining) > 1 or not self.deal.step.discard_step:
             return True
         if self.deal.discard_out and down_after:

@@ -63,7 +63,10 @@ class ContractOpening(Opening):
         contract = _contract(match)
         found: list[Down] = []
         if self.all_at_once and contract.exact:
+            whole = match.whole_hand
             for parts, left in arrangement_parts(hand, contract, rules):
+                if whole and left:  # the go-down takes the whole hand
+                    continue
                 if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
                     if not match.leaves_ok(
@@ -175,6 +178,12 @@ class ContractOpening(Opening):
                 )
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
         left = list((Counter(deal.hands[seat]) - needed).elements())
+        if down_after and left and match.whole_hand:
+            raise IllegalActionError(
+                f"{who} cannot go down: in this deal the go-down takes the whole hand, "
+                f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
+                rule=clause("down"),
+            )
         table_after = [*deal.table, *melds]
         if not match.leaves_ok(
             seat, left, down_after=down_after, table_after=table_after, going_down=True

@@ -500,6 +500,13 @@ class ContractRummyMatch(CheckedMatch):
         return self.contracts
 
     @property
+    def whole_hand(self) -> bool:
+        """Whether the deal in progress is laid down whole: a go-down takes every card
+        in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
+        contracts = self.contracts
+        return contracts is not None and contracts[self.state.deal_number].whole_hand
+
+    @property
     def table(self) -> tuple[Meld, ...]:
         """The melds on the table, by number."""
         return tuple(self.deal.table)

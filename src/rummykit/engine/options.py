@@ -304,15 +304,16 @@ class TableOptions:
     def __attrs_post_init__(self) -> None:
         if type(self) is not TableOptions:
             return  # a subclass may redeclare fields unchecked: its checked() copy checks
-        most = self.player_count_range[1]
-        shoe = 52 * self.decks.at(most) + self.jokers.at(most)
+        fewest, most = self.player_count_range
         sizes = [self.hand_size] if self.schedule is None else [d.hand_size for d in self.schedule]
-        dealt = most * max(sizes) + (1 if self.initial_upcard else 0)
-        if dealt > shoe:
-            raise ConfigError(
-                f"{most} hands of {max(sizes)} cards need {dealt} cards, but the shoe for "
-                f"{most} players holds {shoe} (decks, jokers, player_count_range)"
-            )
+        for players in range(most, fewest - 1, -1):  # the shoe may grow with the players
+            shoe = 52 * self.decks.at(players) + self.jokers.at(players)
+            dealt = players * max(sizes) + (1 if self.initial_upcard else 0)
+            if dealt > shoe:
+                raise ConfigError(
+                    f"{players} hands of {max(sizes)} cards need {dealt} cards, but the shoe "
+                    f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
+                )
 
     def table_options(self) -> TableOptions:
         """These options (a rules class that subclasses :class:`TableOptions` gives

@@ -111,6 +111,7 @@ def _schedule_json(schedule: ContractSchedule) -> dict[str, Any]:
                 "contract": deal.contract.notation,
                 "hand_size": deal.hand_size,
                 "discard_out": deal.discard_out,
+                "whole_hand": deal.whole_hand,
                 "exact": deal.contract.exact,
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
@@ -160,6 +161,7 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
                     ),
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
+                    whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
                 )
                 for deal in schedule["deals"]
             )
@@ -242,16 +244,21 @@ def _hints(cls: type[Any]) -> tuple[tuple[str, str, Any], ...]:
     )
 
 
-def _state_types() -> dict[str, type[State]]:
-    """Every State subclass loaded, by class name (the first loaded of a name)."""
-    found: dict[str, type[State]] = {}
-    todo: list[type[State]] = [State]
+def _state_type(name: str, base: type[State]) -> type[State] | None:
+    """The state class called ``name``: ``base`` itself, else the last loaded of that
+    name among its subclasses (a module loaded again replaces its classes)."""
+    if base.__name__ == name:
+        return base
+    found: type[State] | None = None
+    seen: set[type[State]] = set()
+    todo: list[type[State]] = [base]
     while todo:
-        cls = todo.pop()
-        for sub in cls.__subclasses__():
-            if sub not in found.values():
-                found.setdefault(sub.__name__, sub)
+        for sub in todo.pop(0).__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
                 todo.append(sub)
+                if sub.__name__ == name:
+                    found = sub
     return found
 
 
@@ -392,8 +399,8 @@ class Decoder:
         if not isinstance(data, dict):
             raise _path_error(path, f"must be an object, got {shown(data)}")
         name = data.get("type")
-        found = _state_types().get(name) if isinstance(name, str) else None
-        if found is None or not issubclass(found, cls):
+        found = _state_type(name, cls) if isinstance(name, str) else None
+        if found is None:
             raise _path_error(path, f"unknown state type {shown(name)} (expected {cls.__name__})")
         return self._attrs(data, found, path, tagged=True)  # type: ignore[no-any-return]
 

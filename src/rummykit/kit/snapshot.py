@@ -143,7 +143,14 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
         match.legal_actions()
         for seat in range(players):
             match.view(seat)
-    except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+    except (
+        ArithmeticError,
+        AssertionError,
+        AttributeError,
+        LookupError,
+        TypeError,
+        ValueError,
+    ) as error:
         reason = error.reason if isinstance(error, RummyError) else type(error).__name__
         raise RecordError(f"deal: not a position the game can be in ({shorten(reason)})") from None
     match.refresh()

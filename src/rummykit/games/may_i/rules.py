@@ -61,7 +61,7 @@ from rummykit.engine.options import (
     TieBreak,
     WinnerMetric,
 )
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, shown
 from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
 from rummykit.kit.options import (
     Choice,
@@ -81,7 +81,10 @@ __all__ = [
     "ClaimOrder",
     "MayIRules",
     "NextPlayerRefusal",
+    "PerPlayerCount",
     "TurnAfterBuy",
+    "by_players",
+    "per_player_count",
 ]
 
 
@@ -106,8 +109,77 @@ class NextPlayerRefusal(Choice):
     NORMAL_TURN = "normal_turn"
 
 
-SHOE_CARDS = 104
-"""MAYI-2.1: two 52-card decks (jokers come on top, ``joker_count``)."""
+PerPlayerCount = int | tuple[tuple[int, int], ...]
+"""A count that may depend on the number of players, as a rules option holds it: one
+whole number, or (from this many players on, this count) pairs, fewest players first."""
+
+
+def per_player_count(option: str, low: int, high: int) -> Any:
+    """An attrs converter for ``decks`` and ``joker_count``: a whole number, a mapping
+    ``{players: count}`` (keys may be digit strings, as in JSON) or a list of
+    ``[players, count]`` pairs, each count within ``low``-``high``; kept as a number
+    when it is the same for every player count, else as sorted pairs (so it survives a
+    record).
+
+    >>> decks = per_player_count("decks", 1, 8)
+    >>> decks(2), decks({"3": 2, "5": 3}), decks([[3, 2], [5, 3]])
+    (2, ((3, 2), (5, 3)), ((3, 2), (5, 3)))
+    >>> decks({3: 0})
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: decks must be from 1 to 8 for every player count, got {3: 0}
+    """
+
+    def convert(value: Any) -> PerPlayerCount:
+        given = value
+        if isinstance(value, list | tuple) and all(
+            isinstance(pair, list | tuple) and len(pair) == 2 for pair in value
+        ):
+            value = dict(value) if len({pair[0] for pair in value}) == len(value) else None
+        try:
+            steps = PerPlayers.of(value, option=option).steps
+        except (ConfigError, TypeError):
+            raise ConfigError(
+                f"{option} must be a whole number or a mapping {{players: {option}}} such as "
+                f"{{3: 2, 5: 3}}, got {shown(given)}"
+            ) from None
+        if not all(low <= count <= high for _, count in steps):
+            raise ConfigError(
+                f"{option} must be from {low} to {high} for every player count, got {shown(given)}"
+            )
+        if len({count for _, count in steps}) == 1:
+            return steps[0][1]
+        return steps
+
+    return convert
+
+
+def by_players(value: PerPlayerCount) -> PerPlayers:
+    """A converted ``decks`` or ``joker_count`` value as the engine's
+    :class:`~rummykit.engine.options.PerPlayers`."""
+    return PerPlayers(value) if isinstance(value, tuple) else PerPlayers.of(value)
+
+
+def _decks(value: Any) -> PerPlayerCount:
+    return per_player_count("decks", 1, 8)(value)  # type: ignore[no-any-return]
+
+
+def _jokers(value: Any) -> PerPlayerCount:
+    return per_player_count("joker_count", 0, 24)(value)  # type: ignore[no-any-return]
+
+
+def _rank_values(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    items = tuple(value) if isinstance(value, list | tuple) else ()
+    if len(items) != 13 or not all(
+        isinstance(item, int) and not isinstance(item, bool) and 0 <= item <= 1000 for item in items
+    ):
+        raise ConfigError(
+            "rank_values must be 13 whole numbers from 0 to 1000, ace first (A 2 3 ... K), "
+            f"got {shown(value)}"
+        )
+    return items
 
 
 def _players(value: Any) -> tuple[int, int]:
@@ -167,10 +239,18 @@ class MayIRules:
 
     player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
     """MAYI-1.1: how many players (3-5; 002's data line allows 2-5)."""
-    joker_count: int = attrs.field(default=0, validator=whole(0, 16))
-    """MAYI-2.2: jokers in the shoe (none in the reference game)."""
+    decks: PerPlayerCount = attrs.field(default=2, converter=_decks)
+    """MAYI-2.1 (house rules): 52-card decks in the shoe (two in the reference game): a
+    number, or by player count, e.g. ``{3: 2, 5: 3}`` (two decks from three players,
+    three from five)."""
+    joker_count: PerPlayerCount = attrs.field(default=0, converter=_jokers)
+    """MAYI-2.2: jokers in the shoe (none in the reference game): a number, or by
+    player count as ``decks`` (``{3: 4, 5: 6}``)."""
     joker_value: int = attrs.field(default=20, validator=whole(0))
     """MAYI-2.2: what a joker left in hand costs."""
+    rank_values: tuple[int, ...] | None = attrs.field(default=None, converter=_rank_values)
+    """MAYI-3 (house rules): what each rank left in hand costs, 13 numbers from the ace
+    to the king; ``None``: MAYI-3's (ace 15, 2-9 their number, 10-K 10)."""
     first_dealer: FirstDealer | int = attrs.field(
         default=FirstDealer.RANDOM, converter=_first_dealer
     )
@@ -295,18 +375,26 @@ class MayIRules:
             )
         schedule = self.schedule()
         rules = self.meld_rules()
-        shoe = SHOE_CARDS + self.joker_count
+        decks, jokers = by_players(self.decks), by_players(self.joker_count)
         for number, deal in enumerate(schedule, start=1):
             if deal.hand_size % self.deal_packet_size:
                 raise ConfigError(
                     f"deal {number}: hand size {deal.hand_size} is not a multiple of "
                     f"deal_packet_size {self.deal_packet_size}"
                 )
-            dealt = most * deal.hand_size + (1 if self.initial_upcard else 0)
-            if dealt > shoe:
+            for players in range(most, fewest - 1, -1):
+                shoe = 52 * decks.at(players) + jokers.at(players)
+                dealt = players * deal.hand_size + (1 if self.initial_upcard else 0)
+                if dealt > shoe:
+                    raise ConfigError(
+                        f"deal {number}: {players} hands of {deal.hand_size} need {dealt} "
+                        f"cards, but the shoe holds {shoe} (player_count_range "
+                        f"{fewest}-{most}; decks, joker_count)"
+                    )
+            if deal.whole_hand and not self.contract_all_at_once:
                 raise ConfigError(
-                    f"deal {number}: {most} hands of {deal.hand_size} need {dealt} cards, "
-                    f"but the shoe holds {shoe} (player_count_range {fewest}-{most})"
+                    f"deal {number} is laid down whole (whole_hand), which needs "
+                    "contract_all_at_once=True"
                 )
             for item in deal.contract.requirements:
                 _check_fits(item.kind, item.size_for(rules), rules, number, deal.contract, self)
@@ -331,7 +419,7 @@ class MayIRules:
         return attrs.evolve(
             MAY_I_MELDS,
             ace=self.ace_policy(),
-            jokers_allowed=bool(self.joker_count or self.wild_ranks),
+            jokers_allowed=bool(by_players(self.joker_count).most or self.wild_ranks),
             wild_ranks=frozenset(self.wild_ranks),
             wild_as_natural=self.wild_as_natural,
             max_jokers_per_meld=self.max_wilds_per_meld,
@@ -340,7 +428,9 @@ class MayIRules:
             else WildLimit.AT_MOST_NATURALS,
             run_min=self.min_run_length,
             group_distinct_suits=self.set_distinct_suits,
-            group_max=4 if self.set_distinct_suits else 8 + (1 if self.joker_count else 0),
+            group_max=4
+            if self.set_distinct_suits
+            else 4 * by_players(self.decks).most + (1 if by_players(self.joker_count).most else 0),
         )
 
     def ace_policy(self) -> AcePolicy:
@@ -350,20 +440,20 @@ class MayIRules:
         return AcePolicy.LOW_OR_HIGH if self.wraparound_runs is False else AcePolicy.WRAP
 
     def card_values(self) -> CardValues:
-        """MAYI-3, with ``joker_value``."""
-        return CardValues(
-            ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=self.joker_value
-        )
+        """MAYI-3 (or ``rank_values``), with ``joker_value``."""
+        ranks = self.rank_values or (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+        return CardValues(ranks=ranks, joker=self.joker_value)
 
     def table_options(self) -> TableOptions:
-        """The engine's options: these rules' table options, the two-deck shoe
-        (MAYI-2.1), card values (MAYI-3), meld rules and schedule."""
+        """The engine's options: these rules' table options, the shoe (MAYI-2.1: two
+        decks unless ``decks`` says otherwise), card values (MAYI-3), meld rules and
+        schedule."""
         return TableOptions(
             player_count_range=self.player_count_range,
             first_dealer=self.first_dealer,
             dealer_rotation=self.dealer_rotation,
-            decks=2,
-            jokers=PerPlayers.of(self.joker_count),
+            decks=by_players(self.decks),
+            jokers=by_players(self.joker_count),
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(),
@@ -400,7 +490,7 @@ def _check_fits(
             why = (
                 "set_distinct_suits=True allows groups of at most 4 cards"
                 if options.set_distinct_suits
-                else f"groups hold at most {most} cards (two decks"
+                else f"groups hold at most {most} cards ({by_players(options.decks).most} decks"
                 + (" and a joker)" if options.joker_count else ")")
             )
             raise ConfigError(
