@@ -178,7 +178,7 @@ def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "replay", str(path), "--seat", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["seat"] == 1 and data["deals"][0]["deal"] == 1
-    effects = [text for event in data["deals"][0]["events"] for text in event["effects"]]
+    effects = [e["text"] for event in data["deals"][0]["events"] for e in event["effects"]]
     assert "A draws 1 penalty card" in effects  # seat 1 does not see which
     code, out, _ = run(capsys, "replay", str(path), "--json")
     assert "A draws 1 penalty card (" in out

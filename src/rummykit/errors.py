@@ -77,6 +77,19 @@ class RummyError(ValueError):
         super().__init__(shorten(reason, LONGEST_MESSAGE))
         self.reason = reason
 
+    def to_dict(self) -> dict[str, Any]:
+        """The error as JSON for a client: its ``type`` (class name), ``message``,
+        ``reason`` and the rest of its attributes (an illegal action's clause as ``rule``
+        and the refused ``action``), through :mod:`rummykit.kit.codec`.
+
+        >>> data = IllegalActionError("not now", action="draw", rule="MAYI-7.1").to_dict()
+        >>> data["type"], data["reason"], data["rule"], data["action"]
+        ('IllegalActionError', 'not now', 'MAYI-7.1', 'draw')
+        """
+        from rummykit.kit.codec import error_json
+
+        return error_json(self)
+
 
 class NotationError(RummyError):
     """Text that is not valid notation: names the token, its position and what was expected."""

@@ -19,15 +19,11 @@ True
 
 from __future__ import annotations
 
-import enum
 import json
-from typing import Any
-
-import attrs
+import os
+from typing import Any, Self, TextIO
 
 from rummykit.cards import format_cards, parse_cards
-from rummykit.contracts import Contract, SameSuitRuns
-from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.errors import (
     ConfigError,
     IllegalActionError,
@@ -36,23 +32,30 @@ from rummykit.errors import (
     shorten,
     shown,
 )
+from rummykit.kit.codec import rules_from_json, rules_to_json
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
-from rummykit.kit.options import build_rules
-from rummykit.kit.registry import get, names, rules_options
+from rummykit.kit.protocol import Event
+from rummykit.kit.registry import get, names
 
 __all__ = [
     "FORMAT",
+    "LINES_FORMAT",
     "MAX_ACTIONS",
     "MAX_RECORD_CHARS",
     "VERSION",
+    "RecordWriter",
     "dumps",
     "from_record",
+    "load_jsonl",
     "loads",
+    "loads_jsonl",
     "to_record",
 ]
 
 FORMAT = "rummykit-record"
+LINES_FORMAT = "rummykit-record-lines"
+"""The format of a record written one event per line (:class:`RecordWriter`)."""
 VERSION = 1
 MAX_ACTIONS = 200_000
 """The most actions :func:`from_record` replays unless told fewer (``max_actions=``): far
@@ -60,41 +63,6 @@ more than any match the shipped rules allow, far less than a server should spend
 upload."""
 MAX_RECORD_CHARS = 20_000_000
 """The longest record text :func:`loads` reads unless told less (``max_chars=``)."""
-
-
-def _schedule_data(schedule: ContractSchedule) -> dict[str, Any]:
-    return {
-        "name": schedule.name,
-        "deals": [
-            {
-                "contract": deal.contract.notation,
-                "hand_size": deal.hand_size,
-                "discard_out": deal.discard_out,
-                "whole_hand": deal.whole_hand,
-                "exact": deal.contract.exact,
-                "distinct_ranks": deal.contract.distinct_ranks,
-                "same_suit_runs": deal.contract.same_suit_runs.value,
-                "runs_apart": deal.contract.runs_apart,
-            }
-            for deal in schedule
-        ],
-    }
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, ContractSchedule):
-        return _schedule_data(value)
-    if isinstance(value, tuple | list):
-        return [_json_value(item) for item in value]
-    if isinstance(value, enum.Enum):
-        return value.value
-    if attrs.has(type(value)):
-        raise RecordError(f"a rules option holds {value!r}, which a record cannot keep")
-    return value
-
-
-def _rules_data(rules: Any) -> dict[str, Any]:
-    return {name: _json_value(value) for name, value in rules_options(rules).items()}
 
 
 def _results(match: Match[Any, Any]) -> list[dict[str, Any]]:
@@ -110,41 +78,6 @@ def _results(match: Match[Any, Any]) -> list[dict[str, Any]]:
         for effect in event.effects
         if isinstance(effect, DealEnded)
     ]
-
-
-def _rules_from(data: Any, name: str) -> Any:
-    if not isinstance(data, dict):
-        raise RecordError(f"rules must be an object, got {type(data).__name__}")
-    options = dict(data)
-    schedule = options.get("contract_schedule")
-    if isinstance(schedule, dict):
-        try:
-            deals = tuple(
-                DealSpec(
-                    contract=Contract.parse(
-                        deal["contract"],
-                        exact=deal.get("exact", True),
-                        distinct_ranks=deal.get("distinct_ranks", True),
-                        same_suit_runs=SameSuitRuns(deal.get("same_suit_runs", "forbidden")),
-                        runs_apart=deal.get("runs_apart", 2),
-                    ),
-                    hand_size=deal.get("hand_size", 10),
-                    discard_out=_flag(deal.get("discard_out", True), "discard_out"),
-                    whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
-                )
-                for deal in schedule["deals"]
-            )
-            schedule_name = schedule.get("name", "custom")
-            if not isinstance(schedule_name, str):
-                raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
-            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
-        except (AttributeError, KeyError, TypeError, ValueError) as error:
-            reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
-            raise RecordError(f"bad contract schedule in the rules: {reason}") from None
-    try:
-        return build_rules(get(name).rules_type, options, game=name)
-    except ConfigError as error:
-        raise RecordError(f"bad rules: {shorten(error.reason, 300)}") from None
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -167,11 +100,13 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
         raise RecordError("a record needs the match's integer seed, not a random.Random")
     if match.position is not None:
         raise RecordError("a match started from a position has no record (it has no deal)")
+    if match.step != len(match.events):
+        raise RecordError("a match restored from a snapshot has no record of its earlier actions")
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": match.definition.name,
-        "rules": _rules_data(match.rules),
+        "rules": rules_to_json(match.rules),
         "players": match.players,
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
         "seed": match.seed,
@@ -199,7 +134,7 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > max_actions:
         raise RecordError(f"actions must be a list of at most {max_actions} strings")
-    rules = _rules_from(data.get("rules", {}), name)
+    rules = rules_from_json(data.get("rules", {}), name)
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
         raise RecordError(f"players must be a whole number from 2 to 8, got {shown(players)}")
@@ -303,3 +238,152 @@ def loads(
         return from_record(data, max_actions=max_actions)
     except RecursionError:  # a value nested deeply (but within what JSON read)
         raise RecordError("a record's values are nested too deeply") from None
+
+
+# -- records one event per line ------------------------------------------------------------
+
+
+class RecordWriter:
+    """A record written as the match goes, one JSON line per event (JSON Lines): a header
+    line (the record's fields but its actions), then each event's
+    :meth:`~rummykit.kit.protocol.Event.to_dict`. Appending an event writes one line, in
+    constant time; :func:`load_jsonl` reads the file back and replays it.
+
+    ``target`` is a path (created, or appended to with ``resume=True``) or an open text
+    stream. A new record starts with the events the match already has; with
+    ``resume=True`` the file already holds them (a server continuing after a restart,
+    with the match restored from its snapshot) and no header is written.
+
+    >>> import io
+    >>> from rummykit.games import game
+    >>> match = game("may-i").new_match(players=3, seed=5)
+    >>> out = io.StringIO()
+    >>> writer = RecordWriter(out, match)
+    >>> writer.append(match.apply("draw"))
+    >>> loads_jsonl(out.getvalue()) == match
+    True
+    """
+
+    def __init__(
+        self,
+        target: str | os.PathLike[str] | TextIO,
+        match: Match[Any, Any],
+        *,
+        seats: list[str] | None = None,
+        resume: bool = False,
+    ) -> None:
+        if resume:
+            self.next_step = match.step
+        else:
+            header = to_record(match, seats=seats)
+            del header["actions"], header["results"]
+            header["format"] = LINES_FORMAT
+            self.next_step = 0
+        if isinstance(target, str | os.PathLike):
+            self.stream: TextIO = open(target, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+            self.owned = True
+        else:
+            self.stream, self.owned = target, False
+        if not resume:
+            self._write(header)
+            for event in match.events:
+                self.append(event)
+
+    def append(self, event: Event) -> None:
+        """Write ``event`` (the match's next one) as one line and flush it."""
+        if event.step != self.next_step:
+            raise RecordError(
+                f"the record's next step is {self.next_step}, not {event.step}", step=event.step
+            )
+        self._write(event.to_dict())
+        self.next_step += 1
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self.stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Close the file (a stream passed in is left open)."""
+        if self.owned:
+            self.stream.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def loads_jsonl(
+    text: str | bytes, *, max_chars: int = MAX_RECORD_CHARS, max_actions: int = MAX_ACTIONS
+) -> Match[Any, Any]:
+    """Replay a record written one event per line (:class:`RecordWriter`), with the
+    limits of :func:`loads`. A line that is not JSON — a last line cut short by a crash
+    — is a :class:`~rummykit.errors.RecordError` naming the line:
+
+    >>> loads_jsonl('{"format": "rummykit-record-lines"}\\n{"step": 0, "act')
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: line 2: cut short (not a whole JSON line): ...
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not JSON lines: the bytes are not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
+    if len(text) > max_chars:
+        raise RecordError(f"a record is at most {max_chars} characters, got {len(text)}")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) - 1 > max_actions:
+        raise RecordError(f"a record of at most {max_actions} actions, got {len(lines) - 1}")
+    actions = []
+    header: Any = None
+    for number, line in enumerate(lines, start=1):
+        data = _json_line(line, number, last=number == len(lines) and not text.endswith("\n"))
+        if number == 1:
+            header = data
+            continue
+        step = number - 2
+        action = data.get("action") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or data.get("step") != step or not isinstance(action, dict):
+            raise RecordError(f"line {number}: not event {step} ({shorten(line, 100)})")
+        actions.append(action.get("text"))
+    if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
+        raise RecordError(f"line 1: not a rummykit record header ({shown(header, 100)})")
+    return from_record({**header, "format": FORMAT, "actions": actions}, max_actions=max_actions)
+
+
+def _json_line(line: str, number: int, *, last: bool) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        if last:
+            raise RecordError(
+                f"line {number}: cut short (not a whole JSON line): {error}"
+            ) from None
+        raise RecordError(f"line {number}: not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError(f"line {number}: nested too deeply") from None
+    except ValueError:
+        raise RecordError(f"line {number}: a number too long") from None
+
+
+def load_jsonl(
+    path: str | os.PathLike[str],
+    *,
+    max_chars: int = MAX_RECORD_CHARS,
+    max_actions: int = MAX_ACTIONS,
+) -> Match[Any, Any]:
+    """Replay the JSON Lines record in the file at ``path`` (see :func:`loads_jsonl`)."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read(max_chars + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{os.fspath(path)!r} is not UTF-8 text") from None
+    return loads_jsonl(text, max_chars=max_chars, max_actions=max_actions)

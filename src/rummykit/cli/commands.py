@@ -33,6 +33,7 @@ from rummykit.errors import ConfigError, InvalidMeldError, RummyError
 from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.games.may_i.data import MAY_I_VALUES
+from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
@@ -67,15 +68,15 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards))
     text = format_cards(cards, unicode=args.unicode)
-    _emit(args, {"cards": [card.notation for card in cards], "count": len(cards)}, text)
+    _emit(args, {"cards": to_json(cards), "count": len(cards)}, text)
     return EXIT_OK
 
 
 def _meld_json(meld: Meld) -> dict[str, Any]:
+    """The meld as the codec writes it, with its notation and what its jokers stand for."""
     return {
-        "kind": meld.kind.value,
+        **to_json(meld),
         "notation": meld.notation,
-        "cards": [card.notation for card in meld.cards],
         "stands_for": {str(index): role for index, role in meld.stand_ins().items()},
     }
 
@@ -141,7 +142,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         "met": True,
         "contract": contract.notation,
         "melds": [_meld_json(meld) for meld in result.melds],
-        "left": [card.notation for card in result.left],
+        "left": to_json(result.left),
         "left_value": result.left_value,
     }
     _emit(args, data, "\n".join(lines))
@@ -433,7 +434,9 @@ def _parser() -> _Parser:
     _house_rules(play)
 
     replay = add("replay", _cmd_replay, "print a saved record deal by deal")
-    replay.add_argument("record", help="a JSON record (rummykit play --record FILE)")
+    replay.add_argument(
+        "record", help="a JSON record (rummykit play --record FILE) or a JSON Lines record"
+    )
     replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")

@@ -10,7 +10,7 @@ from rummykit.errors import RecordError
 from rummykit.kit.effects import DealEnded, Drew, seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
-from rummykit.records import from_record
+from rummykit.records import LINES_FORMAT, from_record, loads_jsonl
 
 __all__ = ["load_record", "replay_data", "replay_lines"]
 
@@ -25,11 +25,16 @@ def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not JSON: {error}") from None
-    match = from_record(data)
+    first = text.split("\n", 1)[0]
+    if LINES_FORMAT in first:  # a record written one event per line
+        match = loads_jsonl(text)
+        data = json.loads(first)
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{path} is not JSON: {error}") from None
+        match = from_record(data)
     seats = data.get("seats") or [seat_name(s) for s in range(match.players)]
     return match, [str(seat) for seat in seats]
 
@@ -39,17 +44,11 @@ def _events(match: Match[Any, Any], seat: int | None) -> list[Event]:
 
 
 def replay_data(match: Match[Any, Any], seats: list[str], seat: int | None) -> dict[str, Any]:
-    """The match as JSON-ready data, deal by deal (``seat``: what that seat may know)."""
+    """The match as JSON-ready data, deal by deal (``seat``: what that seat may know),
+    each event as :meth:`~rummykit.kit.protocol.Event.to_dict` writes it."""
     deals: dict[int, list[dict[str, Any]]] = {}
     for event in _events(match, seat):
-        deals.setdefault(event.deal, []).append(
-            {
-                "step": event.step,
-                "seat": event.seat,
-                "action": str(event.action),
-                "effects": [effect.text for effect in event.effects],
-            }
-        )
+        deals.setdefault(event.deal, []).append(event.to_dict())
     outcome = match.outcome
     return {
         "game": match.definition.name,

@@ -99,6 +99,13 @@ class ContractRummyMatch(CheckedMatch):
         """No deals yet."""
         return ContractMatchState(times_out=[0] * self.players)
 
+    def cards_in_play(self) -> list[Card]:
+        """The hands, stock and pile, and the melds on the table."""
+        return [
+            *super().cards_in_play(),
+            *(card for meld in self.deal.table for card in meld.cards),
+        ]
+
     def deal_count(self) -> int:
         """One deal per line of the schedule (without one: the options' ``deal_count``)."""
         return self.options.deal_count if self.contracts is None else len(self.contracts)

@@ -17,13 +17,13 @@ actions live with the game (the contract-rummy engine's in :mod:`rummykit.engine
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Self
 
 import attrs
 
 from rummykit.cards import Card, parse_card
-from rummykit.errors import NotationError, shorten
+from rummykit.errors import NotationError, shorten, shown
 from rummykit.melds.meld import Role, parse_meld_tokens, parse_role, role_text
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "NextDeal",
     "Pass",
     "Take",
+    "action_from_dict",
     "format_action",
     "format_meaning",
     "format_melds",
@@ -122,6 +123,18 @@ class Action:
 
     def __str__(self) -> str:
         return self.verb
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON: ``{"type": verb, "text": notation, ...fields}`` (see
+        :mod:`rummykit.kit.codec`); :func:`action_from_dict` reads it back.
+
+        >>> Take(count=2).to_dict()
+        {'type': 'take', 'text': 'take 2', 'count': 2}
+        """
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data
 
 
 @attrs.frozen
@@ -321,6 +334,48 @@ class ActionGrammar:
                 first_error = first_error or error
         assert first_error is not None
         raise first_error
+
+    def from_dict(self, data: Mapping[str, Any]) -> Action:
+        """Read one action from its JSON (see :func:`action_from_dict`)."""
+        return action_from_dict(data, self)
+
+
+def action_from_dict(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
+    """The action ``data`` describes (as :meth:`Action.to_dict` writes it), read from its
+    ``text`` with ``grammar``; a ``type`` or field that disagrees with the text, or a
+    missing text, is a :class:`~rummykit.errors.NotationError`. A client may send the
+    text alone.
+
+    >>> action_from_dict({"text": "discard QS"}, ActionGrammar(Discard))
+    Discard(card=QS)
+    >>> action_from_dict({"type": "draw", "text": "discard QS"}, ActionGrammar(Discard))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: the action's type 'draw' does not match its text 'discard QS'
+    """
+    text = data.get("text") if isinstance(data, Mapping) else None
+    if not isinstance(text, str):
+        raise NotationError(
+            f"an action is an object with its notation as text, got {shown(data)}",
+            text="",
+            token="",
+            position=0,
+        )
+    action = grammar.parse(text)
+    written = action.to_dict()
+    for key, value in data.items():
+        if written.get(key, _ABSENT) != value:
+            what = "type" if key == "type" else f"field {shorten(str(key))!r}"
+            raise NotationError(
+                f"the action's {what} {shown(value)} does not match its text {shorten(text)!r}",
+                text=text,
+                token="",
+                position=0,
+            )
+    return action
+
+
+_ABSENT = object()
 
 
 KIT_ACTIONS: tuple[type[Action], ...] = (Draw, Take, Pass, Discard, Done, NextDeal)

@@ -14,7 +14,7 @@ see: :meth:`Effect.seen_by` returns the version a seat may know.
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -55,6 +55,20 @@ class Effect:
     def text(self) -> str:
         """The effect in words."""
         return type(self).__name__
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effect as JSON: ``{"type": class name, ...fields, "text": words}`` (see
+        :mod:`rummykit.kit.codec`); every effect class, of any game, inherits it.
+
+        >>> from rummykit import parse_cards
+        >>> data = Drew(seat=1, cards=parse_cards("7H")).seen_by(0).to_dict()
+        >>> data["type"], data["cards"], data["count"], data["text"]
+        ('Drew', [], 1, 'B draws 1 card')
+        """
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data
 
     echoes: ClassVar[bool] = False
     """The effect only repeats what its action says (a discard, a play)."""

@@ -17,14 +17,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
-from rummykit.errors import ConfigError, IllegalActionError, NotationError
+from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.options import FirstDealer
@@ -175,6 +175,7 @@ class Match(ABC, Generic[MS, DS]):
         self.auto_deal = auto_deal
         self.position = position
         self._events: list[Event] = []
+        self._first_step = 0
         self._effects: list[Effect] = []
         self._legal: tuple[Action, ...] | None = None
         self.setup()
@@ -432,7 +433,7 @@ class Match(ABC, Generic[MS, DS]):
             self.next_deal()
         else:
             self.perform(seat, action)
-        event = Event(len(self._events), deal_number, seat, phase, action, tuple(self._effects))
+        event = Event(self.step, deal_number, seat, phase, action, tuple(self._effects))
         self._events.append(event)
         return event
 
@@ -564,9 +565,62 @@ class Match(ABC, Generic[MS, DS]):
             self.players,
             self.state.snapshot(),
             self.deal.snapshot(),
-            len(self._events),
+            self.step,
             self.rng.getstate(),
         )
+
+    @property
+    def step(self) -> int:
+        """How many actions the match has taken (the number of its next event)."""
+        return self._first_step + len(self._events)
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card of the deal in its zones, each once: the hands, the stock and the
+        pile (a game with cards elsewhere, such as melds on the table, adds them); they
+        add up to the shoe, which :meth:`from_dict` checks."""
+        deal = self.deal
+        return [
+            *(card for hand in deal.hands for card in hand),
+            *deal.stock.cards,
+            *deal.pile.cards,
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready snapshot of everything that decides the match's future: the game,
+        rules, seats, seed, the match state (every finished deal's scores, totals, the
+        phase), the deal in progress (with any open claim window) and the random
+        generator's state. :meth:`from_dict` restores it (see
+        :mod:`rummykit.kit.snapshot`); the earlier log is not part of it."""
+        from rummykit.kit.snapshot import match_to_dict
+
+        return match_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Match[Any, Any]:
+        """The match :meth:`to_dict` wrote, equal to the original with the same future,
+        made by the game the data names (any registered game), in constant time: every
+        field is checked, and anything wrong is a :class:`~rummykit.errors.RecordError`
+        naming the field's path."""
+        from rummykit.kit.snapshot import match_from_dict
+
+        match = match_from_dict(data)
+        if not isinstance(match, cls):
+            raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
+        return match
+
+    def restore(self, state: MS, deal: DS, step: int) -> None:
+        """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
+        :meth:`from_dict`)."""
+        self.state, self.deal = state, deal
+        self._events, self._effects, self._first_step = [], [], step
+        self._legal = None
+
+    def __copy__(self) -> Any:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        twin = memo[id(self)] = self.clone()
+        return twin
 
     def _repr_svg_(self) -> str:
         """The whole position (every hand face up), for notebooks."""

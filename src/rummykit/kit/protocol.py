@@ -39,8 +39,35 @@ class Phase:
     clause: str = ""
     """The clause that governs decisions in this phase (for error messages)."""
 
+    def __attrs_post_init__(self) -> None:
+        _PHASES.setdefault(self._key(), self)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (type(self), *(getattr(self, field.name) for field in attrs.fields(type(self))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its fields, read back as the phase first made with them
+        (the module constant), so a copied match's phase is still the constant."""
+        return (_canonical_phase, self._key())
+
+    def to_dict(self) -> Any:
+        """The phase as JSON: its value (see :mod:`rummykit.kit.codec`)."""
+        return self.value
+
     def __repr__(self) -> str:
         return f"Phase({self.value!r})"
+
+
+_PHASES: dict[tuple[Any, ...], Phase] = {}
+"""Every phase by (class, fields), the first one made with them: the canonical value."""
+
+
+def _canonical_phase(cls: type[Phase], *fields: Any) -> Phase:
+    found = _PHASES.get((cls, *fields))
+    if found is not None:
+        return found
+    names = [field.alias for field in attrs.fields(cls)]
+    return cls(**dict(zip(names, fields, strict=True)))
 
 
 DEAL_OVER = Phase("deal_over")
@@ -60,6 +87,13 @@ class DealScore:
     def net(self) -> int:
         """Bonus minus penalty."""
         return self.bonus - self.penalty
+
+    def to_dict(self) -> dict[str, Any]:
+        """The score as JSON (see :mod:`rummykit.kit.codec`)."""
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data
 
 
 @attrs.frozen
@@ -100,6 +134,14 @@ class Event:
         note = f" ({text})" if text else ""
         return f"{self.step}: {seat_name(self.seat)} {format_action(self.action)}{note}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON (see :mod:`rummykit.kit.codec`), every effect whole: send a
+        seat ``event.seen_by(seat).to_dict()``."""
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data
+
 
 @attrs.frozen
 class Outcome:
@@ -110,6 +152,13 @@ class Outcome:
     """(seat, total) pairs, best first."""
     losers: tuple[int, ...] = ()
     """Games with losers (Possession, PSSN-9.2) name them here."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON (see :mod:`rummykit.kit.codec`)."""
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data
 
 
 @attrs.frozen
@@ -142,3 +191,10 @@ class PlayerView:
         from rummykit import svg  # the picture layer loads only when a notebook asks
 
         return svg.view(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON (see :mod:`rummykit.kit.codec`)."""
+        from rummykit.kit.codec import to_json
+
+        data: dict[str, Any] = to_json(self)
+        return data

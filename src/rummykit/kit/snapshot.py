@@ -1,0 +1,260 @@
+"""Snapshots: a match in progress as a JSON-ready document, and back, in constant time.
+
+:meth:`~rummykit.kit.match.Match.to_dict` writes everything that decides the match's
+future — the game and its rules, the seats, the seed, the declared match state (every
+finished deal's scores, the totals, the phase), the deal in progress (hands, stock, pile,
+table, any open claim window) and the random generator's state — with a format name and
+version. :meth:`~rummykit.kit.match.Match.from_dict` reads it back through the game
+registry (so registered games of users work too): the match it returns equals the
+original and has the same future. It is not a replay: the earlier log is not kept, and
+the restored match numbers its next event after the last one.
+
+>>> from rummykit.games import game
+>>> from rummykit.kit.match import Match
+>>> match = game("may-i").new_match(players=3, seed=5)
+>>> _ = match.apply("draw")
+>>> data = match.to_dict()
+>>> data["format"], data["game"], data["step"], data["deal"]["hands"][0][:3]
+('rummykit-match', 'may-i', 1, ['6H', 'JD', '2C'])
+>>> Match.from_dict(data) == match
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.deck import DiscardPile
+from rummykit.errors import (
+    ConfigError,
+    NotationError,
+    RecordError,
+    RummyError,
+    shorten,
+    shown,
+)
+from rummykit.kit.actions import Action
+from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
+from rummykit.kit.match import DealState, Match, MatchState
+
+__all__ = [
+    "FORMAT",
+    "PER_SEAT_FIELDS",
+    "SEAT_FIELDS",
+    "SEAT_LIST_FIELDS",
+    "VERSION",
+    "match_from_dict",
+    "match_to_dict",
+]
+
+FORMAT = "rummykit-match"
+"""The ``format`` of a snapshot."""
+VERSION = 1
+"""The ``version`` of the snapshots this library writes and reads."""
+_FIELDS = (
+    "format", "version", "game", "rules", "players", "seed", "first_dealer", "deck_order",
+    "auto_deal", "step", "rng", "match", "deal",
+)  # fmt: skip
+_RNG_WORDS = 625
+
+
+def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
+    """The snapshot of ``match`` (see :meth:`~rummykit.kit.match.Match.to_dict`)."""
+    version, words, gauss = match.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": match.definition.name,
+        "rules": rules_to_json(match.rules),
+        "players": match.players,
+        "seed": match.seed,
+        "first_dealer": match.first_dealer_given,
+        "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
+        "auto_deal": match.auto_deal,
+        "step": match.step,
+        "rng": [version, list(words), gauss],
+        "match": to_json(match.state),
+        "deal": to_json(match.deal),
+    }
+
+
+def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
+    """The match a snapshot describes (see :meth:`~rummykit.kit.match.Match.from_dict`)."""
+    from rummykit.kit.registry import get, names
+
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a snapshot is a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: not a rummykit match snapshot ({shown(data.get('format'))})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"version: unknown snapshot version {shown(version)} (known: {VERSION})")
+    unknown = sorted(str(key) for key in data if key not in _FIELDS)
+    if unknown:
+        raise RecordError(f"unknown snapshot fields: {shorten(', '.join(unknown))}")
+    for field in _FIELDS:
+        if field not in data:
+            raise RecordError(f"{field}: missing")
+    name = data["game"]
+    if not isinstance(name, str) or name not in names():
+        raise RecordError(f"game: unknown game {shown(name)} (known: {', '.join(names())})")
+    definition = get(name)(rules_from_json(data["rules"], name))
+    players, seed, first_dealer = data["players"], data["seed"], data["first_dealer"]
+    if type(players) is not int:
+        raise RecordError(f"players: must be a whole number, got {shown(players)}")
+    if seed is not None and type(seed) is not int:
+        raise RecordError(f"seed: must be a whole number or null, got {shown(seed)}")
+    if first_dealer is not None and type(first_dealer) is not int:
+        raise RecordError(f"first_dealer: must be a seat or null, got {shown(first_dealer)}")
+    if type(data["auto_deal"]) is not bool:
+        raise RecordError(f"auto_deal: must be true or false, got {shown(data['auto_deal'])}")
+    step = data["step"]
+    if type(step) is not int or step < 0:
+        raise RecordError(f"step: must be a whole number from 0, got {shown(step)}")
+    deck_text = data["deck_order"]
+    try:
+        deck = None if deck_text is None else parse_cards(_text(deck_text, "deck_order"))
+        match: Match[Any, Any] = definition.new_match(
+            players=players,
+            seed=0,
+            deck_order=deck,
+            first_dealer=first_dealer,
+            auto_deal=data["auto_deal"],
+        )
+    except (ConfigError, NotationError) as error:
+        raise RecordError(f"cannot start the match: {shorten(str(error), 300)}") from None
+    match.seed = seed
+    match.rng.setstate(_rng_state(data["rng"]))
+    decoder = Decoder(definition.grammar, definition.phases)
+    state = decoder.state(data["match"], type(match.state), "match")
+    deal = decoder.state(data["deal"], type(match.deal), "deal")
+    assert isinstance(state, MatchState) and isinstance(deal, DealState)
+    _seat(state.dealer, players, "match.dealer")
+    _check_seats(state, players, "match")
+    _check_seats(deal, players, "deal")
+    match.restore(state, deal, step)
+    _check_cards(match)
+    try:  # what the checks above cannot see shows when the game reads the state
+        match.legal_actions()
+        for seat in range(players):
+            match.view(seat)
+    except (
+        ArithmeticError,
+        AssertionError,
+        AttributeError,
+        LookupError,
+        TypeError,
+        ValueError,
+    ) as error:
+        reason = error.reason if isinstance(error, RummyError) else type(error).__name__
+        raise RecordError(f"deal: not a position the game can be in ({shorten(reason)})") from None
+    match.refresh()
+    return match
+
+
+def _text(data: Any, path: str) -> str:
+    if not isinstance(data, str):
+        raise RecordError(f"{path}: must be text, got {shown(data)}")
+    return data
+
+
+def _rng_state(data: Any) -> tuple[Any, ...]:
+    if not isinstance(data, list) or len(data) != 3:
+        raise RecordError(f"rng: must be [version, words, gauss], got {shown(data)}")
+    version, words, gauss = data
+    if type(version) is not int:
+        raise RecordError(f"rng[0]: must be a whole number, got {shown(version)}")
+    if (
+        not isinstance(words, list)
+        or len(words) != _RNG_WORDS
+        or not all(type(word) is int and 0 <= word < 2**32 for word in words[:-1])
+        or type(words[-1]) is not int
+        or not 0 <= words[-1] <= _RNG_WORDS - 1
+    ):
+        raise RecordError(f"rng[1]: must be {_RNG_WORDS} whole numbers (Random.getstate())")
+    if gauss is not None and type(gauss) not in (int, float):
+        raise RecordError(f"rng[2]: must be a number or null, got {shown(gauss)}")
+    state = (version, tuple(words), gauss)
+    try:
+        import random
+
+        random.Random().setstate(state)
+    except (TypeError, ValueError) as error:
+        raise RecordError(f"rng: not a generator state: {shorten(str(error))}") from None
+    return state
+
+
+def _seat(value: Any, players: int, path: str, *, table: bool = False) -> None:
+    if value is None and table:
+        return
+    if type(value) is not int or not 0 <= value < players:
+        raise RecordError(f"{path}: seat {shown(value)} out of range (0 to {players - 1})")
+
+
+SEAT_FIELDS = frozenset(
+    {
+        "seat",
+        "dealer",
+        "to_act",
+        "owner",
+        "discarder",
+        "requester",
+        "taker",
+        "flagged",
+        "p0",
+        "resume",
+    }
+)
+"""Fields of a state (or of a value in it) that hold a seat or ``None``, by name: a
+restored snapshot's are checked to be seats of the match."""
+SEAT_LIST_FIELDS = frozenset({"order", "requests", "winners", "losers"})
+"""Fields that hold a list of seats."""
+PER_SEAT_FIELDS = frozenset(
+    {"hands", "down", "down_turn", "laid", "known", "buys", "times_out", "stock_only", "skip_draw"}
+)
+"""Fields that hold one entry per seat."""
+
+
+def _check_seats(value: Any, players: int, path: str) -> None:
+    """Seats and per-seat lists in ``value`` (a state, recursively) fit the players."""
+    for field in attrs.fields(type(value)):
+        item, where = getattr(value, field.name), f"{path}.{field.alias}"
+        if field.name in SEAT_FIELDS and not isinstance(item, bool):
+            _seat(item, players, where, table=True)
+        elif field.name in SEAT_LIST_FIELDS:
+            for index, seat in enumerate(item):
+                _seat(seat, players, f"{where}[{index}]")
+        elif field.name in PER_SEAT_FIELDS and len(item) != players:
+            raise RecordError(f"{where}: must hold {players} entries (one a seat), got {len(item)}")
+        elif field.name in ("totals", "penalty_totals") and len(item) not in (0, players):
+            raise RecordError(f"{where}: must hold {players} totals")
+        elif field.name == "deal_scores":
+            for index, scores in enumerate(item):
+                if len(scores) != players:
+                    raise RecordError(f"{where}[{index}]: must hold {players} scores")
+        if attrs.has(type(item)):
+            _check_seats(item, players, where)
+        elif isinstance(item, list | tuple):
+            for index, part in enumerate(item):
+                if attrs.has(type(part)) and not isinstance(part, Card | Action):
+                    _check_seats(part, players, f"{where}[{index}]")
+        elif isinstance(item, DiscardPile):
+            for index, entry in enumerate(item.entries):
+                _seat(entry.discarder, players, f"{where}[{index}][1]", table=True)
+
+
+def _check_cards(match: Match[Any, Any]) -> None:
+    """The cards in play add up to the shoe."""
+    cards: Counter[Card] = Counter(match.cards_in_play())
+    shoe = Counter(match.spec.shoe())
+    if cards != shoe:
+        extra = format_cards(sorted((cards - shoe).elements())) or "none"
+        missing = format_cards(sorted((shoe - cards).elements())) or "none"
+        raise RecordError(
+            f"deal: the cards do not add up to the shoe (extra: {extra}; missing: {missing})"
+        )
