@@ -12,6 +12,7 @@ down. Their refusals cite the game's clauses (the match's ``clauses``: ``down``,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -19,14 +20,48 @@ import attrs
 from rummykit.contracts import Contract, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
-from rummykit.errors import ConfigError, ContractError, IllegalActionError, InvalidMeldError
+from rummykit.errors import (
+    ConfigError,
+    ContractError,
+    IllegalActionError,
+    InvalidMeldError,
+    SolverBudgetError,
+)
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
+__all__ = [
+    "MAX_LISTED_GO_DOWNS",
+    "ContractLayOffGate",
+    "ContractOpening",
+    "bounded_go_downs",
+    "down_action",
+]
+
+MAX_LISTED_GO_DOWNS = 2000
+"""The most go-downs ``legal_actions()`` lists in one meld step, the first in the
+solver's order. Hands of real play have a few dozen at most; a hand built to hurt (31
+cards and eight jokers under ``max_wilds_per_meld=None``) has over 160,000. Any other
+valid go-down is still accepted when submitted: a go-down is verified on its own, never
+looked up in the list."""
+
+
+def bounded_go_downs(downs: Iterator[Down]) -> list[Down]:
+    """The first :data:`MAX_LISTED_GO_DOWNS` of ``downs``, and no more work: listing stops
+    there, or when the solver's budget
+    (:data:`~rummykit.solver.DEFAULT_BUDGET`) is spent, with what was found so far."""
+    found: list[Down] = []
+    try:
+        for down in downs:
+            found.append(down)
+            if len(found) >= MAX_LISTED_GO_DOWNS:
+                break
+    except SolverBudgetError:
+        pass  # the listing's cost is bounded too: the go-downs found are offered
+    return found
 
 
 def down_action(melds: tuple[Meld, ...]) -> Down:
@@ -54,14 +89,18 @@ class ContractOpening(Opening):
     all_at_once: bool = True
 
     def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
-        """Every legal go-down now, in the solver's canonical order."""
-        deal = match.deal
-        if deal.down[seat]:
+        """The legal go-downs now, in the solver's canonical order, at most
+        :data:`MAX_LISTED_GO_DOWNS` of them."""
+        if match.deal.down[seat]:
             return []
+        return bounded_go_downs(self.each_go_down(match, seat))
+
+    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
+        """Every legal go-down now, lazily, in the solver's canonical order."""
+        deal = match.deal
         hand = deal.hands[seat]
         rules = match.meld_rules
         contract = _contract(match)
-        found: list[Down] = []
         if self.all_at_once and contract.exact:
             for parts, left in arrangement_parts(hand, contract, rules):
                 if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
@@ -74,8 +113,8 @@ class ContractOpening(Opening):
                         going_down=True,
                     ):
                         continue
-                found.append(Down(parts))
-            return found
+                yield Down(parts)
+            return
         if self.all_at_once:
             for arrangement in arrangements(hand, contract, rules, values=match.values):
                 table_after = [*deal.table, *arrangement.melds]
@@ -86,8 +125,8 @@ class ContractOpening(Opening):
                     table_after=table_after,
                     going_down=True,
                 ):
-                    found.append(down_action(arrangement.melds))
-            return found
+                    yield down_action(arrangement.melds)
+            return
         slots = contract.slots
         for kind, size in self.still_needed(match, seat):
             single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
@@ -104,8 +143,7 @@ class ContractOpening(Opening):
                     table_after=table_after,
                     going_down=True,
                 ):
-                    found.append(down_action(arrangement.melds))
-        return found
+                    yield down_action(arrangement.melds)
 
     def still_needed(
         self, match: ContractRummyMatch, seat: int
