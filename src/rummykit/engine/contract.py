@@ -180,7 +180,8 @@ class ContractOpening(Opening):
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule=clause("hold"))
+            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
+            raise IllegalActionError(f"{who} {held}", rule=clause("hold"))
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:

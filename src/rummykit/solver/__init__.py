@@ -80,7 +80,7 @@ __all__ = [
     "clear_memos",
     "memo_limits",
     "memo_sizes",
-    "set_memo_limits",
     "min_deadwood",
     "min_deadwood_value",
+    "set_memo_limits",
 ]

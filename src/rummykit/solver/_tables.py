@@ -164,7 +164,9 @@ def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> Me
     True
     """
     for name, value in (("rules", rules), ("cache", cache)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
             raise ConfigError(f"{name} must be a whole number >= 1, got {value!r}")
     old = _LIMITS[0]
     new = MemoLimits(

@@ -167,7 +167,8 @@ class PossoOpening(Opening):
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements()))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule="POSSO-12.1")
+            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
+            raise IllegalActionError(f"{who} {held}", rule="POSSO-12.1")
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:
