@@ -196,7 +196,7 @@ class GameDefinition(Generic[R, M]):
         chosen position instead of a deal (:class:`~rummykit.kit.position.Position`).
 
         Without a ``seed`` the match takes 64 bits of fresh entropy from the system
-        (:func:`secrets.randbits`) and records them in ``match.seed``, so every match deals
+        (``secrets.randbits``) and records them in ``match.seed``, so every match deals
         differently and each still replays; pass ``seed=`` for a repeatable match."""
         match: M = self.match_type(
             self,
