@@ -31,7 +31,7 @@ class Plan(NamedTuple):
     fails sooner in this order."""
 
 
-PLANS = Bounded(4)
+PLANS = Bounded(scale=4)
 
 
 def plan_for(contract: Contract, rules: MeldRules) -> Plan:

@@ -108,7 +108,7 @@ class Bounded(dict[object, object]):
     :func:`clear_memos` and :func:`set_memo_limits`.
     """
 
-    def __init__(self, scale: int = 1) -> None:
+    def __init__(self, *, scale: int = 1) -> None:
         super().__init__()
         self.scale = scale
         self.lock = threading.Lock()
