@@ -2,10 +2,16 @@
 
 Meld validation under deuces wild with many deuces (the full search built all ``2**n``
 readings), and the refusals of text, records and schedules built to hurt: Unicode and
-huge numbers, multi-megabyte actions, deep JSON and TOML. Each line is the fastest of
-``--repeat`` runs, in milliseconds, with the answer given.
+huge numbers, multi-megabyte actions, deep JSON and TOML. Then the work a hand built to
+hurt costs: ``legal_actions()`` of 31 cards with eight jokers under
+``max_wilds_per_meld=None`` (bounded by ``MAX_LISTED_GO_DOWNS``) and the solver's worst
+cases under its default budget (a ``SolverBudgetError`` in about a second), and with
+``--unbounded`` also without the budget (``budget=None``: each runs for minutes, as
+before the budget). Each line is the fastest of ``--repeat`` runs, in milliseconds, with
+the answer given.
 
 Run: python benchmarks/adversarial.py [--repeat 3] [--before OLD/src [--before-max 16]]
+[--unbounded]
 
 ``--before`` also times meld validation on an older checkout (``git worktree add OLD
 <commit>``, or ``git archive``) in a subprocess, once per case, for deuce counts up to
@@ -18,17 +24,22 @@ import argparse
 import json
 import os
 import platform
+import random
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
-from rummykit import Contract, ContractSchedule, MeldKind, MeldRules, Rank, RummyError
-from rummykit.cards import parse_cards
+from rummykit import AcePolicy, Contract, ContractSchedule, MeldKind, MeldRules, Rank, RummyError
+from rummykit.cards import Card, parse_cards
+from rummykit.deck import DeckSpec
 from rummykit.games import game
 from rummykit.kit.actions import parse_action
+from rummykit.kit.position import Position
 from rummykit.records import loads
+from rummykit.solver import best_arrangement, min_deadwood
 
 RULES = {
     "deuces wild": MeldRules(wild_ranks=[Rank.TWO]),
@@ -49,7 +60,10 @@ def timed(call: Callable[[], object], repeat: int) -> tuple[float, str]:
         start = time.perf_counter()
         try:
             result = call()
-            answer = "accepted" if result is not False else "refused"
+            if type(result) is int:
+                answer = f"{result} legal actions"
+            else:
+                answer = "accepted" if result is not False else "refused"
         except RummyError as error:
             answer = f"{type(error).__name__}"
         best = min(best, time.perf_counter() - start)
@@ -112,6 +126,72 @@ def refusal_cases() -> list[tuple[str, Callable[[], object]]]:
     ]
 
 
+def hurting_hand(count: int) -> list[Card]:
+    """``count`` natural cards of two decks (shuffled with seed 1) and eight jokers."""
+    naturals = list(DeckSpec(decks=2, jokers=0).shoe())
+    random.Random(1).shuffle(naturals)
+    return naturals[:count] + list(parse_cards(" ".join(["JK"] * 8)))
+
+
+def listing_match(deal: int) -> Any:
+    """May I? with eight jokers, no cap on wild cards per meld, seat A to meld with 31
+    cards (23 naturals and the eight jokers) in deal ``deal``."""
+    definition = game("may-i", max_wilds_per_meld=None, joker_count=8)
+    shoe = sorted(definition.new_match(players=3, seed=0).spec.shoe(), key=lambda c: c.code)
+    jokers = [card for card in shoe if card.is_joker]
+    naturals = [card for card in shoe if not card.is_joker]
+    random.Random(3).shuffle(naturals)
+    hand, others = naturals[:23] + jokers, naturals[23:]
+    position = Position(
+        hands=(tuple(hand), tuple(others[:11]), tuple(others[11:22])),
+        stock=tuple(others[23:]),
+        pile=((others[22], 1),),
+        dealer=2,
+        to_act=0,
+        deal=deal,
+    )
+    match = definition.new_match(players=3, seed=0, position=position)
+    match.apply("draw")
+    return match
+
+
+def work_cases(unbounded: bool) -> list[tuple[str, Callable[[], object]]]:
+    """The listing and the solver under hands built to hurt."""
+    cases: list[tuple[str, Callable[[], object]]] = []
+    for deal in (1, 2, 3, 5):
+        match = listing_match(deal)
+        contract = match.deal.contract
+
+        def listing(match: Any = match) -> object:
+            match.refresh()
+            return len(match.legal_actions())
+
+        cases.append((f"legal_actions(), 31 cards with 8 jokers, {contract}", listing))
+    wild = MeldRules(ace=AcePolicy.WRAP, max_jokers_per_meld=None)
+    loose = Contract(requirements=Contract.parse("3G+3R").requirements, exact=False)
+    budgets: list[int | None] = [None] if unbounded else []
+    for budget in [DEFAULT, *budgets]:
+        label = "default budget" if budget == DEFAULT else "no budget"
+        kwargs: dict[str, Any] = {} if budget == DEFAULT else {"budget": None}
+        cases.append(
+            (
+                f"best_arrangement 3G+3R (a minimum), 30 cards + 8 jokers, {label}",
+                partial(best_arrangement, hurting_hand(30), loose, wild, **kwargs),
+            )
+        )
+        cases.append(
+            (
+                f"min_deadwood, 40 cards + 8 jokers, {label}",
+                partial(min_deadwood, hurting_hand(40), wild, **kwargs),
+            )
+        )
+    return cases
+
+
+DEFAULT = 0
+"""Stands for the solver's default budget in :func:`work_cases`."""
+
+
 def before(source: str, counts: list[int], repeat: int) -> dict[str, str]:
     """Time validation on an older checkout (its ``src``) in a subprocess."""
     code = (
@@ -145,6 +225,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--before", metavar="OLD/src")
     parser.add_argument("--before-max", type=int, default=16)
+    parser.add_argument("--unbounded", action="store_true", help="also time budget=None")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.machine()}, best of {args.repeat}")
     counts = [8, 12, 16, 20, 22, 26, 40]
@@ -159,6 +240,10 @@ def main() -> None:
     for label, call in refusal_cases():
         ms, answer = timed(call, args.repeat)
         print(f"| {label} | {answer} | {ms:.2f} |")
+    print("\n| work built to hurt | answer | ms |\n|---|---|---|")
+    for label, call in work_cases(args.unbounded):
+        ms, answer = timed(call, 1 if "no budget" in label else args.repeat)
+        print(f"| {label} | {answer} | {ms:.0f} |")
 
 
 if __name__ == "__main__":

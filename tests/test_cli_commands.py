@@ -126,7 +126,7 @@ def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -
     [
         (
             ["search.simulations=0"],
-            "SearchAgent's simulations must be a whole number 1 or more, got 0",
+            "SearchAgent's simulations must be a whole number from 1 to 100000, got 0",
         ),
         (["search.simulation=4"], "SearchAgent has no option simulation (its options:"),
         (["simulations=4"], "--bot-option takes BOT.NAME=VALUE, got 'simulations=4'"),

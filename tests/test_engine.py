@@ -306,7 +306,7 @@ def test_errors_say_what_is_wrong() -> None:
     with pytest.raises(IllegalActionError, match=r"MAYI-12.2: there is no meld 7 on the table"):
         match.apply("layoff AH -> 7")
     with pytest.raises(IllegalActionError) as error:
-        match.apply("ask")
+        match.apply("ask", seat=match.to_act)  # the seat to act: its legal actions listed
     legal = match.legal_actions()
     assert len(legal) > 6 and all(str(action) in str(error.value) for action in legal)
 
@@ -329,7 +329,7 @@ def test_possession_errors_name_the_cards_and_the_empty_stock() -> None:
     held = set(match.hands[seat])
     missing = next(card for card in parse_cards("AS 2S 3S 4S 5S 6S 7S") if card not in held)
     with pytest.raises(IllegalActionError, match=f"does not hold {missing}$"):
-        match.apply(f"play {missing}")
+        match.apply(f"play {missing}", seat=seat)
     clubs = parse_cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")
     rest = [card for card in DeckSpec(decks=1).shoe() if card not in clubs]
     rest.remove(parse_card("KH"))

@@ -28,6 +28,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RummyError",
+    "SolverBudgetError",
     "shorten",
     "shown",
 ]
@@ -156,3 +157,14 @@ class RecordError(RummyError):
         super().__init__(f"step {step}: {reason}" if step is not None else reason)
         self.reason = reason
         self.step = step
+
+
+class SolverBudgetError(RummyError):
+    """The solver ran out of its work budget before it could answer: ``budget`` nodes of
+    search (a node is a meld tried or a card set aside), counted the same on every
+    machine. Adversarial hands (many wild cards, dozens of cards) hit the default budget
+    in about a second; hands of real play never come near it."""
+
+    def __init__(self, reason: str, *, budget: int) -> None:
+        super().__init__(reason)
+        self.budget = budget

@@ -40,12 +40,14 @@ from rummykit.kit.registry import get, names
 
 __all__ = [
     "FORMAT",
+    "FORMAT_FOR_SEAT",
     "LINES_FORMAT",
     "MAX_ACTIONS",
     "MAX_RECORD_CHARS",
     "VERSION",
     "RecordWriter",
     "dumps",
+    "for_seat",
     "from_record",
     "load_jsonl",
     "loads",
@@ -387,3 +389,52 @@ def load_jsonl(
     except UnicodeDecodeError:
         raise RecordError(f"{os.fspath(path)!r} is not UTF-8 text") from None
     return loads_jsonl(text, max_chars=max_chars, max_actions=max_actions)
+
+
+def for_seat(
+    match: Match[Any, Any], seat: int | None, *, seats: list[str] | None = None
+) -> dict[str, Any]:
+    """The log of ``match`` as ``seat`` may see it (``None``: a spectator), JSON-ready,
+    to hand to that player: the rules, seats, each event as that seat knows it (others'
+    stock draws hidden; :meth:`~rummykit.kit.protocol.Event.to_dict`, the codec clients
+    read everywhere), and the finished deals' results. It holds
+    no seed and no deck order — either would reveal every hidden card and the stock —
+    so it is marked ``"replayable": false`` and :func:`loads` refuses it.
+
+    >>> from rummykit.games import game
+    >>> match = game("may-i").new_match(players=3, seed=5)
+    >>> _ = match.apply("draw")
+    >>> match.events[0].text
+    'A draws 1 card (6S)'
+    >>> record = for_seat(match, 1)
+    >>> record["replayable"], "seed" in record, record["events"][0]["effects"][0]["text"]
+    (False, False, 'A draws 1 card')
+    """
+    if not isinstance(match, Match):
+        raise RecordError(f"a record is made of a match, got {type(match).__name__}")
+    if seats is not None and (
+        not isinstance(seats, list)
+        or len(seats) != match.players
+        or not all(isinstance(name, str) for name in seats)
+    ):
+        raise RecordError(f"seats must be {match.players} names, got {shown(seats)}")
+    try:
+        events = match.events_seen_by(seat)
+    except IllegalActionError as error:
+        raise RecordError(error.reason) from None
+    return {
+        "format": FORMAT_FOR_SEAT,
+        "version": VERSION,
+        "replayable": False,
+        "game": match.definition.name,
+        "rules": rules_to_json(match.rules),
+        "players": match.players,
+        "seats": seats or ["ABCDEFGH"[index] for index in range(match.players)],
+        "seat": seat,
+        "events": [event.to_dict() for event in events],
+        "results": _results(match),
+    }
+
+
+FORMAT_FOR_SEAT = "rummykit-seat-record"
+"""The format of :func:`for_seat`'s records: a log to read, not a record to replay."""

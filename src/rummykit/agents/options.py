@@ -40,10 +40,12 @@ def _owner(instance: Any, attribute: Any) -> str:
     return f"{type(instance).__name__}'s {attribute.name}"
 
 
-def whole(low: int, *, optional: bool = False) -> Validator:
-    """A whole number of at least ``low`` (or ``None`` when ``optional``): the rules'
-    :func:`rummykit.kit.options.whole`, its message naming the agent."""
-    check: Validator = options.whole(low, optional=optional, owner=True)
+def whole(low: int, high: int | None = None, *, optional: bool = False) -> Validator:
+    """A whole number from ``low`` to ``high`` (by default
+    :data:`~rummykit.kit.options.WHOLE_LIMIT`; or ``None`` when ``optional``): the rules'
+    :func:`rummykit.kit.options.whole`, its message naming the agent. An option that sets
+    the work per decision takes a ``high`` that keeps a decision's cost bounded."""
+    check: Validator = options.whole(low, high, optional=optional, owner=True)
     return check
 
 

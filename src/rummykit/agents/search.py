@@ -60,7 +60,22 @@ from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules
 from rummykit.sampling import Sampler
 
-__all__ = ["MatchAgent", "SearchAgent", "decide"]
+__all__ = [
+    "MAX_CANDIDATES",
+    "MAX_HORIZON",
+    "MAX_SIMULATIONS",
+    "MatchAgent",
+    "SearchAgent",
+    "decide",
+]
+
+MAX_SIMULATIONS = 100_000
+"""The most rollouts per decision a :class:`SearchAgent` takes (``simulations``): a
+player's ``--bot-option search.simulations=10**9`` would never decide."""
+MAX_CANDIDATES = 100
+"""The most candidate actions a :class:`SearchAgent` compares."""
+MAX_HORIZON = 100_000
+"""The longest rollout a :class:`SearchAgent` plays (``horizon``, in decisions)."""
 
 
 _NO_SEARCH = (Down, LayOff, ExchangeJoker, Done)
@@ -113,12 +128,12 @@ class SearchAgent:
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
-    simulations: int = attrs.field(default=48, validator=whole(1))
+    simulations: int = attrs.field(default=48, validator=whole(1, MAX_SIMULATIONS))
     """Rollouts per decision (the budget), spread evenly over the candidates: at least
     two per candidate when ``margin`` is above 0 (one sample proves nothing)."""
-    candidates: int = attrs.field(default=3, validator=whole(1))
+    candidates: int = attrs.field(default=3, validator=whole(1, MAX_CANDIDATES))
     """How many of the policy's best actions are compared."""
-    horizon: int | None = attrs.field(default=24, validator=whole(1, optional=True))
+    horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))

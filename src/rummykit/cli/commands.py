@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -29,7 +30,7 @@ from rummykit.cli.setup import (
     seat_bots,
 )
 from rummykit.contracts import Contract
-from rummykit.errors import ConfigError, InvalidMeldError, RummyError
+from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
 from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
 from rummykit.games.may_i.data import MAY_I_VALUES
@@ -45,6 +46,9 @@ __all__ = ["main"]
 EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+MAX_MATCHES = 1_000_000
+"""The most matches one ``rummykit simulate`` plays (``-n``)."""
 
 
 class _UsageError(Exception):
@@ -81,19 +85,21 @@ def _meld_json(meld: Meld) -> dict[str, Any]:
     }
 
 
-def _game_rules(name: str) -> tuple[MeldRules, str | None]:
-    """A registered game's meld rules under its default options (and the clause that
-    refuses jokers), else a preset's."""
+def _game_rules(name: str, options: Sequence[str] | None) -> tuple[MeldRules, str | None]:
+    """A registered game's meld rules under its options (``--option``; the defaults
+    without), and the clause that refuses jokers; else a preset's."""
     if name in registered_games():
-        definition = get_game(name).from_options()
+        definition = build_game(name, options)
         rules = definition.meld_rules()
         if rules is not None:
             return rules, definition.clauses.get("jokers")
+    if options:
+        raise _UsageError(f"--option needs a registered game; {name} is a rules preset")
     return game_preset(name).meld_rules, None
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    rules, joker_clause = _game_rules(args.game)
+    rules, joker_clause = _game_rules(args.game, args.option)
     text = " ".join(args.cards)
     if not text.strip():
         raise _UsageError("no cards given")
@@ -115,17 +121,18 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    meld_rules, _ = _game_rules(args.game)
+    meld_rules, _ = _game_rules(args.game, args.option)
     if not " ".join(args.hand).strip():
         raise _UsageError("no cards given")
     hand = parse_cards(" ".join(args.hand))
-    if args.game in GAME_PRESETS:
+    if args.game in GAME_PRESETS and not args.option:
         preset = game_preset(args.game)
         contract = Contract.parse(args.contract, like=preset.contract_conventions)
         values: CardValues = preset.card_values
-    else:  # a registered game of the user's: its card values, standard conventions
-        rules = get_game(args.game).from_options().rules
-        contract = Contract.parse(args.contract)
+    else:  # a registered game under its options: its card values
+        rules = build_game(args.game, args.option).rules
+        like = game_preset(args.game).contract_conventions if args.game in GAME_PRESETS else None
+        contract = Contract.parse(args.contract, like=like)
         values = rules.card_values() if hasattr(rules, "card_values") else MAY_I_VALUES
     result = best_arrangement(hand, contract, meld_rules, values=values)
     if result is None:
@@ -244,7 +251,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from rummykit.cli.play import Session, save_record
+    from rummykit.cli.play import Session, record_problem, save_record
     from rummykit.cli.screen import Screen
 
     definition = _definition(args)
@@ -253,7 +260,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, got {args.seat}")
     bots = seat_bots(args.bots, players - 1)
     screen = Screen(plain=True if args.plain else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    if args.record and (problem := record_problem(args.record)):
+        raise _UsageError(f"--record {args.record}: {problem}")
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     session = Session(
         definition,
         players=players,
@@ -314,8 +323,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     agents = make_bots(bots, definition, options=bot_options)
     if args.jobs < 1:
         raise _UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.n < 0:
-        raise _UsageError(f"-n must be at least 0, got {args.n}")
+    if not 0 <= args.n <= MAX_MATCHES:
+        raise _UsageError(f"-n must be from 0 to {MAX_MATCHES:,}, got {shorten(str(args.n))}")
     executor: Executor | None = None
     client: Any = None
     if args.dask is not None:
@@ -413,6 +422,7 @@ def _parser() -> _Parser:
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
     check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
     check.add_argument("--game", default="may-i", choices=games, help="rules preset")
+    _house_rules(check, schedule=False)
 
     demo = add("demo", _cmd_demo, "play a full match between bots and show it")
     demo.add_argument("--game", default="may-i", choices=registered)
@@ -464,6 +474,7 @@ def _parser() -> _Parser:
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
     solve.add_argument("--contract", required=True, help="the contract, e.g. 2G or 1G+1R")
     solve.add_argument("--game", default="may-i", choices=games, help="rules preset")
+    _house_rules(solve, schedule=False)
     return parser
 
 
@@ -504,3 +515,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's code for an interrupt
+        print("rummykit: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (RecursionError, MemoryError):  # an input built to hurt, past every check
+        print("rummykit: error: the input is too large or too deeply nested", file=sys.stderr)
+        return EXIT_USAGE

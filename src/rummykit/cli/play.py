@@ -137,8 +137,9 @@ class Session:
 
     def play(self, action: Action | str) -> None:
         """Apply the person's action, or say why not."""
+        mine = self.seat if self.match.to_act == self.seat else None  # refusals list moves
         try:
-            self.match.apply(action)
+            self.match.apply(action, seat=mine)
         except RummyError as error:
             self.error(str(error))
             return
@@ -267,6 +268,22 @@ def _deal_count(match: Match[Any, Any]) -> int | None:
         return len(schedule) if schedule is not None else None
     except TypeError:
         return None
+
+
+def record_problem(path: str) -> str | None:
+    """Why a record could not be written to ``path`` (checked before the game, so a
+    bad path is not found after it), or ``None``."""
+    import os
+
+    target = Path(path)
+    if target.is_dir():
+        return f"{path} is a directory"
+    if target.exists():
+        return None if os.access(target, os.W_OK) else f"{path} is not writable"
+    folder = target.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    return None if os.access(folder, os.W_OK) else f"cannot write in {folder}"
 
 
 def save_record(match: Match[Any, Any], path: str, seats: list[str]) -> str | None:

@@ -3,16 +3,17 @@ view or the whole table's."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-from rummykit.errors import RecordError
+from rummykit.errors import RecordError, shorten
 from rummykit.kit.effects import DealEnded, Drew, seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.records import LINES_FORMAT, from_record, loads_jsonl
 
-__all__ = ["load_record", "replay_data", "replay_lines"]
+__all__ = ["load_record", "printable", "replay_data", "replay_lines"]
 
 
 def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
@@ -26,17 +27,34 @@ def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file") from None
     first = text.split("\n", 1)[0]
-    if LINES_FORMAT in first:  # a record written one event per line
-        match = loads_jsonl(text)
-        data = json.loads(first)
-    else:
-        try:
+    try:
+        if LINES_FORMAT in first:  # a record written one event per line
+            match = loads_jsonl(text)
+            data = json.loads(first)
+        else:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path} is not JSON: {error}") from None
-        match = from_record(data)
+            match = from_record(data)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path} is not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError(f"{path}: a record's values are nested too deeply") from None
+    except RecordError:
+        raise
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise RecordError(f"{path} is not JSON: a number too long") from None
     seats = data.get("seats") or [seat_name(s) for s in range(match.players)]
-    return match, [str(seat) for seat in seats]
+    return match, [printable(str(seat)) for seat in seats]
+
+
+def printable(name: str, limit: int = 40) -> str:
+    """A seat's name from a record, safe to print: control characters (terminal escape
+    sequences among them) become ``?``, and a long name is shortened.
+
+    >>> printable("Ann\x1b[2J\x07"), printable("Zoë")
+    ('Ann?[2J?', 'Zoë')
+    """
+    clean = "".join("?" if unicodedata.category(char)[0] == "C" else char for char in name)
+    return shorten(clean, limit)
 
 
 def _events(match: Match[Any, Any], seat: int | None) -> list[Event]:

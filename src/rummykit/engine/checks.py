@@ -19,7 +19,7 @@ from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
-from rummykit.kit.match import Match, describe_actions
+from rummykit.kit.match import Match
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
 from rummykit.scoring import CardValues
 
@@ -312,14 +312,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if isinstance(action, Done) and seat is not None and phase is MELD:
             return (
                 clause("discard"),
-                f"{who} must end this turn with a discard (for example "
-                f"'{self._first_discard(seat)}'), not 'done'",
+                f"{who} must end this turn with a discard"
+                + (f" (for example '{self._first_discard(seat)}')" if self.sender_known else "")
+                + ", not 'done'",
             )
         if phase in (DRAW, MELD, PICK) and seat is not None:
-            legal = describe_actions(self.legal_actions())
             return (
                 clause(phase.value),
-                f"{who} cannot {action} now ({phase.value}; legal: {legal})",
+                f"{who} cannot {action} now ({phase.value}{self.legal_note()})",
             )
         return super().why_not(action)
 

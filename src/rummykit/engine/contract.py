@@ -12,6 +12,7 @@ down. Their refusals cite the game's clauses (the match's ``clauses``: ``down``,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -19,14 +20,49 @@ import attrs
 from rummykit.contracts import Contract, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
-from rummykit.errors import ConfigError, ContractError, IllegalActionError, InvalidMeldError
+from rummykit.errors import (
+    ConfigError,
+    ContractError,
+    IllegalActionError,
+    InvalidMeldError,
+    SolverBudgetError,
+)
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver import arrangement_parts, arrangements
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["ContractLayOffGate", "ContractOpening", "down_action"]
+__all__ = [
+    "MAX_LISTED_GO_DOWNS",
+    "ContractLayOffGate",
+    "ContractOpening",
+    "bounded_go_downs",
+    "down_action",
+]
+
+MAX_LISTED_GO_DOWNS = 5000
+"""The most go-downs ``legal_actions()`` lists in one meld step, the first in the
+solver's order. Hands of real play have a few hundred at most (264 in the seeded matches
+of the fingerprint test); a hand built to hurt (31 cards and eight jokers under
+``max_wilds_per_meld=None``) has over 500,000. Any other
+valid go-down is still accepted when submitted: a go-down is verified on its own, never
+looked up in the list."""
+
+
+def bounded_go_downs(downs: Iterator[Down]) -> list[Down]:
+    """The first :data:`MAX_LISTED_GO_DOWNS` of ``downs``, and no more work: listing stops
+    there, or when the solver's budget
+    (:data:`~rummykit.solver.DEFAULT_BUDGET`) is spent, with what was found so far."""
+    found: list[Down] = []
+    try:
+        for down in downs:
+            found.append(down)
+            if len(found) >= MAX_LISTED_GO_DOWNS:
+                break
+    except SolverBudgetError:
+        pass  # the listing's cost is bounded too: the go-downs found are offered
+    return found
 
 
 def down_action(melds: tuple[Meld, ...]) -> Down:
@@ -54,14 +90,18 @@ class ContractOpening(Opening):
     all_at_once: bool = True
 
     def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
-        """Every legal go-down now, in the solver's canonical order."""
-        deal = match.deal
-        if deal.down[seat]:
+        """The legal go-downs now, in the solver's canonical order, at most
+        :data:`MAX_LISTED_GO_DOWNS` of them."""
+        if match.deal.down[seat]:
             return []
+        return bounded_go_downs(self.each_go_down(match, seat))
+
+    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
+        """Every legal go-down now, lazily, in the solver's canonical order."""
+        deal = match.deal
         hand = deal.hands[seat]
         rules = match.meld_rules
         contract = _contract(match)
-        found: list[Down] = []
         if self.all_at_once and contract.exact:
             whole = match.whole_hand
             for parts, left in arrangement_parts(hand, contract, rules):
@@ -77,8 +117,8 @@ class ContractOpening(Opening):
                         going_down=True,
                     ):
                         continue
-                found.append(Down(parts))
-            return found
+                yield Down(parts)
+            return
         if self.all_at_once:
             for arrangement in arrangements(hand, contract, rules, values=match.values):
                 table_after = [*deal.table, *arrangement.melds]
@@ -89,8 +129,8 @@ class ContractOpening(Opening):
                     table_after=table_after,
                     going_down=True,
                 ):
-                    found.append(down_action(arrangement.melds))
-            return found
+                    yield down_action(arrangement.melds)
+            return
         slots = contract.slots
         for kind, size in self.still_needed(match, seat):
             single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
@@ -107,8 +147,7 @@ class ContractOpening(Opening):
                     table_after=table_after,
                     going_down=True,
                 ):
-                    found.append(down_action(arrangement.melds))
-        return found
+                    yield down_action(arrangement.melds)
 
     def still_needed(
         self, match: ContractRummyMatch, seat: int
@@ -145,7 +184,8 @@ class ContractOpening(Opening):
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule=clause("hold"))
+            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
+            raise IllegalActionError(f"{who} {held}", rule=clause("hold"))
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -183,7 +184,7 @@ class GameDefinition(Generic[R, M]):
         self,
         *,
         players: int | None = None,
-        seed: int | random.Random = 0,
+        seed: int | random.Random | None = None,
         deck_order: Sequence[Card] | str | None = None,
         first_dealer: int | None = None,
         auto_deal: bool = True,
@@ -192,11 +193,15 @@ class GameDefinition(Generic[R, M]):
         """A new match. ``deck_order`` stacks the first deal (the whole shoe, top card
         first); ``first_dealer`` fixes the first dealer; with ``auto_deal=False`` each
         new deal waits for a ``next`` action from the table; ``position`` starts from a
-        chosen position instead of a deal (:class:`~rummykit.kit.position.Position`)."""
+        chosen position instead of a deal (:class:`~rummykit.kit.position.Position`).
+
+        Without a ``seed`` the match takes 64 bits of fresh entropy from the system
+        (``secrets.randbits``) and records them in ``match.seed``, so every match deals
+        differently and each still replays; pass ``seed=`` for a repeatable match."""
         match: M = self.match_type(
             self,
             players=self.default_players if players is None else players,
-            seed=seed,
+            seed=secrets.randbits(64) if seed is None else seed,
             deck_order=None if deck_order is None else to_cards(deck_order),
             first_dealer=first_dealer,
             auto_deal=auto_deal,

@@ -24,7 +24,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
-from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
+from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.options import FirstDealer
@@ -266,11 +266,10 @@ class Match(ABC, Generic[MS, DS]):
                 phase.clause or self.clause_prefix,
                 "'next' starts the next deal only after a deal ends with auto_deal=False",
             )
-        legal = describe_actions(self.legal_actions())
         who = self.who(seat)
         return (
             phase.clause or self.clause_prefix,
-            f"{who} cannot {action} now ({phase.value}; legal: {legal})",
+            f"{who} cannot {action} now ({phase.value}{self.legal_note()})",
         )
 
     # -- the protocol --------------------------------------------------------------------
@@ -393,10 +392,54 @@ class Match(ABC, Generic[MS, DS]):
                 raise IllegalActionError(error.reason, action=action) from None
         return action
 
-    def verify(self, action: Action | str) -> None:
+    @property
+    def sender_known(self) -> bool:
+        """Whether the action being verified was sent by the seat to act (``seat=`` given
+        to :meth:`verify`, :meth:`can_apply` or :meth:`apply`, and equal to
+        :attr:`to_act`). Only then may a refusal name that seat's cards or legal actions:
+        otherwise whoever sent the action could read another seat's hand in it."""
+        return bool(self.__dict__.get("_sender_known", False))
+
+    def legal_note(self) -> str:
+        """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known
+        to be the seat to act (:attr:`sender_known`), else nothing."""
+        if not self.sender_known:
+            return ""
+        return f"; legal: {describe_actions(self.legal_actions())}"
+
+    def check_seat(self, seat: int | None) -> None:
+        """Refuse ``seat`` unless it is the seat to act (``None``: the sender is not
+        said). The refusal says only that it is not that seat's turn."""
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"there is no seat {shown(seat)}: seats are 0 to {self.players - 1}"
+            )
+        if seat != self.state.to_act:
+            raise IllegalActionError(f"it is not {self.who(seat)}'s turn")
+
+    def _verified(self, action: Action | str, seat: int | None) -> Action:
+        """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
+        self.check_seat(seat)
+        value = self.as_action(action)
+        self.__dict__["_sender_known"] = seat is not None
+        try:
+            self.check(value)
+        finally:
+            self.__dict__.pop("_sender_known", None)
+        return value
+
+    def verify(self, action: Action | str, *, seat: int | None = None) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
-        (a value or its notation) is illegal now."""
-        self.check(self.as_action(action))
+        (a value or its notation) is illegal now.
+
+        A server passes ``seat``, the seat that sent the action: another seat than the
+        one to act is refused first, with nothing but "it is not player B's turn", and a
+        refusal lists legal actions or names cards only for the seat to act. Without
+        ``seat`` the sender is unknown and refusals name none of the seat's cards.
+        """
+        self._verified(action, seat)
 
     def check(self, action: Action) -> None:
         """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
@@ -414,18 +457,20 @@ class Match(ABC, Generic[MS, DS]):
         rule, reason = self.why_not(action)
         raise IllegalActionError(reason, action=action, rule=rule)
 
-    def can_apply(self, action: Action | str) -> bool:
-        """Whether ``action`` (or its notation) is legal now."""
+    def can_apply(self, action: Action | str, *, seat: int | None = None) -> bool:
+        """Whether ``action`` (or its notation) is legal now (for ``seat``, if given:
+        see :meth:`verify`)."""
         try:
-            self.check(self.as_action(action))
+            self._verified(action, seat)
         except (IllegalActionError, NotationError):
             return False
         return True
 
-    def apply(self, action: Action | str) -> Event:
-        """Verify and apply ``action`` (or its notation); on error nothing changes."""
-        action = self.as_action(action)
-        self.check(action)
+    def apply(self, action: Action | str, *, seat: int | None = None) -> Event:
+        """Verify and apply ``action`` (or its notation); on error nothing changes.
+        ``seat``: the seat that sent it, refused unless it is the seat to act (see
+        :meth:`verify`)."""
+        action = self._verified(action, seat)
         seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
         self._legal = None
         self._effects = []
@@ -437,16 +482,17 @@ class Match(ABC, Generic[MS, DS]):
         self._events.append(event)
         return event
 
-    def apply_all(self, actions: Sequence[Action | str]) -> list[Event]:
+    def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
         """Apply actions in order, all or none: if one is illegal the match is left as it
-        was and the error names the action's place in the list."""
+        was and the error names the action's place in the list (``seat``: each is sent
+        by that seat, see :meth:`verify`)."""
         if isinstance(actions, str) or not isinstance(actions, Sequence):
             raise IllegalActionError(f"apply_all takes a list of actions, got {actions!r}")
         backup = self.clone()
         events = []
         for index, action in enumerate(actions):
             try:
-                events.append(self.apply(action))
+                events.append(self.apply(action, seat=seat))
             except IllegalActionError as error:
                 self.__dict__.update(backup.__dict__)
                 raise IllegalActionError(

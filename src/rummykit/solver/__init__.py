@@ -12,8 +12,13 @@ bitmask per suit, the wild cards at hand): only the results become
 - :func:`~rummykit.min_deadwood` and :func:`~rummykit.min_deadwood_value`: no contract,
   the disjoint melds that leave the fewest points, optionally after one discard.
 - Points come from ``values`` (:data:`FACE_VALUES` unless a game passes its own table).
+- Every call does bounded work: ``budget=`` nodes of search (:data:`DEFAULT_BUDGET`
+  unless told; ``None``: no bound), past which it raises
+  :class:`~rummykit.errors.SolverBudgetError`.
 - The solver keeps memos between calls, shared by all threads and bounded
-  (:data:`RULES_LIMIT`, :data:`CACHE_LIMIT`); :func:`memo_sizes` shows them.
+  (:func:`memo_limits`, defaults :data:`RULES_LIMIT` and :data:`CACHE_LIMIT`);
+  :func:`memo_sizes` shows them, :func:`set_memo_limits` caps them and
+  :func:`clear_memos` empties them.
 
 >>> from rummykit import AcePolicy, Contract, MeldRules, parse_cards
 >>> from rummykit.solver import best_arrangement, can_meet
@@ -50,19 +55,32 @@ from rummykit.solver._arrange import (
 )
 from rummykit.solver._build import Arrangement, MeldParts
 from rummykit.solver._deadwood import min_deadwood, min_deadwood_value
-from rummykit.solver._tables import CACHE_LIMIT, RULES_LIMIT
+from rummykit.solver._search import DEFAULT_BUDGET
+from rummykit.solver._tables import (
+    CACHE_LIMIT,
+    RULES_LIMIT,
+    MemoLimits,
+    clear_memos,
+    memo_limits,
+    set_memo_limits,
+)
 
 __all__ = [
     "CACHE_LIMIT",
+    "DEFAULT_BUDGET",
     "FACE_VALUES",
     "RULES_LIMIT",
     "Arrangement",
     "MeldParts",
+    "MemoLimits",
     "arrangement_parts",
     "arrangements",
     "best_arrangement",
     "can_meet",
+    "clear_memos",
+    "memo_limits",
     "memo_sizes",
     "min_deadwood",
     "min_deadwood_value",
+    "set_memo_limits",
 ]

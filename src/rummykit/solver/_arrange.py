@@ -20,7 +20,7 @@ from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arra
 from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
 from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
-from rummykit.solver._search import Search, circular, sort_key
+from rummykit.solver._search import DEFAULT_BUDGET, Search, circular, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
@@ -57,6 +57,7 @@ def _slot_candidates(
         first = 0 if floor is None else int(floor[1])  # type: ignore[call-overload]
         for suit in range(first + (1 if strict and floor else 0), 4):
             found += search.runs(suit, size, mode=mode)
+    search.spend(len(found))
     if floor is not None and not strict:
         width = len(floor)
         found = [c for c in found if sort_key(c)[:width] >= floor]
@@ -154,20 +155,31 @@ def _richest_first(candidate: Candidate) -> int:
 
 
 def _prepare(
-    cards: Sequence[Card], contract: Contract, rules: MeldRules, values: CardValues
+    cards: Sequence[Card],
+    contract: Contract,
+    rules: MeldRules,
+    values: CardValues,
+    budget: int | None,
 ) -> tuple[Plan, Search] | None:
     """The plan and search state, or ``None`` when counting shows the contract is out
     of reach."""
+    search = Search(cards, rules, values, budget=budget)  # checks the budget first
     plan = plan_for(contract, rules)
     if len(cards) < plan.min_cards:
         return None
-    search = Search(cards, rules, values)
     return None if hopeless(search, plan, contract) else (plan, search)
 
 
-def can_meet(hand: CardsLike, contract: Contract, rules: MeldRules) -> bool:
-    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``."""
-    prepared = _prepare(to_cards(hand), contract, rules, FACE_VALUES)
+def can_meet(
+    hand: CardsLike, contract: Contract, rules: MeldRules, *, budget: int | None = DEFAULT_BUDGET
+) -> bool:
+    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``.
+
+    ``budget`` bounds the work (nodes of search, :data:`~rummykit.solver.DEFAULT_BUDGET`
+    unless given; ``None``: no bound): past it, a
+    :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
+    """
+    prepared = _prepare(to_cards(hand), contract, rules, FACE_VALUES, budget)
     if prepared is None:
         return False
     plan, search = prepared
@@ -187,14 +199,15 @@ def best_arrangement(
     rules: MeldRules,
     *,
     values: CardValues = FACE_VALUES,
+    budget: int | None = DEFAULT_BUDGET,
 ) -> Arrangement | None:
     """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
 
     For a contract that is a minimum (more melds allowed), further melds go down too
-    where they lower the points left.
+    where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
     """
     cards = to_cards(hand)
-    prepared = _prepare(cards, contract, rules, values)
+    prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
         return None
     plan, search = prepared
@@ -337,15 +350,18 @@ def arrangements(
     rules: MeldRules,
     *,
     values: CardValues = FACE_VALUES,
+    budget: int | None = DEFAULT_BUDGET,
 ) -> Iterator[Arrangement]:
     """Every distinct arrangement meeting ``contract``, each once, lazily.
 
     Equal cards are interchangeable, so two arrangements differ only in what melds they
     lay down; two melds of the same cards differ when a wild card stands for another
     card. For a minimum contract, arrangements with further melds are included.
+    ``budget`` bounds the work of the whole iteration (see :func:`can_meet`): the
+    arrangements found before it is spent have been yielded when the error is raised.
     """
     cards = to_cards(hand)
-    prepared = _prepare(cards, contract, rules, values)
+    prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
         return
     plan, search = prepared
@@ -363,17 +379,22 @@ def arrangements(
 
 
 def arrangement_parts(
-    hand: CardsLike, contract: Contract, rules: MeldRules
+    hand: CardsLike,
+    contract: Contract,
+    rules: MeldRules,
+    *,
+    budget: int | None = DEFAULT_BUDGET,
 ) -> Iterator[tuple[tuple[MeldParts, ...], tuple[Card, ...]]]:
     """Every distinct arrangement meeting an exact ``contract`` in the cheap form an
     engine lists go-down actions from: the melds' parts and the cards left, no objects.
 
-    The same arrangements, in the same order, as :func:`~rummykit.arrangements`.
+    The same arrangements, in the same order, as :func:`~rummykit.arrangements`, within
+    the same ``budget``.
     """
     cards = to_cards(hand)
     if not contract.exact:
         raise ConfigError("arrangement_parts lists exact contracts only")
-    prepared = _prepare(cards, contract, rules, FACE_VALUES)
+    prepared = _prepare(cards, contract, rules, FACE_VALUES, budget)
     if prepared is None:
         return
     plan, search = prepared
@@ -384,7 +405,9 @@ def arrangement_parts(
 
 def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candidate, ...]]:
     yield ()
-    for candidate in search.every_candidate(EVERY):
+    found = search.every_candidate(EVERY)
+    search.spend(len(found))
+    for candidate in found:
         key = sort_key(candidate)
         if floor and key < floor:
             continue
@@ -397,10 +420,12 @@ def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candida
 def memo_sizes() -> dict[str, int]:
     """How many entries each memo the solver keeps between calls holds now.
 
-    Each is bounded: ``contexts`` and ``one-deck tables`` (one per rules and card values)
-    by :data:`~rummykit.solver.RULES_LIMIT`, ``plans`` (per contract and rules) by four
-    times that, and the per-context ``candidates``, ``wild choices`` and ``fewest`` by
-    about :data:`~rummykit.solver.CACHE_LIMIT`. Watch them in a long run, or in a test.
+    Each is bounded (:func:`~rummykit.solver.memo_limits`): ``contexts`` and ``one-deck
+    tables`` (one per rules and card values) by its ``rules``, ``plans`` (per contract
+    and rules) by four times that, and the per-context ``candidates`` and ``wild
+    choices`` by about its ``cache`` (``fewest`` by 100,000). Watch them in a long run, or
+    in a test; :func:`~rummykit.solver.set_memo_limits` lowers the caps and
+    :func:`~rummykit.solver.clear_memos` empties them.
     """
     contexts = list(CONTEXTS.values())
     return {

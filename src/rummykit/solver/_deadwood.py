@@ -14,7 +14,7 @@ from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import Arrangement, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
-from rummykit.solver._search import Search, sort_key
+from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, sort_key
 from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
 
 __all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
@@ -53,6 +53,7 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
         ]
     else:
         candidates = search.containing(code, mode)
+    search.spend(len(candidates))
     for candidate in candidates:
         search.take(candidate)
         used, melds = free_best(search, memo, mode)
@@ -89,8 +90,10 @@ def min_deadwood_value(
     *,
     values: CardValues = FACE_VALUES,
     discard: bool = False,
+    budget: int | None = DEFAULT_BUDGET,
 ) -> int:
-    """The points :func:`min_deadwood` leaves, without building the melds (for bots).
+    """The points :func:`min_deadwood` leaves, without building the melds (for bots);
+    one-deck hands without wild cards come from tables, with no search to budget.
 
     >>> from rummykit import AcePolicy, MeldRules, parse_cards
     >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
@@ -107,7 +110,8 @@ def min_deadwood_value(
         if mask >= 0:
             used, total = one_deck_used(rules, values, mask, discard)
             return total - used
-    return min_deadwood(to_cards(hand), rules, values=values, discard=discard).left_value
+    arrangement = min_deadwood(to_cards(hand), rules, values=values, discard=discard, budget=budget)
+    return arrangement.left_value
 
 
 def min_deadwood(
@@ -116,6 +120,7 @@ def min_deadwood(
     *,
     values: CardValues = FACE_VALUES,
     discard: bool = False,
+    budget: int | None = DEFAULT_BUDGET,
 ) -> Arrangement:
     """Disjoint melds that leave the fewest points in hand: the least deadwood.
 
@@ -123,7 +128,8 @@ def min_deadwood(
 
     With ``discard``, one card is thrown away first, the one that leaves the least
     deadwood (a hand one card over before its discard, as when knocking); it is not in
-    ``left``.
+    ``left``. ``budget`` bounds the search's work (nodes; ``None``: no bound), past
+    which a :class:`~rummykit.errors.SolverBudgetError` is raised.
 
     >>> from rummykit import AcePolicy, MeldRules, parse_cards
     >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
@@ -134,12 +140,13 @@ def min_deadwood(
     cards = to_cards(hand)
     if discard and not cards:
         raise ConfigError("discard=True needs at least one card in hand")
+    check_budget(budget)
     mask = _one_deck_mask([card.code for card in cards], rules)
     if mask >= 0:
         _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)
         kept = [card for card in cards if card.code != thrown]
         return make_arrangement(kept, values, sorted(chosen, key=sort_key))
-    search = Search(cards, rules, values)
+    search = Search(cards, rules, values, budget=budget)
     memo: Memo = {}
     if not discard:
         _, chosen = free_best(search, memo, PER_CARDS)

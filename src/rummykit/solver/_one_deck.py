@@ -15,7 +15,7 @@ from itertools import combinations, product
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
-from rummykit.solver._tables import GROUP, RULES_LIMIT, RUN, Bounded, Candidate
+from rummykit.solver._tables import GROUP, RUN, Bounded, Candidate
 
 __all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
 
@@ -119,7 +119,7 @@ class _Tables:
         return found
 
 
-_TABLES = Bounded(RULES_LIMIT)
+_TABLES = Bounded()
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
@@ -275,6 +275,6 @@ def one_deck_deadwood(
 
 
 def table_count() -> int:
-    """How many tables (one per rules and card values) are held now: at most
-    ``RULES_LIMIT``, however many rules a long run tries."""
+    """How many tables (one per rules and card values) are held now: at most the rules
+    limit of ``memo_limits()``, however many rules a long run tries."""
     return len(_TABLES)

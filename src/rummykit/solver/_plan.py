@@ -10,7 +10,7 @@ from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.melds.windows import WindowTable
 from rummykit.solver._search import Search
-from rummykit.solver._tables import PER_CARDS, PER_WINDOW, RULES_LIMIT, Bounded
+from rummykit.solver._tables import PER_CARDS, PER_WINDOW, Bounded
 
 __all__ = ["PLANS", "Plan", "fewest_missing", "hopeless", "plan_for"]
 
@@ -31,7 +31,7 @@ class Plan(NamedTuple):
     fails sooner in this order."""
 
 
-PLANS = Bounded(4 * RULES_LIMIT)
+PLANS = Bounded(scale=4)
 
 
 def plan_for(contract: Contract, rules: MeldRules) -> Plan:

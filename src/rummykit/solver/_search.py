@@ -30,11 +30,11 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations, product
 
 from rummykit.cards import Card
+from rummykit.errors import ConfigError, SolverBudgetError
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
-    CACHE_LIMIT,
     EVERY,
     GROUP,
     LEAN,
@@ -42,10 +42,26 @@ from rummykit.solver._tables import (
     RUN,
     Candidate,
     context,
+    memo_limits,
     wild_choices,
 )
 
-__all__ = ["Search", "circular", "sort_key"]
+__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "circular", "sort_key"]
+
+DEFAULT_BUDGET = 250_000
+"""The work a solver call may do unless told otherwise (``budget=``): nodes of search,
+where a node is a candidate meld listed or tried, or a card set aside. Hands of real
+play take at most a few thousand; adversarial hands of dozens of cards and eight wild
+cards reach it in seconds and raise :class:`~rummykit.errors.SolverBudgetError`."""
+_UNLIMITED = 1 << 62
+
+
+def check_budget(budget: object) -> None:
+    """Refuse a budget that is not a whole number of nodes >= 1 or ``None``."""
+    if budget is not None and (
+        isinstance(budget, bool) or not isinstance(budget, int) or budget < 1
+    ):
+        raise ConfigError(f"budget must be a whole number of nodes >= 1 or None, got {budget!r}")
 
 
 class Search:
@@ -55,7 +71,17 @@ class Search:
     the wild cards at hand and the rules, so they are memoised across searches.
     """
 
-    def __init__(self, hand: Sequence[Card], rules: MeldRules, values: CardValues) -> None:
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        rules: MeldRules,
+        values: CardValues,
+        *,
+        budget: int | None = DEFAULT_BUDGET,
+    ) -> None:
+        check_budget(budget)
+        self.budget = budget
+        self.left = _UNLIMITED if budget is None else budget
         ctx = context(rules, values)
         self.ctx = ctx
         self.rules = rules
@@ -63,7 +89,7 @@ class Search:
         self.table = ctx.table
         self.max_wild = ctx.max_wild
         self.cache = ctx.cache
-        if len(self.cache) > CACHE_LIMIT:
+        if len(self.cache) > memo_limits().cache:
             self.cache.clear()
         counts = [0] * 53
         masks = [0, 0, 0, 0]
@@ -97,10 +123,30 @@ class Search:
             self.pool()
         return self._supply
 
+    # -- the budget ----------------------------------------------------------------------
+
+    def spend(self, nodes: int) -> None:
+        """Count ``nodes`` of work; raise :class:`~rummykit.errors.SolverBudgetError` once
+        the budget is spent."""
+        self.left -= nodes
+        if self.left < 0:
+            self.exhausted()
+
+    def exhausted(self) -> None:
+        """Raise the error of a spent budget."""
+        raise SolverBudgetError(
+            f"the solver's budget of {self.budget} nodes is spent: the hand is too large "
+            "for an exact answer within it (pass a larger budget=, or None for no limit)",
+            budget=self.budget or 0,
+        )
+
     # -- applying candidates -------------------------------------------------------------
 
     def take(self, candidate: Candidate) -> None:
         """Take ``candidate``'s cards out of the hand (it goes down); :meth:`give` undoes."""
+        self.left -= 1
+        if self.left < 0:
+            self.exhausted()
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate.naturals:
@@ -127,6 +173,9 @@ class Search:
 
     def remove(self, code: int) -> None:
         """Take one card ``code`` out of the hand (it will be in no meld)."""
+        self.left -= 1
+        if self.left < 0:
+            self.exhausted()
         self._pool = None
         self.counts[code] -= 1
         if code < 52 and not self.counts[code]:

@@ -12,7 +12,10 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+import attrs
+
 from rummykit.cards import CARDS
+from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 from rummykit.scoring import CardValues
@@ -31,7 +34,11 @@ __all__ = [
     "Bounded",
     "Candidate",
     "Context",
+    "MemoLimits",
+    "clear_memos",
     "context",
+    "memo_limits",
+    "set_memo_limits",
     "value_table",
     "wild_choices",
 ]
@@ -66,29 +73,110 @@ class Candidate(NamedTuple):
 
 
 CACHE_LIMIT = 200_000
-"""Most entries each memo of a search context holds before it is cleared."""
+"""Most entries each memo of a search context holds before it is cleared (the default of
+:attr:`MemoLimits.cache`)."""
 RULES_LIMIT = 64
-"""Most rules (and card values) whose tables are kept at once; then the oldest go."""
+"""Most rules (and card values) whose tables are kept at once; then the oldest go (the
+default of :attr:`MemoLimits.rules`)."""
+
+
+@attrs.frozen
+class MemoLimits:
+    """How much the solver's memos keep between calls (see :func:`set_memo_limits`)."""
+
+    rules: int = RULES_LIMIT
+    """Most rules (with card values) whose search context and tables are kept; plans
+    are kept for four times as many (contract, rules) pairs."""
+    cache: int = CACHE_LIMIT
+    """Most entries each memo of one search context holds before it is cleared."""
+
+
+_LIMITS: list[MemoLimits] = [MemoLimits()]
+
+
+def memo_limits() -> MemoLimits:
+    """The limits the solver's memos keep to now."""
+    return _LIMITS[0]
 
 
 class Bounded(dict[object, object]):
-    """A memo that forgets its oldest entries past ``limit`` (insertion order).
+    """A memo that forgets its oldest entries past ``scale`` times the rules limit of
+    :func:`memo_limits` (insertion order).
 
     Reads need no lock; :meth:`put` inserts and evicts under one, so threads sharing the
-    memo never evict the same entry twice.
+    memo never evict the same entry twice. Every bounded memo is known to
+    :func:`clear_memos` and :func:`set_memo_limits`.
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, *, scale: int = 1) -> None:
         super().__init__()
-        self.limit = limit
+        self.scale = scale
         self.lock = threading.Lock()
+        _MEMOS.append(self)
+
+    @property
+    def limit(self) -> int:
+        """The most entries kept now."""
+        return self.scale * _LIMITS[0].rules
 
     def put(self, key: object, value: object) -> None:
         with self.lock:
-            if key not in self and len(self) >= self.limit:
-                for old in list(self)[: max(1, self.limit // 4)]:
+            limit = self.limit
+            if key not in self and len(self) >= limit:
+                for old in list(self)[: max(1, limit // 4)]:
                     del self[old]
             self[key] = value
+
+    def trim(self) -> None:
+        """Forget the oldest entries past the limit now (after it was lowered)."""
+        with self.lock:
+            for old in list(self)[: max(0, len(self) - self.limit)]:
+                del self[old]
+
+    def forget(self) -> None:
+        """Forget every entry."""
+        with self.lock:
+            self.clear()
+
+
+_MEMOS: list[Bounded] = []
+
+
+def clear_memos() -> None:
+    """Forget everything the solver keeps between calls (every search context, plan and
+    table): the memory goes back, and the next calls rebuild what they need. Safe while
+    other threads solve: a search under way keeps the context it holds."""
+    _LAST[0] = (None, None, None)
+    for memo in _MEMOS:
+        memo.forget()
+
+
+def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> MemoLimits:
+    """Cap what the solver's memos keep between calls: ``rules`` contexts (one per rules
+    and card values; each holds candidate memos of up to ``cache`` entries). Memos
+    already over a lowered cap shrink now. Returns the limits in force.
+
+    >>> from rummykit.solver import memo_limits, set_memo_limits
+    >>> before = memo_limits()
+    >>> set_memo_limits(rules=8, cache=10_000)
+    MemoLimits(rules=8, cache=10000)
+    >>> set_memo_limits(rules=before.rules, cache=before.cache) == before
+    True
+    """
+    for name, value in (("rules", rules), ("cache", cache)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise ConfigError(f"{name} must be a whole number >= 1, got {value!r}")
+    old = _LIMITS[0]
+    new = MemoLimits(
+        rules=old.rules if rules is None else rules, cache=old.cache if cache is None else cache
+    )
+    _LIMITS[0] = new
+    _LAST[0] = (None, None, None)
+    for memo in _MEMOS:
+        memo.trim()
+    return new
 
 
 def value_table(values: CardValues) -> tuple[int, ...]:
@@ -122,7 +210,7 @@ class Context(NamedTuple):
     """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
 
 
-CONTEXTS = Bounded(RULES_LIMIT)
+CONTEXTS = Bounded()
 """The search contexts by (rules, card values): a bounded memo."""
 
 
@@ -237,7 +325,7 @@ def wild_choices(
                 ]
                 result.append(tuple(sorted(chosen)))
         found = tuple(result)
-    if len(ctx.choices) > CACHE_LIMIT:
+    if len(ctx.choices) > _LIMITS[0].cache:
         ctx.choices.clear()
     ctx.choices[key] = found
     return found

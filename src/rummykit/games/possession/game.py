@@ -216,6 +216,8 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         if isinstance(action, Pass):
             return "PSSN-5.4", f"{who} may pass only when he can neither play nor draw"
         if isinstance(action, Play) and seat is not None:
+            if not self.sender_known:  # which cards he holds is his to know
+                return "PSSN-5", f"{who} cannot {action} now"
             missing = Counter(action.cards) - Counter(self.deal.hands[seat])
             if missing:
                 cards = " ".join(str(card) for card in sorted(missing.elements()))

@@ -15,7 +15,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down
-from rummykit.engine.contract import down_action
+from rummykit.engine.contract import bounded_go_downs, down_action
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
@@ -142,19 +142,22 @@ class PossoOpening(Opening):
     lay down any new melds (POSSO-13.1)."""
 
     def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
-        """An opening's arrangements before opening; single new melds after."""
+        """An opening's arrangements before opening; single new melds after (at most
+        :data:`~rummykit.engine.contract.MAX_LISTED_GO_DOWNS`, in the solver's order)."""
+        return bounded_go_downs(self.each_go_down(match, seat))
+
+    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
+        """Every legal laydown now, lazily."""
         deal = match.deal
         hand = deal.hands[seat]
         opened = deal.down[seat]
-        found = []
         for arrangement in _laydown_arrangements(match, seat, hand):
             melds, left = arrangement.melds, arrangement.left
             table_after = [*deal.table, *melds]
             if match.leaves_ok(
                 seat, left, down_after=True, table_after=table_after, going_down=not opened
             ):
-                found.append(down_action(melds))
-        return found
+                yield down_action(melds)
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
@@ -164,7 +167,8 @@ class PossoOpening(Opening):
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements()))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule="POSSO-12.1")
+            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
+            raise IllegalActionError(f"{who} {held}", rule="POSSO-12.1")
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:
