@@ -10,9 +10,10 @@ The rules played here (two players, one deck, no jokers):
 * GIN-4  Instead of discarding, knock (``knock 7H``: discard 7H and knock) when the hand's
   deadwood after that discard is at most ``knock_limit`` (10). Melds are groups of 3-4 and
   runs of 3+ (ace low); the solver finds the arrangement with the least deadwood.
-* GIN-5  The defender lays off his deadwood on the knocker's melds, unless the knocker has
-  gin. Both hands are shown. Lay-offs are automatic: the defender keeps the solver's best melds and lays off
-  every card left that fits a knocker's meld (again and again, so a run may grow by two).
+* GIN-5  Both hands are shown. The defender lays off his deadwood on the knocker's melds,
+  unless the knocker has gin. Lay-offs are automatic: the defender keeps the solver's best
+  melds and lays off every card left that fits a knocker's meld (again and again, so a run
+  may grow by two).
 * GIN-6  Knock: the knocker scores the difference of deadwood. Gin (no deadwood): the
   defender's deadwood plus ``gin_bonus`` (25). Big gin (all 11 cards meld after a draw,
   no discard; it is declared at once, as nobody would decline it): plus ``big_gin_bonus``

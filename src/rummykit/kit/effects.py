@@ -137,7 +137,8 @@ class Dealt(Effect):
     @property
     def text(self) -> str:
         cards = f" ({format_cards(self.cards)})" if self.cards else ""
-        return f"{seat_name(self.seat)} is dealt {self.count} cards{cards}"
+        plural = "s" if self.count != 1 else ""
+        return f"{seat_name(self.seat)} is dealt {self.count} card{plural}{cards}"
 
 
 @attrs.frozen
@@ -241,8 +242,8 @@ class WentOut(Effect):
 @attrs.frozen
 class HandsShown(Effect):
     """The hands left when a deal ended, shown to everyone because the rules count them
-    (MAYI-15.2, POSSO-17.2): ``hands[seat]`` in card order, empty for a seat that went
-    out. Emitted before :class:`DealEnded`, and only when the hands are counted (not in
+    (as May I?'s and Posso?'s do, MAYI-15.2, POSSO-17.2): ``hands[seat]`` in card order,
+    empty for a seat that went out. Emitted before :class:`DealEnded`, and only when the hands are counted (not in
     a deal scored void, nor where only the number of cards counts).
 
     >>> from rummykit import parse_cards
