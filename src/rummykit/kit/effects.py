@@ -243,8 +243,9 @@ class WentOut(Effect):
 class HandsShown(Effect):
     """The hands left when a deal ended, shown to everyone because the rules count them
     (as May I?'s and Posso?'s do, MAYI-15.2, POSSO-17.2): ``hands[seat]`` in card order,
-    empty for a seat that went out. Emitted before :class:`DealEnded`, and only when the hands are counted (not in
-    a deal scored void, nor where only the number of cards counts).
+    empty for a seat that went out. Emitted before :class:`DealEnded`, and only when the
+    hands are counted (not in a deal scored void, nor where only the number of cards
+    counts).
 
     >>> from rummykit import parse_cards
     >>> HandsShown(hands=((), parse_cards("AS KD"), parse_cards("2C"))).text
