@@ -10,9 +10,10 @@ The rules played here (two players, one deck, no jokers):
 * GIN-4  Instead of discarding, knock (``knock 7H``: discard 7H and knock) when the hand's
   deadwood after that discard is at most ``knock_limit`` (10). Melds are groups of 3-4 and
   runs of 3+ (ace low); the solver finds the arrangement with the least deadwood.
-* GIN-5  The defender lays off his deadwood on the knocker's melds, unless the knocker has
-  gin. Lay-offs are automatic: the defender keeps the solver's best melds and lays off
-  every card left that fits a knocker's meld (again and again, so a run may grow by two).
+* GIN-5  Both hands are shown. The defender lays off his deadwood on the knocker's melds,
+  unless the knocker has gin. Lay-offs are automatic: the defender keeps the solver's best
+  melds and lays off every card left that fits a knocker's meld (again and again, so a run
+  may grow by two).
 * GIN-6  Knock: the knocker scores the difference of deadwood. Gin (no deadwood): the
   defender's deadwood plus ``gin_bonus`` (25). Big gin (all 11 cards meld after a draw,
   no discard; it is declared at once, as nobody would decline it): plus ``big_gin_bonus``
@@ -53,10 +54,12 @@ from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
+    Dealt,
     Discarded,
     Drew,
     Effect,
     GoingOut,
+    HandsShown,
     TookFromPile,
     WentOut,
 )
@@ -182,6 +185,8 @@ class GinMatch(Match[MatchState, GinDeal]):
         self.deal = GinDeal([list(hand) for hand in dealt.hands], stock, DiscardPile())
         self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.deal_number, self.dealer, upcard))
+        for seat, hand in enumerate(self.deal.hands):
+            self.emit(Dealt(seat, tuple(sorted(hand))))  # each hand seen by its owner only
         self.set_turn(DRAW, 1 - self.dealer)
 
     def deadwood(self, cards: list[Card]) -> int:
@@ -266,6 +271,7 @@ class GinMatch(Match[MatchState, GinDeal]):
             kind, winner, points = "knock", knocker, defend - knock
         self.emit(Knocked(knocker, kind, mine.melds, knock, tuple(laid_off), defend))
         self.emit(WentOut(knocker, GoingOut.MELDING if big else GoingOut.DISCARDING))
+        self.emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
         scores = [DealScore(points if seat == winner else 0, 0) for seat in range(2)]
         self.end_deal(DealEnd.WENT_OUT, knocker, scores)
 

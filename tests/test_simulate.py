@@ -12,7 +12,7 @@ import pytest
 from rummykit import ConfigError, ContractSchedule, IllegalActionError
 from rummykit.agents import GreedyAgent, RandomAgent, decide, make_agent
 from rummykit.games import game
-from rummykit.games.may_i.effects import Bought
+from rummykit.games.may_i.effects import Bought, TookOnRefusal
 from rummykit.games.posso.effects import Claimed
 from rummykit.simulate import play, play_one, simulate, wilson_interval
 
@@ -169,7 +169,8 @@ def test_out_of_turn_takes_are_counted_as_the_game_declares(name: str) -> None:
     )
     effects = [effect for event in match.events for effect in event.effects]
     bought = [effect for effect in effects if isinstance(effect, Bought)]
+    refusals = [effect for effect in effects if isinstance(effect, TookOnRefusal)]
     claimed = [effect for effect in effects if isinstance(effect, Claimed)]
-    assert result.buys == sum(1 for effect in bought if effect.is_buy)
-    assert result.claims == len(bought) + len(claimed)
+    assert result.buys == len(bought)
+    assert result.claims == len(bought) + len(refusals) + len(claimed)
     assert (result.claims > 0) == (name != "possession")

@@ -28,7 +28,7 @@ import pytest
 
 from rummykit.deck import make_rng
 from rummykit.games import game
-from rummykit.kit.effects import Drew
+from rummykit.kit.effects import Dealt, Drew
 from rummykit.kit.match import Match
 from rummykit.records import dumps, loads
 
@@ -113,7 +113,7 @@ def _leaks(match: Match[Any, Any]) -> bool:
                 return True
         if match.events:
             for effect in match.events[-1].seen_by(seat).effects:
-                if isinstance(effect, Drew) and effect.seat != seat and effect.cards:
+                if isinstance(effect, Drew | Dealt) and effect.seat != seat and effect.cards:
                     return True
     return False
 

@@ -11,27 +11,40 @@ is, the legal actions, the pile, the melds, the known cards, the sizes of the ha
 and the same events as it may know them. Whatever a phase shows, a claim step offered
 or not, a correction asked or not, may therefore depend on public facts only.
 
-Every shipped game is checked, Posso? and May I? under random options.
+Every shipped game is checked, Posso? and May I? under random options; the twins compare
+every effect the actions make (the claim window's answers among them), and which kinds
+were compared is tallied so that a test can say each kind was.
+
+The deal's edges, which the twins do not reach, are checked card by card: whatever a
+seat sees of an effect (the hands dealt included) holds only cards that seat may know
+(its hand, the public zones, the cards known to be held), except when a deal's scoring
+shows every hand.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.cards import Card
 from rummykit.deck import Stock
 from rummykit.games import game
+from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
+from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.effects import DealEnded
+from rummykit.kit.effects import DealEnded, Dealt, Effect, HandsShown, Passed
 from rummykit.kit.match import Match
+from rummykit.kit.protocol import Event
+from rummykit.melds import Meld
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
@@ -71,10 +84,17 @@ def swapped_twin(match: AnyMatch, seat: int, count: int) -> tuple[AnyMatch, int]
 
 
 def compare_side_by_side(
-    one: AnyMatch, two: AnyMatch, hidden: int, count: int, steps: int, rng: random.Random
+    one: AnyMatch,
+    two: AnyMatch,
+    hidden: int,
+    count: int,
+    steps: int,
+    rng: random.Random,
+    tally: Counter[str] | None = None,
 ) -> int:
     """Play ``one`` and ``two`` with the same actions; every seat but ``hidden`` must see
-    the same. Return how many actions were compared."""
+    the same. Return how many actions were compared (and count the kinds of the effects
+    compared in ``tally``)."""
     bottom = two.stock.cards[len(two.stock) - count :]
     others = [seat for seat in range(one.players) if seat != hidden]
     for seat in others:
@@ -97,6 +117,8 @@ def compare_side_by_side(
         for seat in others:
             assert first.seen_by(seat) == second.seen_by(seat), (seat, first, second)
             assert one.view(seat) == two.view(seat), (seat, action, one.phase, two.phase)
+        if tally is not None:
+            tally.update(type(effect).__name__ for effect in first.effects)
     return steps
 
 
@@ -107,10 +129,11 @@ def check_hidden_cards_stay_hidden(
     rng: random.Random,
     *,
     focus: Callable[[AnyMatch], int | None] | None = None,
+    tally: Counter[str] | None = None,
 ) -> int:
     """Random play of a seeded match, forked now and then, and wherever ``focus`` names
     a seat to hide (then every hidden card of his is swapped); return how many actions
-    were compared in all."""
+    were compared in all (and count the kinds of effects compared in ``tally``)."""
     match = definition.new_match(players=players, seed=seed)
     compared = forks = 0
     for _ in range(800):
@@ -129,7 +152,7 @@ def check_hidden_cards_stay_hidden(
         if forked is not None:
             twin, count = forked
             forks += 1
-            compared += compare_side_by_side(match.clone(), twin, hidden, count, steps, rng)
+            compared += compare_side_by_side(match.clone(), twin, hidden, count, steps, rng, tally)
         match.apply(rng.choice(match.legal_actions()))
     return compared
 
@@ -185,8 +208,107 @@ def test_posso_claims_and_corrections_reveal_no_hidden_card(
 
 
 def test_the_check_compares_real_play() -> None:
-    """The side-by-side play gets somewhere: the seeds compare many actions."""
+    """The side-by-side play gets somewhere: the seeds compare many actions, and among
+    them the claim windows' answers and takes (POSSO-9.3, MAYI-9.3-9.9)."""
     rng = random.Random(5)
     definition = game("posso")
-    compared = [check_hidden_cards_stay_hidden(definition, 4, seed, rng) for seed in range(2)]
+    tally: Counter[str] = Counter()
+    compared = [
+        check_hidden_cards_stay_hidden(definition, 4, seed, rng, tally=tally) for seed in range(2)
+    ]
     assert min(compared) > 50, compared
+    may_i = game("may-i")
+    for seed in range(2):
+        check_hidden_cards_stay_hidden(may_i, 4, seed, rng, tally=tally)
+    kinds = [Passed, ClaimDeclared, Claimed, Asked, Allowed, Refused, Bought, TookOnRefusal]
+    assert all(tally[kind.__name__] for kind in kinds), tally
+
+
+# -- the deal's edges: every effect, card by card -------------------------------------------
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """The cards ``value`` (an effect, or one of its fields) names: a meld's own cards,
+    not what its jokers stand for."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, Meld):
+        yield from value.cards
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, Effect):
+        for field in attrs.fields(type(value)):
+            yield from cards_in(getattr(value, field.name))
+
+
+def may_know(match: AnyMatch, seat: int) -> Counter[Card]:
+    """The cards ``seat`` may know now: its hand, the pile as it sees it, the melds on
+    the table and the cards others are known to hold."""
+    view = match.view(seat)
+    cards = Counter(view.hand)
+    cards.update(card for card, _ in view.pile)
+    cards.update(card for meld in view.melds for card in meld.cards)
+    cards.update(card for known in view.known for card in known)
+    return cards
+
+
+def check_effects_name_only_known_cards(match: AnyMatch, rng: random.Random, steps: int) -> int:
+    """Random play of ``match`` (dealt by hand, ``auto_deal=False``, so that a deal's end
+    and the next deal's start are two events): every effect as each seat sees it names
+    only cards that seat may know just before or just after the event; an event whose
+    scoring shows the hands (:class:`HandsShown`) may name those too. Return how many
+    events were checked."""
+    checked = 0
+    for _ in range(steps):
+        if match.is_over:
+            break
+        seats = range(match.players)
+        before = [may_know(match, seat) for seat in seats]
+        event: Event = match.apply(rng.choice(match.legal_actions()))
+        shown = Counter[Card]()
+        for effect in event.effects:
+            if isinstance(effect, HandsShown):
+                shown.update(card for hand in effect.hands for card in hand)
+        for seat in seats:
+            allowed = before[seat] | may_know(match, seat) | shown
+            for effect in event.seen_by(seat).effects:
+                for field in attrs.fields(type(effect)):  # a card may be in two fields
+                    named = Counter(cards_in(getattr(effect, field.name)))
+                    assert not named - allowed, (seat, effect, named - allowed)
+        checked += 1
+    return checked
+
+
+def _dealt_to_others_hidden(event: Event, players: int) -> None:
+    """Each seat sees its own dealt hand and only the sizes of the others'."""
+    dealt: list[Effect] = [effect for effect in event.effects if isinstance(effect, Dealt)]
+    for seat in range(players):
+        for effect in event.seen_by(seat).effects:
+            if isinstance(effect, Dealt):
+                truth = dealt[effect.seat]
+                assert isinstance(truth, Dealt) and effect.count == truth.count
+                assert effect.cards == (truth.cards if effect.seat == seat else ())
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("may-i", MAY_I_OPTIONS, 4),
+        ("posso", POSSO_OPTIONS, 3),
+        ("possession", POSSESSION_OPTIONS, 3),
+    ],
+)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.randoms())
+def test_what_a_seat_sees_of_an_effect_names_no_hidden_card(
+    name: str, options: dict[str, list[Any]], players: int, seed: int, choices: random.Random
+) -> None:
+    """Dealt hands reach their owners only; scoring shows hands only where it counts
+    them; no other effect names a card the seat may not know."""
+    definition = _definition(name, options, choices)
+    match = definition.new_match(players=players, seed=seed, auto_deal=False)
+    events = check_effects_name_only_known_cards(match, choices, 1500)
+    assert events > 0
+    for event in match.events:
+        _dealt_to_others_hidden(event, players)

@@ -27,9 +27,9 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.kit.effects import seat_name
+from rummykit.kit.effects import DealEnded, DealStarted, Dealt, HandsShown, seat_name
 from rummykit.kit.match import Match
-from rummykit.kit.protocol import PlayerView
+from rummykit.kit.protocol import Event, PlayerView
 from rummykit.melds import Meld
 
 __all__ = [
@@ -290,9 +290,10 @@ def position(match: Match[Any, Any]) -> Svg:
 def deal_strip(match: Match[Any, Any], deal: int | None = None, *, seat: int | None = None) -> Svg:
     """A strip of the decisions of one deal (the last one by default), one line each:
     who acted, the action and the cards it moved; as ``seat`` may know them when
-    ``seat`` is given (others' stock draws hidden)."""
+    ``seat`` is given (others' stock draws and dealt hands hidden). The deal's start
+    (the hands dealt; the first deal's are dealt before any event), the hands shown
+    and its end have lines of their own."""
     number = match.deal_number if deal is None else deal
-    events = [event for event in match.events_seen_by(seat) if event.deal == number]
     parts: list[str] = []
     y = 8.0
     width = 420.0
@@ -300,13 +301,35 @@ def deal_strip(match: Match[Any, Any], deal: int | None = None, *, seat: int | N
         _text(8, y + 12, f"{match.definition.name} · deal {number}", 13, font_weight="bold")
     )
     y += 22
-    for event in events:
-        line = f"{event.step}: {seat_name(event.seat)} {event.action}"
-        note = "; ".join(effect.text for effect in event.effects if not effect.echoes_action)
-        if note:
-            line += f" ({note})"
+    for line in _strip_lines(match.events_seen_by(seat), number):
         parts.append(_text(8, y + 12, line, 12, fill="#263238"))
         width = max(width, 16 + 7 * len(line))
         y += 18
     background = f"<rect width='{width:g}' height='{y + 8:g}' fill='#fafafa' rx='6'/>"
     return _document(width, y + 8, background + "".join(parts), f"deal {number}")
+
+
+_OWN_LINES = (DealStarted, Dealt, HandsShown, DealEnded)
+"""Effects at a deal's start and end, which get lines of their own in a strip."""
+
+
+def _strip_lines(events: Sequence[Event], number: int) -> list[str]:
+    """The lines of deal ``number``'s strip: each of its events, with the effects its
+    action does not say, and the effects of its start and end on lines of their own."""
+    lines = []
+    for event in events:
+        deal, note, own = event.deal, [], []
+        for effect in event.effects:
+            if isinstance(effect, DealStarted):
+                deal = effect.deal  # the rest starts the next deal
+            if deal != number:
+                continue
+            if isinstance(effect, _OWN_LINES):
+                own.append(f"  {effect.text}")
+            elif not effect.echoes_action:
+                note.append(effect.text)
+        if event.deal == number:
+            said = f" ({'; '.join(note)})" if note else ""
+            lines.append(f"{event.step}: {seat_name(event.seat)} {event.action}{said}")
+        lines += own
+    return lines

@@ -64,11 +64,11 @@ def test_a_us_house_match_plays_to_the_end_and_replays(seed: int) -> None:
         effects = [effect for event in match.events for effect in event.effects]
         ended = [effect for effect in effects if isinstance(effect, DealEnded)]
         assert len(ended) == 5
-        buys = [e for e in effects if isinstance(e, Bought) and e.is_buy]
+        buys = [e for e in effects if isinstance(e, Bought)]
         per_deal: dict[tuple[int, int], int] = {}
         for event in match.events:
             for effect in event.effects:
-                if isinstance(effect, Bought) and effect.is_buy:
+                if isinstance(effect, Bought):
                     key = (event.deal, effect.seat)
                     per_deal[key] = per_deal.get(key, 0) + 1
         assert all(count <= 3 for count in per_deal.values()) and len(buys) == sum(

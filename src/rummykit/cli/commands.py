@@ -210,7 +210,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {names[effect.seat]} goes down: {melds}")
             elif isinstance(effect, WentOut):
                 lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
-            elif isinstance(effect, Bought) and effect.is_buy:
+            elif isinstance(effect, Bought):
                 lines.append(f"  {names[effect.seat]} buys (May I?)")
             elif isinstance(effect, Claimed):
                 lines.append(f"  {effect.text}")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.errors import RecordError, shorten
-from rummykit.kit.effects import DealEnded, Drew, seat_name
+from rummykit.kit.effects import DealEnded, DealStarted, Dealt, Drew, HandsShown, seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.records import LINES_FORMAT, from_record, loads_jsonl
@@ -93,8 +93,15 @@ def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> 
             lines.append(f"deal {deal}:")
         lines.append(f"  {_event_line(event)}")
         for effect in event.effects:
-            if isinstance(effect, DealEnded):
+            if isinstance(effect, HandsShown):
+                lines.append(f"  -- {effect.text}")
+            elif isinstance(effect, DealEnded):
                 lines.append(f"  -- deal {event.deal} over: {effect.text}")
+            elif isinstance(effect, DealStarted):
+                deal = effect.deal
+                lines += [f"deal {deal}:", f"  -- {effect.text}"]
+            elif isinstance(effect, Dealt):
+                lines.append(f"  -- {effect.text}")
     outcome = match.outcome
     if outcome is None:
         lines.append(f"unfinished; scores so far: {_scores(match.scores)}")
@@ -105,12 +112,18 @@ def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> 
     return lines
 
 
+_OWN_LINES = (HandsShown, DealEnded, DealStarted, Dealt)
+"""The effects of a deal's end and of the next deal's start, which get lines of their own."""
+
+
 def _event_line(event: Event) -> str:
-    """An event in words, with the cards its viewer may see (a draw's card included)."""
+    """An event in words, with the cards its viewer may see (a draw's card included); the
+    end of a deal and the start of the next have lines of their own."""
     shown = [
         effect.text
         for effect in event.effects
-        if not effect.echoes_action or (isinstance(effect, Drew) and effect.cards)
+        if not isinstance(effect, _OWN_LINES)
+        and (not effect.echoes_action or (isinstance(effect, Drew) and effect.cards))
     ]
     note = f" ({'; '.join(shown)})" if shown else ""
     return f"{event.step}: {seat_name(event.seat)} {event.action}{note}"

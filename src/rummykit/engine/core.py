@@ -38,7 +38,15 @@ from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
-from rummykit.kit.effects import DealEnd, DealStarted, Discarded, GoingOut, WentOut
+from rummykit.kit.effects import (
+    DealEnd,
+    DealStarted,
+    Dealt,
+    Discarded,
+    GoingOut,
+    HandsShown,
+    WentOut,
+)
 from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DealScore, Outcome
@@ -177,6 +185,8 @@ class ContractRummyMatch(CheckedMatch):
             upcard = self.deal.stock.draw()
             self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        for seat, hand in enumerate(self.deal.hands):
+            self.emit(Dealt(seat, tuple(sorted(hand))))
         self.start_regular_turn(self.left(self.state.dealer))
 
     def load_position(self, position: Position) -> None:
@@ -453,7 +463,8 @@ class ContractRummyMatch(CheckedMatch):
 
     def deal_scores_for(self, went_out: int | None) -> list[DealScore]:
         """The bonus for going out, the hand's value for everyone else (or
-        nothing in a dead deal under ``dead_deal_scoring="void"``)."""
+        nothing in a dead deal under ``dead_deal_scoring="void"``); the hands counted are
+        shown to everyone (MAYI-15.2, POSSO-17.2)."""
         options = self.options
         void = went_out is None and options.dead_deal_scoring is DeadDealScoring.VOID
         scores = []
@@ -464,6 +475,8 @@ class ContractRummyMatch(CheckedMatch):
                 scores.append(DealScore(0, 0))
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
+        if not void:
+            self.emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
         self.deal.claim = None
         return scores
 

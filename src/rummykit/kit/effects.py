@@ -9,6 +9,10 @@ see: :meth:`Effect.seen_by` returns the version a seat may know.
 >>> drew = Drew(seat=1, cards=parse_cards("7H 2D"))
 >>> drew.seen_by(1).cards, drew.seen_by(0).cards, drew.seen_by(0).count
 ((7H, 2D), (), 2)
+
+A deal starts with :class:`DealStarted` and a :class:`Dealt` per seat (each hand reaches
+its owner only); where the rules count the hands left at its end, they are shown to
+everyone (:class:`HandsShown`) before :class:`DealEnded`.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ __all__ = [
     "DealEnd",
     "DealEnded",
     "DealStarted",
+    "Dealt",
     "Discarded",
     "Drew",
     "Effect",
     "GoingOut",
+    "HandsShown",
     "Passed",
     "StockRefilled",
     "TookFromPile",
@@ -121,6 +127,35 @@ class DealStarted(Effect):
 
 
 @attrs.frozen
+class Dealt(Effect):
+    """``seat`` was dealt ``cards`` (in card order), hidden from the other seats, who
+    see only their ``count``.
+
+    >>> from rummykit import parse_cards
+    >>> dealt = Dealt(seat=0, cards=parse_cards("KS 2D 9H"))
+    >>> dealt.text, dealt.seen_by(1).text
+    ('A is dealt 3 cards (KS 2D 9H)', 'A is dealt 3 cards')
+    """
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    count: int = attrs.field()
+
+    @count.default
+    def _count(self) -> int:
+        return len(self.cards)
+
+    def seen_by(self, seat: int | None) -> Dealt:
+        return self if seat == self.seat else attrs.evolve(self, cards=())
+
+    @property
+    def text(self) -> str:
+        cards = f" ({format_cards(self.cards)})" if self.cards else ""
+        plural = "s" if self.count != 1 else ""
+        return f"{seat_name(self.seat)} is dealt {self.count} card{plural}{cards}"
+
+
+@attrs.frozen
 class Drew(Effect):
     """``seat`` drew ``count`` stock cards (``cards`` hidden from the other seats);
     ``penalty`` marks stock cards drawn as a penalty (paid for pile cards, say)."""
@@ -180,7 +215,8 @@ class Discarded(Effect):
 
 @attrs.frozen
 class Passed(Effect):
-    """``seat`` could neither play nor draw and passed."""
+    """``seat`` passed: declined the decision the event's phase put to him (a claim or a
+    request out of turn), or, in a shedding game, could neither play nor draw."""
 
     seat: int
 
@@ -215,6 +251,29 @@ class WentOut(Effect):
     @property
     def text(self) -> str:
         return f"{seat_name(self.seat)} goes out by {self.how.value}"
+
+
+@attrs.frozen
+class HandsShown(Effect):
+    """The hands left when a deal ended, shown to everyone because the rules count them
+    (as May I?'s and Posso?'s do, MAYI-15.2, POSSO-17.2): ``hands[seat]`` in card order,
+    empty for a seat that went out. Emitted before :class:`DealEnded`, and only when the
+    hands are counted (not in a deal scored void, nor where only the number of cards
+    counts).
+
+    >>> from rummykit import parse_cards
+    >>> HandsShown(hands=((), parse_cards("AS KD"), parse_cards("2C"))).text
+    'hands shown: A -, B AS KD, C 2C'
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    @property
+    def text(self) -> str:
+        shown = ", ".join(
+            f"{seat_name(seat)} {format_cards(hand) or '-'}" for seat, hand in enumerate(self.hands)
+        )
+        return f"hands shown: {shown}"
 
 
 @attrs.frozen

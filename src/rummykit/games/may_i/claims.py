@@ -17,11 +17,11 @@ from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.engine.state import TurnStep
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
-from rummykit.games.may_i.effects import Bought
+from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Action, Pass, Take
 from rummykit.kit.definition import Question, Stake
-from rummykit.kit.effects import DealEnd
+from rummykit.kit.effects import DealEnd, Passed
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 
@@ -237,10 +237,14 @@ class MayIClaims(ClaimProtocol):
             if isinstance(action, Take):
                 self.p1_takes_as_draw(match, seat)
             else:
+                match.emit(Passed(seat))
                 self.ask_next(match)
         elif phase is REQUEST:
             if isinstance(action, Ask):
                 claim.requests.append(seat)
+                match.emit(Asked(seat, claim.card))
+            else:
+                match.emit(Passed(seat))
             claim.asked += 1
             self.ask_next(match)
         elif phase is CONSENT:
@@ -277,6 +281,7 @@ class MayIClaims(ClaimProtocol):
         assert claim.requester is not None
         order = claim.order
         if isinstance(action, Refuse):
+            match.emit(Refused(seat, claim.requester))
             if seat == order[0]:
                 if _rules(match).next_player_refusal == "normal_turn":
                     self.p1_takes_as_draw(match, seat)
@@ -285,6 +290,7 @@ class MayIClaims(ClaimProtocol):
             else:
                 self.start_buy(match, seat, "forced")
             return
+        match.emit(Allowed(seat, claim.requester))
         index = order.index(seat) + 1
         if index < order.index(claim.requester):
             match.set_turn(CONSENT, order[index])
@@ -326,11 +332,12 @@ class MayIClaims(ClaimProtocol):
         owed = pile.price(match, kind, count)
         if not paid:
             pile.draw_stock(match, seat, owed, penalty=True)
-        bought = Bought(seat, kind, count, owed)
-        if bought.is_buy:
+        if kind == "refusal":
+            match.emit(TookOnRefusal(seat, claim.card, count, owed))
+        else:
             match.deal.buys[seat] += 1
             match.state.total_buys += 1
-        match.emit(bought)
+            match.emit(Bought(seat, kind, count, owed))
         if match.deal.dead:
             match.end_dead_deal(DealEnd.REFILL_CAP)
             return

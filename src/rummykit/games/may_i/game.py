@@ -33,7 +33,7 @@ from rummykit.engine import (
 from rummykit.engine.actions import Down, LayOff, TakeCard
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
-from rummykit.games.may_i.effects import Bought
+from rummykit.games.may_i.effects import Bought, TookOnRefusal
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.kit.effects import Effect
@@ -114,11 +114,11 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
     rules: MayIRules = attrs.field(factory=MayIRules)
 
     def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
-        """A ``Bought`` effect: a buy (MAYI-9.8), or a forced buy
-        or refusal take."""
+        """A ``Bought`` effect is a buy, asked or forced (MAYI-9.7a, c, 9.8); a
+        ``TookOnRefusal`` effect a take (MAYI-9.9)."""
         if isinstance(effect, Bought):
-            return "buy" if effect.is_buy else "take"
-        return None
+            return "buy"
+        return "take" if isinstance(effect, TookOnRefusal) else None
 
     def hooks(self) -> Hooks:
         """May I?'s hooks, set by its rules."""

@@ -30,6 +30,7 @@ from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import (
     DealEnd,
     DealStarted,
+    Dealt,
     Drew,
     GoingOut,
     Passed,
@@ -125,6 +126,8 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         upcard = self.deal.stock.draw()
         self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        for seat, hand in enumerate(self.deal.hands):
+            self.emit(Dealt(seat, tuple(sorted(hand))))
         self.deal.first = first_player(
             self.deal.hands, upcard, dealer=self.state.dealer, rules=self.rules, rng=self.rng
         )
@@ -292,7 +295,8 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         self.start_turn((seat + 1) % self.players)
 
     def end_possession_deal(self, reason: DealEnd, went_out: int | None) -> None:
-        """PSSN-8: a point per card left; PSSN-9: the game ends at the threshold."""
+        """PSSN-8: a point per card left; PSSN-9: the game ends at the threshold. Only
+        the number of cards counts, and it is public: the hands are not shown."""
         scores = [
             DealScore(0, 0 if seat == went_out else len(self.deal.hands[seat]))
             for seat in range(self.players)

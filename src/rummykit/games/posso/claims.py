@@ -21,7 +21,7 @@ from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
-from rummykit.games.posso.effects import Claimed, Corrected, Flagged
+from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
 from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import (
@@ -39,7 +39,7 @@ from rummykit.kit.actions import (
     whole_field,
 )
 from rummykit.kit.definition import Question, Stake
-from rummykit.kit.effects import GoingOut, TookFromPile
+from rummykit.kit.effects import GoingOut, Passed, TookFromPile
 from rummykit.kit.state import State
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.meld import Role
@@ -373,6 +373,10 @@ class PossoClaims(ClaimProtocol):
             if isinstance(action, Claim):
                 table.claims.append((seat, action))
                 self.show(match, seat, action)
+                melds = tuple(cards for cards, _ in action.melds)
+                match.emit(ClaimDeclared(seat, match.deal.pile.entries[-1].card, melds))
+            else:
+                match.emit(Passed(seat))
             table.asked += 1
             if table.asked < len(table.order):
                 match.set_turn(CLAIM, table.order[table.asked])
@@ -383,6 +387,7 @@ class PossoClaims(ClaimProtocol):
             if isinstance(action, Correct):
                 self.correct(match, seat, action)
                 return
+            match.emit(Passed(seat))
             self.to_draw(match, seat)
         else:
             if isinstance(action, Claim):
@@ -392,6 +397,8 @@ class PossoClaims(ClaimProtocol):
                     match.set_turn(MELD, seat)
                     return
                 table.stock_only[seat] = "POSSO-9.8"
+            else:
+                match.emit(Passed(seat))
             self.to_draw(match, seat)
 
     def show(self, match: ContractRummyMatch, seat: int, claim: Claim) -> None:

@@ -1,5 +1,9 @@
-"""Posso?'s own effects: a free claim (POSSO-9), a playable discard flagged and its
-correction (POSSO-14.4, 14.5).
+"""Posso?'s own effects: a claim declared and a free claim laid down (POSSO-9), a
+playable discard flagged and its correction (POSSO-14.4, 14.5).
+
+A declared claim is public as soon as it is made (POSSO-9.3), so these effects hide
+nothing from any seat; a seat passing in the claim, correction or second-claim step says
+the kit's :class:`~rummykit.kit.effects.Passed`.
 
 >>> from rummykit import parse_card
 >>> from rummykit.games.posso.effects import Flagged
@@ -9,13 +13,39 @@ correction (POSSO-14.4, 14.5).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
-from rummykit.cards import Card
+from rummykit.cards import Card, format_cards
 from rummykit.kit.effects import Effect, seat_name
 from rummykit.melds import Meld
 
-__all__ = ["Claimed", "Corrected", "Flagged"]
+__all__ = ["ClaimDeclared", "Claimed", "Corrected", "Flagged"]
+
+
+@attrs.frozen
+class ClaimDeclared(Effect):
+    """``seat`` said "Posso?" for ``card`` in a claim window, naming ``melds`` (the cards
+    of each meld it would lay down, ``card`` among them; none for a claim into the hand)
+    (POSSO-9.3). The claim is settled when every eligible seat has answered: the first
+    claimant wins (:class:`Claimed`), the others lapse (POSSO-9.4).
+
+    >>> from rummykit import parse_card, parse_cards
+    >>> ClaimDeclared(seat=2, card=parse_card("7H"), melds=(parse_cards("7H 7S 7C"),)).text
+    'C says "Posso?" for 7H: 7H 7S 7C'
+    """
+
+    seat: int
+    card: Card
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+    echoes: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        melds = " / ".join(format_cards(cards) for cards in self.melds) or "into the hand"
+        return f'{seat_name(self.seat)} says "Posso?" for {self.card}: {melds}'
 
 
 @attrs.frozen
