@@ -222,8 +222,8 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
     match.apply("draw")
     exchanges = [a for a in match.legal_actions() if isinstance(a, ExchangeJoker)]
     assert [str(a) for a in exchanges] == [
-        "exchange JC -> 1 joker -> 1 high",
-        "exchange JC -> 1 joker -> 1 low",
+        "exchange JC -> 1 joker -> 1 (KC)",
+        "exchange JC -> 1 joker -> 1 (8C)",
         "exchange JC -> 1 joker -> 0",
     ]
     event = match.apply("exchange JC -> 1 joker -> 1 high")

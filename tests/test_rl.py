@@ -482,5 +482,5 @@ def test_a_codec_follows_the_actions_shape_not_its_game() -> None:
         block.name: type(block.codec).__name__
         for block in ActionEncoding.for_game(game("posso")).blocks
     }
-    assert posso["claim"] == "PositionalCodec" and posso["correct"] == "TargetCodec"
+    assert posso["claim"] == "PositionalCodec" and posso["correct"] == "MeaningTargetCodec"
     assert posso["lay_off"] == "LayOffCodec" and posso["exchange_joker"] == "ExchangeCodec"

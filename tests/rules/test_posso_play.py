@@ -297,11 +297,11 @@ def test_posso_w17_joker_exchange_in_play() -> None:
     match.apply("draw")
     exchanges = [str(a) for a in match.legal_actions() if isinstance(a, ExchangeJoker)]
     assert exchanges == [
-        "exchange JH -> 0 joker -> 0 high",
-        "exchange JH -> 0 joker -> 0 low",
+        "exchange JH -> 0 joker -> 0 (KH)",
+        "exchange JH -> 0 joker -> 0 (8H)",
         "exchange JH -> 0 joker -> 1",
-        "exchange JH -> 0 joker -> 3 high",
-        "exchange JH -> 0 joker -> 3 low",
+        "exchange JH -> 0 joker -> 3 (6S)",
+        "exchange JH -> 0 joker -> 3 (AS)",
     ]
     match.apply("exchange JH -> 0 joker -> 1")
     assert str(match.table[1]) == "7S 7D 7C JK"

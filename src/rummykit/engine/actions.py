@@ -10,6 +10,15 @@ The turn's shared verbs (``draw``, ``take``, ``discard``, ``done``, ``pass``) ar
 'down 7S 7H 7D / KS KC KD'
 >>> str(grammar.parse("layoff 5H -> 2 low"))
 'layoff 5H -> 2 low'
+
+A wild card placed on the table may say what it stands for, in brackets after it as in a
+meld (POSSO-11.4, 11.7); where the action does not name the card (the freed joker of an
+exchange), the brackets follow the meld it goes to:
+
+>>> grammar.parse("layoff JK(4H) -> 2")
+LayOff(card=JK, target=2, end=None, role=4H)
+>>> str(grammar.parse("exchange 8C -> 2 joker -> 3 (4h)"))
+'exchange 8C -> 2 joker -> 3 (4H)'
 """
 
 from __future__ import annotations
@@ -25,13 +34,16 @@ from rummykit.kit.actions import (
     Action,
     CardAction,
     MeldText,
+    format_meaning,
     format_melds,
     notation_error,
+    parse_meaning,
     parse_melds,
     parse_number,
     whole_field,
 )
 from rummykit.melds import End
+from rummykit.melds.meld import Role
 
 __all__ = ["Down", "ExchangeJoker", "LayOff", "TakeCard"]
 
@@ -73,73 +85,100 @@ class Down(Action):
         return "down " + format_melds(self.melds)
 
 
-def _target(text: str, words: list[str]) -> tuple[int, End | None]:
+def _target(text: str, words: list[str]) -> tuple[int, Role | None, End | None]:
+    """``MELD [(MEANING)] [low|high]``: a meld's number, what the placed card stands for
+    (when the action does not name the card), and the end of a run."""
     target = parse_number(words[0]) if words else None
-    if target is None or len(words) > 2:
+    if target is None:
         raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+    rest = words[1:]
+    role = None
+    if rest and rest[0].startswith("("):
+        _, role = parse_meaning(rest.pop(0), text)
     end = None
-    if len(words) == 2:
+    if len(rest) > 1:
+        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+    if rest:
         try:
-            end = End(words[1].lower())
+            end = End(rest[0].lower())
         except ValueError:
-            raise notation_error(text, "the end is low or high", words[1], 3) from None
-    return target, end
+            raise notation_error(text, "the end is low or high", rest[0], 3) from None
+    return target, role, end
+
+
+def _end_text(end: End | None) -> str:
+    return "" if end is None else f" {end.value}"
 
 
 @attrs.frozen
 class LayOff(Action):
-    """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12)."""
+    """Add one card to meld ``target`` on the table, at ``end`` of a run (MAYI-12), a
+    wild card standing for ``role`` when declared (POSSO-11.4, 11.7: in a run, the card
+    beyond the end it goes to, which then needs no ``end``; in a group, its rank)."""
 
     verb: ClassVar[str] = "layoff"
     card: Card
     target: int = attrs.field(validator=whole_field(0))
     end: End | None = None
+    role: Role | None = None
 
     @classmethod
     def parse(cls, rest: str, text: str) -> LayOff:
-        """``layoff 5H -> 2`` or ``layoff 5H -> 2 low``."""
+        """``layoff 5H -> 2``, ``layoff 5H -> 2 low`` or ``layoff JK(4H) -> 2``."""
         card_text, arrow, target_text = rest.partition("->")
         if not arrow:
-            raise notation_error(text, "layoff is written 'layoff CARD -> MELD [low|high]'")
-        target, end = _target(text, target_text.split())
-        return cls(parse_card(card_text.strip()), target, end)
+            raise notation_error(
+                text, "layoff is written 'layoff CARD[(MEANING)] -> MELD [low|high]'"
+            )
+        card, role = parse_meaning(card_text.strip(), text)
+        target, bracket, end = _target(text, target_text.split())
+        if card is None or bracket is not None:
+            raise notation_error(text, "the meaning follows the card: 'layoff JK(4H) -> 2'")
+        return cls(card, target, end, role)
 
     def __str__(self) -> str:
-        end = "" if self.end is None else f" {self.end.value}"
-        return f"layoff {self.card} -> {self.target}{end}"
+        placed = format_meaning(self.card, self.role)
+        return f"layoff {placed} -> {self.target}{_end_text(self.end)}"
 
 
 @attrs.frozen
 class ExchangeJoker(Action):
     """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
-    freed joker on meld ``joker_to`` (at ``end`` of a run), or into the hand when
-    ``joker_to`` is ``None`` (POSSO-11.6). Written ``exchange 8C -> 2 joker -> 3 high``
-    or ``exchange 8C -> 2 joker -> hand``."""
+    freed joker on meld ``joker_to`` (at ``end`` of a run, standing for ``role`` when
+    declared), or into the hand when ``joker_to`` is ``None`` (POSSO-11.6). Written
+    ``exchange 8C -> 2 joker -> 3 (4H)``, ``exchange 8C -> 2 joker -> 3 high`` or
+    ``exchange 8C -> 2 joker -> hand``."""
 
     verb: ClassVar[str] = "exchange"
     card: Card
     target: int = attrs.field(validator=whole_field(0))
     joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
     end: End | None = None
+    role: Role | None = None
 
     @classmethod
     def parse(cls, rest: str, text: str) -> ExchangeJoker:
-        """``exchange 8C -> 2 joker -> 3 high``."""
+        """``exchange 8C -> 2 joker -> 3 (4H)``."""
         words = rest.replace("->", " -> ").split()
         shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
         target = parse_number(words[2]) if shape else None
         if not shape or words[4] != "->" or target is None:
             raise notation_error(
-                text, "exchange is written 'exchange CARD -> MELD joker -> MELD [low|high]|hand'"
+                text,
+                "exchange is written "
+                "'exchange CARD -> MELD joker -> MELD [(MEANING)] [low|high]|hand'",
             )
         card = parse_card(words[0])
         if words[5].lower() == "hand" and len(words) == 6:
             return cls(card, target, None)
-        joker_to, end = _target(text, words[5:])
-        return cls(card, target, joker_to, end)
+        joker_to, role, end = _target(text, words[5:])
+        return cls(card, target, joker_to, end, role)
 
     def __str__(self) -> str:
         if self.joker_to is None:
             return f"exchange {self.card} -> {self.target} joker -> hand"
-        end = "" if self.end is None else f" {self.end.value}"
-        return f"exchange {self.card} -> {self.target} joker -> {self.joker_to}{end}"
+        meaning = "" if self.role is None else f" {format_meaning(None, self.role)}"
+        return (
+            f"exchange {self.card} -> {self.target} joker -> {self.joker_to}"
+            f"{meaning}{_end_text(self.end)}"
+        )

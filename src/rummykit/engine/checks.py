@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rummykit.cards import Card
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
-from rummykit.engine.moves import grown_meld
+from rummykit.engine.moves import exchange_matches, exchange_meanings, grown_meld
 from rummykit.engine.options import SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState
@@ -191,7 +191,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 f"{who} does not hold {action.card}", rule=self.clause("layoff")
             )
         try:
-            grown = table[action.target].lay_off(action.card, self.meld_rules, end=action.end)
+            grown = table[action.target].lay_off(
+                action.card, self.meld_rules, end=action.end, role=action.role
+            )
         except InvalidMeldError as error:
             raise IllegalActionError(
                 f"{who} cannot lay {action.card} off on meld {action.target} "
@@ -239,7 +241,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(f"{self.who(seat)} does not hold {action.card}", rule=rule)
         if self.exchange_for(seat, action) is None:
             raise IllegalActionError(
-                f"{action.card} cannot free a joker of meld {action.target} to that place",
+                f"{action.card} cannot free a joker of meld {action.target} to that place"
+                + exchange_meanings(self.engine, seat, action),
                 rule=rule,
             )
 
@@ -258,7 +261,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """:meth:`exchange_for` with the placements of the freed joker already worked
         out (``outcomes``, from :meth:`exchange_outcomes`)."""
         for outcome in outcomes:
-            if outcome.target == action.joker_to and outcome.end == action.end:
+            if exchange_matches(action, outcome):
                 remaining = list(self.deal.hands[seat])
                 remaining.remove(action.card)
                 if outcome.target is None:

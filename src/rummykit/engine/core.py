@@ -393,7 +393,7 @@ class ContractRummyMatch(CheckedMatch):
             self.after_meld(seat)
         elif isinstance(action, LayOff):
             meld = deal.table[action.target]
-            grown = grown_meld(self, meld, action.card, action.end)  # remembered
+            grown = grown_meld(self, meld, action.card, action.end, action.role)  # remembered
             assert grown is not None  # verified: it fits
             deal.table[action.target] = grown
             hand.remove(action.card)

@@ -1,27 +1,41 @@
 """The table moves of a meld step: every legal lay-off and joker exchange.
 
 Lay-offs are one card at a time; only cards that could fit are tried (a group's rank, a
-run's two end cards, wild cards), and the lay-off gate decides who may lay off.
+run's two end cards, wild cards), and the lay-off gate decides who may lay off. A wild
+card at a run's end says what it stands for (POSSO-11.4, 11.7): each meaning is its own
+action (``layoff JK(4H) -> 2``, ``layoff JK(9H) -> 2``), and so is each place of a freed
+joker (``exchange 8C -> 1 joker -> 2 (4H)``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
-from rummykit.melds import End, Meld, MeldKind
+from rummykit.kit.actions import format_meaning
+from rummykit.melds import End, JokerExchange, Meld, MeldKind
 from rummykit.melds.layoff import try_lay_off, wild_replacements
+from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["exchanges", "grown_meld", "layoffs"]
+__all__ = [
+    "exchange_matches",
+    "exchange_meanings",
+    "exchanges",
+    "grown_meld",
+    "layoffs",
+    "placements",
+]
 
 
 def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
-    """Every legal single-card lay-off now: card order, then meld, then end."""
+    """Every legal single-card lay-off now: card order, then meld, then end; a wild card
+    at a run's end once per meaning (:func:`placements`)."""
     deal = match.deal
     gate = match.hooks.layoff_gate
     if not deal.table or gate.refusal(match, seat, None) is not None:
@@ -35,7 +49,7 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
         if card.rank is not None:
             by_rank.setdefault(card.rank, []).append(card)
     few_cards = len(deal.hands[seat]) <= 2
-    found: list[LayOff] = []
+    found: list[tuple[int, int, int, LayOff]] = []
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(match, seat, index) is not None:
             continue
@@ -52,29 +66,64 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
                 fits.append((below, End.LOW))
             if above in held and above not in wilds:
                 fits.append((above, End.HIGH))
+        fitting: dict[Card, list[tuple[End | None, Meld]]] = {}
         for card, end in fits:
             grown = grown_meld(match, meld, card, end)
             if grown is not None and (
                 not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
             ):
-                found.append(LayOff(card, index, end))
-    found.sort(key=lambda action: (action.card.code, action.target, _end_order(action.end)))
-    return found
+                fitting.setdefault(card, []).append((end, grown))
+        for card, grown_at in fitting.items():
+            for (order, _), (end, role) in zip(grown_at, placements(grown_at), strict=True):
+                found.append((card.code, index, _end_order(order), LayOff(card, index, end, role)))
+    found.sort(key=lambda item: item[:3])
+    return [item[3] for item in found]
+
+
+def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | None, Role | None]]:
+    """The fields ``(end, role)`` of the actions that place one card on one meld, from the
+    meld it makes at each ``end`` it fits: a wild card at a run's end says what it stands
+    for (POSSO-11.4) and then needs no end; a natural card, any card in a group (a
+    group's wild card has one meaning), or a wild card that stands for the same card at
+    both ends (a 12-card wrap-around run) names its end instead.
+
+    >>> from rummykit import MeldRules, parse_card
+    >>> run, joker = Meld.parse("5H 6H 7H 8H"), parse_card("JK")
+    >>> grown = [(end, run.lay_off(joker, MeldRules(), end=end)) for end in End]
+    >>> placements(grown)
+    [(None, 4H), (None, 9H)]
+    """
+    roles: list[Role | None] = []
+    for end, meld in grown:
+        at = 0 if end is End.LOW else len(meld) - 1
+        wild = meld.kind is MeldKind.RUN and meld.is_wild_at(at)
+        roles.append(meld.role(at) if wild else None)
+    return [
+        (end, None) if role is None or roles.count(role) > 1 else (None, role)
+        for (end, _), role in zip(grown, roles, strict=True)
+    ]
 
 
 _MEMO_LIMIT = 50_000
 
 
-def grown_meld(match: ContractRummyMatch, meld: Meld, card: Card, end: End | None) -> Meld | None:
-    """``meld`` with ``card`` laid off at ``end`` under the match's meld rules, or
-    ``None`` if it does not fit; remembered per match (a bounded cache, not state)."""
+def grown_meld(
+    match: ContractRummyMatch,
+    meld: Meld,
+    card: Card,
+    end: End | None,
+    role: Role | None = None,
+) -> Meld | None:
+    """``meld`` with ``card`` laid off at ``end`` (standing for ``role``) under the
+    match's meld rules, or ``None`` if it does not fit; remembered per match (a bounded
+    cache, not state)."""
     memo = match.layoff_memo
-    key = (meld, card, end)
+    key = (meld, card, (end, role))
     try:
         return memo[key]
     except KeyError:
         pass
-    grown = try_lay_off(meld, card, match.meld_rules, end=end)
+    grown = try_lay_off(meld, card, match.meld_rules, end=end, role=role)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = grown
@@ -103,13 +152,66 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
                 outcomes = match.exchange_outcomes(seat, card, index)
             except InvalidMeldError:
                 continue
-            for outcome in outcomes:
-                action = ExchangeJoker(card, index, outcome.target, outcome.end)
-                if outcome.target is not None and gate.refusal(match, seat, outcome.target):
+            for action in _exchange_actions(card, index, outcomes):
+                if action.joker_to is not None and gate.refusal(match, seat, action.joker_to):
                     continue
                 if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
+
+
+def _exchange_actions(
+    card: Card, index: int, outcomes: Sequence[JokerExchange]
+) -> list[ExchangeJoker]:
+    """One action per place of the freed joker, saying what it stands for there as a
+    lay-off does (see :func:`placements`)."""
+    by_target: dict[int | None, list[JokerExchange]] = {}
+    for outcome in outcomes:
+        by_target.setdefault(outcome.target, []).append(outcome)
+    actions = []
+    for target, placed in by_target.items():
+        if target is None:
+            actions += [ExchangeJoker(card, index, None) for _ in placed]
+            continue
+        fields = placements([(o.end, o.melds[target]) for o in placed])
+        actions += [ExchangeJoker(card, index, target, end, role) for end, role in fields]
+    order = {outcome.target: rank for rank, outcome in reversed(list(enumerate(outcomes)))}
+    actions.sort(key=lambda action: order[action.joker_to])
+    return actions
+
+
+def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
+    """Whether ``outcome`` is the place ``action`` puts the freed joker: the same meld,
+    the meaning it declares (if any), and the end it names (if any; without a meaning
+    a run's end must be named, as before meanings were declared)."""
+    if outcome.target != action.joker_to:
+        return False
+    if action.role is not None and action.role != outcome.role:
+        return False
+    if action.end is not None or action.role is None:
+        return outcome.end == action.end
+    return True
+
+
+def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoker) -> str:
+    """For a refused exchange: what the freed joker may stand for on meld
+    ``action.joker_to`` (``""`` when it has no choice of meaning there)."""
+    try:
+        outcomes = match.exchange_outcomes(seat, action.card, action.target)
+    except InvalidMeldError:
+        return ""
+    roles = [
+        format_meaning(None, role)
+        for end, role in placements(
+            [(o.end, o.melds[o.target]) for o in outcomes if o.target == action.joker_to]
+            if action.joker_to is not None
+            else []
+        )
+        if role is not None and end is None
+    ]
+    if not roles:
+        return ""
+    return f"; on meld {action.joker_to} it stands for {' or '.join(roles)}"
 
 
 def _code(card: Card) -> int:

@@ -24,7 +24,7 @@ import attrs
 
 from rummykit.cards import Card, parse_card
 from rummykit.errors import NotationError, shorten, shown
-from rummykit.melds.meld import Role, parse_meld_tokens
+from rummykit.melds.meld import Role, parse_meld_tokens, parse_role, role_text
 
 __all__ = [
     "KIT_ACTIONS",
@@ -41,9 +41,11 @@ __all__ = [
     "Take",
     "action_from_dict",
     "format_action",
+    "format_meaning",
     "format_melds",
     "notation_error",
     "parse_action",
+    "parse_meaning",
     "parse_melds",
     "parse_number",
     "whole_field",
@@ -203,10 +205,6 @@ unless a wild card's meaning is declared)."""
 _MeldText = MeldText
 
 
-def _role(role: Role) -> str:
-    return role.notation if isinstance(role, Card) else role.symbol
-
-
 def format_melds(melds: Iterable[_MeldText]) -> str:
     """Melds as ``7S 7H 7D / 9C JK(10C) JC QC``: the notation of an action that lays
     melds down (the engine's :class:`~rummykit.engine.actions.Down`)."""
@@ -214,7 +212,7 @@ def format_melds(melds: Iterable[_MeldText]) -> str:
     for cards, roles in melds:
         parts.append(
             " ".join(
-                card.notation if role is None else f"{card.notation}({_role(role)})"
+                card.notation if role is None else f"{card.notation}({role_text(role)})"
                 for card, role in zip(cards, roles, strict=True)
             )
         )
@@ -230,6 +228,35 @@ def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
             raise notation_error(text, "an empty meld")
         melds.append((cards, roles))
     return tuple(melds)
+
+
+def format_meaning(card: Card | None, role: Role | None) -> str:
+    """A placed card with what it stands for, the way a meld writes it: ``JK(4H)``, or
+    ``5H`` without a declared meaning; with no ``card`` (an action whose card goes
+    without saying: the correction's discard, an exchange's freed joker), the meaning
+    alone in brackets, ``(4H)``, or nothing.
+
+    >>> from rummykit.cards import JOKER
+    >>> format_meaning(JOKER, parse_role("4H")), format_meaning(None, parse_role("7"))
+    ('JK(4H)', '(7)')
+    """
+    card_text = "" if card is None else card.notation
+    return card_text if role is None else f"{card_text}({role_text(role)})"
+
+
+def parse_meaning(word: str, text: str) -> tuple[Card | None, Role | None]:
+    """Read one word :func:`format_meaning` wrote: ``JK(4H)``, ``5H``, or ``(4H)`` (no card)."""
+    if word.startswith("(") and word.endswith(")"):
+        try:
+            return None, parse_role(word[1:-1])
+        except NotationError as error:
+            raise notation_error(text, error.reason, word) from None
+    if word.count("(") > 1:
+        raise notation_error(text, "one meaning in brackets after a card", word)
+    cards, roles = parse_meld_tokens(word)
+    if len(cards) != 1:
+        raise notation_error(text, "one card expected, with its meaning in brackets", word)
+    return cards[0], roles[0]
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ import attrs
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
-from rummykit.melds.meld import Meld, Role
+from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
 
@@ -78,7 +78,19 @@ def lay_off(
 
     A run grows only at its ends. ``end`` says which end when the card fits both (a wild
     card, or the last card of a 12-card wrap-around run); without it the high end is
-    tried first. ``role`` declares what a wild card stands for.
+    tried first. ``role`` declares what a wild card stands for: in a
+    run the card beyond one end, which fixes the end; in a group its rank. A meaning the
+    meld cannot take, or one that disagrees with ``end``, is refused with the reason.
+
+    >>> from rummykit import Meld, MeldRules, parse_card
+    >>> rules = MeldRules()
+    >>> run = Meld.parse("5H 6H 7H 8H", rules)
+    >>> run.lay_off(parse_card("JK"), rules, role=parse_card("4H"))
+    Meld.parse('JK(4H) 5H 6H 7H 8H')
+    >>> run.lay_off(parse_card("JK"), rules, role=parse_card("4H"), end=End.HIGH)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidMeldError: JK as 4H goes at the low end of 5H 6H 7H 8H, not the high end
     """
     if card.rank is not None and card.rank not in rules.wild_ranks and role is None:
         quick = _natural_lay_off(meld, card, rules, end)
@@ -87,7 +99,9 @@ def lay_off(
     return _validated_lay_off(meld, card, rules, end, role)
 
 
-def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = None) -> Meld | None:
+def try_lay_off(
+    meld: Meld, card: Card, rules: MeldRules, *, end: End | None = None, role: Role | None = None
+) -> Meld | None:
     """:func:`~rummykit.lay_off`, or ``None`` where ``card`` does not fit (no reason is worked out).
 
     A natural card that plainly cannot fit (another rank beside a group's natural cards,
@@ -101,14 +115,14 @@ def try_lay_off(meld: Meld, card: Card, rules: MeldRules, *, end: End | None = N
     >>> try_lay_off(run, parse_card("7S"), rules) is None
     True
     """
-    if not _is_wild(card, rules):
+    if not _is_wild(card, rules) and role is None:
         if _plainly_misfits(meld, card, rules, end):
             return None
         quick = _natural_lay_off(meld, card, rules, end)
         if quick is not None:
             return quick
     try:
-        return _validated_lay_off(meld, card, rules, end, None)
+        return _validated_lay_off(meld, card, rules, end, role)
     except InvalidMeldError:
         return None
 
@@ -136,10 +150,24 @@ def _validated_lay_off(
     failure."""
     check_rules = _layoff_rules(rules)
     roles = _roles(meld)
+    wild = _is_wild(card, rules)
+    if role is not None and not wild and role != card:
+        raise InvalidMeldError(
+            f"{card.notation} cannot stand for {role_text(role)}: "
+            "only a wild card says what it stands for",
+            cards=meld.cards,
+        )
     if meld.kind is MeldKind.GROUP:
         wild_role: Role | None = None
-        if _is_wild(card, rules) and card.rank is not meld.rank:
+        if wild and card.rank is not meld.rank:
             wild_role = meld.rank
+        if role is not None and role is not meld.rank:
+            raise InvalidMeldError(
+                f"{card.notation} cannot stand for {role_text(role)} in {meld.notation}: "
+                f"in a group a wild card stands for its rank, written "
+                f"{card.notation}({meld.rank.symbol})",
+                cards=meld.cards,
+            )
         try:
             return check_rules.validate(
                 (*meld.cards, card), MeldKind.GROUP, roles=(*roles, wild_role)
@@ -159,18 +187,11 @@ def _validated_lay_off(
     below = Card(_next(meld.low, End.LOW), meld.suit)
     above = Card(_next(meld.high, End.HIGH), meld.suit)
     if role is not None:
-        if role not in (below, above):
-            raise InvalidMeldError(
-                f"{card.notation} cannot stand for {role} on {meld.notation}: "
-                f"the run takes {below.notation} or {above.notation}",
-                cards=meld.cards,
-            )
-        ends = [End.HIGH if role == above else End.LOW]
+        ends = _role_ends(meld, card, role, end, below, above)
     elif end is not None:
         ends = [end]
     else:
         ends = [End.HIGH, End.LOW]
-    wild = _is_wild(card, rules)
     first_failure: InvalidMeldError | None = None
     for side in ends:
         target = above if side is End.HIGH else below
@@ -209,6 +230,28 @@ def _validated_lay_off(
     raise InvalidMeldError(
         f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
     )
+
+
+def _role_ends(
+    meld: Meld, card: Card, role: Role, end: End | None, below: Card, above: Card
+) -> list[End]:
+    """The ends of run ``meld`` at which ``card`` plays ``role`` (just ``end`` if given)."""
+    if role not in (below, above):
+        raise InvalidMeldError(
+            f"{card.notation} cannot stand for {role_text(role)} on {meld.notation}: "
+            f"the run takes {below.notation} or {above.notation}",
+            cards=meld.cards,
+        )
+    ends = [side for side, taken in ((End.HIGH, above), (End.LOW, below)) if taken == role]
+    if end is None:
+        return ends
+    if end not in ends:
+        raise InvalidMeldError(
+            f"{card.notation} as {role_text(role)} goes at the {ends[0].value} end of "
+            f"{meld.notation}, not the {end.value} end",
+            cards=meld.cards,
+        )
+    return [end]
 
 
 def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) -> Meld | None:
@@ -285,7 +328,9 @@ class JokerExchange:
     """One way to exchange a joker: the new table, and where the freed joker went.
 
     ``melds`` is the whole table afterwards; ``source`` is the index of the meld the
-    joker left; ``target`` the index of the meld it went to (``None``: into the hand).
+    joker left; ``target`` the index of the meld it went to (``None``: into the hand),
+    at ``end`` of a run, where it plays ``role`` (a card in a run, a rank in a group;
+    ``None`` in the hand).
     """
 
     melds: tuple[Meld, ...]
@@ -293,6 +338,7 @@ class JokerExchange:
     source: int
     target: int | None
     end: End | None
+    role: Role | None = None
 
 
 def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> tuple[int, ...]:
@@ -380,17 +426,20 @@ def joker_exchanges(
         for target, side in places:
             new_table = list(table)
             new_table[index] = replaced
+            role: Role | None = None
             if target is not None:
                 try:
-                    new_table[target] = lay_off(new_table[target], freed, rules, end=side)
+                    grown = lay_off(new_table[target], freed, rules, end=side)
                 except InvalidMeldError as error:
                     reasons.append(error.reason)
                     continue
+                new_table[target] = grown
+                role = grown.role(0 if side is End.LOW else len(grown) - 1)
             key = tuple(new_table)
             if key in seen:
                 continue
             seen.add(key)
-            outcomes.append(JokerExchange(key, freed, index, target, side))
+            outcomes.append(JokerExchange(key, freed, index, target, side, role))
     if not outcomes:
         raise InvalidMeldError(
             f"no valid place for the joker freed from {meld.notation}"

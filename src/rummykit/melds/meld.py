@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from rummykit.melds.layoff import Extension
     from rummykit.melds.rules import MeldRules
 
-__all__ = ["Meld", "Role", "parse_meld_tokens"]
+__all__ = ["Meld", "Role", "parse_meld_tokens", "parse_role", "role_text"]
 
 Role = Card | Rank
 """What a wild card plays: a card in a run, a rank in a group."""
@@ -98,7 +98,7 @@ class Meld:
         >>> Meld.parse("JK 9C 10C JC", MeldRules()).stand_ins()
         {0: '8C'}
         """
-        return {index: _role_text(self.role(index)) for index in self.wild_positions}
+        return {index: role_text(self.role(index)) for index in self.wild_positions}
 
     @property
     def notation(self) -> str:
@@ -110,7 +110,7 @@ class Meld:
             elif self.suit is None and card is JOKER:
                 parts.append("JK")
             else:
-                parts.append(f"{card.notation}({_role_text(self.role(index))})")
+                parts.append(f"{card.notation}({role_text(self.role(index))})")
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -162,11 +162,39 @@ class Meld:
         return lay_off(self, card, rules, end=end, role=role)
 
 
-def _role_text(role: Role) -> str:
+def role_text(role: Role) -> str:
+    """The notation of what a wild card stands for: a card (``8C``) or a rank (``7``),
+    as written in brackets after it (``JK(8C)``, ``JK(7)``)."""
     return role.symbol if isinstance(role, Rank) else role.notation
 
 
 _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+
+
+def parse_role(text: str) -> Role:
+    """Read what a wild card stands for (the notation :func:`role_text` writes): a rank
+    (``7``, ``Q``) or a natural card (``8C``), never a joker.
+
+    >>> parse_role("8c"), parse_role("q")
+    (8C, <Rank.QUEEN: 12>)
+    """
+    upper = text.upper()
+    if upper in _RANK_BY_SYMBOL:
+        return _RANK_BY_SYMBOL[upper]
+    try:
+        role = parse_card(text)
+    except NotationError as error:
+        raise NotationError(
+            f"unreadable stand-in {text!r}: {error.reason}", text=text, token=text, position=0
+        ) from None
+    if role.is_joker:
+        raise NotationError(
+            "a wild card stands for a natural card or a rank, not a joker",
+            text=text,
+            token=text,
+            position=0,
+        )
+    return role
 
 
 def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, ...]]:
@@ -181,27 +209,13 @@ def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, .
         role: Role | None = None
         card_text = token
         if token.endswith(")") and "(" in token:
-            card_text, _, role_text = token[:-1].partition("(")
-            role_upper = role_text.upper()
-            if role_upper in _RANK_BY_SYMBOL:
-                role = _RANK_BY_SYMBOL[role_upper]
-            else:
-                try:
-                    role = parse_card(role_text)
-                except NotationError as error:
-                    raise NotationError(
-                        f"unreadable stand-in {role_text!r}: {error.reason}",
-                        text=text,
-                        token=token,
-                        position=position,
-                    ) from None
-                if role.is_joker:
-                    raise NotationError(
-                        "a wild card stands for a natural card or a rank, not a joker",
-                        text=text,
-                        token=token,
-                        position=position,
-                    )
+            card_text, _, inner = token[:-1].partition("(")
+            try:
+                role = parse_role(inner)
+            except NotationError as error:
+                raise NotationError(
+                    error.reason, text=text, token=token, position=position
+                ) from None
         try:
             card = parse_card(card_text)
         except NotationError as error:

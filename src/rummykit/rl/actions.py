@@ -11,7 +11,7 @@ canonical order), because the arrangements of a hand cannot be numbered in advan
 >>> from rummykit.rl import ActionEncoding
 >>> encoding = ActionEncoding.for_game(game("may-i"), players=4)
 >>> encoding.size
-2681
+13705
 >>> [(block.name, block.size) for block in encoding.blocks][:4]
 [('draw', 1), ('take', 8), ('take_card', 53), ('ask', 1)]
 >>> match = game("may-i").new_match(players=4, seed=7)
@@ -25,7 +25,8 @@ No table names a game's actions: an action type's codec follows from its shape (
 attrs fields, :func:`codec_for`), so a shipped game's actions and a user's are encoded
 alike — a field-less action gets one index, one that names a ``card`` 53, a ``count``
 of pile cards ``max_take``, ``melds`` to lay down ``max_downs`` places (like go-downs),
-a meld ``target`` ``max_melds``, played ``cards`` a first and a last card. Any other
+a meld ``target`` ``max_melds`` (14 times that with the ``role`` a placed card stands
+for), played ``cards`` a first and a last card. Any other
 shape is registered with :func:`register_action` (or passed as ``codecs=``), and an
 action type with no codec is an :class:`EncodingError`.
 """
@@ -38,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import CARDS, Card
+from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import RummyError
 from rummykit.kit.actions import Action
 from rummykit.melds import End
@@ -55,6 +56,7 @@ __all__ = [
     "LayOffCodec",
     "LegalActions",
     "Limits",
+    "MeaningTargetCodec",
     "PlayCodec",
     "PositionalCodec",
     "TargetCodec",
@@ -67,6 +69,25 @@ CARD_COUNT = len(CARDS)
 """53: the 52 naturals and the joker, indexed by :attr:`~rummykit.cards.Card.code`."""
 _ENDS: tuple[End | None, ...] = (None, End.LOW, End.HIGH)
 _END_INDEX = {end: index for index, end in enumerate(_ENDS)}
+_PLACES = len(_ENDS) + 13
+"""Where a placed card goes on a meld: an end (none, low, high) with no meaning, or the
+rank of the card it stands for (a wild card's meaning, POSSO-11.4: the meld fixes the
+suit, and the meaning the end)."""
+
+
+def _place(action: Any) -> int:
+    """The slot of an action's ``end`` and ``role`` (see :data:`_PLACES`)."""
+    role = action.role
+    if role is None:
+        return _END_INDEX[action.end]
+    return len(_ENDS) + int(role if isinstance(role, Rank) else role.rank) - 1
+
+
+def _place_fields(slot: int) -> dict[str, Any]:
+    """The ``end`` and ``role`` fields that slot ``slot`` describes (a meaning as a rank)."""
+    if slot < len(_ENDS):
+        return {"end": _ENDS[slot], "role": None}
+    return {"end": None, "role": Rank(slot - len(_ENDS) + 1)}
 
 
 class EncodingError(RummyError):
@@ -190,37 +211,62 @@ class TargetCodec(ActionCodec):
         return f"{self.verb} {index}"
 
 
-class LayOffCodec(ActionCodec):
-    """``53 × max_melds × 3``: card, meld number, end (none, low, high), for an
-    ``action_type`` with the fields ``card``, ``target`` and ``end`` (a lay-off)."""
+class MeaningTargetCodec(ActionCodec):
+    """``max_melds × 14``: the meld number and what the placed card stands for (none, or
+    the rank of its meaning), for an ``action_type`` with the fields ``target`` and
+    ``role`` (Posso?'s ``correct 2 (4H)``)."""
 
-    def __init__(self, action_type: type[Action], max_melds: int) -> None:
+    def __init__(self, action_type: type[Action], limit: int) -> None:
         self.action_type: Callable[..., Action] = action_type
-        self.melds = max_melds
-        self.size = CARD_COUNT * max_melds * 3
+        self.melds = limit
+        self.size = limit * 14
 
     def encode(self, action: Any, rank: int) -> int | None:
         target = int(action.target)
         if not 0 <= target < self.melds:
             return None
-        return (int(action.card.code) * self.melds + target) * 3 + _END_INDEX[action.end]
+        role = action.role
+        meaning = 0 if role is None else int(role if isinstance(role, Rank) else role.rank)
+        return meaning * self.melds + target
 
     def describe(self, index: int) -> str:
-        rest, end = divmod(index, 3)
-        code, target = divmod(rest, self.melds)
-        return str(self.action_type(card=CARDS[code], target=target, end=_ENDS[end]))
+        meaning, target = divmod(index, self.melds)
+        role = None if not meaning else Rank(meaning)
+        return str(self.action_type(target=target, role=role))
 
 
-class ExchangeCodec(ActionCodec):
-    """``52 × max_melds × (max_melds + 1) × 3``: the natural card put in, the meld whose
-    joker it frees, where the joker goes (a meld number, or the hand last) and the end,
-    for an ``action_type`` with the fields ``card``, ``target``, ``joker_to`` and ``end``
-    (a joker exchange)."""
+class LayOffCodec(ActionCodec):
+    """``53 × max_melds × 16``: card, meld number, and the place (an end: none, low,
+    high; or the rank of the card it stands for), for an ``action_type`` with the fields
+    ``card``, ``target``, ``end`` and ``role`` (a lay-off)."""
 
     def __init__(self, action_type: type[Action], max_melds: int) -> None:
         self.action_type: Callable[..., Action] = action_type
         self.melds = max_melds
-        self.size = 52 * max_melds * (max_melds + 1) * 3
+        self.size = CARD_COUNT * max_melds * _PLACES
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        target = int(action.target)
+        if not 0 <= target < self.melds:
+            return None
+        return (int(action.card.code) * self.melds + target) * _PLACES + _place(action)
+
+    def describe(self, index: int) -> str:
+        rest, place = divmod(index, _PLACES)
+        code, target = divmod(rest, self.melds)
+        return str(self.action_type(card=CARDS[code], target=target, **_place_fields(place)))
+
+
+class ExchangeCodec(ActionCodec):
+    """``52 × max_melds × (max_melds + 1) × 16``: the natural card put in, the meld whose
+    joker it frees, where the joker goes (a meld number, or the hand last) and its place
+    there (as a lay-off's), for an ``action_type`` with the fields ``card``, ``target``,
+    ``joker_to``, ``end`` and ``role`` (a joker exchange)."""
+
+    def __init__(self, action_type: type[Action], max_melds: int) -> None:
+        self.action_type: Callable[..., Action] = action_type
+        self.melds = max_melds
+        self.size = 52 * max_melds * (max_melds + 1) * _PLACES
 
     def encode(self, action: Any, rank: int) -> int | None:
         melds = self.melds
@@ -230,14 +276,15 @@ class ExchangeCodec(ActionCodec):
         if not 0 <= action.target < melds or not 0 <= joker_to <= melds:
             return None
         index = (int(action.card.code) * melds + int(action.target)) * (melds + 1) + joker_to
-        return index * 3 + _END_INDEX[action.end]
+        return index * _PLACES + _place(action)
 
     def describe(self, index: int) -> str:
-        rest, end = divmod(index, 3)
+        rest, place = divmod(index, _PLACES)
         rest, joker_to = divmod(rest, self.melds + 1)
         code, target = divmod(rest, self.melds)
         to = None if joker_to == self.melds else joker_to
-        made = self.action_type(card=CARDS[code], target=target, joker_to=to, end=_ENDS[end])
+        fields = _place_fields(place) if to is not None else {}
+        made = self.action_type(card=CARDS[code], target=target, joker_to=to, **fields)
         return str(made)
 
 
@@ -282,15 +329,16 @@ _SHAPES: dict[tuple[str, ...], Callable[[type[Action], Limits], ActionCodec]] = 
     ("count",): lambda kind, limits: CountCodec(kind.verb, limits.max_take),
     ("melds",): lambda kind, limits: PositionalCodec(kind.verb, limits.max_downs),
     ("target",): lambda kind, limits: TargetCodec(kind.verb, limits.max_melds),
+    ("target", "role"): lambda kind, limits: MeaningTargetCodec(kind, limits.max_melds),
     ("cards",): lambda kind, limits: PlayCodec(kind.verb),
-    ("card", "target", "end"): lambda kind, limits: LayOffCodec(kind, limits.max_melds),
-    ("card", "target", "joker_to", "end"): (
+    ("card", "target", "end", "role"): lambda kind, limits: LayOffCodec(kind, limits.max_melds),
+    ("card", "target", "joker_to", "end", "role"): (
         lambda kind, limits: ExchangeCodec(kind, limits.max_melds)
     ),
 }
 """The codec of an action type by its fields, in order: draw and pass; discard; take
-``N``; a go-down or a claim with its melds; a correction onto a meld; a play of cards;
-a lay-off; a joker exchange."""
+``N``; a go-down or a claim with its melds; a meld number; a correction onto a meld,
+saying what the card stands for; a play of cards; a lay-off; a joker exchange."""
 _REGISTERED: dict[type[Action], Any] = {}
 
 
@@ -334,7 +382,7 @@ def codec_for(
 
     >>> from rummykit.games import game
     >>> [type(codec_for(kind, Limits())).__name__ for kind in game("posso").actions][:5]
-    ['FlagCodec', 'CountCodec', 'PositionalCodec', 'TargetCodec', 'FlagCodec']
+    ['FlagCodec', 'CountCodec', 'PositionalCodec', 'MeaningTargetCodec', 'FlagCodec']
     """
     for table in (codecs or {}, _REGISTERED):
         if action_type in table:

@@ -30,8 +30,10 @@ from rummykit.kit.actions import (
     MeldText,
     Pass,
     Take,
+    format_meaning,
     format_melds,
     notation_error,
+    parse_meaning,
     parse_melds,
     parse_number,
     whole_field,
@@ -39,7 +41,8 @@ from rummykit.kit.actions import (
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import GoingOut, TookFromPile
 from rummykit.kit.state import State
-from rummykit.melds import Meld
+from rummykit.melds import End, Meld, MeldKind
+from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
@@ -82,21 +85,31 @@ class Claim(Action):
 
 @attrs.frozen
 class Correct(Action):
-    """Put the flagged discard on meld ``target`` (POSSO-14.5 step 1): ``correct 2``."""
+    """Put the flagged discard on meld ``target`` (POSSO-14.5 step 1): ``correct 2``; a
+    card that can go on that meld in more than one way says what it stands for there
+    (POSSO-11.4), in brackets after the meld as in an exchange: ``correct 2 (4H)``."""
 
     verb: ClassVar[str] = "correct"
     target: int = attrs.field(validator=whole_field(0))
+    role: Role | None = None
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Correct:
-        """``correct N``."""
-        target = parse_number(rest)
+        """``correct N`` or ``correct N (MEANING)``."""
+        words = rest.split()
+        target = parse_number(words[0]) if 1 <= len(words) <= 2 else None
         if target is None:
             raise notation_error(text, "correct takes the number of a meld", rest, 1)
-        return cls(target)
+        if len(words) == 1:
+            return cls(target)
+        card, role = parse_meaning(words[1], text)
+        if card is not None or role is None:
+            raise notation_error(text, "the meaning is written in brackets: 'correct 2 (4H)'")
+        return cls(target, role)
 
     def __str__(self) -> str:
-        return f"correct {self.target}"
+        meaning = "" if self.role is None else f" {format_meaning(None, self.role)}"
+        return f"correct {self.target}{meaning}"
 
 
 @attrs.define
@@ -243,8 +256,7 @@ class PossoClaims(ClaimProtocol):
         if phase is CORRECTION:
             flagged = self.table(match).flagged
             assert flagged is not None
-            targets = self.correct_targets(match, flagged, top.card)
-            return (*(Correct(index) for index in targets), Pass())
+            return (*self.corrections(match, flagged, top.card), Pass())
         return (*self.options(match, seat, top.card), Pass())
 
     def correct_targets(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[int]:
@@ -255,6 +267,44 @@ class PossoClaims(ClaimProtocol):
             for index in playable_targets(match, discarder, card)
             if grown_meld(match, table[index], card, None) is not None
         ]
+
+    def corrections(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[Correct]:
+        """POSSO-14.5 step 1: one correction per meld and per card the discard can stand
+        for there (POSSO-11.4: a joker on ``5H 6H 7H 8H`` is ``4H`` or ``9H``); a wild
+        card at a run's end always says it, a natural card that fits one way never."""
+        found = []
+        for index in self.correct_targets(match, discarder, card):
+            roles = _meanings(match, match.deal.table[index], card)
+            if len(roles) > 1 or any(role != card for role in roles):
+                found += [Correct(index, role) for role in roles]
+            else:
+                found.append(Correct(index))
+        return found
+
+    def correction_refusal(self, match: ContractRummyMatch, seat: int, action: Correct) -> Refusal:
+        """Why ``seat`` may not make the correction ``action`` (POSSO-14.5, 11.4)."""
+        who = match.who(seat)
+        top = match.deal.pile.top
+        flagged = self.table(match).flagged
+        if top is None or flagged is None or match.phase is not CORRECTION:
+            return "POSSO-14.5", f"{who} has no flagged discard to correct"
+        if action.target not in self.correct_targets(match, flagged, top.card):
+            return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target}"
+        meld = match.deal.table[action.target]
+        if action.role is None:
+            ways = " or ".join(
+                f"'correct {action.target} {format_meaning(None, role)}'"
+                for role in _meanings(match, meld, top.card)
+            )
+            return "POSSO-11.4", f"{who} says what {top.card} stands for on {meld}: {ways}"
+        try:
+            meld.lay_off(top.card, match.meld_rules, role=action.role)
+        except InvalidMeldError as error:
+            return (
+                "POSSO-11.4",
+                f"{who} cannot put {top.card} on meld {action.target}: {error.reason}",
+            )
+        return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target} that way"
 
     def why_not(
         self, match: ContractRummyMatch, seat: int | None, action: Action
@@ -269,7 +319,7 @@ class PossoClaims(ClaimProtocol):
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
             return self.claim_refusal(match, seat or 0, top.card, action)
         if isinstance(action, Correct):
-            return "POSSO-14.5", f"{who} cannot put the discard on meld {action.target}"
+            return self.correction_refusal(match, seat or 0, action)
         return None
 
     def claim_refusal(
@@ -331,7 +381,7 @@ class PossoClaims(ClaimProtocol):
         elif phase is CORRECTION:
             table.flagged = None
             if isinstance(action, Correct):
-                self.correct(match, seat, action.target)
+                self.correct(match, seat, action)
                 return
             self.to_draw(match, seat)
         else:
@@ -404,12 +454,14 @@ class PossoClaims(ClaimProtocol):
             return False
         return True
 
-    def correct(self, match: ContractRummyMatch, seat: int, target: int) -> None:
-        """POSSO-14.5 steps 1-2: the flagged card onto its meld, then maybe a second claim."""
+    def correct(self, match: ContractRummyMatch, seat: int, action: Correct) -> None:
+        """POSSO-14.5 steps 1-2: the flagged card onto its meld, standing for what the
+        correction says (POSSO-11.4), then maybe a second claim."""
         deal = match.deal
         card = deal.pile.entries[-1].card
         deal.pile = type(deal.pile)(deal.pile.entries[:-1])
-        grown = deal.table[target].lay_off(card, match.meld_rules)
+        target = action.target
+        grown = deal.table[target].lay_off(card, match.meld_rules, role=action.role)
         deal.table[target] = grown
         match.emit(Corrected(seat, card, target, grown))
         if self.second_claim_allowed(match, seat):
@@ -442,6 +494,21 @@ class PossoClaims(ClaimProtocol):
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def _meanings(match: ContractRummyMatch, meld: Meld, card: Card) -> list[Role]:
+    """What ``card`` may play on run ``meld``, itself included (each meaning once, the
+    low end's first; empty for a group, where a wild card has one meaning)."""
+    if meld.kind is not MeldKind.RUN:
+        return []
+    roles: list[Role] = []
+    for end in End:
+        grown = grown_meld(match, meld, card, end)
+        if grown is not None:
+            role = grown.role(0 if end is End.LOW else len(grown) - 1)
+            if role not in roles:
+                roles.append(role)
+    return roles
 
 
 def _meld_key(meld: Meld) -> tuple[object, ...]:

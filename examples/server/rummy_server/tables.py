@@ -1,0 +1,203 @@
+"""Tables: matches with people and bots at their seats, stored in SQLite after every action.
+
+A :class:`Table` is a match of any registered game, the kind of each seat (``human`` or
+a bot's name) and one secret token per human seat. :class:`Tables` keeps them in memory,
+applies a seat's action through :meth:`~rummykit.kit.match.Match.apply`, lets the bots
+play until a person must decide, and writes the table to SQLite after each action, as
+the match's ``to_dict()``: a restart loads every table from its stored dict (no replay).
+
+Bots are deterministic: the generator of a bot's decision is seeded by the table's bot
+seed and the step number, so a restarted table plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rummykit.agents import Agent, decide, make_agent
+from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import Event
+from rummykit.kit.registry import game, names
+
+HUMAN = "human"
+"""The kind of a seat a person takes (any other kind names a bot: ``heuristic``, …)."""
+MOST_BOT_STEPS = 10_000
+"""The most bot decisions in a row before a person's turn (a bound, not a rule)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    match TEXT NOT NULL
+)
+"""
+
+
+@dataclass
+class Table:
+    """One table: its match, who sits where, and the seats' secret tokens."""
+
+    id: str
+    seats: tuple[str, ...]
+    """``human`` or a bot's name, per seat."""
+    tokens: tuple[str | None, ...]
+    """The secret a browser shows to act for a human seat (``None`` for a bot's seat)."""
+    bot_seed: int
+    match: Match[Any, Any]
+    agents: dict[int, Agent] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        definition = self.match.definition
+        self.agents = {
+            seat: make_agent(kind, definition)
+            for seat, kind in enumerate(self.seats)
+            if kind != HUMAN
+        }
+
+    @property
+    def game(self) -> str:
+        """The registered name of the table's game."""
+        name: str = self.match.definition.name
+        return name
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person sits at ``seat``."""
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def admits(self, seat: int, token: str | None) -> bool:
+        """Whether ``token`` is the secret of ``seat`` (a human seat), compared in constant
+        time."""
+        secret = self.tokens[seat] if 0 <= seat < len(self.tokens) else None
+        return (
+            secret is not None
+            and token is not None
+            and secrets.compare_digest(secret.encode(), token.encode())
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby shows of the table (no tokens)."""
+        match = self.match
+        return {
+            "id": self.id,
+            "game": self.game,
+            "seats": list(self.seats),
+            "deal": match.deal_number,
+            "to_act": match.to_act,
+            "over": match.is_over,
+            "step": match.step,
+        }
+
+
+class Tables:
+    """Every table, in memory and in the SQLite file at ``path``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.tables: dict[str, Table] = {}
+        with closing(self._connect()) as db, db:
+            db.execute(SCHEMA)
+            for row in db.execute("SELECT id, seats, tokens, bot_seed, match FROM tables"):
+                table_id, seats, tokens, bot_seed, data = row
+                self.tables[table_id] = Table(
+                    id=table_id,
+                    seats=tuple(json.loads(seats)),
+                    tokens=tuple(json.loads(tokens)),
+                    bot_seed=bot_seed,
+                    match=Match.from_dict(json.loads(data)),
+                )
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path)
+
+    def __iter__(self) -> Iterator[Table]:
+        return iter(list(self.tables.values()))  # a copy: a worker thread may add one
+
+    def get(self, table_id: str) -> Table | None:
+        """The table called ``table_id``, if there is one."""
+        return self.tables.get(table_id)
+
+    def create(
+        self,
+        game_name: str,
+        *,
+        seats: list[str],
+        seed: int | None = None,
+    ) -> tuple[Table, list[Event]]:
+        """A new table of ``game_name`` with ``seats`` (``human`` or a bot's name each),
+        stored; the bots play until a person must decide (their events are returned)."""
+        if game_name not in names():
+            raise ConfigError(f"there is no game {game_name!r}: games are {', '.join(names())}")
+        if not any(kind == HUMAN for kind in seats):
+            raise ConfigError("a table needs at least one human seat")
+        chosen = secrets.randbelow(2**31) if seed is None else seed
+        match = game(game_name).new_match(players=len(seats), seed=chosen)
+        table = Table(
+            id=secrets.token_hex(4),
+            seats=tuple(seats),
+            tokens=tuple(secrets.token_urlsafe(12) if kind == HUMAN else None for kind in seats),
+            bot_seed=chosen,
+            match=match,
+        )
+        self.tables[table.id] = table
+        self._insert(table)
+        return table, self.play_bots(table)
+
+    def act(self, table: Table, seat: int, text: str) -> list[Event]:
+        """Apply ``seat``'s action (its text notation) and let the bots answer; a refused
+        action raises (:class:`~rummykit.errors.RummyError`) and changes nothing."""
+        match = table.match
+        if match.to_act != seat:
+            whose = "nobody's" if match.to_act is None else f"seat {match.to_act}'s"
+            raise IllegalActionError(f"it is {whose} decision now, not seat {seat}'s", action=text)
+        events = [match.apply(text)]
+        self.save(table)
+        return events + self.play_bots(table)
+
+    def play_bots(self, table: Table) -> list[Event]:
+        """Bots' (and the table's own) decisions until a person must decide or the match
+        ends; the table is stored after each."""
+        match = table.match
+        events: list[Event] = []
+        for _ in range(MOST_BOT_STEPS):
+            seat = match.to_act
+            if match.is_over or (seat is not None and table.is_human(seat)):
+                break
+            if seat is None:
+                events.append(match.apply(match.legal_actions()[0]))
+            else:
+                rng = random.Random(f"{table.bot_seed}/{match.step}")
+                events.append(match.apply(decide(table.agents[seat], match, seat, rng)))
+            self.save(table)
+        return events
+
+    def _insert(self, table: Table) -> None:
+        with closing(self._connect()) as db, db:
+            db.execute(
+                "INSERT INTO tables (id, seats, tokens, bot_seed, match) VALUES (?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    json.dumps(table.seats),
+                    json.dumps(table.tokens),
+                    table.bot_seed,
+                    json.dumps(table.match.to_dict()),
+                ),
+            )
+
+    def save(self, table: Table) -> None:
+        """Store ``table``'s match as it is now (one row rewritten, in one transaction)."""
+        with closing(self._connect()) as db, db:
+            db.execute(
+                "UPDATE tables SET match = ? WHERE id = ?",
+                (json.dumps(table.match.to_dict()), table.id),
+            )
