@@ -63,10 +63,11 @@ from rummykit.kit.effects import (
     TookFromPile,
     WentOut,
 )
-from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.match import Match
 from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.kit.registry import register
+from rummykit.kit.state import DealState, MatchState
 from rummykit.presets import GIN_MELDS, GIN_VALUES
 from rummykit.records import dumps, loads
 from rummykit.simulate import play, simulate

@@ -8,8 +8,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
-from rummykit.kit.match import DealState, MatchState
-from rummykit.kit.state import State
+from rummykit.kit.state import DealState, MatchState, State
 from rummykit.melds import Meld
 
 __all__ = ["ContractDeal", "ContractMatchState", "TurnStep"]

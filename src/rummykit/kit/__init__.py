@@ -8,7 +8,7 @@ Actions with a notation, typed effects and events, phases, declared state, the
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.definition import GameDefinition, Question, Stake
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
-from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import (
     DEAL_OVER,
@@ -20,7 +20,7 @@ from rummykit.kit.protocol import (
     PlayerView,
 )
 from rummykit.kit.registry import game, get, names, register, unregister
-from rummykit.kit.state import State
+from rummykit.kit.state import DealState, MatchState, State
 
 __all__ = [
     "DEAL_OVER",

@@ -17,7 +17,7 @@ actions live with the game (the contract-rummy engine's in :mod:`rummykit.engine
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import attrs
@@ -40,6 +40,7 @@ __all__ = [
     "Pass",
     "Take",
     "action_from_dict",
+    "describe_actions",
     "format_action",
     "format_meaning",
     "format_melds",
@@ -400,3 +401,12 @@ def parse_action(text: str, grammar: ActionGrammar | None = None) -> Action:
     Play(cards=(9C, 10C, JC))
     """
     return (grammar or _KIT).parse(text)
+
+
+def describe_actions(actions: Sequence[Action], *, most: int = 12) -> str:
+    """The legal actions for an error message: all of them, or the first ``most`` and
+    how many more there are (``legal_actions()`` lists them all)."""
+    shown = ", ".join(str(action) for action in actions[:most])
+    if len(actions) > most:
+        shown += f", and {len(actions) - most} more"
+    return shown or "none"

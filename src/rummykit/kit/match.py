@@ -7,7 +7,8 @@ applies actions atomically (a refused action changes nothing), logs an
 what it may know (:meth:`Match.view`).
 
 :class:`Match` is also the base a game's match class builds on: it keeps the declared
-state (:class:`MatchState` and the deal's :class:`DealState`), the legal-action cache,
+state (:class:`~rummykit.kit.state.MatchState` and the deal's
+:class:`~rummykit.kit.state.DealState`), the legal-action cache,
 the event log, the end of a deal and the next deal, views, clones and snapshots. A game
 supplies the deal, its legal actions and how an action changes the state.
 """
@@ -18,16 +19,13 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
-
-import attrs
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
-from rummykit.kit.actions import Action, ActionGrammar, NextDeal
+from rummykit.kit.actions import Action, ActionGrammar, NextDeal, describe_actions
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
-from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import (
     DEAL_OVER,
@@ -38,58 +36,12 @@ from rummykit.kit.protocol import (
     Phase,
     PlayerView,
 )
-from rummykit.kit.state import State
+from rummykit.kit.state import DealState, MatchRules, MatchState
 
 if TYPE_CHECKING:
     from rummykit.kit.definition import GameDefinition
 
-__all__ = [
-    "DealState",
-    "Match",
-    "MatchRules",
-    "MatchState",
-    "describe_actions",
-]
-
-
-class MatchRules(Protocol):
-    """What the match base reads of every game's rules: how many may play and how the
-    first dealer is chosen (a game's rules class has these two options)."""
-
-    @property
-    def player_count_range(self) -> tuple[int, int]:
-        """How many may play (fewest, most)."""
-
-    @property
-    def first_dealer(self) -> FirstDealer | int:
-        """``random`` (or another :class:`~rummykit.kit.options.FirstDealer` the game
-        handles) or a fixed seat."""
-
-
-@attrs.define
-class MatchState(State):
-    """What every match keeps across deals; games subclass it to add their own."""
-
-    deal_number: int = 0
-    dealer: int = 0
-    phase: Phase = DEAL_OVER
-    to_act: int | None = None
-    deal_scores: list[tuple[DealScore, ...]] = attrs.Factory(list)
-    """Each finished deal's scores, per seat."""
-    totals: tuple[int, ...] = ()
-    """Each seat's net total over the finished deals (kept as they end)."""
-    penalty_totals: tuple[int, ...] = ()
-    """Each seat's penalty points over the finished deals."""
-
-
-@attrs.define
-class DealState(State):
-    """What every deal keeps: hands, stock, pile and the turns played."""
-
-    hands: list[list[Card]]
-    stock: Stock
-    pile: DiscardPile
-    turns: int = 0
+__all__ = ["Match"]
 
 
 MS = TypeVar("MS", bound=MatchState)
@@ -682,12 +634,3 @@ class Match(ABC, Generic[MS, DS]):
 
 def _code(card: Card) -> int:
     return card.code
-
-
-def describe_actions(actions: Sequence[Action], *, most: int = 12) -> str:
-    """The legal actions for an error message: all of them, or the first ``most`` and
-    how many more there are (``legal_actions()`` lists them all)."""
-    shown = ", ".join(str(action) for action in actions[:most])
-    if len(actions) > most:
-        shown += f", and {len(actions) - most} more"
-    return shown or "none"

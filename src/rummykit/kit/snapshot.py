@@ -40,7 +40,8 @@ from rummykit.errors import (
 )
 from rummykit.kit.actions import Action
 from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
-from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.match import Match
+from rummykit.kit.state import DealState, MatchState
 
 __all__ = [
     "FORMAT",

@@ -20,13 +20,23 @@ the declared fields, so a new field can never be forgotten by either.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import attrs
 
+from rummykit.cards import Card
 from rummykit.deck import DiscardPile, Stock
+from rummykit.kit.options import FirstDealer
+from rummykit.kit.protocol import DEAL_OVER, DealScore, Phase
 
-__all__ = ["State", "copy_value", "freeze_value"]
+__all__ = [
+    "DealState",
+    "MatchRules",
+    "MatchState",
+    "State",
+    "copy_value",
+    "freeze_value",
+]
 
 _IMMUTABLE = (int, str, bool, float, type(None), tuple, frozenset)
 
@@ -89,3 +99,43 @@ class State:
             (field.name, freeze_value(getattr(self, field.name)))
             for field in attrs.fields(type(self))  # type: ignore[arg-type]
         )
+
+
+class MatchRules(Protocol):
+    """What the match base reads of every game's rules: how many may play and how the
+    first dealer is chosen (a game's rules class has these two options)."""
+
+    @property
+    def player_count_range(self) -> tuple[int, int]:
+        """How many may play (fewest, most)."""
+
+    @property
+    def first_dealer(self) -> FirstDealer | int:
+        """``random`` (or another :class:`~rummykit.kit.options.FirstDealer` the game
+        handles) or a fixed seat."""
+
+
+@attrs.define
+class MatchState(State):
+    """What every match keeps across deals; games subclass it to add their own."""
+
+    deal_number: int = 0
+    dealer: int = 0
+    phase: Phase = DEAL_OVER
+    to_act: int | None = None
+    deal_scores: list[tuple[DealScore, ...]] = attrs.Factory(list)
+    """Each finished deal's scores, per seat."""
+    totals: tuple[int, ...] = ()
+    """Each seat's net total over the finished deals (kept as they end)."""
+    penalty_totals: tuple[int, ...] = ()
+    """Each seat's penalty points over the finished deals."""
+
+
+@attrs.define
+class DealState(State):
+    """What every deal keeps: hands, stock, pile and the turns played."""
+
+    hands: list[list[Card]]
+    stock: Stock
+    pile: DiscardPile
+    turns: int = 0

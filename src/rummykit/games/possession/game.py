@@ -37,9 +37,10 @@ from rummykit.kit.effects import (
     StockRefilled,
     WentOut,
 )
-from rummykit.kit.match import DealState, Match, MatchState
+from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
+from rummykit.kit.state import DealState, MatchState
 
 __all__ = [
     "PLAY",
