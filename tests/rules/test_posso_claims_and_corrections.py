@@ -143,10 +143,18 @@ def _window(hand_c: str, *, down: tuple[int, ...] = (C, D), **options: Any) -> P
 def test_posso_9_5_an_invalid_claim_says_what_is_wrong(claim: str, reason: str) -> None:
     match = _window("7S 7C 9S 3H")
     with pytest.raises(IllegalActionError) as refused:
-        match.apply(claim)
+        match.apply(claim, seat=match.to_act)  # the claimant is told about his own hand
     assert refused.value.rule == "POSSO-9.5"
     assert reason in refused.value.reason
     assert "that way" not in refused.value.reason
+
+
+def test_posso_9_5_a_refused_claim_names_no_card_to_an_unknown_sender() -> None:
+    match = _window("7S 7C 9S 3H")
+    with pytest.raises(IllegalActionError) as refused:
+        match.apply("claim 7H 7S 7D")
+    assert refused.value.reason.endswith("does not hold that card")
+    assert "7D" not in refused.value.reason
 
 
 def test_posso_9_5_the_meld_s_own_reason_is_given() -> None:

@@ -187,9 +187,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(
-                f"{who} does not hold {action.card}", rule=self.clause("layoff")
-            )
+            raise IllegalActionError(f"{who} {self.lacks(action.card)}", rule=self.clause("layoff"))
         try:
             grown = table[action.target].lay_off(
                 action.card, self.meld_rules, end=action.end, role=action.role
@@ -238,7 +236,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{self.who(seat)} does not hold {action.card}", rule=rule)
+            raise IllegalActionError(f"{self.who(seat)} {self.lacks(action.card)}", rule=rule)
         if self.exchange_for(seat, action) is None:
             raise IllegalActionError(
                 f"{action.card} cannot free a joker of meld {action.target} to that place"
@@ -299,7 +297,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                     f"{who} makes no discard in this turn: end it with 'done'",
                 )
             if card not in self.deal.hands[seat]:
-                return clause("discard"), f"{who} does not hold {card}"
+                return clause("discard"), f"{who} {self.lacks(card)}"
             if card is self.deal.step.taken and not self.options.may_discard_taken_card:
                 return (
                     clause("taken_card"),

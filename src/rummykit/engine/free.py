@@ -65,7 +65,7 @@ class FreeOpening(Opening):
         missing = needed - Counter(deal.hands[seat])
         if missing:
             cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
-            raise IllegalActionError(f"{who} does not hold {cards}", rule=match.clause("hold"))
+            raise IllegalActionError(f"{who} {match.lacks(cards)}", rule=match.clause("hold"))
         try:
             melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
         except InvalidMeldError as error:

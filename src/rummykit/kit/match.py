@@ -352,6 +352,12 @@ class Match(ABC, Generic[MS, DS]):
         otherwise whoever sent the action could read another seat's hand in it."""
         return bool(self.__dict__.get("_sender_known", False))
 
+    def lacks(self, cards: object) -> str:
+        """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
+        known to be the seat to act (:attr:`sender_known`): to anyone else it says
+        ``does not hold that card``, and reveals no more of the hand than the refusal."""
+        return f"does not hold {cards}" if self.sender_known else "does not hold that card"
+
     def legal_note(self) -> str:
         """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known
         to be the seat to act (:attr:`sender_known`), else nothing."""

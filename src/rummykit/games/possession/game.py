@@ -225,7 +225,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             missing = Counter(action.cards) - Counter(self.deal.hands[seat])
             if missing:
                 cards = " ".join(str(card) for card in sorted(missing.elements()))
-                return "PSSN-5", f"{who} does not hold {cards}"
+                return "PSSN-5", f"{who} {self.lacks(cards)}"
             rule = "PSSN-5.2" if len(action.cards) > 1 else "PSSN-5.1"
             return rule, f"{who} cannot {action} on {self.top}"
         return super().why_not(action)

@@ -346,7 +346,7 @@ class PossoClaims(ClaimProtocol):
         missing = named - Counter([*match.deal.hands[seat], card])
         if missing:
             held = " ".join(str(c) for c in sorted(missing.elements(), key=_code))
-            return "POSSO-9.5", f"{who} does not hold {held}"
+            return "POSSO-9.5", f"{who} {match.lacks(held)}"
         melds = []
         for cards, roles in claim.melds:
             try:
