@@ -27,9 +27,12 @@ COMPILED_MODULES = [
     "rummykit.solver._arrange",
     "rummykit.melds.validate",
     "rummykit.melds.windows",
+    "rummykit.melds.layoff",
     "rummykit.engine.moves",
     "rummykit.engine.pile",
+    "rummykit.games.posso.hooks",
     "rummykit.agents.distance",
+    "rummykit.rl.observations",
 ]
 
 
