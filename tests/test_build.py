@@ -32,7 +32,6 @@ COMPILED_MODULES = [
     "rummykit.engine.pile",
     "rummykit.games.posso.hooks",
     "rummykit.agents.distance",
-    "rummykit.rl.observations",
 ]
 
 
