@@ -37,6 +37,7 @@ COMPILED = [
     "src/rummykit/engine/moves.py",
     "src/rummykit/engine/pile.py",
     "src/rummykit/games/posso/hooks.py",
+    "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
 ]
 

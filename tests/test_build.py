@@ -31,6 +31,7 @@ COMPILED_MODULES = [
     "rummykit.engine.moves",
     "rummykit.engine.pile",
     "rummykit.games.posso.hooks",
+    "rummykit.games.possession.moves",
     "rummykit.agents.distance",
 ]
 
