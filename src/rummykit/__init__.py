@@ -3,8 +3,16 @@
 Cards and notation, decks and dealing, meld rules and validation with jokers and
 wrap-around runs, lay-offs and joker exchange, contracts and schedules, and a solver
 that finds melds in a hand.
+
+``rummykit.compiled`` is true when the opt-in compiled build (the hot modules compiled
+with mypyc: ``RUMMYKIT_COMPILE=1 python -m pip install .``) is the one running, false for
+the pure-Python package:
+
+>>> isinstance(compiled, bool)
+True
 """
 
+from rummykit._compiled import compiled
 from rummykit._version import __version__
 from rummykit.cards import (
     CARDS,
@@ -107,6 +115,7 @@ __all__ = [
     "arrangements",
     "best_arrangement",
     "can_meet",
+    "compiled",
     "deal",
     "deal_in_rounds",
     "extensions",

@@ -80,8 +80,9 @@ class _Plan:
     wild_room: int
     distinct_group_suits: bool
     distinct_run_suits: bool
-    serial: int = attrs.field(factory=lambda: next(_SERIALS), eq=False)
-    """Tells this plan's entries in the memo tables from every other plan's."""
+    serial: int = attrs.field(eq=False)
+    """Tells this plan's entries in the memo tables from every other plan's (given, not a
+    factory default: mypyc compiles this module, and refuses a factory on a typed field)."""
 
 
 def _wild_cap(size: int, rules: MeldRules) -> int:
@@ -118,6 +119,7 @@ def _plan(contract: Contract, rules: MeldRules) -> _Plan:
         wild_room=sum(_wild_cap(size, rules) for size in (*groups, *runs)),
         distinct_group_suits=rules.group_distinct_suits,
         distinct_run_suits=contract.same_suit_runs is SameSuitRuns.FORBIDDEN,
+        serial=next(_SERIALS),
     )
 
 

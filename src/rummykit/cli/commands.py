@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from rummykit import __version__
+from rummykit import __version__, compiled
 from rummykit.agents import agent_names
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.screen import progress_bar
@@ -392,7 +392,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _parser() -> _Parser:
     parser = _Parser(prog="rummykit", description="Rummy rules from the command line.")
-    parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
+    build = "compiled" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"rummykit {__version__} ({build})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(
