@@ -46,7 +46,7 @@ nitpick_ignore_regex = [
         r"(abc|collections|collections\.abc|concurrent\.futures(\._base)?|enum|importlib\.metadata"
         r"|os|random)\.\w+",
     ),
-    (r"py:.*", r"(numpy|attrs|gymnasium|pettingzoo)(\.\w+)+"),
+    (r"py:.*", r"(numpy|attrs?|gymnasium|pettingzoo)(\.\w+)+"),
     # pettingzoo's own type variables, shown bare in the members rummykit.rl.aec's
     # wrapper inherits from pettingzoo.
     (r"py:class", r"AECEnv|AgentID|ObsType|ActionType"),

@@ -292,35 +292,25 @@ def _parse_token(token: str, *, text: str, position: int) -> Card:
     upper = token.upper()
     if upper in _JOKER_TOKENS:
         card = JOKER
-    elif len(token) < 2:
-        raise NotationError(
-            "a card is a rank and a suit (AS, 10H, QC) or a joker (JK, *)",
-            text=text,
-            token=token,
-            position=position,
-        )
     else:
-        rank_part, suit_part = upper[:-1], upper[-1]
-        rank = _RANK_TOKENS.get(rank_part)
-        if rank is None:
-            raise NotationError(
-                f"unknown rank {shorten(rank_part)!r} (expected A, 2-10, T, J, Q, K)",
-                text=text,
-                token=token,
-                position=position,
-            )
-        suit = _SUIT_TOKENS.get(suit_part)
-        if suit is None:
-            raise NotationError(
-                f"unknown suit {suit_part!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)",
-                text=text,
-                token=token,
-                position=position,
-            )
+        rank = _RANK_TOKENS.get(upper[:-1])
+        suit = _SUIT_TOKENS.get(upper[-1:])
+        if len(token) < 2 or rank is None or suit is None:
+            raise NotationError(_token_problem(token), text=text, token=token, position=position)
         card = Card(rank, suit)
     if len(_BY_TOKEN) < 4096:
         _BY_TOKEN[token] = card
     return card
+
+
+def _token_problem(token: str) -> str:
+    """Why ``token`` (not a joker) is not a card."""
+    upper = token.upper()
+    if len(token) < 2:
+        return "a card is a rank and a suit (AS, 10H, QC) or a joker (JK, *)"
+    if upper[:-1] not in _RANK_TOKENS:
+        return f"unknown rank {shorten(upper[:-1])!r} (expected A, 2-10, T, J, Q, K)"
+    return f"unknown suit {upper[-1]!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)"
 
 
 def _tokens(text: str) -> Iterator[str]:

@@ -23,7 +23,7 @@ import json
 import os
 from typing import Any, Self, TextIO
 
-from rummykit.cards import format_cards, parse_cards
+from rummykit.cards import parse_cards
 from rummykit.errors import (
     ConfigError,
     IllegalActionError,
@@ -37,6 +37,7 @@ from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.kit.registry import get, names
+from rummykit.kit.snapshot import match_setup
 
 __all__ = [
     "FORMAT",
@@ -107,14 +108,8 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": match.definition.name,
-        "rules": rules_to_json(match.rules),
-        "players": match.players,
+        **match_setup(match),
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
-        "seed": match.seed,
-        "first_dealer": match.first_dealer_given,
-        "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
-        "auto_deal": match.auto_deal,
         "actions": [str(event.action) for event in match.events],
         "results": _results(match),
     }

@@ -12,11 +12,12 @@ down. Their refusals cite the game's clauses (the match's ``clauses``: ``down``,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit.cards import Card
 from rummykit.contracts import Contract, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
@@ -28,7 +29,7 @@ from rummykit.errors import (
     SolverBudgetError,
 )
 from rummykit.melds import Meld, MeldKind
-from rummykit.solver import arrangement_parts, arrangements
+from rummykit.solver import Arrangement, arrangement_parts, arrangements
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
@@ -37,8 +38,11 @@ __all__ = [
     "MAX_LISTED_GO_DOWNS",
     "ContractLayOffGate",
     "ContractOpening",
+    "allowed_go_downs",
     "bounded_go_downs",
+    "check_hand_left",
     "down_action",
+    "held_melds",
 ]
 
 MAX_LISTED_GO_DOWNS = 5000
@@ -77,6 +81,70 @@ def down_action(melds: tuple[Meld, ...]) -> Down:
             for meld in melds
         )
     )
+
+
+def allowed_go_downs(
+    match: ContractRummyMatch,
+    seat: int,
+    found: Iterable[Arrangement],
+    *,
+    down_after: bool = True,
+    going_down: bool,
+) -> Iterator[Down]:
+    """The go-downs of the arrangements ``found`` (of ``seat``'s hand) that leave a hand
+    the turn rules allow, lazily: the listing every opening hook shares."""
+    for arrangement in found:
+        if match.leaves_ok(
+            seat,
+            arrangement.left,
+            down_after=down_after,
+            table_after=[*match.deal.table, *arrangement.melds],
+            going_down=going_down,
+        ):
+            yield down_action(arrangement.melds)
+
+
+def held_melds(
+    match: ContractRummyMatch, seat: int, action: Down, *, verb: str, hold: str, melds: str
+) -> tuple[list[Meld], list[Card]]:
+    """The melds of ``action``, each validated, and the cards ``seat`` keeps after laying
+    them down: the first checks of every opening hook. Refused, citing ``hold``, where the
+    seat does not hold the cards (named only to a known sender), or citing ``melds``
+    (``"<who> <verb>: <reason>"``) where a meld is not valid."""
+    who = match.who(seat)
+    hand = Counter(match.deal.hands[seat])
+    needed = Counter(card for cards, _ in action.melds for card in cards)
+    missing = needed - hand
+    if missing:
+        cards = " ".join(str(card) for card in sorted(missing.elements()))
+        raise IllegalActionError(f"{who} {match.lacks(cards)}", rule=hold)
+    try:
+        valid = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+    except InvalidMeldError as error:
+        raise IllegalActionError(f"{who} {verb}: {error.reason}", rule=melds) from None
+    return valid, list((hand - needed).elements())
+
+
+def check_hand_left(
+    match: ContractRummyMatch,
+    seat: int,
+    left: list[Card],
+    melds: list[Meld],
+    *,
+    down_after: bool,
+    going_down: bool,
+    rule: str,
+) -> None:
+    """Refuse, citing ``rule``, a laydown of ``melds`` that leaves ``left`` in ``seat``'s
+    hand where the turn rules forbid it (one card that may not be kept)."""
+    if not match.leaves_ok(
+        seat,
+        left,
+        down_after=down_after,
+        table_after=[*match.deal.table, *melds],
+        going_down=going_down,
+    ):
+        raise IllegalActionError(f"{match.who(seat)} may not keep exactly one card here", rule=rule)
 
 
 @attrs.frozen
@@ -120,34 +188,21 @@ class ContractOpening(Opening):
                 yield Down(parts)
             return
         if self.all_at_once:
-            for arrangement in arrangements(hand, contract, rules, values=match.values):
-                table_after = [*deal.table, *arrangement.melds]
-                if match.leaves_ok(
-                    seat,
-                    arrangement.left,
-                    down_after=True,
-                    table_after=table_after,
-                    going_down=True,
-                ):
-                    yield down_action(arrangement.melds)
+            found = arrangements(hand, contract, rules, values=match.values)
+            yield from allowed_go_downs(match, seat, found, going_down=True)
             return
         slots = contract.slots
+        down_after = len(deal.laid[seat]) + 1 >= len(slots)
         for kind, size in self.still_needed(match, seat):
             single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
-            down_after = len(deal.laid[seat]) + 1 >= len(slots)
-            for arrangement in arrangements(hand, single, rules, values=match.values):
-                meld = arrangement.melds[0]
-                if self.conflicts(match, seat, meld):
-                    continue
-                table_after = [*deal.table, meld]
-                if match.leaves_ok(
-                    seat,
-                    arrangement.left,
-                    down_after=down_after,
-                    table_after=table_after,
-                    going_down=True,
-                ):
-                    yield down_action(arrangement.melds)
+            fitting = (
+                arrangement
+                for arrangement in arrangements(hand, single, rules, values=match.values)
+                if not self.conflicts(match, seat, arrangement.melds[0])
+            )
+            yield from allowed_go_downs(
+                match, seat, fitting, down_after=down_after, going_down=True
+            )
 
     def still_needed(
         self, match: ContractRummyMatch, seat: int
@@ -180,18 +235,9 @@ class ContractOpening(Opening):
             raise IllegalActionError(
                 f"{who} has his contract down: no new melds this deal", rule=clause("no_new_melds")
             )
-        needed = Counter(card for cards, _ in action.melds for card in cards)
-        missing = needed - Counter(deal.hands[seat])
-        if missing:
-            cards = " ".join(str(card) for card in sorted(missing.elements(), key=_code))
-            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
-            raise IllegalActionError(f"{who} {held}", rule=clause("hold"))
-        try:
-            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
-        except InvalidMeldError as error:
-            raise IllegalActionError(
-                f"{who} cannot go down: {error.reason}", rule=clause("melds")
-            ) from None
+        melds, left = held_melds(
+            match, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
+        )
         contract = _contract(match)
         if self.all_at_once:
             try:
@@ -217,20 +263,21 @@ class ContractOpening(Opening):
                     rule=clause("no_new_melds"),
                 )
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
-        left = list((Counter(deal.hands[seat]) - needed).elements())
         if down_after and left and match.whole_hand:
             raise IllegalActionError(
                 f"{who} cannot go down: in this deal the go-down takes the whole hand, "
                 f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
                 rule=clause("down"),
             )
-        table_after = [*deal.table, *melds]
-        if not match.leaves_ok(
-            seat, left, down_after=down_after, table_after=table_after, going_down=True
-        ):
-            raise IllegalActionError(
-                f"{who} may not keep exactly one card here", rule=clause("single_card")
-            )
+        check_hand_left(
+            match,
+            seat,
+            left,
+            melds,
+            down_after=down_after,
+            going_down=True,
+            rule=clause("single_card"),
+        )
         return melds, down_after
 
 
@@ -255,10 +302,6 @@ class ContractLayOffGate(LayOffGate):
     def after_going_down(self, match: ContractRummyMatch) -> bool:
         """``same_turn``."""
         return self.same_turn
-
-
-def _code(card: object) -> int:
-    return card.code  # type: ignore[attr-defined, no-any-return]
 
 
 def _contract(match: ContractRummyMatch) -> Contract:

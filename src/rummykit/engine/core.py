@@ -386,19 +386,8 @@ class ContractRummyMatch(CheckedMatch):
         hand = deal.hands[seat]
         if isinstance(action, Down):
             melds, down_after = self.checked_down(seat, action)
-            start = len(deal.table)
-            for meld in melds:
-                for card in meld.cards:
-                    hand.remove(card)
-                    self.forget(seat, card)
-                deal.table.append(meld.with_owner(seat))
-                deal.laid[seat].append(meld)
-            opened = down_after and not deal.down[seat]
-            if opened:
-                deal.down[seat] = True
-                deal.down_turn[seat] = deal.turns
+            targets, opened = self.lay_down(seat, melds, down_after=down_after)
             deal.step = attrs.evolve(deal.step, went_down=True)
-            targets = tuple(range(start, len(deal.table)))
             self.emit(LaidDown(seat, tuple(deal.table[i] for i in targets), targets, opened))
             self.after_meld(seat)
         elif isinstance(action, LayOff):
@@ -443,6 +432,27 @@ class ContractRummyMatch(CheckedMatch):
             known[card] -= 1
             if not known[card]:
                 del known[card]
+
+    def lay_down(
+        self, seat: int, melds: list[Meld], *, down_after: bool
+    ) -> tuple[tuple[int, ...], bool]:
+        """Move ``melds`` from ``seat``'s hand to the table as the seat's; the seat is down
+        after them where ``down_after``. Returns their places on the table and whether
+        the seat went down now."""
+        deal = self.deal
+        hand = deal.hands[seat]
+        start = len(deal.table)
+        for meld in melds:
+            for card in meld.cards:
+                hand.remove(card)
+                self.forget(seat, card)
+            deal.table.append(meld.with_owner(seat))
+            deal.laid[seat].append(meld)
+        opened = down_after and not deal.down[seat]
+        if opened:
+            deal.down[seat] = True
+            deal.down_turn[seat] = deal.turns
+        return tuple(range(start, len(deal.table))), opened
 
     def after_meld(self, seat: int) -> None:
         """A meld action emptied the hand: the seat goes out."""

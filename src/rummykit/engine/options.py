@@ -315,6 +315,29 @@ class TableOptions:
                     f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
                 )
 
+    @classmethod
+    def from_rules(cls, rules: attrs.AttrsInstance, **given: Any) -> TableOptions:
+        """Table options that take every attrs field of ``rules`` named as one of these
+        (and not ``None``: a game's ``None`` means it works the value out, for example
+        from its schedule), with ``given`` for the rest and over them: the one way a
+        game's ``table_options()`` copies the options it shares with the engine.
+
+        >>> @attrs.frozen
+        ... class Rules:
+        ...     going_out_bonus: int = 25
+        ...     hand_size: int | None = None
+        >>> options = TableOptions.from_rules(Rules(), tie_break="most_times_out")
+        >>> options.going_out_bonus, options.hand_size, options.tie_break
+        (25, 10, 'most_times_out')
+        """
+        engine = attrs.fields_dict(TableOptions)
+        values = {
+            name: value
+            for name in attrs.fields_dict(type(rules))
+            if name in engine and (value := getattr(rules, name)) is not None
+        }
+        return TableOptions(**(values | given))
+
     def table_options(self) -> TableOptions:
         """These options (a rules class that subclasses :class:`TableOptions` gives
         itself to the engine)."""

@@ -355,8 +355,11 @@ class Match(ABC, Generic[MS, DS]):
     def lacks(self, cards: object) -> str:
         """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
         known to be the seat to act (:attr:`sender_known`): to anyone else it says
-        ``does not hold that card``, and reveals no more of the hand than the refusal."""
-        return f"does not hold {cards}" if self.sender_known else "does not hold that card"
+        ``does not hold that card`` (``them all`` for several), and reveals no more of the
+        hand than the refusal itself."""
+        if self.sender_known:
+            return f"does not hold {cards}"
+        return "does not hold them all" if " " in str(cards) else "does not hold that card"
 
     def legal_note(self) -> str:
         """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known

@@ -50,6 +50,7 @@ __all__ = [
     "SEAT_LIST_FIELDS",
     "VERSION",
     "match_from_dict",
+    "match_setup",
     "match_to_dict",
 ]
 
@@ -64,12 +65,10 @@ _FIELDS = (
 _RNG_WORDS = 625
 
 
-def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
-    """The snapshot of ``match`` (see :meth:`~rummykit.kit.match.Match.to_dict`)."""
-    version, words, gauss = match.rng.getstate()
+def match_setup(match: Match[Any, Any]) -> dict[str, Any]:
+    """How ``match`` was made, JSON-ready: its game, rules, players, seed, first dealer,
+    deck order and ``auto_deal`` (what a snapshot and a record both begin with)."""
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "game": match.definition.name,
         "rules": rules_to_json(match.rules),
         "players": match.players,
@@ -77,6 +76,16 @@ def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
         "first_dealer": match.first_dealer_given,
         "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
         "auto_deal": match.auto_deal,
+    }
+
+
+def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
+    """The snapshot of ``match`` (see :meth:`~rummykit.kit.match.Match.to_dict`)."""
+    version, words, gauss = match.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **match_setup(match),
         "step": match.step,
         "rng": [version, list(words), gauss],
         "match": to_json(match.state),

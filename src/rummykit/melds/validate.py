@@ -346,6 +346,20 @@ def _others(size: int, chosen: Sequence[int]) -> list[int]:
     return [index for index in range(size) if index not in taken]
 
 
+def _add_roles(roles: Sequence[Role | None], ranks: set[int], suits: set[int]) -> bool:
+    """Add the rank and suit of each card ``roles`` names to ``ranks`` and ``suits`` (the
+    rank of each rank role to ``ranks``); whether any role names only a rank."""
+    rank_roles = False
+    for role in roles:
+        if isinstance(role, Card):
+            ranks.add(RANK_OF[role.code])
+            suits.add(SUIT_OF[role.code])
+        elif isinstance(role, Rank):
+            ranks.add(int(role))
+            rank_roles = True
+    return rank_roles
+
+
 def _readings(
     rules: MeldRules,
     cards: Sequence[Card],
@@ -368,15 +382,7 @@ def _readings(
     size = len(cards)
     role_ranks: set[int] = set()
     role_suits: set[int] = set()
-    rank_roles = False
-    if roles is not None:
-        for role in roles:
-            if isinstance(role, Card):
-                role_ranks.add(RANK_OF[role.code])
-                role_suits.add(SUIT_OF[role.code])
-            elif isinstance(role, Rank):
-                role_ranks.add(int(role))
-                rank_roles = True
+    rank_roles = roles is not None and _add_roles(roles, role_ranks, role_suits)
     base_ranks = {RANK_OF[cards[index].code] for index in naturals} | role_ranks
     found: set[tuple[int, ...]] = set()
     if kind is not MeldKind.RUN and len(base_ranks) <= 1:
@@ -435,15 +441,7 @@ def _with_wilds(
     natural_cards = [cards[index] for index in naturals]
     ranks = {RANK_OF[card.code] for card in natural_cards}
     suits = {SUIT_OF[card.code] for card in natural_cards}
-    rank_roles = False
-    for index in wild:
-        role = None if roles is None else roles[index]
-        if isinstance(role, Card):
-            ranks.add(RANK_OF[role.code])
-            suits.add(SUIT_OF[role.code])
-        elif isinstance(role, Rank):
-            ranks.add(int(role))
-            rank_roles = True
+    rank_roles = roles is not None and _add_roles([roles[i] for i in wild], ranks, suits)
     group_shape = len(ranks) <= 1
     run_shape = len(suits) <= 1 and not rank_roles
     if kind is MeldKind.GROUP or (kind is None and group_shape and not run_shape):

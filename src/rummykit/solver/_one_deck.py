@@ -149,42 +149,49 @@ def one_deck_used(
     ``hand_mask`` has bit ``code`` for each card held (no joker, no card twice).
     """
     t = _tables(rules, values)
+    total, options = _group_choices(t, hand_mask)
+    return _best_groups(t, hand_mask, options, discard)[0], total
+
+
+_Group = tuple[int, int, tuple[int, ...]]
+"""A group option: (card mask, points, codes)."""
+
+
+def _group_choices(t: _Tables, hand_mask: int) -> tuple[int, list[tuple[_Group, ...]]]:
+    """The hand's points, and the group options of each rank it could make a group of."""
     a = hand_mask & _FULL
     b = hand_mask >> 13 & _FULL
     c = hand_mask >> 26 & _FULL
     d = hand_mask >> 39
     total = t.sum[a] + t.sum[b] + t.sum[c] + t.sum[d]
     ranks = _group_ranks(a, b, c, d, t.smallest)
-    best = t.best
-    if not ranks:
-        parts = [a, b, c, d]
-    else:
-        options = []
-        while ranks:
-            bit = ranks & -ranks
-            ranks ^= bit
-            rank = bit.bit_length() - 1
-            pattern = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2
-            options.append(t.group_options(rank, pattern | (d >> rank & 1) << 3))
-        top = _NONE
-        for combo in product(*options):
-            taken = 0
-            points = 0
-            for cards, worth, _ in combo:
-                taken |= cards
-                points += worth
-            rest = hand_mask & ~taken
-            got = points + _suits_value(t, rest, discard)
-            if got > top:
-                top = got
-        return top, total
-    if discard:
-        return _suits_value(t, hand_mask, True), total
-    got = 0
-    for mask in parts:
-        found = best[mask]
-        got += t.runs(mask) if found is None else found
-    return got, total
+    options = []
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        rank = bit.bit_length() - 1
+        pattern = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2
+        options.append(t.group_options(rank, pattern | (d >> rank & 1) << 3))
+    return total, options
+
+
+def _best_groups(
+    t: _Tables, hand_mask: int, options: list[tuple[_Group, ...]], discard: bool
+) -> tuple[int, tuple[_Group, ...]]:
+    """The most points one group option per rank and the runs of the rest take (and
+    the thrown card's with ``discard``), and those group options."""
+    top = _NONE
+    chosen: tuple[_Group, ...] = ()
+    for combo in product(*options):
+        taken = 0
+        points = 0
+        for cards, worth, _ in combo:
+            taken |= cards
+            points += worth
+        got = points + _suits_value(t, hand_mask & ~taken, discard)
+        if got > top:
+            top, chosen = got, combo
+    return top, chosen
 
 
 def _suits_value(t: _Tables, rest: int, discard: bool) -> int:
@@ -213,30 +220,8 @@ def one_deck_deadwood(
 ) -> tuple[int, tuple[Candidate, ...], int]:
     """Best packing of disjoint melds: (points left, melds, discarded code or -1)."""
     t = _tables(rules, values)
-    a = hand_mask & _FULL
-    b = hand_mask >> 13 & _FULL
-    c = hand_mask >> 26 & _FULL
-    d = hand_mask >> 39
-    total = t.sum[a] + t.sum[b] + t.sum[c] + t.sum[d]
-    ranks = _group_ranks(a, b, c, d, t.smallest)
-    options = []
-    while ranks:
-        bit = ranks & -ranks
-        ranks ^= bit
-        rank = bit.bit_length() - 1
-        pattern = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2
-        options.append(t.group_options(rank, pattern | (d >> rank & 1) << 3))
-    top = _NONE
-    chosen: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
-    for combo in product(*options):
-        taken = 0
-        points = 0
-        for cards, worth, _ in combo:
-            taken |= cards
-            points += worth
-        got = points + _suits_value(t, hand_mask & ~taken, discard)
-        if got > top:
-            top, chosen = got, combo
+    total, options = _group_choices(t, hand_mask)
+    chosen = _best_groups(t, hand_mask, options, discard)[1]
     melds: list[Candidate] = []
     taken = 0
     for cards, worth, codes in chosen:

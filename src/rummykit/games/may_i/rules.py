@@ -448,31 +448,13 @@ class MayIRules:
         """The engine's options: these rules' table options, the shoe (MAYI-2.1: two
         decks unless ``decks`` says otherwise), card values (MAYI-3), meld rules and
         schedule."""
-        return TableOptions(
-            player_count_range=self.player_count_range,
-            first_dealer=self.first_dealer,
-            dealer_rotation=self.dealer_rotation,
+        return TableOptions.from_rules(
+            self,
             decks=by_players(self.decks),
             jokers=by_players(self.joker_count),
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(),
-            deal_packet_size=self.deal_packet_size,
-            initial_upcard=self.initial_upcard,
-            may_discard_taken_card=self.may_discard_taken_card,
-            discard_pile_visible=self.discard_pile_visible,
-            may_take_own_discard=self.may_take_own_discard,
-            multi_take_mode=self.multi_take_mode,
-            buy_penalty_per_card=self.buy_penalty_per_card,
-            single_card_rule=self.single_card_rule,
-            stock_exhaustion=self.stock_exhaustion,
-            penalty_draw_shortfall=self.penalty_draw_shortfall,
-            max_stock_refills=self.max_stock_refills,
-            max_turns_per_deal=self.max_turns_per_deal,
-            going_out_bonus=self.going_out_bonus,
-            dead_deal_scoring=self.dead_deal_scoring,
-            winner_metric=self.winner_metric,
-            tie_break=self.tie_break,
         )
 
     def contract(self, deal: int) -> Contract:

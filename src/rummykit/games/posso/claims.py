@@ -440,18 +440,7 @@ class PossoClaims(ClaimProtocol):
         deal.known[seat][card] += 1  # taken in view of everyone
         match.emit(TookFromPile(seat, (card,)))
         melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
-        start = len(deal.table)
-        for meld in melds:
-            for laid in meld.cards:
-                hand.remove(laid)
-                match.forget(seat, laid)
-            deal.table.append(meld.with_owner(seat))
-            deal.laid[seat].append(meld)
-        opened = bool(melds) and not deal.down[seat]
-        if opened:
-            deal.down[seat] = True
-            deal.down_turn[seat] = deal.turns
-        targets = tuple(range(start, len(deal.table)))
+        targets, opened = match.lay_down(seat, melds, down_after=bool(melds))
         match.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
         penalty = match.options.buy_penalty_per_card
         if penalty:

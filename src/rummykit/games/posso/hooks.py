@@ -5,7 +5,6 @@ and forced play (POSSO-14): no ready meld kept in hand, no playable card discard
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
@@ -15,7 +14,12 @@ import attrs
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down
-from rummykit.engine.contract import bounded_go_downs, down_action
+from rummykit.engine.contract import (
+    allowed_go_downs,
+    bounded_go_downs,
+    check_hand_left,
+    held_melds,
+)
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
@@ -149,48 +153,25 @@ class PossoOpening(Opening):
     def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
         """Every legal laydown now, lazily."""
         deal = match.deal
-        hand = deal.hands[seat]
-        opened = deal.down[seat]
-        for arrangement in _laydown_arrangements(match, seat, hand):
-            melds, left = arrangement.melds, arrangement.left
-            table_after = [*deal.table, *melds]
-            if match.leaves_ok(
-                seat, left, down_after=True, table_after=table_after, going_down=not opened
-            ):
-                yield down_action(melds)
+        found = _laydown_arrangements(match, seat, deal.hands[seat])
+        yield from allowed_go_downs(match, seat, found, going_down=not deal.down[seat])
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
-        deal = match.deal
-        who = match.who(seat)
-        needed = Counter(card for cards, _ in action.melds for card in cards)
-        missing = needed - Counter(deal.hands[seat])
-        if missing:
-            cards = " ".join(str(card) for card in sorted(missing.elements()))
-            held = f"does not hold {cards}" if match.sender_known else "does not hold them all"
-            raise IllegalActionError(f"{who} {held}", rule="POSSO-12.1")
-        try:
-            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
-        except InvalidMeldError as error:
-            raise IllegalActionError(
-                f"{who} cannot lay that down: {error.reason}", rule="POSSO-10"
-            ) from None
-        if not deal.down[seat]:
+        opened = match.deal.down[seat]
+        melds, left = held_melds(
+            match, seat, action, verb="cannot lay that down", hold="POSSO-12.1", melds="POSSO-10"
+        )
+        if not opened:
             try:
                 _opening(match).check(melds, match.meld_rules)
             except ContractError as error:
                 raise IllegalActionError(
-                    f"{who} cannot open: {error.reason}", rule="POSSO-12.2"
+                    f"{match.who(seat)} cannot open: {error.reason}", rule="POSSO-12.2"
                 ) from None
-        left = list((Counter(deal.hands[seat]) - needed).elements())
-        if not match.leaves_ok(
-            seat,
-            left,
-            down_after=True,
-            table_after=[*deal.table, *melds],
-            going_down=not deal.down[seat],
-        ):
-            raise IllegalActionError(f"{who} may not keep exactly one card here", rule="POSSO-15.3")
+        check_hand_left(
+            match, seat, left, melds, down_after=True, going_down=not opened, rule="POSSO-15.3"
+        )
         return melds, True
 
 

@@ -239,10 +239,8 @@ class PossoRules:
         decks. The schedule is for ``players`` (the most players when not told; a
         match makes its own, :meth:`schedule`)."""
         fewest, most = self.player_count_range
-        return TableOptions(
-            player_count_range=self.player_count_range,
-            first_dealer=self.first_dealer,
-            dealer_rotation=self.dealer_rotation,
+        return TableOptions.from_rules(
+            self,
             decks=2,
             jokers=PerPlayers.of(
                 {count: self.jokers_for(players=count) for count in range(fewest, most + 1)}
@@ -250,22 +248,11 @@ class PossoRules:
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(players=players),
-            deal_packet_size=self.deal_packet_size,
-            initial_upcard=self.initial_upcard,
-            may_discard_taken_card=self.may_discard_taken_card,
             discard_pile_visible=DiscardPileVisible.ALL,
             may_take_own_discard=True,
             multi_take_mode=MultiTakeMode.CONTIGUOUS,
-            buy_penalty_per_card=self.buy_penalty_per_card,
             single_card_rule=SingleCardRule.END_TURN_WITHOUT_DISCARD,
-            stock_exhaustion=self.stock_exhaustion,
             penalty_draw_shortfall=PenaltyDrawShortfall.SKIP,
-            max_stock_refills=self.max_stock_refills,
-            max_turns_per_deal=self.max_turns_per_deal,
-            going_out_bonus=self.going_out_bonus,
-            dead_deal_scoring=self.dead_deal_scoring,
-            winner_metric=self.winner_metric,
-            tie_break=self.tie_break,
         )
 
     def jokers_for(self, *, players: int) -> int:
