@@ -11,8 +11,10 @@ import attrs
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.options import ContractRules, TableOptions
+from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
+from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
@@ -80,6 +82,11 @@ class ContractRummy(GameDefinition[R, M]):
     def meld_rules(self) -> MeldRules:
         """The table options' ``meld_rules``."""
         return self.table_options().meld_rules
+
+    def known_phases(self) -> tuple[Phase, ...]:
+        """The engine's turn phases, the claim protocol's and the game's own."""
+        claims = self.hooks().claims.phases
+        return tuple(dict.fromkeys((DRAW, MELD, PICK, *claims, *self.phases)))
 
     def card_values(self) -> CardValues:
         """The rules' ``card_values()``."""

@@ -172,6 +172,11 @@ class GameDefinition(Generic[R, M]):
         ``None`` (the default: a game without out-of-turn takes)."""
         return None
 
+    def known_phases(self) -> tuple[Phase, ...]:
+        """Every phase a match of this game can be in (its :attr:`phases`; an engine adds
+        its own), by which a snapshot's phase is read back."""
+        return self.phases
+
     @property
     def grammar(self) -> ActionGrammar:
         """Reads this game's actions."""

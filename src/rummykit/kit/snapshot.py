@@ -140,7 +140,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
         raise RecordError(f"cannot start the match: {shorten(str(error), 300)}") from None
     match.seed = seed
     match.rng.setstate(_rng_state(data["rng"]))
-    decoder = Decoder(definition.grammar, definition.phases)
+    decoder = Decoder(definition.grammar, definition.known_phases())
     state = decoder.state(data["match"], type(match.state), "match")
     deal = decoder.state(data["deal"], type(match.deal), "deal")
     assert isinstance(state, MatchState) and isinstance(deal, DealState)
