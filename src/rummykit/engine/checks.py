@@ -29,6 +29,17 @@ if TYPE_CHECKING:
 __all__ = ["CheckedMatch"]
 
 
+CLAUSE_KEYS = frozenset(
+    {
+        "draw", "meld", "pick", "discard", "taken_card", "own_discard", "empty_pile",
+        "multi_take", "no_discard", "going_out", "single_card", "layoff", "layoff_target",
+        "layoff_fit", "layoff_gate", "exchange", "match_over", "players", "down",
+        "no_new_melds", "one_at_a_time", "hold", "melds",
+    }
+)  # fmt: skip
+"""The kinds of refusal the engine asks a game's :attr:`CheckedMatch.clauses` for."""
+
+
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 

@@ -3,16 +3,18 @@ its matches use, checked when the game is registered."""
 
 from __future__ import annotations
 
+import difflib
 from abc import abstractmethod
 from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
@@ -38,12 +40,27 @@ class ContractRummy(GameDefinition[R, M]):
         that is not :class:`~rummykit.engine.options.TableOptions` and has no
         ``table_options()``, naming the engine options it lacks; an option of the
         wrong type (a subclass that redeclares a field without its check), named; a
-        match class that is not a :class:`~rummykit.engine.core.ContractRummyMatch`.
-        The rules are tried with their defaults."""
+        match class that is not a :class:`~rummykit.engine.core.ContractRummyMatch`; a
+        clause map with a kind of refusal the engine does not know (a typo would
+        silently cite nothing) or a clause that is not text
+        (:data:`~rummykit.engine.checks.CLAUSE_KEYS`). The rules are tried with their
+        defaults."""
         super().check_definition()
         game = cls.name or cls.__name__
         if not issubclass(cls.match_type, ContractRummyMatch):
             raise ConfigError(f"game {game!r}: match_type must be a ContractRummyMatch")
+        for key, clause in cls.match_type.clauses.items():
+            if key not in CLAUSE_KEYS:
+                close = difflib.get_close_matches(str(key), CLAUSE_KEYS, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise ConfigError(
+                    f"game {game!r}: clauses has no kind of refusal {shown(key)}{hint}; "
+                    f"the kinds are {', '.join(sorted(CLAUSE_KEYS))}"
+                )
+            if not isinstance(clause, str) or not clause.strip():
+                raise ConfigError(
+                    f"game {game!r}: the clause for {key!r} must be text, got {shown(clause)}"
+                )
         rules_type = cls.rules_type
         if not callable(getattr(rules_type, "table_options", None)):
             names = [field.name for field in attrs.fields(TableOptions)]

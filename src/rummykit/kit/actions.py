@@ -80,22 +80,25 @@ def parse_number(word: str) -> int | None:
 
 def whole_field(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any], None]:
     """An attrs validator for an action's number field (a count, a meld's place): an
-    ``int`` (not a bool, not a float) of at least ``low``, or ``None`` when ``optional``.
+    ``int`` (not a bool, not a float) of at least ``low`` and at most ``MAX_DIGITS``
+    digits (as the notation reads), or ``None`` when ``optional``.
     A wrong value fails when the action is built, as a
     :class:`~rummykit.errors.NotationError`, not later inside a match.
 
     >>> Take(1.0)
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: an action's count must be a whole number >= 1, got 1.0
+    rummykit.errors.NotationError: an action's count must be a whole number >= 1 of at most 9
+    digits, got 1.0
     """
 
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None and optional:
             return
-        if type(value) is not int or value < low:
+        if type(value) is not int or not low <= value < 10**MAX_DIGITS:
             raise NotationError(
-                f"an action's {attribute.name} must be a whole number >= {low}, got {value!r}",
+                f"an action's {attribute.name} must be a whole number >= {low} of at most "
+                f"{MAX_DIGITS} digits, got {shown(value)}",
                 text="",
                 token="",
                 position=0,

@@ -96,7 +96,9 @@ class Match(ABC, Generic[MS, DS]):
                 f"{self.players_clause}: players must be from {low} to {high}, got {players!r}"
             )
         if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be a whole number or a random.Random, got {seed!r}")
+            raise ConfigError(f"seed must be a whole number or a random.Random, got {shown(seed)}")
+        if isinstance(seed, int) and not -(2**128) < seed < 2**128:
+            raise ConfigError(f"seed must be a whole number under 2**128, got {shown(seed)}")
         if not isinstance(auto_deal, bool):
             raise ConfigError(f"auto_deal must be true or false, got {auto_deal!r}")
         self.definition = definition
