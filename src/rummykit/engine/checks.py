@@ -26,7 +26,7 @@ from rummykit.scoring import CardValues
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["CheckedMatch"]
+__all__ = ["CLAUSE_KEYS", "CheckedMatch"]
 
 
 CLAUSE_KEYS = frozenset(
