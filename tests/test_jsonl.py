@@ -128,3 +128,23 @@ def test_replay_reads_a_record_written_line_by_line(
     events = data["deals"][0]["events"]
     assert len(events) == 12 and events[0]["action"]["text"] == "draw"
     assert all("type" in effect for event in events for effect in event["effects"])
+
+
+def test_resuming_a_file_that_is_not_the_matchs_record_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "table.jsonl"
+    match = game("may-i").new_match(players=3, seed=5)
+    with RecordWriter(path, match) as writer:
+        for _ in range(6):
+            writer.append(match.apply(random.Random(1).choice(match.legal_actions())))
+    stale = Match.from_dict(match.to_dict())
+    _ = match.apply(match.legal_actions()[0])  # the file lags one action behind
+    with pytest.raises(RecordError, match="it holds 6 events, the match has taken 7 actions"):
+        RecordWriter(path, Match.from_dict(match.to_dict()), resume=True)
+    other = game("may-i").new_match(players=3, seed=6)
+    with pytest.raises(RecordError, match="its seed is 5, the match's 6"):
+        RecordWriter(path, other, resume=True)
+    before = path.read_text()
+    with RecordWriter(path, stale, resume=True) as writer:  # the right match resumes
+        writer.append(stale.apply(stale.legal_actions()[0]))
+    assert path.read_text().startswith(before)
+    assert load_jsonl(path) == stale

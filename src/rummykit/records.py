@@ -249,7 +249,10 @@ class RecordWriter:
     ``target`` is a path (created, or appended to with ``resume=True``) or an open text
     stream. A new record starts with the events the match already has; with
     ``resume=True`` the file already holds them (a server continuing after a restart,
-    with the match restored from its snapshot) and no header is written.
+    with the match restored from its snapshot) and no header is written; a file that is
+    not this match's record up to ``match.step`` (another game or seed, more or fewer
+    events) is refused with a :class:`~rummykit.errors.RecordError` before anything is
+    written. Without ``resume`` a file at ``target`` is written anew.
 
     >>> import io
     >>> from rummykit.games import game
@@ -271,6 +274,8 @@ class RecordWriter:
     ) -> None:
         if resume:
             self.next_step = match.step
+            if isinstance(target, str | os.PathLike):
+                _check_resumed(target, match)
         else:
             header = to_record(match, seats=seats)
             del header["actions"], header["results"]
@@ -309,6 +314,32 @@ class RecordWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _check_resumed(path: str | os.PathLike[str], match: Match[Any, Any]) -> None:
+    """Refuse to append ``match``'s events to a file that is not its record so far."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            header = _json_line(stream.readline(), 1, last=False)
+            events = sum(1 for line in stream if line.strip())
+    except OSError as error:
+        raise RecordError(f"cannot resume {os.fspath(path)!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot resume {os.fspath(path)!r}: not UTF-8 text") from None
+    mine = match_setup(match)
+    if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
+        raise RecordError(f"cannot resume {os.fspath(path)!r}: not a record written by lines")
+    for key in ("game", "seed", "players"):
+        if header.get(key) != mine.get(key):
+            raise RecordError(
+                f"cannot resume {os.fspath(path)!r}: its {key} is {shown(header.get(key))}, "
+                f"the match's {shown(mine.get(key))}"
+            )
+    if events != match.step:
+        raise RecordError(
+            f"cannot resume {os.fspath(path)!r}: it holds {events} events, the match has "
+            f"taken {match.step} actions"
+        )
 
 
 def loads_jsonl(
