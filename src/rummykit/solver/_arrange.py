@@ -20,7 +20,7 @@ from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arra
 from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
 from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
-from rummykit.solver._search import DEFAULT_BUDGET, Search, circular, sort_key
+from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, circular, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
@@ -163,7 +163,8 @@ def _prepare(
 ) -> tuple[Plan, Search] | None:
     """The plan and search state, or ``None`` when counting shows the contract is out
     of reach."""
-    search = Search(cards, rules, values, budget=budget)  # checks the budget first
+    check_budget(budget)  # here, not in Search: compiled, it would refuse a float itself
+    search = Search(cards, rules, values, budget=budget)
     plan = plan_for(contract, rules)
     if len(cards) < plan.min_cards:
         return None
