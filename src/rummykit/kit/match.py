@@ -384,13 +384,17 @@ class Match(ABC, Generic[MS, DS]):
 
     def _verified(self, action: Action | str, seat: int | None) -> Action:
         """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
+        if seat is None:  # the sender is not said (a bot, a script): the hot path
+            value = self.as_action(action)
+            self.check(value)
+            return value
         self.check_seat(seat)
         value = self.as_action(action)
-        self.__dict__["_sender_known"] = seat is not None
+        self.__dict__["_sender_known"] = True
         try:
             self.check(value)
         finally:
-            self.__dict__.pop("_sender_known", None)
+            del self.__dict__["_sender_known"]
         return value
 
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
