@@ -247,7 +247,7 @@ class ContractRummyMatch(CheckedMatch):
             picks = self.pick_options(seat, first=True)
             actions = (Draw(), Take(), *(TakeCard(card) for card in picks))
         else:
-            actions = (Draw(), *(Take(count) for count in range(1, top + 1)))
+            actions = (Draw(), *Take.up_to(top))
         actions = self.hooks.claims.draw_actions(self, seat, actions)
         return self.hooks.action_filter.filter(self, seat, actions)
 

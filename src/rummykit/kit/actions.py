@@ -168,6 +168,22 @@ class Take(Action):
     def __str__(self) -> str:
         return "take" if self.count == 1 else f"take {self.count}"
 
+    @staticmethod
+    def up_to(most: int) -> tuple[Take, ...]:
+        """``take 1`` to ``take most``, made once and shared (a draw step lists them
+        every turn; they are values).
+
+        >>> [str(take) for take in Take.up_to(3)]
+        ['take', 'take 2', 'take 3']
+        """
+        while len(_TAKES) < most:
+            _TAKES.append(Take(len(_TAKES) + 1))
+        return tuple(_TAKES[:most])
+
+
+_TAKES: list[Take] = []
+"""``Take(1)``, ``Take(2)``, … as :meth:`Take.up_to` has needed them."""
+
 
 def _card(value: object) -> Card:
     if not isinstance(value, Card):

@@ -185,7 +185,9 @@ class PossoClaims(ClaimProtocol):
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
         if self.table(match).stock_only[seat]:
             return (Draw(),)
-        return tuple(a for a in actions if isinstance(a, Draw) or a == Take(1))
+        return tuple(
+            a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)
+        )
 
     def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not take from the pile in his draw step after a claim
