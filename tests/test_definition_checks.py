@@ -10,6 +10,7 @@ import pytest
 
 from rummykit import parse_card
 from rummykit.engine.actions import LayOff
+from rummykit.engine.options import PerPlayers
 from rummykit.errors import ConfigError, NotationError
 from rummykit.games import MayI, game
 from rummykit.games.may_i import MayIMatch
@@ -61,3 +62,10 @@ def test_a_seed_too_large_to_save_is_refused(seed: int) -> None:
 def test_a_large_seed_that_is_allowed_saves_and_restores() -> None:
     match = game("may-i").new_match(players=3, seed=2**128 - 1)
     assert Match.from_dict(match.to_dict()) == match
+
+
+@pytest.mark.parametrize("key", ["²", "٣", "1" * 5000])
+def test_a_player_count_written_in_other_digits_is_a_config_error(key: str) -> None:
+    with pytest.raises(ConfigError, match="decks must be a whole number or a mapping"):
+        PerPlayers.of({key: 2}, option="decks")
+    assert PerPlayers.of({"3": 2, "5": 3}).at(5) == 3

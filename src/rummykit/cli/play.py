@@ -124,7 +124,7 @@ class Session:
             self.show_hint()
         elif word in {"show", "look", "view"}:
             self.show_view()
-        elif line.isdigit():
+        elif line.isascii() and line.isdigit() and len(line) < 7:
             number = int(line)
             if not self.numbered:
                 self.numbered = self.match.legal_actions()

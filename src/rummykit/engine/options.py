@@ -152,7 +152,8 @@ class PerPlayers:
         elif isinstance(value, Mapping) and value:
             pairs = {}
             for key, count in value.items():
-                players = int(key) if isinstance(key, str) and key.isdigit() else key
+                text = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4
+                players = int(key) if text else key
                 if not _whole(players) or not _whole(count):
                     pairs = {}
                     break
