@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -180,7 +180,27 @@ def deal_in_rounds(
     return Deal(tuple(tuple(hand) for hand in hands), tuple(rest))
 
 
-class Stock:
+T = TypeVar("T")
+
+
+class _Zone(Generic[T]):
+    """A zone of the table kept as a list, bottom first: its length, and equality by
+    contents (a zone changes, so it has no hash)."""
+
+    __slots__ = ("_items",)
+
+    _items: list[T]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self._items == other._items
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Stock(_Zone[Card]):
     """The face-down stock. ``cards`` lists it top card first.
 
     >>> from rummykit import parse_cards
@@ -189,47 +209,39 @@ class Stock:
     (2D, 2)
     """
 
-    __slots__ = ("_cards",)
+    __slots__ = ()
 
     def __init__(self, cards: Sequence[Card] = ()) -> None:
-        self._cards = list(reversed(cards))  # bottom first, so the top is cheap to pop
+        self._items = list(reversed(cards))  # bottom first, so the top is cheap to pop
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return tuple(reversed(self._cards))
+        return tuple(reversed(self._items))
 
     @property
     def top(self) -> Card | None:
         """The top card, or ``None`` when the stock is empty."""
-        return self._cards[-1] if self._cards else None
+        return self._items[-1] if self._items else None
 
     def draw(self) -> Card:
         """Take the top card; an empty stock is an illegal draw."""
-        if not self._cards:
+        if not self._items:
             raise IllegalActionError("the stock is empty")
-        return self._cards.pop()
+        return self._items.pop()
 
     def put_under(self, cards: Sequence[Card]) -> None:
         """Put ``cards`` (top first) beneath the current stock."""
-        self._cards[:0] = reversed(cards)
+        self._items[:0] = reversed(cards)
 
     def copy(self) -> Stock:
         """An independent copy."""
         clone = Stock()
-        clone._cards = self._cards.copy()
+        clone._items = self._items.copy()
         return clone
 
-    def __len__(self) -> int:
-        return len(self._cards)
-
     def __iter__(self) -> Iterator[Card]:
-        return reversed(self._cards)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Stock) and self._cards == other._cards
-
-    __hash__ = None  # type: ignore[assignment]
+        return reversed(self._items)
 
     def __repr__(self) -> str:
         return f"Stock({list(self.cards)!r})"
@@ -243,7 +255,7 @@ class PileCard:
     discarder: int | None
 
 
-class DiscardPile:
+class DiscardPile(_Zone[PileCard]):
     """The face-up discard pile, bottom card first; every card remembers its discarder.
 
     >>> from rummykit import parse_card
@@ -255,69 +267,59 @@ class DiscardPile:
     (KS, 5S)
     """
 
-    __slots__ = ("_entries",)
+    __slots__ = ()
 
     def __init__(self, entries: Sequence[PileCard] = ()) -> None:
-        self._entries = list(entries)
+        self._items = list(entries)
 
     @property
     def entries(self) -> tuple[PileCard, ...]:
         """Every pile card with its discarder, bottom first."""
-        return tuple(self._entries)
+        return tuple(self._items)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The pile's cards, bottom first."""
-        return tuple(entry.card for entry in self._entries)
+        return tuple(entry.card for entry in self._items)
 
     def from_top(self) -> Iterator[PileCard]:
         """The pile's entries from the top down, without copying the pile (do not change
         the pile while iterating)."""
-        return reversed(self._entries)
+        return reversed(self._items)
 
     @property
     def top(self) -> PileCard | None:
         """The top card and its discarder, or ``None`` when the pile is empty."""
-        return self._entries[-1] if self._entries else None
+        return self._items[-1] if self._items else None
 
     def peek(self, count: int) -> tuple[PileCard, ...]:
         """The top ``count`` entries, top first, without taking them."""
-        return tuple(reversed(self._entries[len(self._entries) - count :])) if count else ()
+        return tuple(reversed(self._items[len(self._items) - count :])) if count else ()
 
     def push(self, card: Card, discarder: int | None) -> None:
         """Put ``card`` on top, recording who discarded it."""
-        self._entries.append(PileCard(card, discarder))
+        self._items.append(PileCard(card, discarder))
 
     def take(self, count: int = 1) -> tuple[Card, ...]:
         """Take the top ``count`` cards, top first."""
-        if not 1 <= count <= len(self._entries):
-            raise IllegalActionError(
-                f"cannot take {count} cards from a pile of {len(self._entries)}"
-            )
-        taken = self._entries[-count:]
-        del self._entries[-count:]
+        if not 1 <= count <= len(self._items):
+            raise IllegalActionError(f"cannot take {count} cards from a pile of {len(self._items)}")
+        taken = self._items[-count:]
+        del self._items[-count:]
         return tuple(entry.card for entry in reversed(taken))
 
     def take_all_but_top(self) -> tuple[Card, ...]:
         """Remove every card except the top one, bottom first (for refilling the stock)."""
-        rest = self._entries[:-1]
-        del self._entries[:-1]
+        rest = self._items[:-1]
+        del self._items[:-1]
         return tuple(entry.card for entry in rest)
 
     def copy(self) -> DiscardPile:
         """An independent copy."""
-        return DiscardPile(self._entries)
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DiscardPile) and self._entries == other._entries
-
-    __hash__ = None  # type: ignore[assignment]
+        return DiscardPile(self._items)
 
     def __repr__(self) -> str:
-        return f"DiscardPile({self._entries!r})"
+        return f"DiscardPile({self._items!r})"
 
 
 def refill_stock(stock: Stock, pile: DiscardPile, *, rng: random.Random | None) -> int:

@@ -90,51 +90,25 @@ _CGU_MELDS = MeldRules(
     group_max=4, run_min=3, ace=AcePolicy.WRAP, group_distinct_suits=True, run_min_naturals=2
 )
 
+# The contract flags the presets share: May I?'s exact contracts, and gin's free melds
+# (any extra melds, ranks repeated, same-suit runs anywhere).
+_EXACT = Contract.parse("G")
+_FREE = Contract.parse("G", exact=False, distinct_ranks=False, same_suit_runs=SameSuitRuns.ALLOWED)
+_MAYI_HOUSE_CONTRACTS = Contract.parse(
+    "G", distinct_ranks=False, same_suit_runs=SameSuitRuns.APART, runs_apart=2
+)
+
 GAME_PRESETS: dict[str, GamePreset] = {
-    preset.name: preset
-    for preset in (
-        GamePreset(
-            name="may-i",
-            meld_rules=MAY_I_MELDS,
-            card_values=MAY_I_VALUES,
-            contract_conventions=Contract.parse("G"),
-        ),
-        GamePreset(
-            name="posso",
-            meld_rules=POSSO_MELDS,
-            card_values=POSSO_VALUES,
-            contract_conventions=Contract.parse("G", exact=False),
-        ),
-        GamePreset(
-            name="gin",
-            meld_rules=GIN_MELDS,
-            card_values=GIN_VALUES,
-            contract_conventions=Contract.parse(
-                "G", exact=False, distinct_ranks=False, same_suit_runs=SameSuitRuns.ALLOWED
-            ),
-        ),
-        GamePreset(
-            name="mayi-house",
-            meld_rules=_MAYI_HOUSE_MELDS,
-            card_values=_MAYI_HOUSE_VALUES,
-            contract_conventions=Contract.parse(
-                "G", distinct_ranks=False, same_suit_runs=SameSuitRuns.APART, runs_apart=2
-            ),
-        ),
-        GamePreset(
-            name="cts",
-            meld_rules=_CTS_MELDS,
-            card_values=_PEER_VALUES,
-            contract_conventions=Contract.parse("G"),
-        ),
-        GamePreset(
-            name="cgu",
-            meld_rules=_CGU_MELDS,
-            card_values=GIN_VALUES,
-            contract_conventions=Contract.parse(
-                "G", exact=False, distinct_ranks=False, same_suit_runs=SameSuitRuns.ALLOWED
-            ),
-        ),
+    name: GamePreset(
+        name=name, meld_rules=melds, card_values=values, contract_conventions=conventions
+    )
+    for name, melds, values, conventions in (
+        ("may-i", MAY_I_MELDS, MAY_I_VALUES, _EXACT),
+        ("posso", POSSO_MELDS, POSSO_VALUES, Contract.parse("G", exact=False)),
+        ("gin", GIN_MELDS, GIN_VALUES, _FREE),
+        ("mayi-house", _MAYI_HOUSE_MELDS, _MAYI_HOUSE_VALUES, _MAYI_HOUSE_CONTRACTS),
+        ("cts", _CTS_MELDS, _PEER_VALUES, _EXACT),
+        ("cgu", _CGU_MELDS, GIN_VALUES, _FREE),
     )
 }
 """Every preset, by name, in the order of :func:`names`."""

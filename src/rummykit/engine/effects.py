@@ -16,17 +16,16 @@ from typing import ClassVar
 import attrs
 
 from rummykit.cards import Card
-from rummykit.kit.effects import Effect, seat_name
+from rummykit.kit.effects import CardEffect, SeatEffect
 from rummykit.melds import Meld
 
-__all__ = ["DrawSkipped", "JokerExchanged", "LaidDown", "LaidOff"]
+__all__ = ["DrawSkipped", "JokerExchanged", "LaidDown", "LaidOff", "OnMeld"]
 
 
 @attrs.frozen
-class DrawSkipped(Effect):
+class DrawSkipped(SeatEffect):
     """``count`` stock draws owed by ``seat`` could not be made (MAYI-14.3)."""
 
-    seat: int
     count: int
 
     @property
@@ -35,10 +34,9 @@ class DrawSkipped(Effect):
 
 
 @attrs.frozen
-class LaidDown(Effect):
+class LaidDown(SeatEffect):
     """``seat`` laid ``melds`` on the table at positions ``targets``."""
 
-    seat: int
     melds: tuple[Meld, ...]
     targets: tuple[int, ...]
     opened: bool = False
@@ -47,33 +45,34 @@ class LaidDown(Effect):
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        melds = " / ".join(str(meld) for meld in self.melds)
-        return f"{seat_name(self.seat)} lays down {melds}"
+    def deed(self) -> str:
+        return "lays down " + " / ".join(str(meld) for meld in self.melds)
 
 
 @attrs.frozen
-class LaidOff(Effect):
-    """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
+class OnMeld(CardEffect):
+    """The base of an effect that put ``seat``'s ``card`` on meld ``target``, which is
+    now ``meld``."""
 
-    seat: int
-    card: Card
     target: int
     meld: Meld
+
+
+@attrs.frozen
+class LaidOff(OnMeld):
+    """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
 
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} lays {self.card} off on meld {self.target}"
+    def deed(self) -> str:
+        return f"lays {self.card} off on meld {self.target}"
 
 
 @attrs.frozen
-class JokerExchanged(Effect):
+class JokerExchanged(CardEffect):
     """``seat`` put ``card`` in place of ``joker`` in meld ``target`` (POSSO-11.6)."""
 
-    seat: int
-    card: Card
     joker: Card
     target: int
     meld: Meld
@@ -81,5 +80,5 @@ class JokerExchanged(Effect):
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} exchanges {self.card} for the joker in meld {self.target}"
+    def deed(self) -> str:
+        return f"exchanges {self.card} for the joker in meld {self.target}"

@@ -25,6 +25,8 @@ import attrs
 from rummykit.cards import Card, format_cards
 
 __all__ = [
+    "CardEffect",
+    "CardsEffect",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -34,7 +36,9 @@ __all__ = [
     "Effect",
     "GoingOut",
     "HandsShown",
+    "HiddenCards",
     "Passed",
+    "SeatEffect",
     "StockRefilled",
     "TookFromPile",
     "WentOut",
@@ -127,7 +131,61 @@ class DealStarted(Effect):
 
 
 @attrs.frozen
-class Dealt(Effect):
+class SeatEffect(Effect):
+    """The base of an effect of ``seat``'s doing: its ``text`` is the seat's name and
+    :attr:`deed`."""
+
+    seat: int
+
+    @property
+    def deed(self) -> str:
+        """What the seat did, in the words after its name."""
+        return type(self).__name__
+
+    @property
+    def text(self) -> str:
+        return f"{seat_name(self.seat)} {self.deed}"
+
+
+@attrs.frozen
+class CardEffect(SeatEffect):
+    """The base of an effect of ``seat``'s about one ``card``, seen by every seat."""
+
+    card: Card
+
+
+@attrs.frozen
+class CardsEffect(SeatEffect):
+    """The base of an effect of ``seat``'s about ``cards``, seen by every seat."""
+
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class HiddenCards(SeatEffect):
+    """The base of an effect that gives ``seat`` ``cards`` only he may see: the other
+    seats see their ``count``."""
+
+    cards: tuple[Card, ...] = ()
+    count: int = attrs.field()
+
+    @count.default
+    def _count(self) -> int:
+        return len(self.cards)
+
+    def seen_by(self, seat: int | None) -> Self:
+        return self if seat == self.seat else attrs.evolve(self, cards=())
+
+    def counted(self, what: str) -> str:
+        """``count`` and ``what`` (a plural where it is more than one), with the cards
+        where they are seen: ``3 cards (KS 2D 9H)``."""
+        cards = f" ({format_cards(self.cards)})" if self.cards else ""
+        plural = "s" if self.count != 1 else ""
+        return f"{self.count} {what}{plural}{cards}"
+
+
+@attrs.frozen
+class Dealt(HiddenCards):
     """``seat`` was dealt ``cards`` (in card order), hidden from the other seats, who
     see only their ``count``.
 
@@ -137,40 +195,17 @@ class Dealt(Effect):
     ('A is dealt 3 cards (KS 2D 9H)', 'A is dealt 3 cards')
     """
 
-    seat: int
-    cards: tuple[Card, ...] = ()
-    count: int = attrs.field()
-
-    @count.default
-    def _count(self) -> int:
-        return len(self.cards)
-
-    def seen_by(self, seat: int | None) -> Dealt:
-        return self if seat == self.seat else attrs.evolve(self, cards=())
-
     @property
-    def text(self) -> str:
-        cards = f" ({format_cards(self.cards)})" if self.cards else ""
-        plural = "s" if self.count != 1 else ""
-        return f"{seat_name(self.seat)} is dealt {self.count} card{plural}{cards}"
+    def deed(self) -> str:
+        return f"is dealt {self.counted('card')}"
 
 
 @attrs.frozen
-class Drew(Effect):
+class Drew(HiddenCards):
     """``seat`` drew ``count`` stock cards (``cards`` hidden from the other seats);
     ``penalty`` marks stock cards drawn as a penalty (paid for pile cards, say)."""
 
-    seat: int
-    cards: tuple[Card, ...] = ()
-    count: int = attrs.field()
     penalty: bool = False
-
-    @count.default
-    def _count(self) -> int:
-        return len(self.cards)
-
-    def seen_by(self, seat: int | None) -> Drew:
-        return self if seat == self.seat else attrs.evolve(self, cards=())
 
     @property
     def echoes_action(self) -> bool:
@@ -178,53 +213,42 @@ class Drew(Effect):
         return not self.penalty
 
     @property
-    def text(self) -> str:
-        what = "penalty card" if self.penalty else "card"
-        cards = f" ({format_cards(self.cards)})" if self.cards else ""
-        plural = "s" if self.count != 1 else ""
-        return f"{seat_name(self.seat)} draws {self.count} {what}{plural}{cards}"
+    def deed(self) -> str:
+        return f"draws {self.counted('penalty card' if self.penalty else 'card')}"
 
 
 @attrs.frozen
-class TookFromPile(Effect):
+class TookFromPile(CardsEffect):
     """``seat`` took ``cards`` from the discard pile, in view of everyone."""
 
-    seat: int
-    cards: tuple[Card, ...]
-
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} takes {format_cards(self.cards)} from the pile"
+    def deed(self) -> str:
+        return f"takes {format_cards(self.cards)} from the pile"
 
 
 @attrs.frozen
-class Discarded(Effect):
+class Discarded(CardEffect):
     """``seat`` discarded ``card``."""
 
-    seat: int
-    card: Card
-
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} discards {self.card}"
+    def deed(self) -> str:
+        return f"discards {self.card}"
 
 
 @attrs.frozen
-class Passed(Effect):
+class Passed(SeatEffect):
     """``seat`` passed: declined the decision the event's phase put to him (a claim or a
     request out of turn), or, in a shedding game, could neither play nor draw."""
 
-    seat: int
-
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} passes"
+    def deed(self) -> str:
+        return "passes"
 
 
 @attrs.frozen
@@ -242,15 +266,14 @@ class StockRefilled(Effect):
 
 
 @attrs.frozen
-class WentOut(Effect):
+class WentOut(SeatEffect):
     """``seat`` emptied his hand, ``how``."""
 
-    seat: int
     how: GoingOut
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} goes out by {self.how.value}"
+    def deed(self) -> str:
+        return f"goes out by {self.how.value}"
 
 
 @attrs.frozen

@@ -314,6 +314,17 @@ class Search:
         self.cache[key] = found
         return found
 
+    def _run_start(
+        self, suit: int, pool: tuple[int, ...], min_size: int, must: int
+    ) -> tuple[int, int, int, list[tuple[int, int]]]:
+        """What listing ``suit``'s runs starts from: the shortest run, the wild cards
+        there are to use, the bit of the rank every run must hold (0: none), and the
+        suit's own wild-rank cards with their place in ``pool``."""
+        index = self.ctx.wild_index
+        own = [(code, index[code]) for code in self.ctx.wild_rank_codes[suit] if code in index]
+        must_bit = 0 if must < 0 else 1 << (must % 13)
+        return max(min_size, self.rules.run_min), min(sum(pool), self.max_wild), must_bit, own
+
     def _runs_by_cards(
         self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
     ) -> list[Candidate]:
@@ -321,14 +332,10 @@ class Search:
         window that holds them (a run's place matters to no answer this mode serves)."""
         ctx = self.ctx
         rules = self.rules
-        low = max(min_size, rules.run_min)
+        low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
         top = rules.run_max
         base = 13 * suit
         value = self.value
-        supply = min(sum(pool), self.max_wild)
-        must_bit = 0 if must < 0 else 1 << (must % 13)
-        index = ctx.wild_index
-        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
         least = max(1, rules.run_min_naturals)
         windows = ctx.windows
         found: list[Candidate] = []
@@ -382,14 +389,10 @@ class Search:
     ) -> list[Candidate]:
         ctx = self.ctx
         rules = self.rules
-        low = max(min_size, rules.run_min)
+        low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
+        at_end = rules.joker_at_run_end
         base = 13 * suit
         value = self.value
-        supply = min(sum(pool), self.max_wild)
-        must_bit = 0 if must < 0 else 1 << (must % 13)
-        index = ctx.wild_index
-        own = [(code, index[code]) for code in ctx.wild_rank_codes[suit] if code in index]
-        at_end = rules.joker_at_run_end
         found: list[Candidate] = []
         seen: set[tuple[object, ...]] = set()
         for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):

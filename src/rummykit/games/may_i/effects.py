@@ -21,89 +21,79 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.cards import Card
-from rummykit.kit.effects import Effect, seat_name
+from rummykit.kit.effects import CardEffect, SeatEffect, seat_name
 
-__all__ = ["Allowed", "Asked", "Bought", "Refused", "TookOnRefusal"]
+__all__ = ["Allowed", "Answer", "Asked", "Bought", "Refused", "TookOnRefusal"]
+
+
+def _paid(pile_cards: int, penalty_cards: int) -> str:
+    return f"{pile_cards} pile card(s), {penalty_cards} penalty card(s)"
 
 
 @attrs.frozen
-class Asked(Effect):
+class Asked(CardEffect):
     """``seat`` asked "May I?" for the disputed ``card`` (MAYI-9.3)."""
-
-    seat: int
-    card: Card
 
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f'{seat_name(self.seat)} asks "May I?" for {self.card}'
+    def deed(self) -> str:
+        return f'asks "May I?" for {self.card}'
 
 
 @attrs.frozen
-class Allowed(Effect):
-    """``seat`` consented to ``requester``'s request: "You may" (MAYI-9.6)."""
+class Answer(SeatEffect):
+    """The base of ``seat``'s answer to ``requester``'s request (MAYI-9.6)."""
 
-    seat: int
     requester: int
 
     echoes: ClassVar[bool] = True
 
+
+@attrs.frozen
+class Allowed(Answer):
+    """``seat`` consented to ``requester``'s request: "You may" (MAYI-9.6)."""
+
     @property
-    def text(self) -> str:
-        return f'{seat_name(self.seat)} allows {seat_name(self.requester)}: "You may"'
+    def deed(self) -> str:
+        return f'allows {seat_name(self.requester)}: "You may"'
 
 
 @attrs.frozen
-class Refused(Effect):
+class Refused(Answer):
     """``seat`` refused ``requester``'s request: "You may not" (MAYI-9.6); he takes the
     card himself (MAYI-9.7b, c)."""
 
-    seat: int
-    requester: int
-
-    echoes: ClassVar[bool] = True
-
     @property
-    def text(self) -> str:
-        return f'{seat_name(self.seat)} refuses {seat_name(self.requester)}: "You may not"'
+    def deed(self) -> str:
+        return f'refuses {seat_name(self.requester)}: "You may not"'
 
 
 @attrs.frozen
-class Bought(Effect):
+class Bought(SeatEffect):
     """``seat`` bought the disputed card out of turn: ``kind`` is ``buy`` (asked and
     allowed, MAYI-9.7a) or ``forced`` (refused a request, MAYI-9.7c); ``pile_cards`` were
     taken and ``penalty_cards`` stock cards paid for them (MAYI-9.8). Each counts against
     the buy limit (MAYI-9.11)."""
 
-    seat: int
     kind: str
     pile_cards: int
     penalty_cards: int
 
     @property
-    def text(self) -> str:
-        return (
-            f"{seat_name(self.seat)} {self.kind}: {self.pile_cards} pile card(s), "
-            f"{self.penalty_cards} penalty card(s)"
-        )
+    def deed(self) -> str:
+        return f"{self.kind}: {_paid(self.pile_cards, self.penalty_cards)}"
 
 
 @attrs.frozen
-class TookOnRefusal(Effect):
+class TookOnRefusal(CardEffect):
     """P1 (``seat``) refused a request and took the disputed ``card`` (MAYI-9.7b, 9.9):
     ``pile_cards`` pile cards in all, ``penalty_cards`` stock cards paid for those after
     the first. A refusal take is no buy: it does not count against the buy limit."""
 
-    seat: int
-    card: Card
     pile_cards: int
     penalty_cards: int
 
     @property
-    def text(self) -> str:
-        return (
-            f"{seat_name(self.seat)} takes {self.card} on his refusal: "
-            f"{self.pile_cards} pile card(s), {self.penalty_cards} penalty card(s)"
-        )
+    def deed(self) -> str:
+        return f"takes {self.card} on his refusal: {_paid(self.pile_cards, self.penalty_cards)}"

@@ -12,21 +12,18 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.cards import Card, format_cards
-from rummykit.kit.effects import Effect, seat_name
+from rummykit.cards import format_cards
+from rummykit.kit.effects import CardsEffect
 
 __all__ = ["Played"]
 
 
 @attrs.frozen
-class Played(Effect):
+class Played(CardsEffect):
     """``seat`` played ``cards`` onto the pile."""
-
-    seat: int
-    cards: tuple[Card, ...]
 
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} plays {format_cards(self.cards)}"
+    def deed(self) -> str:
+        return f"plays {format_cards(self.cards)}"

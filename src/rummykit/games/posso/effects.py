@@ -18,14 +18,15 @@ from typing import ClassVar
 import attrs
 
 from rummykit.cards import Card, format_cards
-from rummykit.kit.effects import Effect, seat_name
+from rummykit.engine.effects import OnMeld
+from rummykit.kit.effects import CardEffect
 from rummykit.melds import Meld
 
 __all__ = ["ClaimDeclared", "Claimed", "Corrected", "Flagged"]
 
 
 @attrs.frozen
-class ClaimDeclared(Effect):
+class ClaimDeclared(CardEffect):
     """``seat`` said "Posso?" for ``card`` in a claim window, naming ``melds`` (the cards
     of each meld it would lay down, ``card`` among them; none for a claim into the hand)
     (POSSO-9.3). The claim is settled when every eligible seat has answered: the first
@@ -36,56 +37,44 @@ class ClaimDeclared(Effect):
     'C says "Posso?" for 7H: 7H 7S 7C'
     """
 
-    seat: int
-    card: Card
     melds: tuple[tuple[Card, ...], ...] = ()
 
     echoes: ClassVar[bool] = True
 
     @property
-    def text(self) -> str:
+    def deed(self) -> str:
         melds = " / ".join(format_cards(cards) for cards in self.melds) or "into the hand"
-        return f'{seat_name(self.seat)} says "Posso?" for {self.card}: {melds}'
+        return f'says "Posso?" for {self.card}: {melds}'
 
 
 @attrs.frozen
-class Claimed(Effect):
+class Claimed(CardEffect):
     """``seat`` claimed ``card`` out of turn, free, and laid it down at once in ``melds``
     (at ``targets``), or took it into the hand (Posso?'s "Posso?", POSSO-9)."""
 
-    seat: int
-    card: Card
     melds: tuple[Meld, ...]
     targets: tuple[int, ...]
     opened: bool = False
 
     @property
-    def text(self) -> str:
+    def deed(self) -> str:
         melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
-        return f"{seat_name(self.seat)} claims {self.card}: {melds}"
+        return f"claims {self.card}: {melds}"
 
 
 @attrs.frozen
-class Flagged(Effect):
+class Flagged(CardEffect):
     """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
 
-    seat: int
-    card: Card
-
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} discarded a playable {self.card} (POSSO-14.4)"
+    def deed(self) -> str:
+        return f"discarded a playable {self.card} (POSSO-14.4)"
 
 
 @attrs.frozen
-class Corrected(Effect):
+class Corrected(OnMeld):
     """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
 
-    seat: int
-    card: Card
-    target: int
-    meld: Meld
-
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} puts {self.card} on meld {self.target}"
+    def deed(self) -> str:
+        return f"puts {self.card} on meld {self.target}"
