@@ -11,12 +11,10 @@ are the kit's (:mod:`rummykit.kit.effects`).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from rummykit.cards import Card
-from rummykit.kit.effects import CardEffect, SeatEffect
+from rummykit.kit.effects import CardEffect, Echo, SeatEffect
 from rummykit.melds import Meld
 
 __all__ = ["DrawSkipped", "JokerExchanged", "LaidDown", "LaidOff", "OnMeld"]
@@ -34,15 +32,13 @@ class DrawSkipped(SeatEffect):
 
 
 @attrs.frozen
-class LaidDown(SeatEffect):
+class LaidDown(SeatEffect, Echo):
     """``seat`` laid ``melds`` on the table at positions ``targets``."""
 
     melds: tuple[Meld, ...]
     targets: tuple[int, ...]
     opened: bool = False
     """The melds completed the seat's contract or opening."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
@@ -59,10 +55,8 @@ class OnMeld(CardEffect):
 
 
 @attrs.frozen
-class LaidOff(OnMeld):
+class LaidOff(OnMeld, Echo):
     """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
@@ -70,14 +64,12 @@ class LaidOff(OnMeld):
 
 
 @attrs.frozen
-class JokerExchanged(CardEffect):
+class JokerExchanged(CardEffect, Echo):
     """``seat`` put ``card`` in place of ``joker`` in meld ``target`` (POSSO-11.6)."""
 
     joker: Card
     target: int
     meld: Meld
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:

@@ -33,6 +33,7 @@ __all__ = [
     "Dealt",
     "Discarded",
     "Drew",
+    "Echo",
     "Effect",
     "GoingOut",
     "HandsShown",
@@ -131,6 +132,14 @@ class DealStarted(Effect):
 
 
 @attrs.frozen
+class Echo(Effect):
+    """The base of an effect that only repeats what its action says (a discard, a play),
+    so an event's one-line form leaves it out."""
+
+    echoes: ClassVar[bool] = True
+
+
+@attrs.frozen
 class SeatEffect(Effect):
     """The base of an effect of ``seat``'s doing: its ``text`` is the seat's name and
     :attr:`deed`."""
@@ -218,10 +227,8 @@ class Drew(HiddenCards):
 
 
 @attrs.frozen
-class TookFromPile(CardsEffect):
+class TookFromPile(CardsEffect, Echo):
     """``seat`` took ``cards`` from the discard pile, in view of everyone."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
@@ -229,10 +236,8 @@ class TookFromPile(CardsEffect):
 
 
 @attrs.frozen
-class Discarded(CardEffect):
+class Discarded(CardEffect, Echo):
     """``seat`` discarded ``card``."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
@@ -240,11 +245,9 @@ class Discarded(CardEffect):
 
 
 @attrs.frozen
-class Passed(SeatEffect):
+class Passed(SeatEffect, Echo):
     """``seat`` passed: declined the decision the event's phase put to him (a claim or a
     request out of turn), or, in a shedding game, could neither play nor draw."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:

@@ -390,11 +390,11 @@ class Search:
         ctx = self.ctx
         rules = self.rules
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
-        at_end = rules.joker_at_run_end
         base = 13 * suit
         value = self.value
         found: list[Candidate] = []
         seen: set[tuple[object, ...]] = set()
+        at_end = rules.joker_at_run_end
         for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):
             for window in self.table.by_size[size]:
                 wmask = window.mask

@@ -17,11 +17,9 @@ effects hide nothing from any seat; a seat passing says the kit's
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
-from rummykit.kit.effects import CardEffect, SeatEffect, seat_name
+from rummykit.kit.effects import CardEffect, Echo, SeatEffect, seat_name
 
 __all__ = ["Allowed", "Answer", "Asked", "Bought", "Refused", "TookOnRefusal"]
 
@@ -31,10 +29,8 @@ def _paid(pile_cards: int, penalty_cards: int) -> str:
 
 
 @attrs.frozen
-class Asked(CardEffect):
+class Asked(CardEffect, Echo):
     """``seat`` asked "May I?" for the disputed ``card`` (MAYI-9.3)."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
@@ -42,12 +38,10 @@ class Asked(CardEffect):
 
 
 @attrs.frozen
-class Answer(SeatEffect):
+class Answer(SeatEffect, Echo):
     """The base of ``seat``'s answer to ``requester``'s request (MAYI-9.6)."""
 
     requester: int
-
-    echoes: ClassVar[bool] = True
 
 
 @attrs.frozen

@@ -8,21 +8,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from rummykit.cards import format_cards
-from rummykit.kit.effects import CardsEffect
+from rummykit.kit.effects import CardsEffect, Echo
 
 __all__ = ["Played"]
 
 
 @attrs.frozen
-class Played(CardsEffect):
+class Played(CardsEffect, Echo):
     """``seat`` played ``cards`` onto the pile."""
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:

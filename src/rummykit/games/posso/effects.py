@@ -13,20 +13,18 @@ the kit's :class:`~rummykit.kit.effects.Passed`.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from rummykit.cards import Card, format_cards
 from rummykit.engine.effects import OnMeld
-from rummykit.kit.effects import CardEffect
+from rummykit.kit.effects import CardEffect, Echo
 from rummykit.melds import Meld
 
 __all__ = ["ClaimDeclared", "Claimed", "Corrected", "Flagged"]
 
 
 @attrs.frozen
-class ClaimDeclared(CardEffect):
+class ClaimDeclared(CardEffect, Echo):
     """``seat`` said "Posso?" for ``card`` in a claim window, naming ``melds`` (the cards
     of each meld it would lay down, ``card`` among them; none for a claim into the hand)
     (POSSO-9.3). The claim is settled when every eligible seat has answered: the first
@@ -38,8 +36,6 @@ class ClaimDeclared(CardEffect):
     """
 
     melds: tuple[tuple[Card, ...], ...] = ()
-
-    echoes: ClassVar[bool] = True
 
     @property
     def deed(self) -> str:
