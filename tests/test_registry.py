@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,7 +25,7 @@ from rummykit.agents import (
 from rummykit.agents.registry import SHIPPED_AGENTS, agent_factory
 from rummykit.errors import ConfigError
 from rummykit.games import MayI, game
-from rummykit.kit.registry import SHIPPED_GAMES, get, names, register, unregister
+from rummykit.kit.registry import SHIPPED_GAMES, Registry, get, names, register, unregister
 from rummykit.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,3 +184,23 @@ def test_bad_bots_are_refused_at_registration_or_when_made() -> None:
             make_agent("nothing", game("may-i"))
     finally:
         unregister_agent("nothing")
+
+
+def test_a_registry_knows_what_is_registered_and_refuses_a_taken_name() -> None:
+    registry = Registry(
+        "bird", "rummykit.test-birds", {"owl": "collections:OrderedDict"}, check=str
+    )
+    registry.register("tit", "Parus")
+    assert registry.names() == ("owl", "tit")
+    assert (registry.find("tit"), registry.find("emu")) == ("Parus", None)
+    assert registry.find("owl") == str(OrderedDict)
+    with pytest.raises(ConfigError, match=r"^a bird called 'tit' is registered already"):
+        registry.register("tit", "Cyanistes")
+    with pytest.raises(ConfigError, match=r"^a bird called 'owl' is registered already"):
+        registry.register("owl", "Strix")
+    registry.register("owl", "Strix", replace=True)
+    assert registry.find("owl") == "Strix"
+    registry.unregister("owl")
+    assert registry.find("owl") == str(OrderedDict)
+    with pytest.raises(ConfigError, match=r"no bird 'emu' is registered \(registered: tit\)"):
+        registry.unregister("emu")

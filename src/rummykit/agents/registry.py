@@ -27,14 +27,12 @@ A plugin package declares its bot in its ``pyproject.toml``::
 from __future__ import annotations
 
 import difflib
-import importlib
 from collections.abc import Callable, Mapping
-from importlib import metadata
 from typing import Any
 
 from rummykit.agents.basic import Agent
 from rummykit.errors import ConfigError
-from rummykit.kit.registry import load_entry_point, plugin_entry_points
+from rummykit.kit.registry import Registry
 
 __all__ = [
     "AGENTS_GROUP",
@@ -62,9 +60,6 @@ SHIPPED_AGENTS: Mapping[str, str] = {
 """The bots rummykit ships, by name: ``module:attribute`` of each factory, imported on
 first use."""
 
-_registered: dict[str, AgentFactory] = {}
-_plugins: dict[tuple[str, str], AgentFactory] = {}  # by (name, value)
-
 
 def _check_factory(factory: Any) -> AgentFactory:
     if not callable(factory) or isinstance(factory, Agent):
@@ -82,50 +77,37 @@ def _check_name(name: Any) -> str:
     return name
 
 
+_AGENTS: Registry[AgentFactory] = Registry(
+    "agent", AGENTS_GROUP, SHIPPED_AGENTS, check=_check_factory
+)
+
+
 def register_agent(name: str, factory: AgentFactory, *, replace: bool = False) -> None:
     """Make the bot ``factory`` makes known as ``name``. A name taken by another bot (a
     shipped one included) is refused unless ``replace``; the replacement then stands in
     for it until :func:`~rummykit.agents.unregister_agent`."""
-    name, factory = _check_name(name), _check_factory(factory)
-    current = _registered.get(name)
-    if current is None and name in SHIPPED_AGENTS:
-        current = _shipped(name)
-    if current is factory:
-        return
-    if current is not None and not replace:
-        raise ConfigError(f"an agent called {name!r} is registered already (replace=True)")
-    _registered[name] = factory
+    _AGENTS.register(_check_name(name), _check_factory(factory), replace=replace)
 
 
 def unregister_agent(name: str) -> None:
     """Forget the bot ``name`` given to :func:`~rummykit.agents.register_agent`; a
     shipped bot it replaced is the bot of that name again."""
-    if name not in _registered:
-        mine = ", ".join(_registered) or "none"
-        raise ConfigError(f"no agent {name!r} is registered (registered: {mine})")
-    del _registered[name]
+    _AGENTS.unregister(name)
 
 
 def agent_names() -> tuple[str, ...]:
     """Every bot's name: the shipped bots first, then the registered ones, then those of
     installed plugins (found, not loaded)."""
-    found = dict.fromkeys([*SHIPPED_AGENTS, *_registered])
-    found.update(dict.fromkeys(point.name for point in plugin_entry_points(AGENTS_GROUP)))
-    return tuple(found)
+    return _AGENTS.names()
 
 
 def agent_factory(name: str) -> AgentFactory:
     """The factory of the bot called ``name``: a registered bot, a shipped one (imported
     now if need be), else an installed plugin's (loaded now); an unknown name is a
     :class:`~rummykit.errors.ConfigError` listing the known ones."""
-    if isinstance(name, str):
-        if name in _registered:
-            return _registered[name]
-        if name in SHIPPED_AGENTS:
-            return _shipped(name)
-        for point in plugin_entry_points(AGENTS_GROUP):
-            if point.name == name:
-                return _plugin(point)
+    found = _AGENTS.find(name) if isinstance(name, str) else None
+    if found is not None:
+        return found
     known = agent_names()
     close = difflib.get_close_matches(str(name).lower(), known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -147,16 +129,3 @@ def make_agent(name: str, definition: Any, **options: Any) -> Agent:
     if not isinstance(agent, Agent):
         raise ConfigError(f"the agent factory of {name!r} made {agent!r}, which has no choose()")
     return agent
-
-
-def _shipped(name: str) -> AgentFactory:
-    module, _, attribute = SHIPPED_AGENTS[name].partition(":")
-    return _check_factory(getattr(importlib.import_module(module), attribute))
-
-
-def _plugin(point: metadata.EntryPoint) -> AgentFactory:
-    key = (point.name, point.value)
-    found = _plugins.get(key)
-    if found is None:
-        found = _plugins[key] = load_entry_point(point, _check_factory)
-    return found

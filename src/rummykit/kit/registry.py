@@ -29,7 +29,7 @@ import difflib
 import importlib
 from collections.abc import Callable, Mapping
 from importlib import metadata
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -39,6 +39,7 @@ from rummykit.kit.definition import GameDefinition
 __all__ = [
     "GAMES_GROUP",
     "SHIPPED_GAMES",
+    "Registry",
     "game",
     "get",
     "load_entry_point",
@@ -64,10 +65,97 @@ SHIPPED_GAMES: Mapping[str, str] = {
 on first use (a table, so no installation metadata is needed)."""
 
 _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
-_registered: dict[str, type[GameDefinition[Any, Any]]] = {}
-_loaded: dict[str, type[GameDefinition[Any, Any]]] = {}  # shipped games, once imported
-_plugins: dict[tuple[str, str], type[GameDefinition[Any, Any]]] = {}  # by (name, value)
 _found: dict[str, tuple[metadata.EntryPoint, ...]] = {}  # each group's entry points
+
+
+class Registry(Generic[T]):
+    """Things known by name (the games; the agents' factories): the shipped ones
+    (``module:attribute``, imported and checked on first use), those registered in this
+    process, and those of installed plugins (entry points in ``group``, loaded on first
+    use). ``check`` turns what is given or loaded into a ``T``, or refuses it with a
+    :class:`~rummykit.errors.ConfigError`; ``check_plugin(point, loaded)`` does that for
+    a plugin (by default ``check``). ``kind`` names one thing in messages.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        group: str,
+        shipped: Mapping[str, str],
+        *,
+        check: Callable[[Any], T],
+        check_plugin: Callable[[metadata.EntryPoint, Any], T] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.group = group
+        self.shipped = shipped
+        self.check = check
+        self.check_plugin = check_plugin or (lambda point, loaded: check(loaded))
+        self.registered: dict[str, T] = {}
+        self.loaded: dict[str, T] = {}  # shipped things, once imported
+        self.plugins: dict[tuple[str, str], T] = {}  # by the entry point's (name, value)
+
+    def register(self, name: str, thing: T, *, replace: bool = False) -> None:
+        """Know ``thing`` as ``name``. A name taken by another thing (a shipped one
+        included) is refused unless ``replace``; ``thing`` then stands in for it until
+        :meth:`unregister`. Registering a thing again under its own name changes nothing."""
+        current = self.registered.get(name)
+        if current is None and name in self.shipped:
+            current = self.shipped_thing(name)
+        if current is thing:
+            return
+        if current is not None and not replace:
+            article = "an" if self.kind[:1] in "aeiou" else "a"
+            raise ConfigError(
+                f"{article} {self.kind} called {name!r} is registered already (replace=True)"
+            )
+        self.registered[name] = thing
+
+    def unregister(self, name: str) -> None:
+        """Forget the thing registered as ``name``; a shipped thing it replaced is the
+        thing of that name again."""
+        if name not in self.registered:
+            mine = ", ".join(self.registered) or "none"
+            raise ConfigError(f"no {self.kind} {name!r} is registered (registered: {mine})")
+        del self.registered[name]
+
+    def names(self) -> tuple[str, ...]:
+        """Every name: the shipped things first, then the registered ones, then those of
+        installed plugins (found, not loaded)."""
+        found = dict.fromkeys([*self.shipped, *self.registered])
+        found.update(dict.fromkeys(point.name for point in plugin_entry_points(self.group)))
+        return tuple(found)
+
+    def find(self, name: str) -> T | None:
+        """The thing called ``name``: a registered one, a shipped one (imported now if
+        need be), else an installed plugin's (loaded now); ``None`` if there is none."""
+        if name in self.registered:
+            return self.registered[name]
+        if name in self.shipped:
+            return self.shipped_thing(name)
+        for point in plugin_entry_points(self.group):
+            if point.name == name:
+                return self.plugin(point)
+        return None
+
+    def shipped_thing(self, name: str) -> T:
+        """The shipped thing called ``name``, imported and checked on first use."""
+        found = self.loaded.get(name)
+        if found is None:
+            module, _, attribute = self.shipped[name].partition(":")
+            loaded = getattr(importlib.import_module(module), attribute)
+            found = self.loaded[name] = self.check(loaded)
+        return found
+
+    def plugin(self, point: metadata.EntryPoint) -> T:
+        """What the plugin entry point ``point`` names, loaded and checked on first use."""
+        key = (point.name, point.value)
+        found = self.plugins.get(key)
+        if found is None:
+            found = self.plugins[key] = load_entry_point(
+                point, lambda loaded: self.check_plugin(point, loaded)
+            )
+        return found
 
 
 def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
@@ -80,6 +168,19 @@ def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
     return definition
 
 
+def _check_plugin_game(point: metadata.EntryPoint, loaded: Any) -> type[GameDefinition[Any, Any]]:
+    definition = _check_game(loaded)
+    if definition.name != point.name:
+        raise ConfigError(f"it loads the game {definition.name!r}, not {point.name!r}")
+    definition.from_options()  # its default rules, as every listing will ask
+    return definition
+
+
+_GAMES: Registry[type[GameDefinition[Any, Any]]] = Registry(
+    "game", GAMES_GROUP, SHIPPED_GAMES, check=_check_game, check_plugin=_check_plugin_game
+)
+
+
 def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = False) -> None:
     """Make ``definition`` known by its ``name``, after
     :meth:`~rummykit.kit.definition.GameDefinition.check_definition` accepts it.
@@ -89,32 +190,19 @@ def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = Fals
     Registering a game again under its own name changes nothing.
     """
     definition = _check_game(definition)
-    name = definition.name
-    current = _registered.get(name)
-    if current is None and name in SHIPPED_GAMES:
-        current = _shipped(name)
-    if current is definition:
-        return
-    if current is not None and not replace:
-        raise ConfigError(f"a game called {name!r} is registered already (replace=True)")
-    _registered[name] = definition
+    _GAMES.register(definition.name, definition, replace=replace)
 
 
 def unregister(name: str) -> None:
     """Forget the game ``name`` given to :func:`register` (tests register games of
     their own); a shipped game it replaced is the game of that name again."""
-    if name not in _registered:
-        mine = ", ".join(_registered) or "none"
-        raise ConfigError(f"no game {name!r} is registered (registered: {mine})")
-    del _registered[name]
+    _GAMES.unregister(name)
 
 
 def names() -> tuple[str, ...]:
     """Every game's name: the shipped games first, then the registered ones, then those
     of installed plugins (found, not loaded)."""
-    found = dict.fromkeys([*SHIPPED_GAMES, *_registered])
-    found.update(dict.fromkeys(point.name for point in plugin_entry_points(GAMES_GROUP)))
-    return tuple(found)
+    return _GAMES.names()
 
 
 def get(name: str) -> type[GameDefinition[Any, Any]]:
@@ -125,13 +213,9 @@ def get(name: str) -> type[GameDefinition[Any, Any]]:
     key = _ALIASES.get(name, name) if isinstance(name, str) else name
     if not isinstance(key, str):
         raise ConfigError(f"a game's name is text, got {name!r}")
-    if key in _registered:
-        return _registered[key]
-    if key in SHIPPED_GAMES:
-        return _shipped(key)
-    for point in plugin_entry_points(GAMES_GROUP):
-        if point.name == key:
-            return _plugin_game(point)
+    found = _GAMES.find(key)
+    if found is not None:
+        return found
     known = names()
     close = difflib.get_close_matches(key.lower(), known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -175,7 +259,7 @@ def refresh_plugins() -> None:
     ones afresh: after installing or removing a package in a running process (or
     faking entry points in a test)."""
     _found.clear()
-    _plugins.clear()
+    _GAMES.plugins.clear()
 
 
 def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T:
@@ -188,27 +272,3 @@ def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T
     except Exception as error:  # a plugin is foreign code: any failure is its own
         why = str(error) if isinstance(error, ConfigError) else f"{type(error).__name__}: {error}"
         raise ConfigError(f"the plugin {where} cannot be used: {why}") from error
-
-
-def _shipped(name: str) -> type[GameDefinition[Any, Any]]:
-    found = _loaded.get(name)
-    if found is None:
-        module, _, attribute = SHIPPED_GAMES[name].partition(":")
-        found = _loaded[name] = _check_game(getattr(importlib.import_module(module), attribute))
-    return found
-
-
-def _plugin_game(point: metadata.EntryPoint) -> type[GameDefinition[Any, Any]]:
-    key = (point.name, point.value)
-    found = _plugins.get(key)
-    if found is None:
-
-        def check(loaded: Any) -> type[GameDefinition[Any, Any]]:
-            definition = _check_game(loaded)
-            if definition.name != point.name:
-                raise ConfigError(f"it loads the game {definition.name!r}, not {point.name!r}")
-            definition.from_options()  # its default rules, as every listing will ask
-            return definition
-
-        found = _plugins[key] = load_entry_point(point, check)
-    return found
