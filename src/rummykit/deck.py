@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import attrs
 
@@ -180,16 +180,13 @@ def deal_in_rounds(
     return Deal(tuple(tuple(hand) for hand in hands), tuple(rest))
 
 
-T = TypeVar("T")
-
-
-class _Zone(Generic[T]):
+class _Zone:
     """A zone of the table kept as a list, bottom first: its length, and equality by
     contents (a zone changes, so it has no hash)."""
 
     __slots__ = ("_items",)
 
-    _items: list[T]
+    _items: list[Any]
 
     def __len__(self) -> int:
         return len(self._items)
@@ -200,7 +197,7 @@ class _Zone(Generic[T]):
     __hash__ = None  # type: ignore[assignment]
 
 
-class Stock(_Zone[Card]):
+class Stock(_Zone):
     """The face-down stock. ``cards`` lists it top card first.
 
     >>> from rummykit import parse_cards
@@ -210,6 +207,8 @@ class Stock(_Zone[Card]):
     """
 
     __slots__ = ()
+
+    _items: list[Card]
 
     def __init__(self, cards: Sequence[Card] = ()) -> None:
         self._items = list(reversed(cards))  # bottom first, so the top is cheap to pop
@@ -255,7 +254,7 @@ class PileCard:
     discarder: int | None
 
 
-class DiscardPile(_Zone[PileCard]):
+class DiscardPile(_Zone):
     """The face-up discard pile, bottom card first; every card remembers its discarder.
 
     >>> from rummykit import parse_card
@@ -268,6 +267,8 @@ class DiscardPile(_Zone[PileCard]):
     """
 
     __slots__ = ()
+
+    _items: list[PileCard]
 
     def __init__(self, entries: Sequence[PileCard] = ()) -> None:
         self._items = list(entries)

@@ -52,6 +52,7 @@ __all__ = [
     "TableOptions",
     "TieBreak",
     "WinnerMetric",
+    "short_shoe",
 ]
 
 
@@ -186,6 +187,30 @@ class PerPlayers:
         return f"PerPlayers.of({dict(self.steps)})"
 
 
+def short_shoe(
+    player_count_range: tuple[int, int],
+    decks: PerPlayers,
+    jokers: PerPlayers,
+    hand_size: int,
+    upcard: bool,
+) -> tuple[int, int, int] | None:
+    """The largest player count whose hands of ``hand_size`` (and the ``upcard``) need
+    more cards than its shoe of 52-card ``decks`` and ``jokers`` holds, with the cards
+    needed and held; ``None`` when every count can be dealt (the shoe may grow with the
+    players, so each count is checked).
+
+    >>> short_shoe((3, 6), PerPlayers.of({3: 1, 6: 2}), PerPlayers.of(0), 11, True)
+    (5, 56, 52)
+    """
+    fewest, most = player_count_range
+    for players in range(most, fewest - 1, -1):
+        shoe = 52 * decks.at(players) + jokers.at(players)
+        dealt = players * hand_size + (1 if upcard else 0)
+        if dealt > shoe:
+            return players, dealt, shoe
+    return None
+
+
 def _decks(value: int | Mapping[Any, int] | PerPlayers) -> PerPlayers:
     converted = PerPlayers.of(value, option="decks")
     if not all(count >= 1 for _, count in converted.steps):
@@ -305,16 +330,16 @@ class TableOptions:
     def __attrs_post_init__(self) -> None:
         if type(self) is not TableOptions:
             return  # a subclass may redeclare fields unchecked: its checked() copy checks
-        fewest, most = self.player_count_range
         sizes = [self.hand_size] if self.schedule is None else [d.hand_size for d in self.schedule]
-        for players in range(most, fewest - 1, -1):  # the shoe may grow with the players
-            shoe = 52 * self.decks.at(players) + self.jokers.at(players)
-            dealt = players * max(sizes) + (1 if self.initial_upcard else 0)
-            if dealt > shoe:
-                raise ConfigError(
-                    f"{players} hands of {max(sizes)} cards need {dealt} cards, but the shoe "
-                    f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
-                )
+        short = short_shoe(
+            self.player_count_range, self.decks, self.jokers, max(sizes), self.initial_upcard
+        )
+        if short is not None:
+            players, dealt, shoe = short
+            raise ConfigError(
+                f"{players} hands of {max(sizes)} cards need {dealt} cards, but the shoe "
+                f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
+            )
 
     @classmethod
     def from_rules(cls, rules: attrs.AttrsInstance, **given: Any) -> TableOptions:

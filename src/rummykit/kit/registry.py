@@ -73,24 +73,17 @@ class Registry(Generic[T]):
     (``module:attribute``, imported and checked on first use), those registered in this
     process, and those of installed plugins (entry points in ``group``, loaded on first
     use). ``check`` turns what is given or loaded into a ``T``, or refuses it with a
-    :class:`~rummykit.errors.ConfigError`; ``check_plugin(point, loaded)`` does that for
-    a plugin (by default ``check``). ``kind`` names one thing in messages.
+    :class:`~rummykit.errors.ConfigError` (:meth:`check_plugin` does that for a plugin);
+    ``kind`` names one thing in messages.
     """
 
     def __init__(
-        self,
-        kind: str,
-        group: str,
-        shipped: Mapping[str, str],
-        *,
-        check: Callable[[Any], T],
-        check_plugin: Callable[[metadata.EntryPoint, Any], T] | None = None,
+        self, kind: str, group: str, shipped: Mapping[str, str], *, check: Callable[[Any], T]
     ) -> None:
         self.kind = kind
         self.group = group
         self.shipped = shipped
         self.check = check
-        self.check_plugin = check_plugin or (lambda point, loaded: check(loaded))
         self.registered: dict[str, T] = {}
         self.loaded: dict[str, T] = {}  # shipped things, once imported
         self.plugins: dict[tuple[str, str], T] = {}  # by the entry point's (name, value)
@@ -157,6 +150,10 @@ class Registry(Generic[T]):
             )
         return found
 
+    def check_plugin(self, point: metadata.EntryPoint, loaded: Any) -> T:
+        """What the plugin ``point`` loaded, checked (by ``check``)."""
+        return self.check(loaded)
+
 
 def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
     if not (isinstance(definition, type) and issubclass(definition, GameDefinition)):
@@ -168,17 +165,18 @@ def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
     return definition
 
 
-def _check_plugin_game(point: metadata.EntryPoint, loaded: Any) -> type[GameDefinition[Any, Any]]:
-    definition = _check_game(loaded)
-    if definition.name != point.name:
-        raise ConfigError(f"it loads the game {definition.name!r}, not {point.name!r}")
-    definition.from_options()  # its default rules, as every listing will ask
-    return definition
+class _Games(Registry[type[GameDefinition[Any, Any]]]):
+    def check_plugin(
+        self, point: metadata.EntryPoint, loaded: Any
+    ) -> type[GameDefinition[Any, Any]]:
+        definition = self.check(loaded)
+        if definition.name != point.name:
+            raise ConfigError(f"it loads the game {definition.name!r}, not {point.name!r}")
+        definition.from_options()  # its default rules, as every listing will ask
+        return definition
 
 
-_GAMES: Registry[type[GameDefinition[Any, Any]]] = Registry(
-    "game", GAMES_GROUP, SHIPPED_GAMES, check=_check_game, check_plugin=_check_plugin_game
-)
+_GAMES = _Games("game", GAMES_GROUP, SHIPPED_GAMES, check=_check_game)
 
 
 def register(definition: type[GameDefinition[Any, Any]], *, replace: bool = False) -> None:

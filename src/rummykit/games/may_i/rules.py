@@ -60,6 +60,7 @@ from rummykit.engine.options import (
     TableOptions,
     TieBreak,
     WinnerMetric,
+    short_shoe,
 )
 from rummykit.errors import ConfigError, shown
 from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
@@ -382,15 +383,14 @@ class MayIRules:
                     f"deal {number}: hand size {deal.hand_size} is not a multiple of "
                     f"deal_packet_size {self.deal_packet_size}"
                 )
-            for players in range(most, fewest - 1, -1):
-                shoe = 52 * decks.at(players) + jokers.at(players)
-                dealt = players * deal.hand_size + (1 if self.initial_upcard else 0)
-                if dealt > shoe:
-                    raise ConfigError(
-                        f"deal {number}: {players} hands of {deal.hand_size} need {dealt} "
-                        f"cards, but the shoe holds {shoe} (player_count_range "
-                        f"{fewest}-{most}; decks, joker_count)"
-                    )
+            short = short_shoe((fewest, most), decks, jokers, deal.hand_size, self.initial_upcard)
+            if short is not None:
+                players, dealt, shoe = short
+                raise ConfigError(
+                    f"deal {number}: {players} hands of {deal.hand_size} need {dealt} "
+                    f"cards, but the shoe holds {shoe} (player_count_range "
+                    f"{fewest}-{most}; decks, joker_count)"
+                )
             if deal.whole_hand and not self.contract_all_at_once:
                 raise ConfigError(
                     f"deal {number} is laid down whole (whole_hand), which needs "
