@@ -29,6 +29,7 @@ __all__ = [
     "DiscardPile",
     "PileCard",
     "Stock",
+    "Zone",
     "deal",
     "deal_in_rounds",
     "make_rng",
@@ -180,9 +181,10 @@ def deal_in_rounds(
     return Deal(tuple(tuple(hand) for hand in hands), tuple(rest))
 
 
-class _Zone:
-    """A zone of the table kept as a list, bottom first: its length, and equality by
-    contents (a zone changes, so it has no hash)."""
+class Zone:
+    """The base of a zone of the table (the :class:`Stock`, the :class:`DiscardPile`)
+    kept as a list, bottom first: its length, and equality by contents (a zone changes,
+    so it has no hash)."""
 
     __slots__ = ("_items",)
 
@@ -197,7 +199,7 @@ class _Zone:
     __hash__ = None  # type: ignore[assignment]
 
 
-class Stock(_Zone):
+class Stock(Zone):
     """The face-down stock. ``cards`` lists it top card first.
 
     >>> from rummykit import parse_cards
@@ -254,7 +256,7 @@ class PileCard:
     discarder: int | None
 
 
-class DiscardPile(_Zone):
+class DiscardPile(Zone):
     """The face-up discard pile, bottom card first; every card remembers its discarder.
 
     >>> from rummykit import parse_card
