@@ -13,6 +13,12 @@ see: :meth:`Effect.seen_by` returns the version a seat may know.
 A deal starts with :class:`DealStarted` and a :class:`Dealt` per seat (each hand reaches
 its owner only); where the rules count the hands left at its end, they are shown to
 everyone (:class:`HandsShown`) before :class:`DealEnded`.
+
+Every game's effects build on a few bases: an effect of one seat's doing is a
+:class:`SeatEffect` (its text is the seat's name and its :attr:`~SeatEffect.deed`), about
+one card a :class:`CardEffect`, about public cards a :class:`CardsEffect`, about cards
+only the seat may see a :class:`HiddenCards`; one that only repeats its action (a
+discard, a play) is also an :class:`Echo`.
 """
 
 from __future__ import annotations
