@@ -129,6 +129,19 @@ def test_every_error_is_json(error: Any) -> None:
     data = error.to_dict()
     _validate("error", data)
     assert data["message"] == str(error)
+    assert data["rule"] is getattr(error, "rule", None)  # every refusal has the key
+
+
+def test_a_configuration_error_cites_its_clause_like_a_refusal() -> None:
+    data = ConfigError("ace and wraparound_runs contradict", rule="MAYI-10.4").to_dict()
+    _validate("error", data)
+    assert (data["rule"], data["reason"], data["source"]) == (
+        "MAYI-10.4",
+        "ace and wraparound_runs contradict",
+        None,
+    )
+    assert data["message"] == "MAYI-10.4: ace and wraparound_runs contradict"
+    assert "rule" in json_schema("error")["$defs"]["error"]["required"]
 
 
 def test_an_action_that_disagrees_with_its_text_is_refused() -> None:

@@ -185,10 +185,15 @@ def _flag(value: Any, field: str) -> bool:
 
 
 def error_json(error: RummyError) -> dict[str, Any]:
-    """An error as JSON: its class, message and every public attribute (the clause as
-    ``rule``, the ``reason``, the refused ``action``); a value the codec cannot write
-    (a bad input an error names) is given as its ``repr``."""
-    data: dict[str, Any] = {"type": type(error).__name__, "message": str(error)}
+    """An error as JSON: its class, message and every public attribute (the ``reason``,
+    the refused ``action``), and the clause it cites as ``rule`` for every error
+    (``None`` when it cites none), so a client reads one shape; a value the codec
+    cannot write (a bad input an error names) is given as its ``repr``.
+
+    >>> error_json(RecordError("line 3: not JSON"))["rule"] is None
+    True
+    """
+    data: dict[str, Any] = {"type": type(error).__name__, "message": str(error), "rule": None}
     for name, value in vars(error).items():
         if not name.startswith("_"):
             try:
