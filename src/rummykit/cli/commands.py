@@ -47,8 +47,6 @@ EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-MAX_MATCHES = 1_000_000
-"""The most matches one ``rummykit simulate`` plays (``-n``)."""
 
 
 class _UsageError(Exception):
@@ -308,7 +306,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from rummykit.simulate import simulate
+    from rummykit.simulate import MAX_MATCHES, simulate
 
     definition = _definition(args)
     words = [name.strip() for name in args.bots.split(",")]
