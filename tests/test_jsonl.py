@@ -120,7 +120,10 @@ def _edited(line: int, edit: Any) -> str:
     [
         (lambda event: event["effects"][0].update(text="A wins"), r"effects\[0\] is stored as"),
         (lambda event: event["effects"].clear(), r"effects\[0\] is stored as nothing"),
-        (lambda event: event["effects"].append({"type": "Drew"}), r"effects\[\d+\] .* gives nothing"),
+        (
+            lambda event: event["effects"].append({"type": "Drew"}),
+            r"effects\[\d+\] .* gives nothing",
+        ),
         (lambda event: event.pop("effects"), "effects is stored as nothing"),
         (lambda event: event.update(seat=7), "seat is stored as 7"),
     ],

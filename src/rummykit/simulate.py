@@ -279,11 +279,7 @@ def simulate(
     definition.new_match(players=len(specs) if count is None else count)
     for agent in specs:  # an unknown name or an agent of another game fails here, once
         check_agent(make_agent(agent, definition) if isinstance(agent, str) else agent, definition)
-    if (
-        isinstance(matches, bool)
-        or not isinstance(matches, int)
-        or not 0 <= matches <= MAX_MATCHES
-    ):
+    if isinstance(matches, bool) or not isinstance(matches, int) or not 0 <= matches <= MAX_MATCHES:
         raise ConfigError(
             f"matches must be a whole number from 0 to {MAX_MATCHES:,}, got {shown(matches)}"
         )
