@@ -14,6 +14,7 @@ import pytest
 
 from rummykit.agents import make_agent
 from rummykit.cli import main
+from rummykit.cli.play import Session
 from rummykit.cli.screen import Screen, progress_bar
 from rummykit.cli.setup import option_value, parse_bot_options, parse_options
 from rummykit.games import game
@@ -241,3 +242,39 @@ def test_without_rich_the_command_still_works() -> None:
         check=False,
     )
     assert done.returncode == 0 and "opening_requirement" in done.stdout
+
+
+def test_play_help_and_the_in_game_help_give_each_games_own_actions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "possession: play, draw, pass, done, next;" in text
+    assert "posso: draw, take, claim, correct, pass," in text
+    assert "may-i: draw, take, ask, pass, allow, refuse," in text
+    assert "buy_gain" not in text  # an option of May I?'s bot only
+    out = io.StringIO()
+    session = Session(
+        game("possession"), players=3, seat=0, bots=["random"] * 2, seed=1,
+        screen=Screen(plain=True, stream=out), read=lambda prompt: "quit",
+    )  # fmt: skip
+    session.show_legal()
+    shown = out.getvalue()
+    assert "Possession's words: play, draw, pass, done, next" in shown
+    assert "ask" not in shown and "layoff" not in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "takes"),
+    [("may-i", ("buys", "claims")), ("posso", ("claims",)), ("possession", ())],
+)
+def test_simulate_counts_only_the_takes_a_game_has(
+    capsys: pytest.CaptureFixture[str], name: str, takes: tuple[str, ...]
+) -> None:
+    code, out, _ = run(capsys, "simulate", name, "-n", "2", "--players", "3", "--seed", "1")
+    last = out.strip().splitlines()[-1]
+    assert code == 0 and last.endswith("per match") and "decisions" in last
+    assert tuple(word for word in ("buys", "claims") if f"{word} " in last) == takes
+    code, out, _ = run(capsys, "demo", "--game", name, "--players", "3", "--seed", "1")
+    assert code == 0 and "May I?" not in out.replace("May I? with", "")

@@ -20,6 +20,7 @@ from rummykit import __version__, compiled
 from rummykit.agents import agent_names
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.screen import progress_bar
+from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.cli.setup import (
     UsageError,
     build_game,
@@ -170,7 +171,7 @@ def _bot_options(sub: _Parser) -> None:
         "--bot-option",
         action="append",
         metavar="BOT.NAME=VALUE",
-        help="a bot's option (repeatable), e.g. search.simulations=16 or heuristic.buy_gain=2",
+        help="a bot's option (repeatable), e.g. search.simulations=16",
     )
 
 
@@ -187,8 +188,6 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.engine.effects import LaidDown
-    from rummykit.games.may_i.effects import Bought
-    from rummykit.games.posso.effects import Claimed
     from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
@@ -208,10 +207,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {names[effect.seat]} goes down: {melds}")
             elif isinstance(effect, WentOut):
                 lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
-            elif isinstance(effect, Bought):
-                lines.append(f"  {names[effect.seat]} buys (May I?)")
-            elif isinstance(effect, Claimed):
-                lines.append(f"  {effect.text}")
+            elif (take := take_line(definition, effect)) is not None:
+                lines.append(f"  {take}")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
@@ -381,11 +378,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         *_options_lines(bot_options),
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
-        f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
-        f"{summary.claims}, decisions {summary.decisions_per_match:.0f} per match",
+        _takes_line(summary, out_of_turn(definition)),
     ]
     _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
     return EXIT_OK
+
+
+def _takes_line(summary: Any, takes: tuple[str, ...]) -> str:
+    """The summary's out-of-turn takes the game has (none, claims, or buys and claims)
+    and its decisions."""
+    counts = {
+        "buys": f"buys {summary.buys} ({summary.buys_per_match:.2f} per match)",
+        "claims": f"claims {summary.claims}",
+    }
+    words = [counts[take] for take in takes]
+    return ", ".join([*words, f"decisions {summary.decisions_per_match:.0f} per match"])
 
 
 def _parser() -> _Parser:
@@ -432,6 +439,7 @@ def _parser() -> _Parser:
     _house_rules(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
+    play.epilog = games_epilog(usable)
     play.add_argument("game", choices=registered)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
