@@ -20,7 +20,6 @@ from rummykit import __version__, compiled
 from rummykit.agents import agent_names
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.screen import progress_bar
-from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.cli.setup import (
     UsageError,
     build_game,
@@ -30,6 +29,7 @@ from rummykit.cli.setup import (
     player_range,
     seat_bots,
 )
+from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
 from rummykit.games import get as get_game

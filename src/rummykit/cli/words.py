@@ -1,6 +1,6 @@
 """What the command line says about a game, read from its public definition data (its
-action types, its out-of-turn question phases, :meth:`~rummykit.kit.definition.GameDefinition.take_of`),
-so that no command names a game: the words a player types, and which out-of-turn
+action types, its out-of-turn question phases, its ``take_of``), so that no command names
+a game: the words a player types, and which out-of-turn
 takes a summary counts.
 
 >>> from rummykit.games import game
