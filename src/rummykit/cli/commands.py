@@ -281,8 +281,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.cli.replay import load_record, replay_data, replay_lines
+    from rummykit.cli.seat_log import SeatLog, seat_log_data, seat_log_lines
 
-    match, seats = load_record(args.record)
+    loaded = load_record(args.record)
+    if isinstance(loaded, SeatLog):
+        if args.seat is not None and args.seat != loaded.seat:
+            whose = "a spectator's" if loaded.seat is None else f"seat {loaded.seat}'s"
+            raise _UsageError(
+                f"{args.record} is {whose} record (records.for_seat): it holds only what "
+                f"that seat may know, so it cannot show seat {args.seat}'s view; replay the "
+                "full record (records.to_record) for that"
+            )
+        if args.json:
+            print(json.dumps(seat_log_data(loaded), ensure_ascii=False))
+        else:
+            print("\n".join(seat_log_lines(loaded)))
+        return EXIT_OK
+    match, seats = loaded
     if args.seat is not None and not 0 <= args.seat < match.players:
         raise _UsageError(f"--seat is 0 to {match.players - 1}, got {args.seat}")
     if args.json:
