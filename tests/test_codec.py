@@ -175,14 +175,15 @@ def test_an_action_by_its_fields_names_what_is_wrong() -> None:
     grammar = game("may-i").grammar
     assert action_from_dict({"type": "draw"}, grammar) == grammar.parse("draw")
     assert action_from_dict({"type": "take"}, grammar) == grammar.parse("take")
-    for data, reason in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"type": "fly"}, r"its type \(one of allow, ask, .*\) and fields; got \{'type': 'fly'\}"),
         ({"type": "discard"}, "card: missing"),
         ({"type": "discard", "card": "QZ"}, "card: not a card: 'QZ'"),
         ({"type": "discard", "card": "QS", "seat": 1}, "seat: not a field of Discard"),
         ({"type": "take", "count": "2"}, "count: must be a whole number, got '2'"),
         ({"type": "take", "count": 0}, "count"),
-    ]:
+    ]
+    for data, reason in cases:
         with pytest.raises(NotationError, match=reason):
             action_from_dict(data, grammar)
 

@@ -403,7 +403,7 @@ class Decoder:
         """A value of ``cls`` from ``data``'s fields (and its ``type`` tag), a field left
         out taking its default; a field that is not ``cls``'s, or that reads back
         differently, is refused."""
-        hints = {alias: (name, hint) for name, alias, hint in _hints(cls)}
+        hints = {alias: (name, hint) for name, alias, hint in _hints(cls)}  # type: ignore[arg-type]
         unknown = sorted(str(key) for key in data if key != "type" and key not in hints)
         if unknown:
             raise _path_error(", ".join(unknown), f"not a field of {cls.__name__}")
