@@ -156,16 +156,18 @@ def test_a_redeclared_engine_option_is_checked_when_the_rules_are_made() -> None
 
     register(Loose)
     try:
-        assert game("test-loose", decks=2).table_options().decks == PerPlayers.of(2)
-        for option, value, message in (
+        assert game("test-loose", decks=2).new_match(players=3, seed=1).spec.decks == 2
+        cases: tuple[tuple[str, Any, str], ...] = (
             ("decks", "x", "decks must be a whole number or a mapping"),
             ("decks", 0, "decks must be 1 or more"),
             ("winner_metric", "coin", "winner_metric must be one of 'net'"),
-        ):
+        )
+        for option, value, message in cases:
+            options: dict[str, Any] = {option: value}
             with pytest.raises(ConfigError, match=message):
-                game("test-loose", **{option: value})  # refused before any match
+                game("test-loose", **options)  # refused before any match
             with pytest.raises(ConfigError, match=message):
-                LooseRules(**{option: value})
+                LooseRules(**options)
     finally:
         unregister("test-loose")
 
