@@ -204,7 +204,10 @@ def test_replay_shows_a_seats_record_as_stored(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path, match = _seat_record(tmp_path)
-    with pytest.raises(RecordError, match=r"a seat's record \(for_seat\) cannot be replayed"):
+    with pytest.raises(
+        RecordError,
+        match=r"^not a rummykit record to replay but a seat.s record \(for_seat\): it holds",
+    ):
         loads(path.read_text())
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0 and err == ""

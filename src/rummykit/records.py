@@ -122,9 +122,9 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
     if data.get("format") == FORMAT_FOR_SEAT:
         raise RecordError(
-            "a seat's record (for_seat) cannot be replayed: it holds no seed and no deck "
-            "order, which would reveal every hidden card; read its events as stored "
-            "(rummykit replay prints them), or replay the full record (to_record)"
+            "not a rummykit record to replay but a seat's record (for_seat): it holds no "
+            "seed and no deck order, which would reveal every hidden card; read its events "
+            "as stored (rummykit replay prints them), or replay the full record (to_record)"
         )
     if data.get("format") != FORMAT:
         raise RecordError(f"not a rummykit record (format {shown(data.get('format'))})")
