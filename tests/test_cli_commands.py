@@ -6,18 +6,22 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rummykit.agents import make_agent
 from rummykit.cli import main
+from rummykit.cli.play import Session
 from rummykit.cli.screen import Screen, progress_bar
 from rummykit.cli.setup import option_value, parse_bot_options, parse_options
+from rummykit.errors import RecordError
 from rummykit.games import game
-from rummykit.records import dumps
+from rummykit.records import dumps, for_seat, loads
 from rummykit.simulate import play, simulate
 
 SCHEDULE = """name = "short"
@@ -186,6 +190,60 @@ def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 2 and "--seat is 0 to 2" in err
 
 
+def _seat_record(tmp_path: Path, seat: int | None = 1) -> tuple[Path, Any]:
+    match = game("may-i").new_match(players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        match.apply(rng.choice(match.legal_actions()))
+    path = tmp_path / "seat.json"
+    path.write_text(json.dumps(for_seat(match, seat, seats=["Ann", "Bob", "Cy\x1b[2J"])))
+    return path, match
+
+
+def test_replay_shows_a_seats_record_as_stored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, match = _seat_record(tmp_path)
+    with pytest.raises(
+        RecordError,
+        match=r"^not a rummykit record to replay but a seat.s record \(for_seat\): it holds",
+    ):
+        loads(path.read_text())
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    assert out.startswith("May I?, 3 players (A Ann, B Bob, C Cy?[2J); B's record, shown as")
+    seen = match.events_seen_by(1)
+    first = seen[0]
+    assert f"  0: {'ABC'[first.seat or 0]} {first.action} ({first.effects[0].text})" in out
+    assert len(re.findall(r"^  \d+: ", out, flags=re.MULTILINE)) == len(seen)
+    for event in seen:  # what seat 1 may not know is not in the record, nor printed
+        for effect in event.effects:
+            assert effect.text in out
+    draws = [e for e in match.events if e.seat != 1 and str(e.action) == "draw"]
+    assert draws and not any(draw.effects[0].text in out for draw in draws)  # cards hidden
+    code, out, _ = run(capsys, "replay", str(path), "--json", "--seat", "1")
+    data = json.loads(out)
+    assert code == 0 and data["replayed"] is False and data["seat"] == 1
+    events = [event for deal in data["deals"] for event in deal["events"]]
+    assert events == [event.to_dict() for event in seen]
+    code, _, err = run(capsys, "replay", str(path), "--seat", "2")
+    assert code == 2 and "is seat 1's record (records.for_seat)" in err
+    assert "replay the full record" in err
+
+
+def test_replay_refuses_a_broken_seats_record_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = _seat_record(tmp_path, seat=None)
+    data = json.loads(path.read_text())
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "a spectator's record" in out
+    data["events"][3]["effects"][0].pop("text")
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "events[3].effects[0]: must be an effect with its type and text" in err
+
+
 def test_replay_refuses_bad_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     for text, reason in [("{", "not JSON"), ('{"format": "x"}', "not a rummykit record")]:
@@ -241,3 +299,39 @@ def test_without_rich_the_command_still_works() -> None:
         check=False,
     )
     assert done.returncode == 0 and "opening_requirement" in done.stdout
+
+
+def test_play_help_and_the_in_game_help_give_each_games_own_actions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "possession: play, draw, pass, done, next;" in text
+    assert "posso: draw, take, claim, correct, pass," in text
+    assert "may-i: draw, take, ask, pass, allow, refuse," in text
+    assert "buy_gain" not in text  # an option of May I?'s bot only
+    out = io.StringIO()
+    session = Session(
+        game("possession"), players=3, seat=0, bots=["random"] * 2, seed=1,
+        screen=Screen(plain=True, stream=out), read=lambda prompt: "quit",
+    )  # fmt: skip
+    session.show_legal()
+    shown = out.getvalue()
+    assert "Possession's words: play, draw, pass, done, next" in shown
+    assert "ask" not in shown and "layoff" not in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "takes"),
+    [("may-i", ("buys", "claims")), ("posso", ("claims",)), ("possession", ())],
+)
+def test_simulate_counts_only_the_takes_a_game_has(
+    capsys: pytest.CaptureFixture[str], name: str, takes: tuple[str, ...]
+) -> None:
+    code, out, _ = run(capsys, "simulate", name, "-n", "2", "--players", "3", "--seed", "1")
+    last = out.strip().splitlines()[-1]
+    assert code == 0 and last.endswith("per match") and "decisions" in last
+    assert tuple(word for word in ("buys", "claims") if f"{word} " in last) == takes
+    code, out, _ = run(capsys, "demo", "--game", name, "--players", "3", "--seed", "1")
+    assert code == 0 and "May I?" not in out.replace("May I? with", "")

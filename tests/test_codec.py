@@ -129,6 +129,19 @@ def test_every_error_is_json(error: Any) -> None:
     data = error.to_dict()
     _validate("error", data)
     assert data["message"] == str(error)
+    assert data["rule"] is getattr(error, "rule", None)  # every refusal has the key
+
+
+def test_a_configuration_error_cites_its_clause_like_a_refusal() -> None:
+    data = ConfigError("ace and wraparound_runs contradict", rule="MAYI-10.4").to_dict()
+    _validate("error", data)
+    assert (data["rule"], data["reason"], data["source"]) == (
+        "MAYI-10.4",
+        "ace and wraparound_runs contradict",
+        None,
+    )
+    assert data["message"] == "MAYI-10.4: ace and wraparound_runs contradict"
+    assert "rule" in json_schema("error")["$defs"]["error"]["required"]
 
 
 def test_an_action_that_disagrees_with_its_text_is_refused() -> None:
@@ -136,9 +149,43 @@ def test_an_action_that_disagrees_with_its_text_is_refused() -> None:
     with pytest.raises(NotationError, match="field 'card'"):
         action_from_dict({"type": "discard", "text": "discard AS", "card": "KS"}, grammar)
     with pytest.raises(NotationError, match="notation as text"):
-        action_from_dict({"type": "draw"}, grammar)
+        action_from_dict({"card": "AS"}, grammar)  # neither its text nor its type
     with pytest.raises(NotationError, match="unknown action"):
         grammar.from_dict({"text": "fly"})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_without_its_text_is_read_from_its_type_and_fields(name: str) -> None:
+    definition = game(name)
+    match = random_match(name, random.Random(3), 0)
+    rng = random.Random(3)
+    read = 0
+    while not match.is_over and read < 400:
+        for action in match.legal_actions()[:20]:
+            data = action.to_dict()
+            del data["text"]
+            again = action_from_dict(data, definition.grammar)
+            assert again == action and type(again) is type(action)
+            read += 1
+        match.apply(rng.choice(match.legal_actions()))
+    assert read >= 400
+
+
+def test_an_action_by_its_fields_names_what_is_wrong() -> None:
+    grammar = game("may-i").grammar
+    assert action_from_dict({"type": "draw"}, grammar) == grammar.parse("draw")
+    assert action_from_dict({"type": "take"}, grammar) == grammar.parse("take")
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"type": "fly"}, r"its type \(one of allow, ask, .*\) and fields; got \{'type': 'fly'\}"),
+        ({"type": "discard"}, "card: missing"),
+        ({"type": "discard", "card": "QZ"}, "card: not a card: 'QZ'"),
+        ({"type": "discard", "card": "QS", "seat": 1}, "seat: not a field of Discard"),
+        ({"type": "take", "count": "2"}, "count: must be a whole number, got '2'"),
+        ({"type": "take", "count": 0}, "count"),
+    ]
+    for data, reason in cases:
+        with pytest.raises(NotationError, match=reason):
+            action_from_dict(data, grammar)
 
 
 def test_the_codec_refuses_what_it_does_not_know() -> None:

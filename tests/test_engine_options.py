@@ -143,6 +143,55 @@ def test_a_mistyped_engine_option_is_refused_at_registration_naming_it() -> None
         register(Coin)
 
 
+def test_a_redeclared_engine_option_is_checked_when_the_rules_are_made() -> None:
+    @attrs.frozen(kw_only=True)
+    class LooseRules(TableOptions):
+        decks: Any = 1  # redeclared as Any, with a default of its own
+        winner_metric: Any = "penalties_only"
+
+    @attrs.frozen
+    class Loose(_Game):
+        name: ClassVar[str] = "test-loose"
+        rules_type: ClassVar[type[Any]] = LooseRules
+
+    register(Loose)
+    try:
+        assert game("test-loose", decks=2).new_match(players=3, seed=1).spec.decks == 2
+        cases: tuple[tuple[str, Any, str], ...] = (
+            ("decks", "x", "decks must be a whole number or a mapping"),
+            ("decks", 0, "decks must be 1 or more"),
+            ("winner_metric", "coin", "winner_metric must be one of 'net'"),
+        )
+        for option, value, message in cases:
+            options: dict[str, Any] = {option: value}
+            with pytest.raises(ConfigError, match=message):
+                game("test-loose", **options)  # refused before any match
+            with pytest.raises(ConfigError, match=message):
+                LooseRules(**options)
+    finally:
+        unregister("test-loose")
+
+
+def test_counts_by_player_count_must_fit_the_player_range() -> None:
+    with pytest.raises(ConfigError, match=r"decks \{99: 2\} gives a count for 99 players, but "):
+        TableOptions(decks={99: 2})
+    with pytest.raises(ConfigError, match=r"jokers \{2: 1, 5: 2\} gives a count for 2 players"):
+        TableOptions(jokers={2: 1, 5: 2})
+    with pytest.raises(ConfigError, match=r"decks \{4: 3\} gives no count for 3 players"):
+        TableOptions(decks={4: 3})
+    assert TableOptions(decks={3: 2, 5: 3}).decks.at(4) == 2
+    assert TableOptions(player_count_range=(2, 4), decks=1).decks.at(4) == 1
+    for option in ("decks", "joker_count"):  # May I?'s own names, before its normalizing
+        for value, message in (({99: 2}, "for 99 players"), ({4: 3}, "no count for 3 players")):
+            with pytest.raises(ConfigError, match=f"^{option} .*{message}"):
+                game("may-i", **{option: value})
+    assert game("may-i", decks={3: 2}).new_match(players=5, seed=1).spec.decks == 2
+    assert game("may-i", player_count_range=(3, 8), decks={3: 2, 5: 3}).rules.decks == (
+        (3, 2),
+        (5, 3),
+    )
+
+
 def test_a_shoe_too_small_for_the_hands_is_refused_at_registration() -> None:
     @attrs.frozen(kw_only=True)
     class TightRules(TableOptions):

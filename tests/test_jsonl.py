@@ -107,6 +107,33 @@ def test_a_broken_record_is_refused_clearly(change: Any, reason: str) -> None:
         loads_jsonl("\n".join(lines) + "\n")
 
 
+def _edited(line: int, edit: Any) -> str:
+    lines = _lines().splitlines()
+    event = json.loads(lines[line - 1])
+    edit(event)
+    lines[line - 1] = json.dumps(event)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (lambda event: event["effects"][0].update(text="A wins"), r"effects\[0\] is stored as"),
+        (lambda event: event["effects"].clear(), r"effects\[0\] is stored as nothing"),
+        (
+            lambda event: event["effects"].append({"type": "Drew"}),
+            r"effects\[\d+\] .* gives nothing",
+        ),
+        (lambda event: event.pop("effects"), "effects is stored as nothing"),
+        (lambda event: event.update(seat=7), "seat is stored as 7"),
+    ],
+)
+def test_stored_effects_that_disagree_with_the_replay_are_refused(edit: Any, reason: str) -> None:
+    assert loads_jsonl(_edited(5, lambda event: None)).step == 20
+    with pytest.raises(RecordError, match=f"^line 5: event 3's {reason}.*changed after"):
+        loads_jsonl(_edited(5, edit))
+
+
 def test_bad_input_is_a_record_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="not UTF-8"):
         loads_jsonl(b"\xff")

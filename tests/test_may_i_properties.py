@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import IllegalActionError, parse_card
+from rummykit import ContractSchedule, IllegalActionError, parse_card
 from rummykit.engine import ContractRummyMatch
 from rummykit.engine.actions import LayOff
 from rummykit.games import MayI, MayIRules
@@ -25,8 +25,23 @@ from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.records import dumps, from_record, loads, to_record
 
+WHOLE_HAND = ContractSchedule.loads_toml(
+    """name = "whole"
+[[deal]]
+contract = "1G+1R"
+[[deal]]
+contract = "2R"
+hand_size = 12
+discard_out = false
+whole_hand = true
+"""
+)
+"""Two deals, the last laid down whole (Liverpool's last deal, ``whole_hand``)."""
+
 OPTIONS: dict[str, list[Any]] = {
-    "joker_count": [0, 0, 2, 4],
+    "decks": [2, 2, {3: 2, 5: 3}, {3: 2, 4: 3}],
+    "joker_count": [0, 0, 2, 4, {3: 2, 5: 4}, {3: 4, 5: 6}],
+    "rank_values": [None, None, (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)],
     "initial_upcard": [False, True],
     "contract_schedule": ["standard_five", "six_deal"],
     "may_discard_taken_card": [False, True],
@@ -76,7 +91,21 @@ PROBES: list[Action] = [
 
 
 def random_rules(rng: random.Random) -> MayIRules:
-    return MayIRules(**{name: rng.choice(values) for name, values in OPTIONS.items()})
+    """May I?'s rules with each option of :data:`OPTIONS` drawn, Liverpool's among them
+    (decks and jokers by player count, rank values, a deal laid down whole, which
+    needs ``contract_all_at_once``)."""
+    options = {name: rng.choice(values) for name, values in OPTIONS.items()}
+    if rng.random() < 0.25:  # other tests draw OPTIONS one by one: this pair goes together
+        options.update(contract_schedule=WHOLE_HAND, contract_all_at_once=True)
+    return MayIRules(**options)
+
+
+def test_the_drawn_options_reach_liverpools() -> None:
+    drawn = [random_rules(random.Random(seed)) for seed in range(200)]
+    assert any(any(deal.whole_hand for deal in rules.schedule()) for rules in drawn)
+    assert any(isinstance(rules.decks, tuple) for rules in drawn)
+    assert any(isinstance(rules.joker_count, tuple) for rules in drawn)
+    assert any(rules.rank_values is not None for rules in drawn)
 
 
 def check_conservation(match: ContractRummyMatch) -> None:

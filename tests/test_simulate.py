@@ -14,7 +14,7 @@ from rummykit.agents import GreedyAgent, RandomAgent, decide, make_agent
 from rummykit.games import game
 from rummykit.games.may_i.effects import Bought, TookOnRefusal
 from rummykit.games.posso.effects import Claimed
-from rummykit.simulate import play, play_one, simulate, wilson_interval
+from rummykit.simulate import MAX_MATCHES, play, play_one, simulate, wilson_interval
 
 SEATS = ["heuristic", "greedy", "random"]
 SHORT = game("may-i", contract_schedule=ContractSchedule.of("2G", "1G+1R"))
@@ -122,6 +122,9 @@ def test_simulate_refuses_bad_arguments_with_a_clear_error() -> None:
         ({"executor": "pool"}, "executor must be a concurrent.futures.Executor"),
         ({"executor": ThreadPoolExecutor}, "executor must be a concurrent.futures.Executor"),
         ({"progress": 3}, "progress must be a callable"),
+        ({"matches": 10**12}, "matches must be a whole number from 0 to 1,000,000, got 10000"),
+        ({"matches": MAX_MATCHES + 1}, "from 0 to 1,000,000, got 1000001"),
+        ({"matches": -1}, "matches must be a whole number from 0 to 1,000,000, got -1"),
     ]
     for change, message in cases:
         arguments: dict[str, Any] = {

@@ -11,6 +11,7 @@ import copy
 import json
 import pickle
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -220,6 +221,23 @@ def test_a_tampered_snapshot_names_the_field(change: Callable[[Any], Any], field
     change(data)
     pattern = field if "\\" in field else field.replace("[", r"\[").replace("]", r"\]")
     with pytest.raises(RecordError, match=pattern):
+        Match.from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso", "possession"])
+def test_a_snapshot_whose_seat_to_act_is_the_table_names_the_broken_consistency(
+    name: str,
+) -> None:
+    match = game(name).new_match(players=3, seed=2)
+    match.apply(match.legal_actions()[0])
+    data = match.to_dict()
+    data["match"]["to_act"] = None
+    phase = data["match"]["phase"]
+    message = (
+        f"match.to_act: the table (null) cannot act in phase '{phase}' "
+        "(the game cannot list its legal actions)"
+    )
+    with pytest.raises(RecordError, match=f"^{re.escape(message)}$"):
         Match.from_dict(data)
 
 

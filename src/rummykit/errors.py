@@ -80,8 +80,9 @@ class RummyError(ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON for a client: its ``type`` (class name), ``message``,
-        ``reason`` and the rest of its attributes (an illegal action's clause as ``rule``
-        and the refused ``action``), through :mod:`rummykit.kit.codec`.
+        ``reason``, the clause it cites as ``rule`` (``None`` when it cites none) and the
+        rest of its attributes (an illegal action's refused ``action``), through
+        :mod:`rummykit.kit.codec`.
 
         >>> data = IllegalActionError("not now", action="draw", rule="MAYI-7.1").to_dict()
         >>> data["type"], data["reason"], data["rule"], data["action"]
@@ -131,13 +132,20 @@ class ContractError(RummyError):
 class ConfigError(RummyError):
     """A configuration that cannot work: rules options, a schedule file, a deck spec.
 
-    ``source`` names where the configuration came from (a file and line) when known.
+    ``source`` names where the configuration came from (a file and line) when known;
+    ``rule`` the clause of the rules the configuration breaks, when one does
+    (``MAYI-10.4``), as an illegal action's does.
+
+    >>> ConfigError("ace and wraparound_runs contradict", rule="MAYI-10.4").to_dict()["rule"]
+    'MAYI-10.4'
     """
 
-    def __init__(self, reason: str, *, source: str | None = None) -> None:
-        super().__init__(f"{source}: {reason}" if source else reason)
+    def __init__(self, reason: str, *, source: str | None = None, rule: str | None = None) -> None:
+        cited = f"{rule}: {reason}" if rule else reason
+        super().__init__(f"{source}: {cited}" if source else cited)
         self.reason = reason
         self.source = source
+        self.rule = rule
 
 
 class IllegalActionError(RummyError):

@@ -120,6 +120,12 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
     more than ``max_actions`` actions is refused before any is replayed."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    if data.get("format") == FORMAT_FOR_SEAT:
+        raise RecordError(
+            "not a rummykit record to replay but a seat's record (for_seat): it holds no "
+            "seed and no deck order, which would reveal every hidden card; read its events "
+            "as stored (rummykit replay prints them), or replay the full record (to_record)"
+        )
     if data.get("format") != FORMAT:
         raise RecordError(f"not a rummykit record (format {shown(data.get('format'))})")
     version = data.get("version")
@@ -346,8 +352,10 @@ def loads_jsonl(
     text: str | bytes, *, max_chars: int = MAX_RECORD_CHARS, max_actions: int = MAX_ACTIONS
 ) -> Match[Any, Any]:
     """Replay a record written one event per line (:class:`RecordWriter`), with the
-    limits of :func:`loads`. A line that is not JSON — a last line cut short by a crash
-    — is a :class:`~rummykit.errors.RecordError` naming the line:
+    limits of :func:`loads`. Each line's stored event (its effects, deal, seat, phase
+    and action) must be the replayed one: a record edited after it was written is a
+    :class:`~rummykit.errors.RecordError` naming the line. A line that is not JSON — a
+    last line cut short by a crash — is one too:
 
     >>> loads_jsonl('{"format": "rummykit-record-lines"}\\n{"step": 0, "act')
     Traceback (most recent call last):
@@ -369,6 +377,7 @@ def loads_jsonl(
     if len(lines) - 1 > max_actions:
         raise RecordError(f"a record of at most {max_actions} actions, got {len(lines) - 1}")
     actions = []
+    stored: list[dict[str, Any]] = []
     header: Any = None
     for number, line in enumerate(lines, start=1):
         data = _json_line(line, number, last=number == len(lines) and not text.endswith("\n"))
@@ -380,9 +389,46 @@ def loads_jsonl(
         if not isinstance(data, dict) or data.get("step") != step or not isinstance(action, dict):
             raise RecordError(f"line {number}: not event {step} ({shorten(line, 100)})")
         actions.append(action.get("text"))
+        stored.append(data)
     if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
         raise RecordError(f"line 1: not a rummykit record header ({shown(header, 100)})")
-    return from_record({**header, "format": FORMAT, "actions": actions}, max_actions=max_actions)
+    match = from_record({**header, "format": FORMAT, "actions": actions}, max_actions=max_actions)
+    for number, (data, event) in enumerate(zip(stored, match.events, strict=True), start=2):
+        _check_event(number, data, event.to_dict())
+    return match
+
+
+def _check_event(number: int, stored: dict[str, Any], replayed: dict[str, Any]) -> None:
+    """Refuse line ``number`` if its ``stored`` event is not the ``replayed`` one, naming
+    the first field (and effect) that differs."""
+    if stored == replayed:
+        return
+    for key in (*replayed, *sorted(set(stored) - set(replayed), key=str)):
+        written, found = stored.get(key, _MISSING), replayed.get(key, _MISSING)
+        if written == found:
+            continue
+        what = f"event {replayed['step']}'s {shorten(str(key), 40)}"
+        if key == "effects" and isinstance(written, list):
+            for index, effect in enumerate(found):
+                if index >= len(written) or written[index] != effect:
+                    what += f"[{index}]"
+                    written = written[index] if index < len(written) else _MISSING
+                    found = effect
+                    break
+            else:
+                what += f"[{len(found)}]"
+                written, found = written[len(found)], _MISSING
+        raise RecordError(
+            f"line {number}: {what} is stored as {_stored_text(written)}, but the replay gives "
+            f"{_stored_text(found)}: the record was changed after it was written"
+        )
+
+
+_MISSING = object()
+
+
+def _stored_text(value: Any) -> str:
+    return "nothing" if value is _MISSING else shown(value, 160)
 
 
 def _json_line(line: str, number: int, *, last: bool) -> Any:

@@ -25,7 +25,7 @@ import attrs
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent, check_agent, decide, make_agent
 from rummykit.deck import make_rng
-from rummykit.errors import ConfigError
+from rummykit.errors import ConfigError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import DealEnded, WentOut
 from rummykit.kit.match import Match
@@ -33,6 +33,7 @@ from rummykit.kit.registry import game as find_game
 
 __all__ = [
     "AGENTS",
+    "MAX_MATCHES",
     "MatchResult",
     "Summary",
     "play",
@@ -46,6 +47,10 @@ M = TypeVar("M", bound=Match[Any, Any])
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Agents that need no game, by name (``make_agent`` knows every name, for a game)."""
+
+MAX_MATCHES = 1_000_000
+"""The most matches one :func:`simulate` call (and one ``rummykit simulate``) plays: a
+bound on the seeds it draws up front and the results it keeps."""
 
 AgentSpec = str | Agent
 """An agent by name (see :func:`~rummykit.agents.agent_names`) or an agent value (it
@@ -238,7 +243,8 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     chunk_size: int | None = None,
 ) -> Summary:
-    """Play ``matches`` matches of ``game`` (a registered name or a definition) between
+    """Play ``matches`` matches (at most :data:`MAX_MATCHES`, as on the command line) of
+    ``game`` (a registered name or a definition) between
     ``agents`` (one per seat: names or agent values); the same seed gives the same
     summary on any executor.
 
@@ -273,8 +279,10 @@ def simulate(
     definition.new_match(players=len(specs) if count is None else count)
     for agent in specs:  # an unknown name or an agent of another game fails here, once
         check_agent(make_agent(agent, definition) if isinstance(agent, str) else agent, definition)
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
-        raise ConfigError(f"matches must be a whole number >= 0, got {matches!r}")
+    if isinstance(matches, bool) or not isinstance(matches, int) or not 0 <= matches <= MAX_MATCHES:
+        raise ConfigError(
+            f"matches must be a whole number from 0 to {MAX_MATCHES:,}, got {shown(matches)}"
+        )
     if chunk_size is not None and (
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):

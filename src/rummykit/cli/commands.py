@@ -29,6 +29,7 @@ from rummykit.cli.setup import (
     player_range,
     seat_bots,
 )
+from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
 from rummykit.games import get as get_game
@@ -47,8 +48,6 @@ EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-MAX_MATCHES = 1_000_000
-"""The most matches one ``rummykit simulate`` plays (``-n``)."""
 
 
 class _UsageError(Exception):
@@ -172,7 +171,7 @@ def _bot_options(sub: _Parser) -> None:
         "--bot-option",
         action="append",
         metavar="BOT.NAME=VALUE",
-        help="a bot's option (repeatable), e.g. search.simulations=16 or heuristic.buy_gain=2",
+        help="a bot's option (repeatable), e.g. search.simulations=16",
     )
 
 
@@ -189,8 +188,6 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.engine.effects import LaidDown
-    from rummykit.games.may_i.effects import Bought
-    from rummykit.games.posso.effects import Claimed
     from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
@@ -210,10 +207,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  {names[effect.seat]} goes down: {melds}")
             elif isinstance(effect, WentOut):
                 lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
-            elif isinstance(effect, Bought):
-                lines.append(f"  {names[effect.seat]} buys (May I?)")
-            elif isinstance(effect, Claimed):
-                lines.append(f"  {effect.text}")
+            elif (take := take_line(definition, effect)) is not None:
+                lines.append(f"  {take}")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
@@ -286,8 +281,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.cli.replay import load_record, replay_data, replay_lines
+    from rummykit.cli.seat_log import SeatLog, seat_log_data, seat_log_lines
 
-    match, seats = load_record(args.record)
+    loaded = load_record(args.record)
+    if isinstance(loaded, SeatLog):
+        if args.seat is not None and args.seat != loaded.seat:
+            whose = "a spectator's" if loaded.seat is None else f"seat {loaded.seat}'s"
+            raise _UsageError(
+                f"{args.record} is {whose} record (records.for_seat): it holds only what "
+                f"that seat may know, so it cannot show seat {args.seat}'s view; replay the "
+                "full record (records.to_record) for that"
+            )
+        if args.json:
+            print(json.dumps(seat_log_data(loaded), ensure_ascii=False))
+        else:
+            print("\n".join(seat_log_lines(loaded)))
+        return EXIT_OK
+    match, seats = loaded
     if args.seat is not None and not 0 <= args.seat < match.players:
         raise _UsageError(f"--seat is 0 to {match.players - 1}, got {args.seat}")
     if args.json:
@@ -308,7 +318,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from rummykit.simulate import simulate
+    from rummykit.simulate import MAX_MATCHES, simulate
 
     definition = _definition(args)
     words = [name.strip() for name in args.bots.split(",")]
@@ -383,11 +393,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         *_options_lines(bot_options),
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
-        f"buys {summary.buys} ({summary.buys_per_match:.2f} per match), claims "
-        f"{summary.claims}, decisions {summary.decisions_per_match:.0f} per match",
+        _takes_line(summary, out_of_turn(definition)),
     ]
     _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
     return EXIT_OK
+
+
+def _takes_line(summary: Any, takes: tuple[str, ...]) -> str:
+    """The summary's out-of-turn takes the game has (none, claims, or buys and claims)
+    and its decisions."""
+    counts = {
+        "buys": f"buys {summary.buys} ({summary.buys_per_match:.2f} per match)",
+        "claims": f"claims {summary.claims}",
+    }
+    words = [counts[take] for take in takes]
+    return ", ".join([*words, f"decisions {summary.decisions_per_match:.0f} per match"])
 
 
 def _parser() -> _Parser:
@@ -434,6 +454,7 @@ def _parser() -> _Parser:
     _house_rules(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
+    play.epilog = games_epilog(usable)
     play.add_argument("game", choices=registered)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")

@@ -17,6 +17,7 @@ from typing import Any
 from rummykit.agents import Agent, decide, make_agent
 from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
+from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
 from rummykit.kit.actions import Action, format_action
 from rummykit.kit.definition import GameDefinition
@@ -25,12 +26,6 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 
 __all__ = ["Session"]
-
-HELP = (
-    "type an action (e.g. draw, take, ask, pass, down 7S 7H 7D / 9C 10C JC QC, "
-    "layoff 5H -> 2 low, discard QS), a number from the list, "
-    "'hint', 'show' (the table again) or 'quit'"
-)
 
 
 class Session:
@@ -187,7 +182,7 @@ class Session:
         self.screen.line("legal actions:")
         for number, action in enumerate(self.numbered, start=1):
             self.screen.line(f"  {number:>3}. {self.screen.escape(format_action(action))}")
-        self.screen.line(HELP)
+        self.screen.line(play_help(self.match.definition))
 
     def show_hint(self) -> None:
         try:

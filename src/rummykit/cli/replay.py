@@ -1,23 +1,27 @@
 """``rummykit replay RECORD.json``: a saved match, deal by deal, from one seat's point of
-view or the whole table's."""
+view or the whole table's; a seat's own record (which cannot be replayed) is shown as
+stored (:mod:`rummykit.cli.seat_log`)."""
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Any
 
-from rummykit.errors import RecordError, shorten
+from rummykit.cli.screen import printable
+from rummykit.cli.seat_log import SeatLog, read_seat_log
+from rummykit.errors import RecordError
 from rummykit.kit.effects import DealEnded, DealStarted, Dealt, Drew, HandsShown, seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
-from rummykit.records import LINES_FORMAT, from_record, loads_jsonl
+from rummykit.records import FORMAT_FOR_SEAT, LINES_FORMAT, from_record, loads_jsonl
 
 __all__ = ["load_record", "printable", "replay_data", "replay_lines"]
 
 
-def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
-    """The replayed match of the record at ``path`` and its seats' names."""
+def load_record(path: str) -> tuple[Match[Any, Any], list[str]] | SeatLog:
+    """The replayed match of the record at ``path`` and its seats' names; or, for a
+    seat's record (:func:`~rummykit.records.for_seat`, which holds no seed), its log as
+    stored, checked (:class:`~rummykit.cli.seat_log.SeatLog`)."""
     import json
 
     try:
@@ -33,6 +37,8 @@ def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
             data = json.loads(first)
         else:
             data = json.loads(text)
+            if isinstance(data, dict) and data.get("format") == FORMAT_FOR_SEAT:
+                return read_seat_log(data)
             match = from_record(data)
     except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not JSON: {error}") from None
@@ -44,17 +50,6 @@ def load_record(path: str) -> tuple[Match[Any, Any], list[str]]:
         raise RecordError(f"{path} is not JSON: a number too long") from None
     seats = data.get("seats") or [seat_name(s) for s in range(match.players)]
     return match, [printable(str(seat)) for seat in seats]
-
-
-def printable(name: str, limit: int = 40) -> str:
-    """A seat's name from a record, safe to print: control characters (terminal escape
-    sequences among them) become ``?``, and a long name is shortened.
-
-    >>> printable("Ann\x1b[2J\x07"), printable("Zoë")
-    ('Ann?[2J?', 'Zoë')
-    """
-    clean = "".join("?" if unicodedata.category(char)[0] == "C" else char for char in name)
-    return shorten(clean, limit)
 
 
 def _events(match: Match[Any, Any], seat: int | None) -> list[Event]:
@@ -77,6 +72,7 @@ def replay_data(match: Match[Any, Any], seats: list[str], seat: int | None) -> d
         "scores": list(match.scores),
         "finished": match.is_over,
         "winners": None if outcome is None else list(outcome.winners),
+        "replayed": True,
     }
 
 

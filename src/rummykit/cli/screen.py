@@ -10,12 +10,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from rummykit.cards import Card, Suit
+from rummykit.errors import shorten
 
-__all__ = ["Screen", "progress_bar", "rich_available", "sort_hand"]
+__all__ = ["Screen", "printable", "progress_bar", "rich_available", "sort_hand"]
 
 _SUIT_STYLE = {
     Suit.SPADES: "bold",
@@ -25,6 +27,18 @@ _SUIT_STYLE = {
 }
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 COLOUR_HINT = 'rummykit: for colour, install the cli extra: python -m pip install "rummykit[cli]"'
+
+
+def printable(name: str, limit: int = 40) -> str:
+    """Text from a record (a seat's name, a stored effect), safe to print: control
+    characters (terminal escape sequences among them) become ``?``, and a long text is
+    shortened.
+
+    >>> printable("Ann\x1b[2J\x07"), printable("Zoë")
+    ('Ann?[2J?', 'Zoë')
+    """
+    clean = "".join("?" if unicodedata.category(char)[0] == "C" else char for char in name)
+    return shorten(clean, limit)
 
 
 def rich_available() -> bool:

@@ -176,6 +176,37 @@ class PerPlayers:
                 count = value
         return count
 
+    def check_players(self, fewest: int, most: int, *, option: str) -> None:
+        """Refuse, with a :class:`~rummykit.errors.ConfigError` naming ``option``, a
+        count by player count that does not fit a game of ``fewest`` to ``most``
+        players: a player count outside that range (its count would never apply), or
+        none for ``fewest`` (a count for some player count the game allows would be
+        a guess). A plain number, the same for every player count, always fits.
+
+        >>> PerPlayers.of({3: 2, 5: 3}).check_players(3, 5, option="decks")
+        >>> PerPlayers.of({4: 3}).check_players(3, 5, option="decks")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ConfigError: decks {4: 3} gives no count for 3 players (the game
+        takes 3-5): give one from 3 players on, such as {3: ..., 4: 3}
+        """
+        if self.steps[0][0] == 0 and len(self.steps) == 1:
+            return
+        given = dict(self.steps)
+        outside = [players for players in given if not fewest <= players <= most]
+        if outside:
+            raise ConfigError(
+                f"{option} {given!r} gives a count for {outside[0]} players, but the game "
+                f"takes {fewest}-{most}"
+            )
+        if self.steps[0][0] != fewest:
+            example = ", ".join(f"{players}: {count}" for players, count in self.steps)
+            raise ConfigError(
+                f"{option} {given!r} gives no count for {fewest} players (the game takes "
+                f"{fewest}-{most}): give one from {fewest} players on, such as "
+                f"{{{fewest}: ..., {example}}}"
+            )
+
     @property
     def most(self) -> int:
         """The largest count for any number of players."""
@@ -329,7 +360,11 @@ class TableOptions:
 
     def __attrs_post_init__(self) -> None:
         if type(self) is not TableOptions:
-            return  # a subclass may redeclare fields unchecked: its checked() copy checks
+            self.checked()  # a subclass may redeclare a field without its check
+            return
+        fewest, most = self.player_count_range
+        self.decks.check_players(fewest, most, option="decks")
+        self.jokers.check_players(fewest, most, option="jokers")
         sizes = [self.hand_size] if self.schedule is None else [d.hand_size for d in self.schedule]
         short = short_shoe(
             self.player_count_range, self.decks, self.jokers, max(sizes), self.initial_upcard

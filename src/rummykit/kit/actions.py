@@ -362,9 +362,9 @@ class ActionGrammar:
 
 def action_from_dict(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
     """The action ``data`` describes (as :meth:`Action.to_dict` writes it), read from its
-    ``text`` with ``grammar``; a ``type`` or field that disagrees with the text, or a
-    missing text, is a :class:`~rummykit.errors.NotationError`. A client may send the
-    text alone.
+    ``text`` with ``grammar``; a ``type`` or field that disagrees with the text is a
+    :class:`~rummykit.errors.NotationError`. A client may send the text alone, or the
+    ``type`` and fields alone (:func:`rummykit.kit.codec.action_from_fields`).
 
     >>> action_from_dict({"text": "discard QS"}, ActionGrammar(Discard))
     Discard(card=QS)
@@ -374,6 +374,10 @@ def action_from_dict(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
     rummykit.errors.NotationError: the action's type 'draw' does not match its text 'discard QS'
     """
     text = data.get("text") if isinstance(data, Mapping) else None
+    if text is None and isinstance(data, Mapping) and "type" in data:
+        from rummykit.kit.codec import action_from_fields  # the codec reads typed fields
+
+        return action_from_fields(data, grammar)
     if not isinstance(text, str):
         raise NotationError(
             f"an action is an object with its notation as text, got {shown(data)}",

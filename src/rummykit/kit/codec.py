@@ -46,6 +46,7 @@ from rummykit.kit.state import State
 
 __all__ = [
     "Decoder",
+    "action_from_fields",
     "error_json",
     "json_schema",
     "rules_from_json",
@@ -185,10 +186,15 @@ def _flag(value: Any, field: str) -> bool:
 
 
 def error_json(error: RummyError) -> dict[str, Any]:
-    """An error as JSON: its class, message and every public attribute (the clause as
-    ``rule``, the ``reason``, the refused ``action``); a value the codec cannot write
-    (a bad input an error names) is given as its ``repr``."""
-    data: dict[str, Any] = {"type": type(error).__name__, "message": str(error)}
+    """An error as JSON: its class, message and every public attribute (the ``reason``,
+    the refused ``action``), and the clause it cites as ``rule`` for every error
+    (``None`` when it cites none), so a client reads one shape; a value the codec
+    cannot write (a bad input an error names) is given as its ``repr``.
+
+    >>> error_json(RecordError("line 3: not JSON"))["rule"] is None
+    True
+    """
+    data: dict[str, Any] = {"type": type(error).__name__, "message": str(error), "rule": None}
     for name, value in vars(error).items():
         if not name.startswith("_"):
             try:
@@ -393,6 +399,33 @@ class Decoder:
             raise _path_error(path, f"must hold every field of {shown(data['text'])}")
         return action
 
+    def fields(self, data: Mapping[str, Any], cls: type[Any]) -> Any:
+        """A value of ``cls`` from ``data``'s fields (and its ``type`` tag), a field left
+        out taking its default; a field that is not ``cls``'s, or that reads back
+        differently, is refused."""
+        hints = {alias: (name, hint) for name, alias, hint in _hints(cls)}  # type: ignore[arg-type]
+        unknown = sorted(str(key) for key in data if key != "type" and key not in hints)
+        if unknown:
+            raise _path_error(", ".join(unknown), f"not a field of {cls.__name__}")
+        for field in attrs.fields(cls):
+            if field.init and field.default is attrs.NOTHING and field.alias not in data:
+                raise _path_error(field.alias, "missing")
+        values = {
+            alias: self.read(data[alias], hint, alias)
+            for alias, (_, hint) in hints.items()
+            if alias in data
+        }
+        try:
+            value = cls(**values)
+        except (TypeError, ValueError) as error:
+            reason = error.reason if isinstance(error, RummyError) else str(error)
+            raise _path_error(cls.__name__, shorten(reason)) from None
+        written = to_json(value)
+        for key in data:
+            if written.get(key) != data[key]:
+                raise _path_error(str(key), f"reads back as {shown(written.get(key))}")
+        return value
+
     def state(self, data: Any, cls: type[State], path: str) -> State:
         """A declared state of class ``cls`` (or, for ``State`` itself, the subclass its
         ``type`` names)."""
@@ -422,6 +455,45 @@ class Decoder:
         except (TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RummyError) else str(error)
             raise _path_error(path, f"not a {cls.__name__}: {shorten(reason)}") from None
+
+
+def action_from_fields(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
+    """The action a client sent as its ``type`` (verb) and fields, without its ``text``
+    (as :func:`to_json` writes it, less the text; a field left out takes its default):
+    an unknown type, a missing, mistyped or unknown field is a
+    :class:`~rummykit.errors.NotationError` that names it.
+
+    >>> from rummykit.kit.actions import Discard, Take
+    >>> grammar = ActionGrammar(Take, Discard)
+    >>> action_from_fields({"type": "discard", "card": "QS"}, grammar)
+    Discard(card=QS)
+    >>> action_from_fields({"type": "take"}, grammar)
+    Take(count=1)
+    >>> action_from_fields({"type": "discard", "card": "QZ"}, grammar)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: action {'type': 'discard', 'card': 'QZ'}: card: not a card: 'QZ'
+    """
+    verb = data.get("type")
+    kinds = [kind for kind in grammar.types if kind.verb == verb]
+    if not kinds:
+        raise NotationError(
+            f"an action is an object with its notation as text, or its type (one of "
+            f"{', '.join(grammar.verbs)}) and fields; got {shown(data)}",
+            text="",
+            token="",
+            position=0,
+        )
+    decoder = Decoder(grammar, ())
+    reason = ""
+    for kind in kinds:  # two kinds may share a verb (take 2, take 3D): the first that reads
+        try:
+            action: Action = decoder.fields(data, kind)
+        except RecordError as error:
+            reason = reason or error.reason
+            continue
+        return action
+    raise NotationError(f"action {shown(data)}: {reason}", text="", token="", position=0)
 
 
 def _int(data: Any, path: str) -> int:

@@ -149,22 +149,30 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     _check_seats(deal, players, "deal")
     match.restore(state, deal, step)
     _check_cards(match)
-    try:  # what the checks above cannot see shows when the game reads the state
+    # what the checks above cannot see shows when the game reads the state: first the
+    # seat to act in its phase, then every seat's view of the deal
+    where = (
+        f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r} "
+        "(the game cannot list its legal actions"
+    )
+    try:
         match.legal_actions()
+        where = "deal: not a position the game can be in (a seat's view fails"
         for seat in range(players):
             match.view(seat)
-    except (
-        ArithmeticError,
-        AssertionError,
-        AttributeError,
-        LookupError,
-        TypeError,
-        ValueError,
-    ) as error:
-        reason = error.reason if isinstance(error, RummyError) else type(error).__name__
-        raise RecordError(f"deal: not a position the game can be in ({shorten(reason)})") from None
+    except _READ_ERRORS as error:
+        reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
+        raise RecordError(f"{where}{reason})") from None
     match.refresh()
     return match
+
+
+_READ_ERRORS = (ArithmeticError, AssertionError, AttributeError, LookupError, TypeError, ValueError)
+"""What a game may raise on reading a state no play can reach."""
+
+
+def _actor(to_act: Any) -> str:
+    return "the table (null)" if to_act is None else f"seat {to_act}"
 
 
 def _text(data: Any, path: str) -> str:

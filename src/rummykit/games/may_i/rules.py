@@ -118,9 +118,9 @@ whole number, or (from this many players on, this count) pairs, fewest players f
 def per_player_count(option: str, low: int, high: int) -> Any:
     """An attrs converter for ``decks`` and ``joker_count``: a whole number, a mapping
     ``{players: count}`` (keys may be digit strings, as in JSON) or a list of
-    ``[players, count]`` pairs, each count within ``low``-``high``; kept as a number
-    when it is the same for every player count, else as sorted pairs (so it survives a
-    record).
+    ``[players, count]`` pairs, each count within ``low``-``high``; a number is kept
+    as a number, a mapping as sorted pairs (so it survives a record, and the rules
+    check its player counts against ``player_count_range``).
 
     >>> decks = per_player_count("decks", 1, 8)
     >>> decks(2), decks({"3": 2, "5": 3}), decks([[3, 2], [5, 3]])
@@ -148,7 +148,7 @@ def per_player_count(option: str, low: int, high: int) -> Any:
             raise ConfigError(
                 f"{option} must be from {low} to {high} for every player count, got {shown(given)}"
             )
-        if len({count for _, count in steps}) == 1:
+        if len(steps) == 1 and steps[0][0] == 0:  # a plain number
             return steps[0][1]
         return steps
 
@@ -377,6 +377,8 @@ class MayIRules:
         schedule = self.schedule()
         rules = self.meld_rules()
         decks, jokers = by_players(self.decks), by_players(self.joker_count)
+        decks.check_players(fewest, most, option="decks")
+        jokers.check_players(fewest, most, option="joker_count")
         for number, deal in enumerate(schedule, start=1):
             if deal.hand_size % self.deal_packet_size:
                 raise ConfigError(
