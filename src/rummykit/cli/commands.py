@@ -34,12 +34,11 @@ from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
 from rummykit.games import get as get_game
 from rummykit.games import names as registered_games
-from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
-from rummykit.scoring import CardValues
+from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver import best_arrangement
 
 __all__ = ["main"]
@@ -129,10 +128,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         contract = Contract.parse(args.contract, like=preset.contract_conventions)
         values: CardValues = preset.card_values
     else:  # a registered game under its options: its card values
-        rules = build_game(args.game, args.option).rules
+        definition = build_game(args.game, args.option)
         like = game_preset(args.game).contract_conventions if args.game in GAME_PRESETS else None
         contract = Contract.parse(args.contract, like=like)
-        values = rules.card_values() if hasattr(rules, "card_values") else MAY_I_VALUES
+        values = definition.card_values() or FACE_VALUES  # a game without card values
     result = best_arrangement(hand, contract, meld_rules, values=values)
     if result is None:
         _emit(
