@@ -23,6 +23,7 @@ from rummykit.engine.contract import (
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.games.posso.reach import Reach
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, joker_exchanges
@@ -39,6 +40,7 @@ __all__ = [
     "PossoOpening",
     "is_playable",
     "laydowns",
+    "laydowns_with",
     "may_lay_off_on",
     "new_meld_options",
     "playable_targets",
@@ -83,12 +85,75 @@ def _laydown_arrangements(
 
 def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
     """POSSO-14.1: ``seat``'s hand holds a meld it could lay down now (an opening
-    before it has opened)."""
+    before it has opened).
+
+    Counting answers most hands (:class:`~rummykit.games.posso.reach.Reach`); the rest
+    are remembered by hand, and the meld step's go-down listing, which runs first on
+    the same hand, has usually answered already."""
     hand = match.deal.hands[seat]
     rules = match.meld_rules
-    if match.deal.down[seat]:
-        return can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
-    return can_meet(hand, _opening(match), rules)
+    opened = bool(match.deal.down[seat])
+    if not _may_lay(match, opened, Reach(hand, rules)):
+        return False
+    key = _ready_key(match, opened, hand)
+    answer = _READY.get(key)
+    if answer is None:
+        if opened:
+            answer = can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
+        else:
+            answer = can_meet(hand, _opening(match), rules)
+        _remember(key, answer)
+    return answer
+
+
+def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[tuple[Meld, ...]]:
+    """The :func:`laydowns` of ``seat``'s hand and ``card`` that use ``card`` (a claim,
+    POSSO-9.5, or a pile card melded this turn, POSSO-8.2), lazily; none without a
+    solver call where counting shows ``card`` fits no meld (or the whole no opening)."""
+    cards = [*match.deal.hands[seat], card]
+    opened = bool(match.deal.down[seat])
+    reach = Reach(cards, match.meld_rules)
+    if not reach.holds(card) or not (opened or reach.may_meet(_opening(match))):
+        return
+    for melds in laydowns(match, seat, cards):
+        if any(card in meld.cards for meld in melds):
+            yield melds
+
+
+_READY: dict[tuple[object, ...], bool] = {}
+"""Whether a hand holds a ready meld, by :func:`_ready_key` (a fact about the hand, the
+opening and the meld rules alone, so never stale; bounded)."""
+_READY_MAX = 4096
+
+
+def _ready_key(match: ContractRummyMatch, opened: bool, hand: Sequence[Card]) -> tuple[object, ...]:
+    codes = tuple(sorted([card.code for card in hand]))
+    return (codes, None if opened else match.deal.contract, match.meld_rules)
+
+
+def _remember(key: tuple[object, ...], ready: bool) -> None:
+    if len(_READY) >= _READY_MAX:
+        _READY.clear()
+    _READY[key] = ready
+
+
+def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
+    """False where counting shows the cards of ``reach`` hold no laydown: no meld once
+    opened, no opening before."""
+    return reach.any_meld() if opened else reach.may_meet(_opening(match))
+
+
+def _noting(found: Iterator[Arrangement], key: tuple[object, ...]) -> Iterator[Arrangement]:
+    """``found`` (the arrangements of a hand), remembering under ``key`` whether the hand
+    holds a ready meld: yes at the first, no once none came (nothing on a budget error)."""
+    none = True
+    for arrangement in found:
+        if none:
+            none = False
+            _remember(key, True)
+        yield arrangement
+    if none:
+        _remember(key, False)
 
 
 def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
@@ -153,8 +218,14 @@ class PossoOpening(Opening):
     def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
         """Every legal laydown now, lazily."""
         deal = match.deal
-        found = _laydown_arrangements(match, seat, deal.hands[seat])
-        yield from allowed_go_downs(match, seat, found, going_down=not deal.down[seat])
+        hand = deal.hands[seat]
+        opened = bool(deal.down[seat])
+        key = _ready_key(match, opened, hand)
+        if not _may_lay(match, opened, Reach(hand, match.meld_rules)):
+            _remember(key, False)
+            return
+        found = _noting(_laydown_arrangements(match, seat, hand), key)
+        yield from allowed_go_downs(match, seat, found, going_down=not opened)
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
@@ -321,10 +392,8 @@ def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
 
 def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
     """Could ``seat`` meld ``card`` this turn (lay it down or off)?"""
-    cards = [*match.deal.hands[seat], card]
-    for melds in laydowns(match, seat, cards):
-        if any(card in meld.cards for meld in melds):
-            return True
+    if next(laydowns_with(match, seat, card), None) is not None:
+        return True
     if match.deal.down[seat]:
         for index, meld in enumerate(match.deal.table):
             if (
