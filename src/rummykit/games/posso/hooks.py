@@ -93,11 +93,12 @@ def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
     hand = match.deal.hands[seat]
     rules = match.meld_rules
     opened = bool(match.deal.down[seat])
-    if not _may_lay(match, opened, Reach(hand, rules)):
-        return False
     key = _ready_key(match, opened, hand)
     answer = _READY.get(key)
     if answer is None:
+        if not _may_lay(match, opened, Reach(hand, rules)):
+            _remember(key, False)
+            return False
         if opened:
             answer = can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
         else:
@@ -309,10 +310,16 @@ class ForcedPlay(ActionFilter):
     ) -> tuple[Action, ...]:
         """Every action forced play allows (each check about the position made once)."""
         discards = any(isinstance(action, Discard) for action in actions)
-        takes = _rules(match).pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        rules = _rules(match)
+        takes = rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)
+        if not rules.pile_take_requires_meld and rules.forced_play_enforcement != "strict":
+            # Nothing else to refuse (see _plain_refusal): only a ready meld's discards.
+            if not ready:
+                return tuple(actions)
+            return tuple(action for action in actions if not isinstance(action, Discard))
         position = _Position(match, seat)
         kept = []
         for action in actions:

@@ -84,13 +84,7 @@ class Reach:
     def may_meet(self, contract: Contract) -> bool:
         """False only where these cards cannot meet ``contract`` (a group as large as
         its smallest group, a run as long as its shortest run)."""
-        group = run = 0
-        for slot in contract.slots:
-            size = slot.size_for(self.rules)
-            if slot.kind is MeldKind.GROUP:
-                group = size if not group or size < group else group
-            else:
-                run = size if not run or size < run else run
+        group, run = _smallest(contract, self.rules)
         return (not group or self.group(group)) and (not run or self.run(run))
 
     def group(self, size: int) -> bool:
@@ -106,6 +100,23 @@ class Reach:
         ranks holding at least ``size`` cards with the wild cards."""
         wrap = self.rules.ace is AcePolicy.WRAP
         return _live(self.masks[suit], size, min(self.wild, size), wrap)
+
+
+_SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
+"""The smallest group and run of a contract (0: none asked), by contract and rules."""
+
+
+def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
+    """The fewest cards of a group and of a run that ``contract`` asks for (remembered)."""
+    found = _SMALLEST.get((contract, rules))
+    if found is None:
+        groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
+        runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
+        found = (min(groups, default=0), min(runs, default=0))
+        if len(_SMALLEST) >= 256:
+            _SMALLEST.clear()
+        _SMALLEST[contract, rules] = found
+    return found
 
 
 def _live(mask: int, size: int, wild: int, wrap: bool) -> int:
