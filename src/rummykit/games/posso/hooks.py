@@ -183,6 +183,8 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     indexes = range(len(match.deal.table))
     if _rules(match).playable_scope != "discarder_legal":
         return indexes
+    if not match.deal.down[seat]:
+        return []  # no meld to lay off on (may_lay_off_on), whatever the gate says
     gate = match.hooks.layoff_gate
     if gate.refusal(match, seat, None) is not None:
         return []

@@ -24,6 +24,11 @@ _JOKER = 52
 _RANKS = 0x3FFE
 """Bits 1-13: a rank's place in a suit's mask (bit 14 is the ace above the king)."""
 
+_RANK = tuple(code % 13 + 1 for code in range(52))
+_SUIT = tuple(code // 13 for code in range(52))
+_PLACES = tuple(1 << (code % 13 + 1) | (0x4000 if code % 13 == 0 else 0) for code in range(52))
+"""A natural card's bits in its suit's mask: its rank, and 14 too for an ace."""
+
 _LIVE: dict[int, int] = {}
 """Live-rank masks by suit mask, run size, wild cards and wrap (see :func:`_live`)."""
 _LIVE_MAX = 50_000
@@ -48,9 +53,8 @@ class Reach:
             if code == _JOKER:
                 wild += 1
                 continue
-            rank = code % 13 + 1
-            counts[rank] += 1
-            masks[code // 13] |= (1 << rank) | (0x4000 if rank == 1 else 0)
+            counts[_RANK[code]] += 1
+            masks[_SUIT[code]] |= _PLACES[code]
             if wild_ranks and card.rank in wild_ranks:
                 wild += 1  # wild, and natural too where it fits: both count
         cap = rules.max_jokers_per_meld
@@ -93,13 +97,16 @@ class Reach:
 
     def run(self, size: int) -> bool:
         """False only where no run of ``size`` cards is held."""
-        return any(self.live(suit, size) for suit in range(4) if self.masks[suit])
+        masks = self.masks
+        return any(masks[suit] and self.live(suit, size) for suit in range(4))
 
     def live(self, suit: int, size: int) -> int:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
+        wild = self.wild if self.wild < size else size
         wrap = self.rules.ace is AcePolicy.WRAP
-        return _live(self.masks[suit], size, min(self.wild, size), wrap)
+        found = _LIVE.get(self.masks[suit] | size << 15 | wild << 20 | int(wrap) << 25)
+        return _live(self.masks[suit], size, wild, wrap) if found is None else found
 
 
 _SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
@@ -120,12 +127,9 @@ def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
 
 
 def _live(mask: int, size: int, wild: int, wrap: bool) -> int:
-    """:meth:`Reach.live` of a suit ``mask`` (remembered, bounded): every ace policy but
+    """:meth:`Reach.live` of a suit ``mask``, worked out and remembered: every ace policy but
     ``WRAP`` puts the ace at both ends (a bound, so the looser reading is safe)."""
     key = mask | size << 15 | wild << 20 | int(wrap) << 25
-    found = _LIVE.get(key)
-    if found is not None:
-        return found
     if wrap:
         low = mask & _RANKS
         line = low | low << 13  # two turns of the circle: every window is on it
