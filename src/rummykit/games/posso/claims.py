@@ -186,7 +186,7 @@ class PossoClaims(ClaimProtocol):
         if self.table(match).stock_only[seat]:
             return (Draw(),)
         return tuple(
-            a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)
+            [a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)]
         )
 
     def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
