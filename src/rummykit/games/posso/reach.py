@@ -67,6 +67,8 @@ class Reach:
         self.wild = wild
         self.most = max(counts)
         """The most cards of one rank."""
+        self.wrap = int(rules.ace is AcePolicy.WRAP)
+        """1 where runs turn the corner (K-A-2), else 0."""
 
     def holds(self, card: Card) -> bool:
         """False only where no meld of these cards (``card`` among them) contains
@@ -97,24 +99,31 @@ class Reach:
 
     def run(self, size: int) -> bool:
         """False only where no run of ``size`` cards is held."""
-        masks = self.masks
-        return any(masks[suit] and self.live(suit, size) for suit in range(4))
+        for suit in range(4):  # noqa: SIM110 (a loop: any() of a generator costs more)
+            if self.masks[suit] and self.live(suit, size):
+                return True
+        return False
 
     def live(self, suit: int, size: int) -> int:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
         wild = self.wild if self.wild < size else size
-        wrap = self.rules.ace is AcePolicy.WRAP
-        found = _LIVE.get(self.masks[suit] | size << 15 | wild << 20 | int(wrap) << 25)
-        return _live(self.masks[suit], size, wild, wrap) if found is None else found
+        mask = self.masks[suit]
+        found = _LIVE.get(mask | size << 15 | wild << 20 | self.wrap << 25)
+        return _live(mask, size, wild, self.wrap) if found is None else found
 
 
 _SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
 """The smallest group and run of a contract (0: none asked), by contract and rules."""
+_LAST: list[tuple[Contract | None, MeldRules | None, tuple[int, int]]] = [(None, None, (0, 0))]
 
 
 def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
-    """The fewest cards of a group and of a run that ``contract`` asks for (remembered)."""
+    """The fewest cards of a group and of a run that ``contract`` asks for (remembered;
+    the last pair asked by identity, as equal contracts of new deals compare slowly)."""
+    last_contract, last_rules, last = _LAST[0]
+    if contract is last_contract and rules is last_rules:
+        return last
     found = _SMALLEST.get((contract, rules))
     if found is None:
         groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
@@ -123,13 +132,14 @@ def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
         if len(_SMALLEST) >= 256:
             _SMALLEST.clear()
         _SMALLEST[contract, rules] = found
+    _LAST[0] = (contract, rules, found)
     return found
 
 
-def _live(mask: int, size: int, wild: int, wrap: bool) -> int:
+def _live(mask: int, size: int, wild: int, wrap: int) -> int:
     """:meth:`Reach.live` of a suit ``mask``, worked out and remembered: every ace policy but
     ``WRAP`` puts the ace at both ends (a bound, so the looser reading is safe)."""
-    key = mask | size << 15 | wild << 20 | int(wrap) << 25
+    key = mask | size << 15 | wild << 20 | wrap << 25
     if wrap:
         low = mask & _RANKS
         line = low | low << 13  # two turns of the circle: every window is on it
