@@ -22,7 +22,7 @@ from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
-from rummykit.games.posso.hooks import is_playable, laydowns, playable_targets
+from rummykit.games.posso.hooks import is_playable, laydowns_with, playable_targets
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import (
     Action,
@@ -186,7 +186,7 @@ class PossoClaims(ClaimProtocol):
         if self.table(match).stock_only[seat]:
             return (Draw(),)
         return tuple(
-            a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)
+            [a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)]
         )
 
     def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
@@ -243,12 +243,7 @@ class PossoClaims(ClaimProtocol):
             return []
         if not rules.claim_requires_new_meld:
             return [Claim()]
-        cards = [*match.deal.hands[seat], card]
-        found = []
-        for melds in laydowns(match, seat, cards):
-            if any(card in meld.cards for meld in melds):
-                found.append(Claim(down_action(melds).melds))
-        return found
+        return [Claim(down_action(melds).melds) for melds in laydowns_with(match, seat, card)]
 
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The window's and the correction's choices."""

@@ -23,6 +23,7 @@ from rummykit.engine.contract import (
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
+from rummykit.games.posso.reach import Reach
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, joker_exchanges
@@ -39,6 +40,7 @@ __all__ = [
     "PossoOpening",
     "is_playable",
     "laydowns",
+    "laydowns_with",
     "may_lay_off_on",
     "new_meld_options",
     "playable_targets",
@@ -83,12 +85,76 @@ def _laydown_arrangements(
 
 def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
     """POSSO-14.1: ``seat``'s hand holds a meld it could lay down now (an opening
-    before it has opened)."""
+    before it has opened).
+
+    Counting answers most hands (:class:`~rummykit.games.posso.reach.Reach`); the rest
+    are remembered by hand, and the meld step's go-down listing, which runs first on
+    the same hand, has usually answered already."""
     hand = match.deal.hands[seat]
     rules = match.meld_rules
-    if match.deal.down[seat]:
-        return can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
-    return can_meet(hand, _opening(match), rules)
+    opened = bool(match.deal.down[seat])
+    key = _ready_key(match, opened, hand)
+    answer = _READY.get(key)
+    if answer is None:
+        if not _may_lay(match, opened, Reach(hand, rules)):
+            _remember(key, False)
+            return False
+        if opened:
+            answer = can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
+        else:
+            answer = can_meet(hand, _opening(match), rules)
+        _remember(key, answer)
+    return answer
+
+
+def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[tuple[Meld, ...]]:
+    """The :func:`laydowns` of ``seat``'s hand and ``card`` that use ``card`` (a claim,
+    POSSO-9.5, or a pile card melded this turn, POSSO-8.2), lazily; none without a
+    solver call where counting shows ``card`` fits no meld (or the whole no opening)."""
+    cards = [*match.deal.hands[seat], card]
+    opened = bool(match.deal.down[seat])
+    reach = Reach(cards, match.meld_rules)
+    if not reach.holds(card) or not (opened or reach.may_meet(_opening(match))):
+        return
+    for melds in laydowns(match, seat, cards):
+        if any(card in meld.cards for meld in melds):
+            yield melds
+
+
+_READY: dict[tuple[object, ...], bool] = {}
+"""Whether a hand holds a ready meld, by :func:`_ready_key` (a fact about the hand, the
+opening and the meld rules alone, so never stale; bounded)."""
+_READY_MAX = 4096
+
+
+def _ready_key(match: ContractRummyMatch, opened: bool, hand: Sequence[Card]) -> tuple[object, ...]:
+    codes = tuple(sorted([card.code for card in hand]))
+    return (codes, None if opened else match.deal.contract, match.meld_rules)
+
+
+def _remember(key: tuple[object, ...], ready: bool) -> None:
+    if len(_READY) >= _READY_MAX:
+        _READY.clear()
+    _READY[key] = ready
+
+
+def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
+    """False where counting shows the cards of ``reach`` hold no laydown: no meld once
+    opened, no opening before."""
+    return reach.any_meld() if opened else reach.may_meet(_opening(match))
+
+
+def _noting(found: Iterator[Arrangement], key: tuple[object, ...]) -> Iterator[Arrangement]:
+    """``found`` (the arrangements of a hand), remembering under ``key`` whether the hand
+    holds a ready meld: yes at the first, no once none came (nothing on a budget error)."""
+    none = True
+    for arrangement in found:
+        if none:
+            none = False
+            _remember(key, True)
+        yield arrangement
+    if none:
+        _remember(key, False)
 
 
 def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
@@ -117,6 +183,8 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     indexes = range(len(match.deal.table))
     if _rules(match).playable_scope != "discarder_legal":
         return indexes
+    if not match.deal.down[seat]:
+        return []  # no meld to lay off on (may_lay_off_on), whatever the gate says
     gate = match.hooks.layoff_gate
     if gate.refusal(match, seat, None) is not None:
         return []
@@ -153,8 +221,14 @@ class PossoOpening(Opening):
     def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
         """Every legal laydown now, lazily."""
         deal = match.deal
-        found = _laydown_arrangements(match, seat, deal.hands[seat])
-        yield from allowed_go_downs(match, seat, found, going_down=not deal.down[seat])
+        hand = deal.hands[seat]
+        opened = bool(deal.down[seat])
+        key = _ready_key(match, opened, hand)
+        if not _may_lay(match, opened, Reach(hand, match.meld_rules)):
+            _remember(key, False)
+            return
+        found = _noting(_laydown_arrangements(match, seat, hand), key)
+        yield from allowed_go_downs(match, seat, found, going_down=not opened)
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
@@ -238,10 +312,16 @@ class ForcedPlay(ActionFilter):
     ) -> tuple[Action, ...]:
         """Every action forced play allows (each check about the position made once)."""
         discards = any(isinstance(action, Discard) for action in actions)
-        takes = _rules(match).pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        rules = _rules(match)
+        takes = rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)
+        if not rules.pile_take_requires_meld and rules.forced_play_enforcement != "strict":
+            # Nothing else to refuse (see _plain_refusal): only a ready meld's discards.
+            if not ready:
+                return tuple(actions)
+            return tuple(action for action in actions if not isinstance(action, Discard))
         position = _Position(match, seat)
         kept = []
         for action in actions:
@@ -321,10 +401,8 @@ def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
 
 def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
     """Could ``seat`` meld ``card`` this turn (lay it down or off)?"""
-    cards = [*match.deal.hands[seat], card]
-    for melds in laydowns(match, seat, cards):
-        if any(card in meld.cards for meld in melds):
-            return True
+    if next(laydowns_with(match, seat, card), None) is not None:
+        return True
     if match.deal.down[seat]:
         for index, meld in enumerate(match.deal.table):
             if (
