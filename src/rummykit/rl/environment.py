@@ -22,9 +22,10 @@ class TableEnvironment:
     its rules ``options`` as keywords, or a definition) with ``players`` seats.
 
     ``reward`` and ``reward_scale`` choose the rewards (:data:`~rummykit.rl.core.Reward`),
-    ``max_steps`` truncates an episode, ``max_melds``, ``max_take`` and ``max_downs`` are
-    the :class:`~rummykit.rl.Limits` of the action space, ``codecs`` encodes action types
-    of a game's own (see :func:`~rummykit.rl.register_action`)."""
+    ``max_steps`` truncates an episode, ``max_melds``, ``max_take``, ``max_downs`` and
+    ``max_placings`` are the :class:`~rummykit.rl.Limits` of the action space,
+    ``codecs`` encodes action types of a game's own (see
+    :func:`~rummykit.rl.register_action`)."""
 
     def __init__(
         self,
@@ -38,6 +39,7 @@ class TableEnvironment:
         max_melds: int = 16,
         max_take: int = 8,
         max_downs: int = 16,
+        max_placings: int = 32,
         codecs: Mapping[type[Action], Any] | None = None,
         **options: Any,
     ) -> None:
@@ -46,7 +48,12 @@ class TableEnvironment:
             game,
             players,
             render_mode=render_mode,
-            limits=Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs),
+            limits=Limits(
+                max_melds=max_melds,
+                max_take=max_take,
+                max_downs=max_downs,
+                max_placings=max_placings,
+            ),
             codecs=codecs,
             reward=reward,
             reward_scale=reward_scale,
