@@ -80,6 +80,17 @@ def test_every_legal_action_round_trips(name: str) -> None:
     assert seen  # every game had decisions
 
 
+def _joker_position(hand: str, melds: tuple[str, ...], seat: int) -> Match[Any, Any]:
+    """Posso? with jokers, everyone opened, after ``seat``'s draw: ``seat`` holds
+    ``hand``; ``melds`` are on the table, owned by B, C and A in turn."""
+    owners = (B, C, A)
+    table = tuple((meld, owners[number % 3]) for number, meld in enumerate(melds))
+    rules: dict[str, Any] = {"joker_count": "players_minus_one", "down": (A, B, C, D)}
+    match = posso(hands={seat: hand}, table=table, stock="KS", to_act=seat, **rules)
+    match.apply("draw")
+    return match
+
+
 def test_wild_meanings_and_exchanges_are_offered_by_place() -> None:
     """Posso? with jokers: a lay-off saying what a wild card stands for and a joker
     exchange have an index by their place among the legal actions of their type (the
@@ -89,24 +100,8 @@ def test_wild_meanings_and_exchanges_are_offered_by_place() -> None:
     encoding = ActionEncoding.for_game(definition)
     lay_off, exchange = encoding.offset("lay_off"), encoding.offset("exchange_joker")
     placed = lay_off + 53 * 16 * 3
-    laying = posso(
-        hands={B: "JK 2D 9C QS"},
-        table=(("5H 6H 7H 8H", B), ("7S 7D 7C", B), ("4C 5C JK 7C", C)),
-        down=(A, B, C, D),
-        stock="KS",
-        to_act=B,
-        joker_count="players_minus_one",
-    )
-    laying.apply("draw")
-    exchanging = posso(
-        hands={C: "JH 2D 9C"},
-        table=(("9H 10H JK QH", B), ("7S 7D 7C", C), ("2S 3S 4S 5S", A)),
-        down=(A, B, C, D),
-        stock="KC",
-        to_act=C,
-        joker_count="players_minus_one",
-    )
-    exchanging.apply("draw")
+    laying = _joker_position("JK 2D 9C QS", ("5H 6H 7H 8H", "7S 7D 7C", "4C 5C JK 7C"), B)
+    exchanging = _joker_position("JH 2D 9C", ("9H 10H JK QH", "7S 7D 7C", "2S 3S 4S 5S"), C)
     seen: Counter[str] = Counter()
     for match in (laying, exchanging):
         actions = match.legal_actions()
