@@ -263,9 +263,6 @@ class ExchangeCodec(PositionalCodec):
     what it stands for there): card, meld, destination and meaning would number
     226,304 indices, for an action a few positions offer."""
 
-    def __init__(self, verb: str, positions: int) -> None:
-        super().__init__(verb, positions)
-
     def encode(self, action: Any, rank: int) -> int | None:
         if action.card.code >= 52:
             raise EncodingError(f"a joker cannot be exchanged for a joker: {action}")
