@@ -15,7 +15,7 @@ The last lines measure the same matches without PettingZoo, through
 
     python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before OLD/src
 
-``--before`` also measures May I?'s and Possession's environments on an older checkout
+``--before`` also measures May I?'s, Possession's and Posso?'s environments on an older checkout
 (``git worktree add OLD <commit>``), in a second interpreter taking its turns with the
 others, for before/after ratios in one run.
 """
@@ -185,6 +185,7 @@ def main(argv: list[str] | None = None) -> None:
         runs += [
             ("may-i, 4 players, before", lambda: before(src, "may-i", 4, slice_)),
             ("possession, 2 players, before", lambda: before(src, "possession", 2, slice_)),
+            ("posso, 4 players, before", lambda: before(src, "posso", 4, slice_)),
         ]
     best: dict[str, dict[str, Any]] = {}
     for _ in range(options.rounds):

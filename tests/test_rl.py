@@ -33,6 +33,7 @@ from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
 from rummykit.kit.match import Match  # noqa: E402
 from rummykit.kit.registry import get, register, unregister  # noqa: E402
 from rummykit.rl import ActionEncoding, EncodingError, ObservationEncoding  # noqa: E402
+from tests.rules.posso_setup import A, B, C, D, posso  # noqa: E402
 
 PLAYERS = {"may-i": 4, "possession": 2, "posso": 4}
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"
@@ -77,6 +78,55 @@ def test_every_legal_action_round_trips(name: str) -> None:
                 found = encoding.encode(action, _rank(actions, action))
                 assert found is None or legal.action(found) == action
     assert seen  # every game had decisions
+
+
+def _joker_position(hand: str, melds: tuple[str, ...], seat: int) -> Match[Any, Any]:
+    """Posso? with jokers, everyone opened, after ``seat``'s draw: ``seat`` holds
+    ``hand``; ``melds`` are on the table, owned by B, C and A in turn."""
+    owners = (B, C, A)
+    table = tuple((meld, owners[number % 3]) for number, meld in enumerate(melds))
+    rules: dict[str, Any] = {"joker_count": "players_minus_one", "down": (A, B, C, D)}
+    match = posso(hands={seat: hand}, table=table, stock="KS", to_act=seat, **rules)
+    match.apply("draw")
+    return match
+
+
+def test_wild_meanings_and_exchanges_are_offered_by_place() -> None:
+    """Posso? with jokers: a lay-off saying what a wild card stands for and a joker
+    exchange have an index by their place among the legal actions of their type (the
+    lay-offs' meanings after the stable card, meld and end indices); every shipped
+    game's mask stays under 3,000 wide (a random player reads all of it every step)."""
+    definition = game("posso", joker_count="players_minus_one")
+    encoding = ActionEncoding.for_game(definition)
+    lay_off, exchange = encoding.offset("lay_off"), encoding.offset("exchange_joker")
+    placed = lay_off + 53 * 16 * 3
+    laying = _joker_position("JK 2D 9C QS", ("5H 6H 7H 8H", "7S 7D 7C", "4C 5C JK 7C"), B)
+    exchanging = _joker_position("JH 2D 9C", ("9H 10H JK QH", "7S 7D 7C", "2S 3S 4S 5S"), C)
+    seen: Counter[str] = Counter()
+    for match in (laying, exchanging):
+        actions = match.legal_actions()
+        legal = encoding.legal(actions)
+        assert legal.indices == tuple(encoding.encode(a, _rank(actions, a)) for a in actions)
+        for index, action in zip(legal.indices, actions, strict=True):
+            name = encoding.block_of(index).name
+            if name == "lay_off" and getattr(action, "role", None) is not None:
+                assert index == placed + _rank(actions, action)
+                assert encoding.describe(index).endswith("(a wild card's meaning)")
+                seen["meaning"] += 1
+            elif name == "lay_off":
+                assert lay_off <= index < placed
+                assert encoding.describe(index) == str(action)
+            elif name == "exchange_joker":
+                assert index == exchange + _rank(actions, action)
+                assert encoding.describe(index) == f"{action.verb} #{index - exchange}"
+                seen["exchange"] += 1
+    assert seen["meaning"] >= 2 and seen["exchange"] >= 2
+    few = ActionEncoding.for_game(definition, limits=rl.Limits(max_placings=1))
+    assert few.size == encoding.size - 2 * 31
+    dropped = few.legal(exchanging.legal_actions()).dropped
+    assert dropped == seen["exchange"] - 1
+    for name in names():
+        assert ActionEncoding.for_game(game(name)).size < 3000
 
 
 def _rank(actions: tuple[Action, ...], action: Action) -> int:

@@ -22,26 +22,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from rummykit.kit.registry import game
-from rummykit.rl.actions import (
-    ActionCodec,
-    ActionEncoding,
-    Block,
-    CardCodec,
-    CountCodec,
-    EncodingError,
-    ExchangeCodec,
-    FlagCodec,
-    LayOffCodec,
-    LegalActions,
-    Limits,
-    MeaningTargetCodec,
-    PlayCodec,
-    PositionalCodec,
-    TargetCodec,
-    codec_for,
-    register_action,
-    unregister_action,
-)
+from rummykit.rl import actions
+from rummykit.rl.actions import *  # noqa: F403 (the action encoding: actions.__all__)
 
 if TYPE_CHECKING:
     from rummykit.rl.aec import RummyEnv, env, raw_env
@@ -50,34 +32,17 @@ if TYPE_CHECKING:
     from rummykit.rl.observations import Field, ObservationEncoding
 
 __all__ = [
-    "ActionCodec",
-    "ActionEncoding",
-    "Block",
-    "CardCodec",
-    "CountCodec",
-    "EncodingError",
-    "ExchangeCodec",
+    *actions.__all__,
     "Field",
-    "FlagCodec",
-    "LayOffCodec",
-    "LegalActions",
-    "Limits",
-    "MeaningTargetCodec",
     "ObservationEncoding",
-    "PlayCodec",
-    "PositionalCodec",
     "Reward",
     "RummyEnv",
     "SeatEnv",
     "Table",
-    "TargetCodec",
-    "codec_for",
     "env",
     "get_game",
     "gym_env",
     "raw_env",
-    "register_action",
-    "unregister_action",
 ]
 
 _LAZY = {

@@ -5,13 +5,16 @@ in the order the game declares them; an :class:`ActionCodec` maps an action of t
 type to an index inside its block. Most indices mean one action forever (``discard
 7H`` is always the same number); a go-down is offered by its place in the legal list
 (at most ``max_downs`` of them, in the order the engine lists them — the solver's
-canonical order), because the arrangements of a hand cannot be numbered in advance.
+canonical order), because the arrangements of a hand cannot be numbered in advance, and
+so are joker exchanges and the lay-offs that say what a wild card stands for (at most
+``max_placings``): numbered in advance, they would make the action space, and every
+mask, 90 times as wide for actions a few positions offer.
 
 >>> from rummykit.games import game
 >>> from rummykit.rl import ActionEncoding
 >>> encoding = ActionEncoding.for_game(game("may-i"), players=4)
 >>> encoding.size
-13705
+2713
 >>> [(block.name, block.size) for block in encoding.blocks][:4]
 [('draw', 1), ('take', 8), ('take_card', 53), ('ask', 1)]
 >>> match = game("may-i").new_match(players=4, seed=7)
@@ -26,7 +29,9 @@ attrs fields, :func:`codec_for`), so a shipped game's actions and a user's are e
 alike — a field-less action gets one index, one that names a ``card`` 53, a ``count``
 of pile cards ``max_take``, ``melds`` to lay down ``max_downs`` places (like go-downs),
 a meld ``target`` ``max_melds`` (14 times that with the ``role`` a placed card stands
-for), played ``cards`` a first and a last card. Any other
+for), played ``cards`` a first and a last card, a lay-off its card, meld and end (and
+``max_placings`` places for the wild cards laid with a meaning), a joker exchange
+``max_placings`` places. Any other
 shape is registered with :func:`register_action` (or passed as ``codecs=``), and an
 action type with no codec is an :class:`EncodingError`.
 """
@@ -69,25 +74,6 @@ CARD_COUNT = len(CARDS)
 """53: the 52 naturals and the joker, indexed by :attr:`~rummykit.cards.Card.code`."""
 _ENDS: tuple[End | None, ...] = (None, End.LOW, End.HIGH)
 _END_INDEX = {end: index for index, end in enumerate(_ENDS)}
-_PLACES = len(_ENDS) + 13
-"""Where a placed card goes on a meld: an end (none, low, high) with no meaning, or the
-rank of the card it stands for (a wild card's meaning, POSSO-11.4: the meld fixes the
-suit, and the meaning the end)."""
-
-
-def _place(action: Any) -> int:
-    """The slot of an action's ``end`` and ``role`` (see :data:`_PLACES`)."""
-    role = action.role
-    if role is None:
-        return _END_INDEX[action.end]
-    return len(_ENDS) + int(role if isinstance(role, Rank) else role.rank) - 1
-
-
-def _place_fields(slot: int) -> dict[str, Any]:
-    """The ``end`` and ``role`` fields that slot ``slot`` describes (a meaning as a rank)."""
-    if slot < len(_ENDS):
-        return {"end": _ENDS[slot], "role": None}
-    return {"end": None, "role": Rank(slot - len(_ENDS) + 1)}
 
 
 class EncodingError(RummyError):
@@ -101,7 +87,10 @@ class Limits:
 
     ``max_melds``: meld numbers a lay-off or joker exchange may name (0 to
     ``max_melds - 1``); ``max_take``: the most pile cards one ``take N`` takes;
-    ``max_downs``: how many go-down arrangements are offered (the first ones listed).
+    ``max_downs``: how many go-down arrangements are offered (the first ones listed);
+    ``max_placings``: how many of the lay-offs that say what a wild card stands for, and
+    of the joker exchanges, are offered (by their place among the legal actions of
+    their type: the first ones listed).
     A legal action beyond a limit is left out of the mask and counted in
     :attr:`.LegalActions.dropped`.
     """
@@ -109,9 +98,10 @@ class Limits:
     max_melds: int = 16
     max_take: int = 8
     max_downs: int = 16
+    max_placings: int = 32
 
     def __attrs_post_init__(self) -> None:
-        for name in ("max_melds", "max_take", "max_downs"):
+        for name in ("max_melds", "max_take", "max_downs", "max_placings"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise EncodingError(f"{name} must be a whole number >= 1, got {value!r}")
@@ -236,56 +226,47 @@ class MeaningTargetCodec(ActionCodec):
 
 
 class LayOffCodec(ActionCodec):
-    """``53 × max_melds × 16``: card, meld number, and the place (an end: none, low,
-    high; or the rank of the card it stands for), for an ``action_type`` with the fields
-    ``card``, ``target``, ``end`` and ``role`` (a lay-off)."""
+    """``53 × max_melds × 3 + positions``, for an ``action_type`` with the fields ``card``,
+    ``target``, ``end`` and ``role`` (a lay-off): a card laid as itself has the index of
+    its card, meld number and end (none, low, high); one that says what a wild card
+    stands for (``role``) is offered by its place among the legal lay-offs now (the
+    first ``positions``), as go-downs are: the meanings of a few wild cards would
+    otherwise multiply the block, and the mask every step reads, by five."""
 
-    def __init__(self, action_type: type[Action], max_melds: int) -> None:
+    def __init__(self, action_type: type[Action], max_melds: int, positions: int = 32) -> None:
         self.action_type: Callable[..., Action] = action_type
+        self.verb = action_type.verb
         self.melds = max_melds
-        self.size = CARD_COUNT * max_melds * _PLACES
+        self.placed = CARD_COUNT * max_melds * len(_ENDS)
+        self.size = self.placed + positions
 
     def encode(self, action: Any, rank: int) -> int | None:
+        if action.role is not None:
+            return self.placed + rank if self.placed + rank < self.size else None
         target = int(action.target)
         if not 0 <= target < self.melds:
             return None
-        return (int(action.card.code) * self.melds + target) * _PLACES + _place(action)
+        return (int(action.card.code) * self.melds + target) * len(_ENDS) + _END_INDEX[action.end]
 
     def describe(self, index: int) -> str:
-        rest, place = divmod(index, _PLACES)
+        if index >= self.placed:
+            return f"{self.verb} #{index - self.placed} (a wild card's meaning)"
+        rest, end = divmod(index, len(_ENDS))
         code, target = divmod(rest, self.melds)
-        return str(self.action_type(card=CARDS[code], target=target, **_place_fields(place)))
+        return str(self.action_type(card=CARDS[code], target=target, end=_ENDS[end], role=None))
 
 
-class ExchangeCodec(ActionCodec):
-    """``52 × max_melds × (max_melds + 1) × 16``: the natural card put in, the meld whose
-    joker it frees, where the joker goes (a meld number, or the hand last) and its place
-    there (as a lay-off's), for an ``action_type`` with the fields ``card``, ``target``,
-    ``joker_to``, ``end`` and ``role`` (a joker exchange)."""
-
-    def __init__(self, action_type: type[Action], max_melds: int) -> None:
-        self.action_type: Callable[..., Action] = action_type
-        self.melds = max_melds
-        self.size = 52 * max_melds * (max_melds + 1) * _PLACES
+class ExchangeCodec(PositionalCodec):
+    """``positions`` indices by place in the legal list, for an action type with the
+    fields ``card``, ``target``, ``joker_to``, ``end`` and ``role`` (a joker exchange:
+    the natural card put in, the meld whose joker it frees, where the joker goes and
+    what it stands for there): card, meld, destination and meaning would number
+    226,304 indices, for an action a few positions offer."""
 
     def encode(self, action: Any, rank: int) -> int | None:
-        melds = self.melds
         if action.card.code >= 52:
             raise EncodingError(f"a joker cannot be exchanged for a joker: {action}")
-        joker_to = melds if action.joker_to is None else action.joker_to
-        if not 0 <= action.target < melds or not 0 <= joker_to <= melds:
-            return None
-        index = (int(action.card.code) * melds + int(action.target)) * (melds + 1) + joker_to
-        return index * _PLACES + _place(action)
-
-    def describe(self, index: int) -> str:
-        rest, place = divmod(index, _PLACES)
-        rest, joker_to = divmod(rest, self.melds + 1)
-        code, target = divmod(rest, self.melds)
-        to = None if joker_to == self.melds else joker_to
-        fields = _place_fields(place) if to is not None else {}
-        made = self.action_type(card=CARDS[code], target=target, joker_to=to, **fields)
-        return str(made)
+        return super().encode(action, rank)
 
 
 class PlayCodec(ActionCodec):
@@ -331,9 +312,11 @@ _SHAPES: dict[tuple[str, ...], Callable[[type[Action], Limits], ActionCodec]] = 
     ("target",): lambda kind, limits: TargetCodec(kind.verb, limits.max_melds),
     ("target", "role"): lambda kind, limits: MeaningTargetCodec(kind, limits.max_melds),
     ("cards",): lambda kind, limits: PlayCodec(kind.verb),
-    ("card", "target", "end", "role"): lambda kind, limits: LayOffCodec(kind, limits.max_melds),
+    ("card", "target", "end", "role"): (
+        lambda kind, limits: LayOffCodec(kind, limits.max_melds, limits.max_placings)
+    ),
     ("card", "target", "joker_to", "end", "role"): (
-        lambda kind, limits: ExchangeCodec(kind, limits.max_melds)
+        lambda kind, limits: ExchangeCodec(kind.verb, limits.max_placings)
     ),
 }
 """The codec of an action type by its fields, in order: draw and pass; discard; take

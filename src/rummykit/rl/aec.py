@@ -17,18 +17,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummykit.kit.actions import Action
-from rummykit.rl.actions import EncodingError, Limits
-from rummykit.rl.core import Reward, environment_table
-from rummykit.rl.text import position_text
+from rummykit.rl.actions import EncodingError
+from rummykit.rl.environment import TableEnvironment
 
 __all__ = ["OrderEnforcing", "RummyEnv", "env", "raw_env"]
 
@@ -39,7 +35,7 @@ wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class RummyEnv(AECEnv):  # type: ignore[misc]
+class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
     """A match of any registered game as a PettingZoo AEC environment.
 
     Agents are ``player_0`` … ``player_{n-1}`` (the seats); the agent to act is the
@@ -49,7 +45,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
     ``action_mask`` (``int8``, 1 at each legal index of the
     :class:`~rummykit.rl.ActionEncoding`; all zeros for a seat not to act).
     Rewards follow ``reward`` (:data:`~rummykit.rl.core.Reward`); ``max_steps``
-    truncates a match after that many decisions.
+    truncates a match after that many decisions; the keywords are those of
+    :class:`~rummykit.rl.environment.TableEnvironment`.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
@@ -58,35 +55,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        game: Any = "may-i",
-        players: int | None = None,
-        *,
-        render_mode: str | None = None,
-        reward: Reward = "deal",
-        reward_scale: float = 1.0,
-        max_steps: int | None = None,
-        max_melds: int = 16,
-        max_take: int = 8,
-        max_downs: int = 16,
-        codecs: Mapping[type[Action], Any] | None = None,
-        **options: Any,
-    ) -> None:
-        super().__init__()
-        self.table = environment_table(
-            game,
-            players,
-            render_mode=render_mode,
-            limits=Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs),
-            codecs=codecs,
-            reward=reward,
-            reward_scale=reward_scale,
-            options=options,
-        )
+    def __init__(self, game: Any = "may-i", players: int | None = None, **kwargs: Any) -> None:
+        super().__init__(game, players, **kwargs)
         definition = self.table.definition
-        self.render_mode = render_mode
-        self.max_steps = max_steps
         self.metadata = {**type(self).metadata, "name": f"rummykit_{definition.name}_v0"}
         count = self.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(count)]
@@ -107,11 +78,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         """Whether the last step rewarded anyone (its rewards are still in ``rewards``)."""
         self.agents: list[str] = []
-
-    @property
-    def match(self) -> Any:
-        """The match being played (read it; change it only through :meth:`step`)."""
-        return self.table.match
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -182,13 +148,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             self.truncations[agent],
             self.infos[agent],
         )
-
-    def render(self) -> str | None:
-        """``ansi``: the position as text, from the seat to act's side of the table."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode='ansi'")
-            return None
-        return position_text(self.table.match)
 
     def close(self) -> None:
         """Nothing to release."""

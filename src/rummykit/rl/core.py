@@ -22,6 +22,9 @@ from rummykit.rl.observations import ObservationEncoding, quick_view
 
 __all__ = ["Reward", "Table", "resolve_game"]
 
+_MASK_BYTES = 1 << 25
+"""The memory the cached masks of one :class:`Table` may take (32 MiB)."""
+
 Reward = Literal["deal", "outcome"]
 """``deal``: each seat's net points of each deal as it ends (bonus minus penalty), so a
 match's rewards add up to its scores; ``outcome``: at the end of the match, +1 to each
@@ -94,6 +97,9 @@ class Table:
         self._mask: npt.NDArray[np.int8] | None = None
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         """Masks by their legal indices (a bounded cache: decisions repeat)."""
+        self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
+        """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
+        game with joker exchanges has masks of 240 KB)."""
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
         """Each seat's score, by (match, deals scored): scores change at a deal's end."""
@@ -131,7 +137,7 @@ class Table:
                 mask = np.zeros(self.actions.size, dtype=np.int8)
                 if indices:
                     mask[list(indices)] = 1
-                if len(self._masks) >= 4096:
+                if len(self._masks) >= self._mask_limit:
                     self._masks.clear()
                 self._masks[indices] = mask
             self._mask = mask

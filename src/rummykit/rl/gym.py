@@ -14,7 +14,7 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal, SupportsFloat
 
 import gymnasium
@@ -23,15 +23,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.agents import RandomAgent, check_agent
-from rummykit.kit.actions import Action
-from rummykit.rl.actions import EncodingError, Limits
-from rummykit.rl.core import Reward, environment_table
-from rummykit.rl.text import position_text
+from rummykit.rl.actions import EncodingError
+from rummykit.rl.environment import TableEnvironment
 
 __all__ = ["SeatEnv", "gym_env"]
 
 
-class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """Seat ``seat`` of a match of any registered game, the other seats played by
     ``opponents`` (an agent, or one per other seat; the shipped
     :class:`~rummykit.agents.RandomAgent` by default).
@@ -43,7 +41,8 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     (:data:`~rummykit.rl.core.Reward`). Opponents draw their randomness from the
     match's seed. An index that is not legal raises
     :class:`~rummykit.errors.IllegalActionError`; with ``illegal="terminate"`` it ends the
-    episode instead, with reward ``illegal_reward`` and ``info["illegal"]``.
+    episode instead, with reward ``illegal_reward`` and ``info["illegal"]``. The other
+    keywords are those of :class:`~rummykit.rl.environment.TableEnvironment`.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's)
@@ -55,50 +54,26 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         *,
         seat: int = 0,
         opponents: Any = None,
-        render_mode: str | None = None,
-        reward: Reward = "deal",
-        reward_scale: float = 1.0,
-        max_steps: int | None = None,
-        max_melds: int = 16,
-        max_take: int = 8,
-        max_downs: int = 16,
-        codecs: Mapping[type[Action], Any] | None = None,
         illegal: Literal["raise", "terminate"] = "raise",
         illegal_reward: float = -1.0,
-        **options: Any,
+        **kwargs: Any,
     ) -> None:
         if illegal not in ("raise", "terminate"):
             raise EncodingError(f"illegal is 'raise' or 'terminate', got {illegal!r}")
+        super().__init__(game, players, **kwargs)
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self._ended = False
-        self.table = environment_table(
-            game,
-            players,
-            render_mode=render_mode,
-            limits=Limits(max_melds=max_melds, max_take=max_take, max_downs=max_downs),
-            codecs=codecs,
-            reward=reward,
-            reward_scale=reward_scale,
-            options=options,
-        )
         count = self.table.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise EncodingError(f"seat must be from 0 to {count - 1}, got {seat!r}")
         self.seat = seat
         self.opponents = _opponents(opponents, count, seat, self.table.match.definition)
-        self.render_mode = render_mode
-        self.max_steps = max_steps
         encoding = self.table.observations
         self.observation_space = spaces.Box(encoding.low, encoding.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.table.actions.size)
         self._rng = random.Random(0)
         self._steps = 0
-
-    @property
-    def match(self) -> Any:
-        """The match being played."""
-        return self.table.match
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -147,13 +122,6 @@ class SeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         terminated = bool(self.table.match.is_over)
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         return self.table.observe(self.seat), reward, terminated, truncated, self._info()
-
-    def render(self) -> str | None:
-        """``ansi``: the position as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode='ansi'")
-            return None
-        return position_text(self.table.match)
 
 
 def _opponents(opponents: Any, count: int, seat: int, definition: Any) -> dict[int, Any]:

@@ -237,7 +237,7 @@ class ObservationEncoding:
             seat.contract, seat.contract_values = contract, _contract(contract)
         sizes, down, scores = view.hand_sizes, view.down, view.scores
         rows = self._row_getters[me]
-        vector[self._scalars :] = [
+        scalars = [
             len(pile),
             view.stock_size,
             *rows(sizes),
@@ -246,6 +246,9 @@ class ObservationEncoding:
             view.deal,
             *seat.contract_values,
         ]
+        if scalars != seat.scalars:  # a claim window's answers leave them as they were
+            vector[self._scalars :] = scalars
+            seat.scalars = scalars
         return vector
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
@@ -406,6 +409,7 @@ class _SeatVector:
         "melds",
         "phase",
         "pile",
+        "scalars",
         "to_act",
         "top",
         "vector",
@@ -421,6 +425,8 @@ class _SeatVector:
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions, from the start of the table's fields."""
         self.pile: tuple[Any, ...] = ()
+        self.scalars: list[Any] = []
+        """The scalar fields as last written (numbers and flags, in the vector's order)."""
         self.top = self.phase = self.to_act = -1
         self.contract: Any = None
         self.contract_values = _contract(None)
