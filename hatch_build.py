@@ -23,10 +23,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENABLE = "RUMMYKIT_COMPILE"
 
 COMPILED = [
-    # The solver's public entry points (_arrange, _deadwood) stay interpreted: compiled,
-    # a mistyped argument (budget=1.5) would raise TypeError at the boundary instead of
-    # the ConfigError the pure build gives. What they call is compiled.
+    # Never rummykit/_boundary.py: its checks run before a compiled public function's own
+    # argument checks, so both builds refuse a mistyped option with the same error.
     "src/rummykit/_compiled.py",
+    "src/rummykit/solver/_arrange.py",
+    "src/rummykit/solver/_deadwood.py",
     "src/rummykit/solver/_search.py",
     "src/rummykit/solver/_tables.py",
     "src/rummykit/solver/_plan.py",
@@ -40,6 +41,12 @@ COMPILED = [
     "src/rummykit/games/posso/hooks.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
+    # The contract engine's match classes and May I?'s claim window, compiled as ordinary
+    # Python classes (@mypyc_attr(native_class=False), see rummykit/_mypyc.py): compiled
+    # methods, attributes in __dict__, subclassable by games and users.
+    "src/rummykit/engine/checks.py",
+    "src/rummykit/engine/core.py",
+    "src/rummykit/games/may_i/claims.py",
 ]
 
 BUILD_DEPENDENCIES = [

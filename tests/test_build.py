@@ -19,10 +19,13 @@ EXPECT_COMPILED = os.environ.get("RUMMYKIT_EXPECT_COMPILED") == "1"
 #: Every module the compiled build compiles (``hatch_build.py``), by import name.
 COMPILED_MODULES = [
     "rummykit._compiled",
+    "rummykit.solver._arrange",
+    "rummykit.solver._deadwood",
     "rummykit.solver._search",
     "rummykit.solver._tables",
     "rummykit.solver._plan",
     "rummykit.solver._one_deck",
+    "rummykit.solver._build",
     "rummykit.melds.validate",
     "rummykit.melds.windows",
     "rummykit.melds.layoff",
@@ -31,6 +34,9 @@ COMPILED_MODULES = [
     "rummykit.games.posso.hooks",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
+    "rummykit.engine.checks",
+    "rummykit.engine.core",
+    "rummykit.games.may_i.claims",
 ]
 
 
