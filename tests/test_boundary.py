@@ -76,9 +76,10 @@ def test_discard_must_be_a_bool(discard: object) -> None:
 
 def test_memo_limits_refuse_a_mistyped_cap_and_keep_theirs() -> None:
     before = memo_limits()
-    for options in ({"rules": 1.5}, {"cache": "10"}, {"rules": True}, {"cache": 0}):
+    options: list[dict[str, Any]] = [{"rules": 1.5}, {"cache": "10"}, {"rules": True}]
+    for option in [*options, {"cache": 0}]:
         with pytest.raises(ConfigError, match="must be a whole number >= 1"):
-            set_memo_limits(**options)  # type: ignore[arg-type]
+            set_memo_limits(**option)
         assert memo_limits() == before
 
 
@@ -105,8 +106,9 @@ def test_joker_exchange_options_must_be_bools() -> None:
     with pytest.raises(ConfigError, match="jokers_only must be True or False"):
         wild_replacements(table[0], parse_card("JC"), jokers_only=1)  # type: ignore[arg-type]
     for option in ("to_hand", "from_groups", "jokers_only"):
+        mistyped: dict[str, Any] = {option: 0}
         with pytest.raises(ConfigError, match=f"{option} must be True or False"):
-            joker_exchanges(table, 0, parse_card("JC"), rules, **{option: 0})
+            joker_exchanges(table, 0, parse_card("JC"), rules, **mistyped)
     assert joker_exchanges(table, 0, parse_card("JC"), rules, to_hand=True)
 
 
