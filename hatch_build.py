@@ -41,12 +41,6 @@ COMPILED = [
     "src/rummykit/games/posso/hooks.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
-    # The contract engine's match classes and May I?'s claim window, compiled as ordinary
-    # Python classes (@mypyc_attr(native_class=False), see rummykit/_mypyc.py): compiled
-    # methods, attributes in __dict__, subclassable by games and users.
-    "src/rummykit/engine/checks.py",
-    "src/rummykit/engine/core.py",
-    "src/rummykit/games/may_i/claims.py",
 ]
 
 BUILD_DEPENDENCIES = [

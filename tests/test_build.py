@@ -34,9 +34,6 @@ COMPILED_MODULES = [
     "rummykit.games.posso.hooks",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
-    "rummykit.engine.checks",
-    "rummykit.engine.core",
-    "rummykit.games.may_i.claims",
 ]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from rummykit._mypyc import mypyc_attr
 from rummykit.cards import Card
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
@@ -41,7 +40,6 @@ CLAUSE_KEYS = frozenset(
 """The kinds of refusal the engine asks a game's :attr:`CheckedMatch.clauses` for."""
 
 
-@mypyc_attr(native_class=False)
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from rummykit._mypyc import mypyc_attr
 from rummykit.cards import CARDS, Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
@@ -60,7 +59,6 @@ if TYPE_CHECKING:
 __all__ = ["ContractRummyMatch", "RankingRules", "ranked_outcome"]
 
 
-@mypyc_attr(native_class=False)
 class ContractRummyMatch(CheckedMatch):
     """A match of a contract-rummy game: its definition supplies the table options
     (:class:`~rummykit.engine.options.TableOptions`, from ``table_options()``), the

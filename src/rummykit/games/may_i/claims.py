@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rummykit._mypyc import mypyc_attr
 from rummykit.cards import Card
 from rummykit.engine import pile
 from rummykit.engine.hooks import ClaimProtocol, Refusal
@@ -71,7 +70,6 @@ class ClaimWindow(State):
     """``buy``, ``forced`` or ``refusal`` once someone takes the card."""
 
 
-@mypyc_attr(native_class=False)
 class MayIClaims(ClaimProtocol):
     """MAYI-9: who may ask, in which order, who must consent, and what a buy costs."""
 
