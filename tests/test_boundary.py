@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import rummykit
 from rummykit import (
     ConfigError,
     Meld,
@@ -115,12 +116,13 @@ def test_joker_exchange_options_must_be_bools() -> None:
 @pytest.mark.parametrize(
     "function", [best_arrangement, arrangements, min_deadwood, lay_off, joker_exchanges]
 )
-def test_the_checked_functions_keep_their_name_signature_and_doc(
+def test_the_checked_functions_keep_their_name_and_in_pure_python_their_doc(
     function: Callable[..., Any],
 ) -> None:
-    assert function.__doc__
-    assert function.__name__ in {"best_arrangement", "arrangements", "min_deadwood"} | {
-        "lay_off",
-        "joker_exchanges",
-    }
-    assert "rules" in inspect.signature(function).parameters
+    # Compiled functions carry no docstring or signature (mypyc), checked or not; the
+    # reference docs are built from the pure package.
+    wrapped = function.__wrapped__  # type: ignore[attr-defined]
+    assert function.__name__ == wrapped.__name__
+    if not rummykit.compiled:
+        assert function.__doc__ == wrapped.__doc__
+        assert "rules" in inspect.signature(function).parameters
