@@ -113,6 +113,15 @@ def test_joker_exchange_options_must_be_bools() -> None:
     assert joker_exchanges(table, 0, parse_card("JC"), rules, to_hand=True)
 
 
+def test_meld_rules_refuse_a_mistyped_ordered() -> None:
+    rules = MeldRules()
+    calls: list[Callable[..., object]] = [rules.validate, rules.accepts]
+    for call in calls:
+        with pytest.raises(ConfigError, match="ordered must be True or False, got 1"):
+            call("3S 4S 5S 6S", ordered=1)
+    assert rules.accepts("3S 4S 5S 6S", ordered=True)
+
+
 @pytest.mark.parametrize(
     "function", [best_arrangement, arrangements, min_deadwood, lay_off, joker_exchanges]
 )
