@@ -23,10 +23,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENABLE = "RUMMYKIT_COMPILE"
 
 COMPILED = [
-    # The solver's public entry points (_arrange, _deadwood) stay interpreted: compiled,
-    # a mistyped argument (budget=1.5) would raise TypeError at the boundary instead of
-    # the ConfigError the pure build gives. What they call is compiled.
+    # Never rummykit/_boundary.py: its checks run before a compiled public function's own
+    # argument checks, so both builds refuse a mistyped option with the same error.
     "src/rummykit/_compiled.py",
+    "src/rummykit/solver/_arrange.py",
+    "src/rummykit/solver/_deadwood.py",
     "src/rummykit/solver/_search.py",
     "src/rummykit/solver/_tables.py",
     "src/rummykit/solver/_plan.py",

@@ -19,10 +19,13 @@ EXPECT_COMPILED = os.environ.get("RUMMYKIT_EXPECT_COMPILED") == "1"
 #: Every module the compiled build compiles (``hatch_build.py``), by import name.
 COMPILED_MODULES = [
     "rummykit._compiled",
+    "rummykit.solver._arrange",
+    "rummykit.solver._deadwood",
     "rummykit.solver._search",
     "rummykit.solver._tables",
     "rummykit.solver._plan",
     "rummykit.solver._one_deck",
+    "rummykit.solver._build",
     "rummykit.melds.validate",
     "rummykit.melds.windows",
     "rummykit.melds.layoff",
@@ -42,6 +45,11 @@ def test_the_flag_says_which_build_runs() -> None:
 def test_every_hot_module_is_loaded_from_the_expected_build(name: str) -> None:
     path = import_module(name).__file__ or ""
     assert path.endswith(".py") is not EXPECT_COMPILED, path
+
+
+def test_the_boundary_checks_stay_interpreted_in_both_builds() -> None:
+    # They must run before a compiled function's own argument checks (hatch_build.py).
+    assert (import_module("rummykit._boundary").__file__ or "").endswith(".py")
 
 
 def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from rummykit._boundary import checked, flag, one_of
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
@@ -37,6 +38,10 @@ __all__ = [
     "try_lay_off",
     "wild_replacements",
 ]
+
+_END = one_of(End, what="End.LOW or End.HIGH")
+_ROLE = one_of(Card, Rank, what="a Card or a Rank")
+"""The options checked before the typed code (see :mod:`rummykit._boundary`)."""
 
 
 @attrs.frozen
@@ -66,6 +71,7 @@ def _next(rank: Rank, end: End) -> Rank:
     return Rank(rank % 13 + 1) if end is End.HIGH else Rank((rank - 2) % 13 + 1)
 
 
+@checked(end=_END, role=_ROLE)
 def lay_off(
     meld: Meld,
     card: Card,
@@ -99,6 +105,7 @@ def lay_off(
     return _validated_lay_off(meld, card, rules, end, role)
 
 
+@checked(end=_END, role=_ROLE)
 def try_lay_off(
     meld: Meld, card: Card, rules: MeldRules, *, end: End | None = None, role: Role | None = None
 ) -> Meld | None:
@@ -341,6 +348,7 @@ class JokerExchange:
     role: Role | None = None
 
 
+@checked(jokers_only=flag)
 def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> tuple[int, ...]:
     """The positions of ``meld``'s wild cards that natural ``card`` may take the place
     of: in a run the wild card standing for exactly ``card``, in a group any wild card
@@ -361,6 +369,7 @@ def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> t
     )
 
 
+@checked(to_hand=flag, from_groups=flag, jokers_only=flag)
 def joker_exchanges(
     table: Sequence[Meld],
     index: int,

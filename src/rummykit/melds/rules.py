@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from rummykit._boundary import flag
 from rummykit.cards import CARDS, CardsLike, Rank, parse_cards, to_cards
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
@@ -123,6 +124,7 @@ class MeldRules:
         ...
         rummykit.errors.InvalidMeldError: 9C 10C JC KC: QC is missing
         """
+        flag("ordered", ordered)  # before the compiled validate's own bare TypeError
         return validate(self, to_cards(cards), kind, ordered=ordered, roles=roles)
 
     def accepts(
@@ -133,6 +135,7 @@ class MeldRules:
         >>> MeldRules(ace=AcePolicy.LOW_OR_HIGH).accepts("QS KS AS 2S")
         False
         """
+        flag("ordered", ordered)
         if isinstance(cards, str):
             cards = parse_cards(cards)
         try:

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator, Sequence
 from itertools import combinations
 
+from rummykit._boundary import checked
 from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
-from rummykit.solver._deadwood import Memo, free_best
+from rummykit.solver._deadwood import Memo, budget_option, free_best
 from rummykit.solver._one_deck import table_count
 from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
-from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, circular, sort_key
+from rummykit.solver._search import DEFAULT_BUDGET, Search, circular, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
@@ -163,7 +164,6 @@ def _prepare(
 ) -> tuple[Plan, Search] | None:
     """The plan and search state, or ``None`` when counting shows the contract is out
     of reach."""
-    check_budget(budget)  # here, not in Search: compiled, it would refuse a float itself
     search = Search(cards, rules, values, budget=budget)
     plan = plan_for(contract, rules)
     if len(cards) < plan.min_cards:
@@ -171,6 +171,7 @@ def _prepare(
     return None if hopeless(search, plan, contract) else (plan, search)
 
 
+@checked(budget=budget_option)
 def can_meet(
     hand: CardsLike, contract: Contract, rules: MeldRules, *, budget: int | None = DEFAULT_BUDGET
 ) -> bool:
@@ -194,6 +195,7 @@ def _feasible(search: Search, contract: Contract, plan: Plan) -> bool:
     return met
 
 
+@checked(budget=budget_option)
 def best_arrangement(
     hand: CardsLike,
     contract: Contract,
@@ -345,6 +347,7 @@ def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]
     return values[:room]
 
 
+@checked(budget=budget_option)
 def arrangements(
     hand: CardsLike,
     contract: Contract,
@@ -379,6 +382,7 @@ def arrangements(
                 yield make_arrangement(cards, values, required + extra)
 
 
+@checked(budget=budget_option)
 def arrangement_parts(
     hand: CardsLike,
     contract: Contract,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummykit._boundary import checked, flag
 from rummykit.cards import Card, CardsLike, to_cards
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
@@ -17,10 +18,16 @@ from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, sort_key
 from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
 
-__all__ = ["Memo", "free_best", "min_deadwood", "min_deadwood_value"]
+__all__ = ["Memo", "budget_option", "free_best", "min_deadwood", "min_deadwood_value"]
 
 Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
 """Best free melds by remaining hand (53 counts, the joker last)."""
+
+
+def budget_option(name: str, value: object) -> None:
+    """The solver functions' ``budget=``, checked before their typed code runs (compiled,
+    it would refuse a float with a bare ``TypeError``; see :mod:`rummykit._boundary`)."""
+    check_budget(value)
 
 
 def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candidate, ...]]:
@@ -84,6 +91,7 @@ def _one_deck_mask(codes: Sequence[int], rules: MeldRules) -> int:
     return mask
 
 
+@checked(budget=budget_option, discard=flag)
 def min_deadwood_value(
     hand: CardsLike,
     rules: MeldRules,
@@ -114,6 +122,7 @@ def min_deadwood_value(
     return arrangement.left_value
 
 
+@checked(budget=budget_option, discard=flag)
 def min_deadwood(
     hand: CardsLike,
     rules: MeldRules,
@@ -140,7 +149,6 @@ def min_deadwood(
     cards = to_cards(hand)
     if discard and not cards:
         raise ConfigError("discard=True needs at least one card in hand")
-    check_budget(budget)
     mask = _one_deck_mask([card.code for card in cards], rules)
     if mask >= 0:
         _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
+from rummykit._boundary import checked
 from rummykit.cards import CARDS
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
@@ -151,6 +152,13 @@ def clear_memos() -> None:
         memo.forget()
 
 
+def _limit(name: str, value: object) -> None:
+    """A memo cap: a whole number >= 1, or ``None`` (keep the cap in force)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ConfigError(f"{name} must be a whole number >= 1, got {value!r}")
+
+
+@checked(rules=_limit, cache=_limit)
 def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> MemoLimits:
     """Cap what the solver's memos keep between calls: ``rules`` contexts (one per rules
     and card values; each holds candidate memos of up to ``cache`` entries). Memos
@@ -163,11 +171,6 @@ def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> Me
     >>> set_memo_limits(rules=before.rules, cache=before.cache) == before
     True
     """
-    for name, value in (("rules", rules), ("cache", cache)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            raise ConfigError(f"{name} must be a whole number >= 1, got {value!r}")
     old = _LIMITS[0]
     new = MemoLimits(
         rules=old.rules if rules is None else rules, cache=old.cache if cache is None else cache
