@@ -39,6 +39,8 @@ COMPILED = [
     "src/rummykit/engine/moves.py",
     "src/rummykit/engine/pile.py",
     "src/rummykit/games/posso/hooks.py",
+    "src/rummykit/games/posso/reach.py",
+    "src/rummykit/rl/observations.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
 ]
@@ -48,6 +50,8 @@ BUILD_DEPENDENCIES = [
     "setuptools>=68",
     "attrs>=23.1",
     "typing-extensions>=4.6",
+    "numpy>=1.26",
+    "gymnasium>=0.29",
 ]
 """mypy and setuptools compile; attrs and typing-extensions let mypy type-check the
 compiled modules (it reads their annotations)."""
