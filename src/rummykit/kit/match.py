@@ -437,16 +437,23 @@ class Match(ABC, Generic[MS, DS]):
         """Verify and apply ``action`` (or its notation); on error nothing changes.
         ``seat``: the seat that sent it, refused unless it is the seat to act (see
         :meth:`verify`)."""
-        action = self._verified(action, seat)
-        seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
+        if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
+            self.check(action)
+        else:
+            action = self._verified(action, seat)
+        state = self.state
+        seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
-        self._effects = []
-        if isinstance(action, NextDeal) and phase is DEAL_OVER:
+        effects: list[Effect] = []
+        self._effects = effects
+        if phase is DEAL_OVER and isinstance(action, NextDeal):
             self.next_deal()
         else:
             self.perform(seat, action)
-        event = Event(self.step, deal_number, seat, phase, action, tuple(self._effects))
-        self._events.append(event)
+        events = self._events
+        step = self._first_step + len(events)
+        event = Event(step, deal_number, seat, phase, action, tuple(effects))
+        events.append(event)
         return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
