@@ -186,7 +186,7 @@ class ContractRummyMatch(CheckedMatch):
             self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
-            self.emit(Dealt(seat, tuple(sorted(hand))))
+            self.emit(Dealt(seat, tuple(sorted(hand, key=_code))))
         self.start_regular_turn(self.left(self.state.dealer))
 
     def load_position(self, position: Position) -> None:
@@ -486,7 +486,7 @@ class ContractRummyMatch(CheckedMatch):
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
         if not void:
-            self.emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
+            self.emit(HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands)))
         self.deal.claim = None
         return scores
 
@@ -527,7 +527,7 @@ class ContractRummyMatch(CheckedMatch):
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
         contracts = self.contracts
-        return contracts is not None and contracts[self.state.deal_number].whole_hand
+        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
 
     @property
     def table(self) -> tuple[Meld, ...]:

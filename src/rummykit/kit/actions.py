@@ -176,13 +176,16 @@ class Take(Action):
         >>> [str(take) for take in Take.up_to(3)]
         ['take', 'take 2', 'take 3']
         """
-        while len(_TAKES) < most:
-            _TAKES.append(Take(len(_TAKES) + 1))
-        return tuple(_TAKES[:most])
+        if 0 <= most < len(_UP_TO):
+            return _UP_TO[most]
+        while len(_UP_TO) <= most:
+            _UP_TO.append((*_UP_TO[-1], Take(len(_UP_TO))))
+        return _UP_TO[most] if most > 0 else ()
 
 
-_TAKES: list[Take] = []
-"""``Take(1)``, ``Take(2)``, … as :meth:`Take.up_to` has needed them."""
+_UP_TO: list[tuple[Take, ...]] = [()]
+"""``()``, ``(Take(1),)``, ``(Take(1), Take(2))``, … as :meth:`Take.up_to` has needed them
+(each longer one shares the values of the shorter)."""
 
 
 def _card(value: object) -> Card:
