@@ -28,13 +28,15 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Callable, Mapping
-from importlib import metadata
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = [
     "GAMES_GROUP",
@@ -163,6 +165,10 @@ def plugin_entry_points(group: str) -> tuple[metadata.EntryPoint, ...]:
     here."""
     found = _found.get(group)
     if found is None:
+        # Loaded on the first look for plugins, not with the registry: it brings email,
+        # zipfile and more, and a larger heap slows every full garbage collection.
+        from importlib import metadata
+
         points: dict[str, metadata.EntryPoint] = {}
         for point in sorted(metadata.entry_points(group=group), key=lambda point: point.name):
             points.setdefault(point.name, point)
