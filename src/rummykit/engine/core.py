@@ -9,7 +9,8 @@ refills, the caps that end every deal, scoring and the end of the match are here
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -274,16 +275,15 @@ class ContractRummyMatch(CheckedMatch):
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = []
-        result += self.hooks.opening.go_downs(self, seat)
-        result += layoffs(self, seat)
+        result: list[Action] = [*self.hooks.opening.go_downs(self, seat), *layoffs(self, seat)]
         result += exchanges(self, seat)
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
-                for card in sorted(set(hand), key=_code):
-                    if card is not keep or hand.count(card) > 1:
-                        result.append(_DISCARDS[card.code])
+                codes = sorted({card.code for card in hand})
+                if keep is not None and hand.count(keep) == 1:
+                    codes.remove(keep.code)
+                result += map(_DISCARDS.__getitem__, codes)
             elif self.may_discard(seat, hand[0], 1):
                 result.append(_DISCARDS[hand[0].code])
             if self.may_end_without_discard(seat):
@@ -554,8 +554,7 @@ def _high(card: Card) -> int:
     return 14 if card.rank == 1 else int(card.rank or 0)
 
 
-def _code(card: Card) -> int:
-    return card.code
+_code: Callable[[Card], int] = attrgetter("code")
 
 
 def _roles(meld: Meld) -> tuple[Any, ...]:

@@ -19,6 +19,8 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rummykit.cards import Card
@@ -308,11 +310,7 @@ class Match(ABC, Generic[MS, DS]):
         """Whether ``action`` is the very value of a legal action already listed (by
         identity): a cheap accept for :meth:`verify`, never a refusal."""
         listed = self._legal
-        if listed is not None:
-            for candidate in listed:
-                if candidate is action:
-                    return True
-        return False
+        return listed is not None and any(map(is_, listed, repeat(action)))
 
     def refresh(self) -> None:
         """Forget what was worked out from the zones (the listed legal actions): call it
