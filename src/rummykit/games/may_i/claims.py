@@ -112,9 +112,7 @@ class MayIClaims(ClaimProtocol):
         return claim if isinstance(claim, ClaimWindow) else None
 
     def _open(self, match: ContractRummyMatch) -> ClaimWindow:
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)
-        return claim
+        return match.deal.claim  # type: ignore[return-value]  # a window is open in its phases
 
     def open_window(
         self,
@@ -211,7 +209,7 @@ class MayIClaims(ClaimProtocol):
         """Clause-specific refusals in the window."""
         claim = self._open(match)
         who = match.who(seat)
-        phase = match.phase
+        phase = match.state.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
         if isinstance(action, Take) and phase is BUY and seat is not None:
@@ -236,7 +234,7 @@ class MayIClaims(ClaimProtocol):
 
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
-        phase = match.phase
+        phase = match.state.phase
         claim = self._open(match)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
