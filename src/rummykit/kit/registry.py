@@ -36,7 +36,7 @@ from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
 
 if TYPE_CHECKING:
-    from importlib import metadata
+    import importlib.metadata
 
 __all__ = [
     "GAMES_GROUP",
@@ -69,7 +69,7 @@ _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
 _registered: dict[str, type[GameDefinition[Any, Any]]] = {}
 _loaded: dict[str, type[GameDefinition[Any, Any]]] = {}  # shipped games, once imported
 _plugins: dict[tuple[str, str], type[GameDefinition[Any, Any]]] = {}  # by (name, value)
-_found: dict[str, tuple[metadata.EntryPoint, ...]] = {}  # each group's entry points
+_found: dict[str, tuple[importlib.metadata.EntryPoint, ...]] = {}  # each group's entry points
 
 
 def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
@@ -158,7 +158,7 @@ def rules_options(rules: Any) -> Mapping[str, Any]:
     return result
 
 
-def plugin_entry_points(group: str) -> tuple[metadata.EntryPoint, ...]:
+def plugin_entry_points(group: str) -> tuple[importlib.metadata.EntryPoint, ...]:
     """The entry points installed packages declare in ``group`` (``rummykit.games``,
     ``rummykit.agents``), in name order, the first of each name; found on the first
     call (reading every installed package's metadata takes milliseconds), never loaded
@@ -169,7 +169,7 @@ def plugin_entry_points(group: str) -> tuple[metadata.EntryPoint, ...]:
         # zipfile and more, and a larger heap slows every full garbage collection.
         from importlib import metadata
 
-        points: dict[str, metadata.EntryPoint] = {}
+        points: dict[str, importlib.metadata.EntryPoint] = {}
         for point in sorted(metadata.entry_points(group=group), key=lambda point: point.name):
             points.setdefault(point.name, point)
         found = _found[group] = tuple(points.values())
@@ -184,7 +184,7 @@ def refresh_plugins() -> None:
     _plugins.clear()
 
 
-def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T:
+def load_entry_point(point: importlib.metadata.EntryPoint, check: Callable[[Any], T]) -> T:
     """Load a plugin's entry point and pass what it names through ``check``; whatever
     goes wrong (the package fails to import, the name is missing, ``check`` refuses it)
     is a :class:`~rummykit.errors.ConfigError` naming the entry point."""
@@ -204,7 +204,7 @@ def _shipped(name: str) -> type[GameDefinition[Any, Any]]:
     return found
 
 
-def _plugin_game(point: metadata.EntryPoint) -> type[GameDefinition[Any, Any]]:
+def _plugin_game(point: importlib.metadata.EntryPoint) -> type[GameDefinition[Any, Any]]:
     key = (point.name, point.value)
     found = _plugins.get(key)
     if found is None:
