@@ -29,13 +29,13 @@ from typing import ClassVar
 import attrs
 
 from rummykit.cards import Card, parse_card
-from rummykit.errors import NotationError
 from rummykit.kit.actions import (
     Action,
     CardAction,
     MeldText,
     format_meaning,
     format_melds,
+    non_empty,
     notation_error,
     parse_meaning,
     parse_melds,
@@ -57,10 +57,7 @@ class TakeCard(CardAction):
 
 
 def _melds(value: Iterable[MeldText]) -> tuple[MeldText, ...]:
-    result = tuple(value)
-    if not result:
-        raise NotationError("down needs at least one meld", text="", token="", position=0)
-    return result
+    return non_empty(value, "down needs at least one meld")
 
 
 @attrs.frozen

@@ -171,9 +171,8 @@ class ContractOpening(Opening):
         rules = match.meld_rules
         contract = _contract(match)
         if self.all_at_once and contract.exact:
-            whole = match.whole_hand
             for parts, left in arrangement_parts(hand, contract, rules):
-                if whole and left:  # the go-down takes the whole hand
+                if left and match.whole_hand:  # the go-down takes the whole hand
                     continue
                 if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]

@@ -9,7 +9,8 @@ refills, the caps that end every deal, scoring and the end of the match are here
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -186,7 +187,7 @@ class ContractRummyMatch(CheckedMatch):
             self.deal.pile.push(upcard, None)
         self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
-            self.emit(Dealt(seat, tuple(sorted(hand))))
+            self.emit(Dealt(seat, tuple(sorted(hand, key=_code))))
         self.start_regular_turn(self.left(self.state.dealer))
 
     def load_position(self, position: Position) -> None:
@@ -274,16 +275,15 @@ class ContractRummyMatch(CheckedMatch):
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = []
-        result += self.hooks.opening.go_downs(self, seat)
-        result += layoffs(self, seat)
+        result: list[Action] = [*self.hooks.opening.go_downs(self, seat), *layoffs(self, seat)]
         result += exchanges(self, seat)
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
-                for card in sorted(set(hand), key=_code):
-                    if card is not keep or hand.count(card) > 1:
-                        result.append(_DISCARDS[card.code])
+                codes = sorted({card.code for card in hand})
+                if keep is not None and hand.count(keep) == 1:
+                    codes.remove(keep.code)
+                result += map(_DISCARDS.__getitem__, codes)
             elif self.may_discard(seat, hand[0], 1):
                 result.append(_DISCARDS[hand[0].code])
             if self.may_end_without_discard(seat):
@@ -486,7 +486,7 @@ class ContractRummyMatch(CheckedMatch):
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
         if not void:
-            self.emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
+            self.emit(HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands)))
         self.deal.claim = None
         return scores
 
@@ -527,7 +527,7 @@ class ContractRummyMatch(CheckedMatch):
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
         contracts = self.contracts
-        return contracts is not None and contracts[self.state.deal_number].whole_hand
+        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
 
     @property
     def table(self) -> tuple[Meld, ...]:
@@ -554,8 +554,7 @@ def _high(card: Card) -> int:
     return 14 if card.rank == 1 else int(card.rank or 0)
 
 
-def _code(card: Card) -> int:
-    return card.code
+_code: Callable[[Card], int] = attrgetter("code")
 
 
 def _roles(meld: Meld) -> tuple[Any, ...]:

@@ -10,9 +10,10 @@ joker (``exchange 8C -> 1 joker -> 2 (4H)``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
-from rummykit.cards import CARDS, Card, Rank
+from rummykit.cards import CARDS, JOKER, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
@@ -32,6 +33,8 @@ __all__ = [
     "placements",
 ]
 
+_MEMO_LIMIT = 50_000
+
 
 def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end; a wild card
@@ -43,41 +46,76 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     per_meld = gate.depends_on_target
     wild_ranks = match.meld_rules.wild_ranks
     held = set(deal.hands[seat])
-    wilds = [card for card in held if card.rank is None or card.rank in wild_ranks]
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in held:
-        if card.rank is not None:
-            by_rank.setdefault(card.rank, []).append(card)
+    if wild_ranks:
+        wilds = [card for card in held if card.rank is None or card.rank in wild_ranks]
+    else:
+        wilds = [JOKER] if JOKER in held else []
+    ranks = set(map(_rank, held))
     few_cards = len(deal.hands[seat]) <= 2
-    found: list[tuple[int, int, int, LayOff]] = []
+    found: list[tuple[int, LayOff]] = []  # (listing order, action)
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(match, seat, index) is not None:
             continue
-        fits: list[tuple[Card, End | None]]
-        if meld.kind is MeldKind.GROUP:
-            fits = [(card, None) for card in {*by_rank.get(meld.rank, ()), *wilds}]
+        fits: list[tuple[Card, End | None, int]]  # (card, end, its place in the order)
+        if meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
+            rank = meld.rank
+            cards = {*held.intersection(_SAME_RANK[rank]), *wilds} if rank in ranks else wilds
+            if not cards:
+                continue
+            fits = [(card, None, 0) for card in cards]
+            wilds_at_ends: Sequence[Card] = ()
         else:
             assert meld.suit is not None
             base = meld.suit.index * 13
             below = CARDS[base + (meld.low - 2) % 13]
             above = CARDS[base + meld.high % 13]
-            fits = [(card, end) for card in wilds for end in (End.LOW, End.HIGH)]
+            fits = []
             if below in held and below not in wilds:
-                fits.append((below, End.LOW))
+                fits.append((below, End.LOW, 1))
             if above in held and above not in wilds:
-                fits.append((above, End.HIGH))
-        fitting: dict[Card, list[tuple[End | None, Meld]]] = {}
-        for card, end in fits:
+                fits.append((above, End.HIGH, 2))
+            wilds_at_ends = wilds
+        place = index << 2
+        for card, end, end_order in fits:
             grown = grown_meld(match, meld, card, end)
             if grown is not None and (
                 not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
             ):
-                fitting.setdefault(card, []).append((end, grown))
-        for card, grown_at in fitting.items():
-            for (order, _), (end, role) in zip(grown_at, placements(grown_at), strict=True):
-                found.append((card.code, index, _end_order(order), LayOff(card, index, end, role)))
-    found.sort(key=lambda item: item[:3])
-    return [item[3] for item in found]
+                order = (card.code << 32) | place | end_order
+                layoff = _LAYOFFS.get(order) or _plain_layoff(order, card, index, end)
+                found.append((order, layoff))
+        for card in wilds_at_ends:  # a meaning per end it fits (placements)
+            grown_at: list[tuple[End | None, Meld]] = []
+            for end in _ENDS:
+                grown = grown_meld(match, meld, card, end)
+                if grown is not None and (
+                    not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
+                ):
+                    grown_at.append((end, grown))
+            for (at, _), (end, role) in zip(grown_at, placements(grown_at), strict=True):
+                order = (card.code << 32) | place | (1 if at is End.LOW else 2)
+                found.append((order, LayOff(card, index, end, role)))
+    found.sort()  # the orders differ: the actions are never compared
+    return list(map(_second, found))
+
+
+_ENDS = (End.LOW, End.HIGH)
+_rank = attrgetter("rank")
+_second = itemgetter(1)
+_SAME_RANK = {rank: tuple(Card(rank, suit) for suit in Suit) for rank in Rank}
+"""The four natural cards of each rank."""
+
+_LAYOFFS: dict[int, LayOff] = {}
+"""The lay-offs without a declared meaning listed so far, by their listing order (card
+code, meld, end): shared, as they are values and a meld step lists the same ones turn
+after turn."""
+
+
+def _plain_layoff(order: int, card: Card, index: int, end: End | None) -> LayOff:
+    if len(_LAYOFFS) >= _MEMO_LIMIT:
+        _LAYOFFS.clear()
+    layoff = _LAYOFFS[order] = LayOff(card, index, end)
+    return layoff
 
 
 def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | None, Role | None]]:
@@ -104,9 +142,6 @@ def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | Non
     ]
 
 
-_MEMO_LIMIT = 50_000
-
-
 def grown_meld(
     match: ContractRummyMatch,
     meld: Meld,
@@ -128,10 +163,6 @@ def grown_meld(
         memo.clear()
     memo[key] = grown
     return grown
-
-
-def _end_order(end: End | None) -> int:
-    return 0 if end is None else 1 if end is End.LOW else 2
 
 
 def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
@@ -44,6 +44,7 @@ __all__ = [
     "format_action",
     "format_meaning",
     "format_melds",
+    "non_empty",
     "notation_error",
     "parse_action",
     "parse_meaning",
@@ -51,6 +52,8 @@ __all__ = [
     "parse_number",
     "whole_field",
 ]
+
+T = TypeVar("T")
 
 MAX_DIGITS = 9
 """The longest number action notation reads (a count or a meld's place on the table)."""
@@ -105,6 +108,22 @@ def whole_field(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any]
             )
 
     return check
+
+
+def non_empty(values: Iterable[T], message: str) -> tuple[T, ...]:
+    """``values`` as a tuple for an action's list field (the melds of a go-down, the
+    cards of a play), none at all a :class:`~rummykit.errors.NotationError` saying
+    ``message``: the body of such a field's converter.
+
+    >>> non_empty([], "play needs at least one card")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: play needs at least one card
+    """
+    result = tuple(values)
+    if not result:
+        raise NotationError(message, text="", token="", position=0)
+    return result
 
 
 @attrs.frozen
@@ -176,13 +195,16 @@ class Take(Action):
         >>> [str(take) for take in Take.up_to(3)]
         ['take', 'take 2', 'take 3']
         """
-        while len(_TAKES) < most:
-            _TAKES.append(Take(len(_TAKES) + 1))
-        return tuple(_TAKES[:most])
+        if 0 <= most < len(_UP_TO):
+            return _UP_TO[most]
+        while len(_UP_TO) <= most:
+            _UP_TO.append((*_UP_TO[-1], Take(len(_UP_TO))))
+        return _UP_TO[most] if most > 0 else ()
 
 
-_TAKES: list[Take] = []
-"""``Take(1)``, ``Take(2)``, … as :meth:`Take.up_to` has needed them."""
+_UP_TO: list[tuple[Take, ...]] = [()]
+"""``()``, ``(Take(1),)``, ``(Take(1), Take(2))``, … as :meth:`Take.up_to` has needed them
+(each longer one shares the values of the shorter)."""
 
 
 def _card(value: object) -> Card:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -206,7 +205,7 @@ class GameDefinition(Generic[R, M]):
         match: M = self.match_type(
             self,
             players=self.default_players if players is None else players,
-            seed=secrets.randbits(64) if seed is None else seed,
+            seed=_random_seed() if seed is None else seed,
             deck_order=None if deck_order is None else to_cards(deck_order),
             first_dealer=first_dealer,
             auto_deal=auto_deal,
@@ -216,3 +215,11 @@ class GameDefinition(Generic[R, M]):
 
 
 _GRAMMARS: dict[type[Any], ActionGrammar] = {}
+
+
+def _random_seed() -> int:
+    """A fresh seed from the system's source (``secrets`` and the hashing modules it
+    brings load only when a match is made without a seed)."""
+    import secrets
+
+    return secrets.randbits(64)

@@ -19,27 +19,23 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
-from rummykit.kit.actions import Action, ActionGrammar, NextDeal, describe_actions
+from rummykit.kit import seats
+from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.position import Position
-from rummykit.kit.protocol import (
-    DEAL_OVER,
-    MATCH_OVER,
-    DealScore,
-    Event,
-    Outcome,
-    Phase,
-    PlayerView,
-)
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Event, Outcome, Phase
 from rummykit.kit.state import DealState, MatchRules, MatchState
 
 if TYPE_CHECKING:
     from rummykit.kit.definition import GameDefinition
+    from rummykit.kit.protocol import PlayerView
 
 __all__ = ["Match"]
 
@@ -91,10 +87,7 @@ class Match(ABC, Generic[MS, DS]):
     ) -> None:
         rules: MatchRules = definition.rules
         low, high = rules.player_count_range
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ConfigError(
-                f"{self.players_clause}: players must be from {low} to {high}, got {players!r}"
-            )
+        seats.check_players(players, low, high, clause=self.players_clause)
         if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
             raise ConfigError(f"seed must be a whole number or a random.Random, got {shown(seed)}")
         if isinstance(seed, int) and not -(2**128) < seed < 2**128:
@@ -113,14 +106,7 @@ class Match(ABC, Generic[MS, DS]):
                 f"deck_order must be the whole shoe: {self.spec.size} cards "
                 f"({self.spec.decks} decks, {self.spec.jokers} jokers)"
             )
-        if first_dealer is not None and (
-            isinstance(first_dealer, bool)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer < players
-        ):
-            raise ConfigError(
-                f"first dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
-            )
+        seats.check_first_dealer(first_dealer, players)
         if position is not None and not isinstance(position, Position):
             raise ConfigError(f"position must be a Position, got {position!r}")
         if position is not None and deck_order is not None:
@@ -324,11 +310,7 @@ class Match(ABC, Generic[MS, DS]):
         """Whether ``action`` is the very value of a legal action already listed (by
         identity): a cheap accept for :meth:`verify`, never a refusal."""
         listed = self._legal
-        if listed is not None:
-            for candidate in listed:
-                if candidate is action:
-                    return True
-        return False
+        return listed is not None and any(map(is_, listed, repeat(action)))
 
     def refresh(self) -> None:
         """Forget what was worked out from the zones (the listed legal actions): call it
@@ -346,66 +328,35 @@ class Match(ABC, Generic[MS, DS]):
                 raise IllegalActionError(error.reason, action=action) from None
         return action
 
-    @property
-    def sender_known(self) -> bool:
-        """Whether the action being verified was sent by the seat to act (``seat=`` given
-        to :meth:`verify`, :meth:`can_apply` or :meth:`apply`, and equal to
-        :attr:`to_act`). Only then may a refusal name that seat's cards or legal actions:
-        otherwise whoever sent the action could read another seat's hand in it."""
-        return bool(self.__dict__.get("_sender_known", False))
+    sender_known: bool = False
+    """Whether the action being verified was sent by the seat to act (``seat=`` given and
+    equal to :attr:`to_act`): only then may a refusal name that seat's cards or legal
+    actions (see :mod:`rummykit.kit.seats`)."""
 
     def lacks(self, cards: object) -> str:
-        """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
-        known to be the seat to act (:attr:`sender_known`): to anyone else it says
-        ``does not hold that card`` (``them all`` for several), and reveals no more of the
-        hand than the refusal itself."""
-        if self.sender_known:
-            return f"does not hold {cards}"
-        return "does not hold them all" if " " in str(cards) else "does not hold that card"
+        """``does not hold 9S`` for a refusal, or less (:func:`rummykit.kit.seats.lacks`)."""
+        return seats.lacks(self, cards)
 
     def legal_note(self) -> str:
-        """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known
-        to be the seat to act (:attr:`sender_known`), else nothing."""
-        if not self.sender_known:
-            return ""
-        return f"; legal: {describe_actions(self.legal_actions())}"
+        """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
+        return seats.legal_note(self)
 
     def check_seat(self, seat: int | None) -> None:
-        """Refuse ``seat`` unless it is the seat to act (``None``: the sender is not
-        said). The refusal says only that it is not that seat's turn."""
-        if seat is None:
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"there is no seat {shown(seat)}: seats are 0 to {self.players - 1}"
-            )
-        if seat != self.state.to_act:
-            raise IllegalActionError(f"it is not {self.who(seat)}'s turn")
+        """Refuse ``seat`` unless it is to act (:func:`rummykit.kit.seats.check_sender`)."""
+        seats.check_sender(self, seat)
 
     def _verified(self, action: Action | str, seat: int | None) -> Action:
         """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
-        if seat is None:  # the sender is not said (a bot, a script): the hot path
-            value = self.as_action(action)
-            self.check(value)
-            return value
-        self.check_seat(seat)
-        value = self.as_action(action)
-        self.__dict__["_sender_known"] = True
-        try:
-            self.check(value)
-        finally:
-            del self.__dict__["_sender_known"]
+        if seat is not None:
+            return seats.verified_from(self, action, seat)
+        value = self.as_action(action)  # the sender is not said (a bot, a script)
+        self.check(value)
         return value
 
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
-        (a value or its notation) is illegal now.
-
-        A server passes ``seat``, the seat that sent the action: another seat than the
-        one to act is refused first, with nothing but "it is not player B's turn", and a
-        refusal lists legal actions or names cards only for the seat to act. Without
-        ``seat`` the sender is unknown and refusals name none of the seat's cards.
-        """
+        (a value or its notation) is illegal now. A server passes ``seat``, the seat that
+        sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom."""
         self._verified(action, seat)
 
     def check(self, action: Action) -> None:
@@ -437,16 +388,23 @@ class Match(ABC, Generic[MS, DS]):
         """Verify and apply ``action`` (or its notation); on error nothing changes.
         ``seat``: the seat that sent it, refused unless it is the seat to act (see
         :meth:`verify`)."""
-        action = self._verified(action, seat)
-        seat, phase, deal_number = self.state.to_act, self.state.phase, self.state.deal_number
+        if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
+            self.check(action)
+        else:
+            action = self._verified(action, seat)
+        state = self.state
+        seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
-        self._effects = []
-        if isinstance(action, NextDeal) and phase is DEAL_OVER:
+        effects: list[Effect] = []
+        self._effects = effects
+        if phase is DEAL_OVER and isinstance(action, NextDeal):
             self.next_deal()
         else:
             self.perform(seat, action)
-        event = Event(self.step, deal_number, seat, phase, action, tuple(self._effects))
-        self._events.append(event)
+        events = self._events
+        step = self._first_step + len(events)
+        event = Event(step, deal_number, seat, phase, action, tuple(effects))
+        events.append(event)
         return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
@@ -519,40 +477,12 @@ class Match(ABC, Generic[MS, DS]):
     # -- views and copies ----------------------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
-            )
-        deal = self.deal
-        fields: dict[str, Any] = {
-            "seat": seat,
-            "deal": self.state.deal_number,
-            "phase": self.state.phase,
-            "to_act": self.state.to_act,
-            "hand": tuple(sorted(deal.hands[seat], key=_code)),
-            "hand_sizes": tuple(len(hand) for hand in deal.hands),
-            "known": tuple(() for _ in range(self.players)),
-            "pile": tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
-            "stock_size": len(deal.stock),
-            "melds": (),
-            "down": (False,) * self.players,
-            "scores": self.scores,
-            "legal": self.legal_actions() if self.state.to_act == seat else (),
-        }
-        fields.update(self.public_extras(seat))
-        return PlayerView(**fields)
+        """What ``seat`` may know now (:func:`rummykit.kit.seats.player_view`)."""
+        return seats.player_view(self, seat)
 
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
-        """The log as ``seat`` may know it (others' stock draws hidden); ``None``: a
-        spectator."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
-        ):
-            raise IllegalActionError(
-                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
-            )
-        return tuple(event.seen_by(seat) for event in self._events)
+        """The log as ``seat`` may know it (:func:`rummykit.kit.seats.events_seen_by`)."""
+        return seats.events_seen_by(self, seat)
 
     def clone(self, *, hide_for: int | None = None) -> Any:
         """An independent copy (for search): same state, same future. With ``hide_for``
@@ -645,7 +575,3 @@ class Match(ABC, Generic[MS, DS]):
         return isinstance(other, Match) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _code(card: Card) -> int:
-    return card.code

@@ -28,13 +28,15 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Callable, Mapping
-from importlib import metadata
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 __all__ = [
     "GAMES_GROUP",
@@ -65,7 +67,7 @@ SHIPPED_GAMES: Mapping[str, str] = {
 on first use (a table, so no installation metadata is needed)."""
 
 _ALIASES = {"mayi": "may-i", "may_i": "may-i"}
-_found: dict[str, tuple[metadata.EntryPoint, ...]] = {}  # each group's entry points
+_found: dict[str, tuple[importlib.metadata.EntryPoint, ...]] = {}  # each group's entry points
 
 
 class Registry(Generic[T]):
@@ -140,7 +142,7 @@ class Registry(Generic[T]):
             found = self.loaded[name] = self.check(loaded)
         return found
 
-    def plugin(self, point: metadata.EntryPoint) -> T:
+    def plugin(self, point: importlib.metadata.EntryPoint) -> T:
         """What the plugin entry point ``point`` names, loaded and checked on first use."""
         key = (point.name, point.value)
         found = self.plugins.get(key)
@@ -150,7 +152,7 @@ class Registry(Generic[T]):
             )
         return found
 
-    def check_plugin(self, point: metadata.EntryPoint, loaded: Any) -> T:
+    def check_plugin(self, point: importlib.metadata.EntryPoint, loaded: Any) -> T:
         """What the plugin ``point`` loaded, checked (by ``check``)."""
         return self.check(loaded)
 
@@ -167,7 +169,7 @@ def _check_game(definition: Any) -> type[GameDefinition[Any, Any]]:
 
 class _Games(Registry[type[GameDefinition[Any, Any]]]):
     def check_plugin(
-        self, point: metadata.EntryPoint, loaded: Any
+        self, point: importlib.metadata.EntryPoint, loaded: Any
     ) -> type[GameDefinition[Any, Any]]:
         definition = self.check(loaded)
         if definition.name != point.name:
@@ -238,14 +240,18 @@ def rules_options(rules: Any) -> Mapping[str, Any]:
     return result
 
 
-def plugin_entry_points(group: str) -> tuple[metadata.EntryPoint, ...]:
+def plugin_entry_points(group: str) -> tuple[importlib.metadata.EntryPoint, ...]:
     """The entry points installed packages declare in ``group`` (``rummykit.games``,
     ``rummykit.agents``), in name order, the first of each name; found on the first
     call (reading every installed package's metadata takes milliseconds), never loaded
     here."""
     found = _found.get(group)
     if found is None:
-        points: dict[str, metadata.EntryPoint] = {}
+        # Loaded on the first look for plugins, not with the registry: it brings email,
+        # zipfile and more, and a larger heap slows every full garbage collection.
+        from importlib import metadata
+
+        points: dict[str, importlib.metadata.EntryPoint] = {}
         for point in sorted(metadata.entry_points(group=group), key=lambda point: point.name):
             points.setdefault(point.name, point)
         found = _found[group] = tuple(points.values())
@@ -260,7 +266,7 @@ def refresh_plugins() -> None:
     _GAMES.plugins.clear()
 
 
-def load_entry_point(point: metadata.EntryPoint, check: Callable[[Any], T]) -> T:
+def load_entry_point(point: importlib.metadata.EntryPoint, check: Callable[[Any], T]) -> T:
     """Load a plugin's entry point and pass what it names through ``check``; whatever
     goes wrong (the package fails to import, the name is missing, ``check`` refuses it)
     is a :class:`~rummykit.errors.ConfigError` naming the entry point."""

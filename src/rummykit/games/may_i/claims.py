@@ -7,6 +7,7 @@ a :class:`ClaimWindow` kept in the deal (``deal.claim``) while the window is ope
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 import attrs
@@ -71,9 +72,13 @@ class ClaimWindow(State):
 
 
 class MayIClaims(ClaimProtocol):
-    """MAYI-9: who may ask, in which order, who must consent, and what a buy costs."""
+    """MAYI-9: who may ask, in which order, who must consent, and what a buy costs,
+    under ``rules`` (the rules of the game whose matches these hooks serve)."""
 
     phases = (FIRST_REFUSAL, REQUEST, CONSENT, BUY)
+
+    def __init__(self, rules: MayIRules) -> None:
+        self.rules = rules
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -85,7 +90,7 @@ class MayIClaims(ClaimProtocol):
         """MAYI-9.10: the next turn, or a window for the pile's top card."""
         following = self.next_seat(match, seat)
         match.deal.claim = None
-        if _rules(match).claim_window_after_buy and len(match.deal.pile):
+        if self.rules.claim_window_after_buy and len(match.deal.pile):
             self.open_window(match, seat, resume=following, protect=True)
             return
         match.start_regular_turn(following)
@@ -96,7 +101,7 @@ class MayIClaims(ClaimProtocol):
         if (
             match.deal.step.kind in ("buy", "forced")
             and claim is not None
-            and _rules(match).turn_after_buy == "resume_normal"
+            and self.rules.turn_after_buy == "resume_normal"
         ):
             return match.left(claim.p0)
         return match.left(seat)
@@ -107,9 +112,7 @@ class MayIClaims(ClaimProtocol):
         return claim if isinstance(claim, ClaimWindow) else None
 
     def _open(self, match: ContractRummyMatch) -> ClaimWindow:
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)
-        return claim
+        return match.deal.claim  # type: ignore[return-value]  # a window is open in its phases
 
     def open_window(
         self,
@@ -131,7 +134,7 @@ class MayIClaims(ClaimProtocol):
             discarder=top.discarder,
             protect=protect,
         )
-        if _rules(match).claim_order == "next_player_first":
+        if self.rules.claim_order == "next_player_first":
             match.set_turn(FIRST_REFUSAL, order[0])
             return
         self.ask_next(match)
@@ -156,7 +159,7 @@ class MayIClaims(ClaimProtocol):
     def limit(self, match: ContractRummyMatch, kind: str | None) -> int | None:
         """MAYI-9.7c: a forced buyer takes the disputed card alone unless
         ``refuser_may_take_extra``."""
-        return 1 if kind == "forced" and not _rules(match).refuser_may_take_extra else None
+        return 1 if kind == "forced" and not self.rules.refuser_may_take_extra else None
 
     def max_take(self, match: ContractRummyMatch, seat: int, kind: str | None) -> int:
         """How many pile cards ``seat`` may take for a take of ``kind``."""
@@ -166,7 +169,7 @@ class MayIClaims(ClaimProtocol):
 
     def may_ask(self, match: ContractRummyMatch, seat: int) -> bool:
         """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-        limit = _rules(match).max_buys_per_deal
+        limit = self.rules.max_buys_per_deal
         if limit is not None and match.deal.buys[seat] >= limit:
             return False
         if self._open(match).discarder == seat:
@@ -197,8 +200,8 @@ class MayIClaims(ClaimProtocol):
             return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
         most = self.max_take(match, seat, claim.kind)
         if match.options.multi_take_mode == "any":
-            return (Take(),)
-        return tuple(Take(count) for count in range(1, most + 1))
+            return Take.up_to(1)
+        return Take.up_to(most)
 
     def why_not(
         self, match: ContractRummyMatch, seat: int | None, action: Action
@@ -206,7 +209,7 @@ class MayIClaims(ClaimProtocol):
         """Clause-specific refusals in the window."""
         claim = self._open(match)
         who = match.who(seat)
-        phase = match.phase
+        phase = match.state.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
         if isinstance(action, Take) and phase is BUY and seat is not None:
@@ -231,20 +234,20 @@ class MayIClaims(ClaimProtocol):
 
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
-        phase = match.phase
+        phase = match.state.phase
         claim = self._open(match)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
                 self.p1_takes_as_draw(match, seat)
             else:
-                match.emit(Passed(seat))
+                match.emit(_passed(seat))
                 self.ask_next(match)
         elif phase is REQUEST:
             if isinstance(action, Ask):
                 claim.requests.append(seat)
-                match.emit(Asked(seat, claim.card))
+                match.emit(_asked(seat, claim.card))
             else:
-                match.emit(Passed(seat))
+                match.emit(_passed(seat))
             claim.asked += 1
             self.ask_next(match)
         elif phase is CONSENT:
@@ -270,7 +273,7 @@ class MayIClaims(ClaimProtocol):
             return
         requester = min(claim.requests, key=claim.order.index)
         claim.requester = requester
-        if _rules(match).turn_after_buy == "resume_normal":
+        if self.rules.turn_after_buy == "resume_normal":
             self.start_buy(match, requester, "buy")
             return
         match.set_turn(CONSENT, claim.order[0])
@@ -281,16 +284,16 @@ class MayIClaims(ClaimProtocol):
         assert claim.requester is not None
         order = claim.order
         if isinstance(action, Refuse):
-            match.emit(Refused(seat, claim.requester))
+            match.emit(_refused(seat, claim.requester))
             if seat == order[0]:
-                if _rules(match).next_player_refusal == "normal_turn":
+                if self.rules.next_player_refusal == "normal_turn":
                     self.p1_takes_as_draw(match, seat)
                 else:
                     self.start_buy(match, seat, "refusal")
             else:
                 self.start_buy(match, seat, "forced")
             return
-        match.emit(Allowed(seat, claim.requester))
+        match.emit(_allowed(seat, claim.requester))
         index = order.index(seat) + 1
         if index < order.index(claim.requester):
             match.set_turn(CONSENT, order[index])
@@ -341,14 +344,14 @@ class MayIClaims(ClaimProtocol):
         if match.deal.dead:
             match.end_dead_deal(DealEnd.REFILL_CAP)
             return
-        if _rules(match).buy_turn_allows_melding:
+        if self.rules.buy_turn_allows_melding:
             match.set_turn(MELD, seat)
         else:
             match.hooks.claims.after_turn_without_discard(match, seat)
 
 
-def _rules(match: ContractRummyMatch) -> MayIRules:
-    """The match's rules: this game's (its hooks serve only its matches)."""
-    rules = match.rules
-    assert isinstance(rules, MayIRules)
-    return rules
+# The answers in a window, made once each (effects are values): a window asks every seat.
+_passed = cache(Passed)
+_asked = cache(Asked)
+_allowed = cache(Allowed)
+_refused = cache(Refused)

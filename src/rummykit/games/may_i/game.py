@@ -129,5 +129,5 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
                 requires_contract=rules.layoff_requires_contract,
                 same_turn=rules.layoff_same_turn_as_contract,
             ),
-            claims=MayIClaims(),
+            claims=MayIClaims(rules),
         )

@@ -13,17 +13,13 @@ from typing import ClassVar
 import attrs
 
 from rummykit.cards import Card, parse_cards
-from rummykit.errors import NotationError
-from rummykit.kit.actions import Action, notation_error
+from rummykit.kit.actions import Action, non_empty, notation_error
 
 __all__ = ["Play"]
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    result = tuple(value)
-    if not result:
-        raise NotationError("play needs at least one card", text="", token="", position=0)
-    return result
+    return non_empty(value, "play needs at least one card")
 
 
 @attrs.frozen

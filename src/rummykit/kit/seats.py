@@ -1,0 +1,141 @@
+"""Seats: which seat sent an action, and what each seat may be told and shown.
+
+A server passes the seat that sent an action (``seat=`` to
+:meth:`~rummykit.kit.match.Match.apply`, ``verify`` or ``can_apply``). Another seat than the
+one to act is refused first (:func:`check_sender`), with nothing but "it is not player
+B's turn". While the action of the seat to act is checked,
+:attr:`~rummykit.kit.match.Match.sender_known` is true, and only then may a refusal name
+that seat's cards or legal actions (:func:`lacks`, :func:`legal_note`): otherwise whoever
+sent the action could read another seat's hand in it. :func:`player_view` and
+:func:`events_seen_by` are what a seat may know of the table and of the log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummykit.cards import Card
+from rummykit.errors import ConfigError, IllegalActionError, shown
+from rummykit.kit.actions import Action, describe_actions
+from rummykit.kit.protocol import Event, PlayerView
+
+if TYPE_CHECKING:
+    from rummykit.kit.match import Match
+
+__all__ = [
+    "check_first_dealer",
+    "check_players",
+    "check_sender",
+    "events_seen_by",
+    "lacks",
+    "legal_note",
+    "player_view",
+    "seat_number",
+    "verified_from",
+]
+
+
+def seat_number(seat: object, players: int) -> int:
+    """``seat`` if it is a seat of a match of ``players``, else an
+    :class:`~rummykit.errors.IllegalActionError` saying which seats there are.
+
+    >>> seat_number(9, 4)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalActionError: there is no seat 9: seats are 0 to 3
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalActionError(f"there is no seat {shown(seat)}: seats are 0 to {players - 1}")
+    return seat
+
+
+def check_players(players: object, low: int, high: int, *, clause: str) -> None:
+    """Refuse a number of players outside ``low`` to ``high`` (a
+    :class:`~rummykit.errors.ConfigError` citing the game's ``clause``)."""
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ConfigError(f"{clause}: players must be from {low} to {high}, got {players!r}")
+
+
+def check_first_dealer(first_dealer: object, players: int) -> None:
+    """Refuse a first dealer given that is not a seat (``None``: not given)."""
+    if first_dealer is not None and (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < players
+    ):
+        raise ConfigError(
+            f"first dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
+        )
+
+
+def check_sender(match: Match[Any, Any], seat: int | None) -> None:
+    """Refuse ``seat`` unless it is the seat to act (``None``: the sender is not said).
+    The refusal says only that it is not that seat's turn."""
+    if seat is not None and seat_number(seat, match.players) != match.to_act:
+        raise IllegalActionError(f"it is not {match.who(seat)}'s turn")
+
+
+def verified_from(match: Match[Any, Any], action: Action | str, seat: int) -> Action:
+    """``action`` read and checked as sent by ``seat``: refused unless ``seat`` is the
+    seat to act, then checked with :attr:`~rummykit.kit.match.Match.sender_known` true."""
+    check_sender(match, seat)
+    value = match.as_action(action)
+    match.sender_known = True
+    try:
+        match.check(value)
+    finally:
+        match.sender_known = False
+    return value
+
+
+def lacks(match: Match[Any, Any], cards: object) -> str:
+    """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
+    known to be the seat to act: to anyone else it says ``does not hold that card``
+    (``them all`` for several), and reveals no more of the hand than the refusal itself."""
+    if match.sender_known:
+        return f"does not hold {cards}"
+    return "does not hold them all" if " " in str(cards) else "does not hold that card"
+
+
+def legal_note(match: Match[Any, Any]) -> str:
+    """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known to
+    be the seat to act, else nothing."""
+    if not match.sender_known:
+        return ""
+    return f"; legal: {describe_actions(match.legal_actions())}"
+
+
+def player_view(match: Match[Any, Any], seat: int) -> PlayerView:
+    """What ``seat`` may know now: its own hand, the table's public zones, and its legal
+    actions when it is to act (a game adds its own fields with ``public_extras``)."""
+    seat = seat_number(seat, match.players)
+    state, deal = match.state, match.deal
+    fields: dict[str, Any] = {
+        "seat": seat,
+        "deal": state.deal_number,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "hand": tuple(sorted(deal.hands[seat], key=_code)),
+        "hand_sizes": tuple(len(hand) for hand in deal.hands),
+        "known": tuple(() for _ in range(match.players)),
+        "pile": tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
+        "stock_size": len(deal.stock),
+        "melds": (),
+        "down": (False,) * match.players,
+        "scores": match.scores,
+        "legal": match.legal_actions() if state.to_act == seat else (),
+    }
+    fields.update(match.public_extras(seat))
+    return PlayerView(**fields)
+
+
+def events_seen_by(match: Match[Any, Any], seat: int | None) -> tuple[Event, ...]:
+    """The log as ``seat`` may know it (others' stock draws hidden); ``None``: a
+    spectator."""
+    if seat is not None:
+        seat_number(seat, match.players)
+    return tuple(event.seen_by(seat) for event in match.events)
+
+
+def _code(card: Card) -> int:
+    return card.code

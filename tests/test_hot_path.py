@@ -1,0 +1,98 @@
+"""The shared values and checks of the hot path: listed actions and effects made once,
+the seat checks of :mod:`rummykit.kit.seats`, the lay-off listing's order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummykit.engine.actions import LayOff
+from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.games import MayI, Possession
+from rummykit.games.may_i.claims import REQUEST
+from rummykit.kit import seats
+from rummykit.kit.actions import Take
+from rummykit.kit.effects import Passed
+
+
+def test_take_up_to_shares_its_values() -> None:
+    assert Take.up_to(0) == () and Take.up_to(-2) == ()
+    assert Take.up_to(3) == (Take(1), Take(2), Take(3))
+    assert Take.up_to(5)[:3] == Take.up_to(3)
+    assert all(a is b for a, b in zip(Take.up_to(3), Take.up_to(7), strict=False))
+
+
+def _layoff_listings() -> list[tuple[LayOff, ...]]:
+    """Every lay-off listing of a few seeded random May I? matches."""
+    found = []
+    for seed in range(4):
+        match = MayI().new_match(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            legal = match.legal_actions()
+            layoffs = tuple(action for action in legal if isinstance(action, LayOff))
+            if layoffs:
+                found.append(layoffs)
+            match.apply(rng.choice(legal))
+    return found
+
+
+def test_layoffs_are_listed_by_card_meld_and_end_and_shared() -> None:
+    listings = _layoff_listings()
+    assert listings
+    end_order = {None: 0, "low": 1, "high": 2}
+    for layoffs in listings:
+        keys = [
+            (a.card.code, a.target, end_order[None if a.end is None else a.end.value])
+            for a in layoffs
+        ]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    plain: dict[LayOff, LayOff] = {}
+    for layoffs in listings:
+        for action in layoffs:
+            if action.role is None:
+                assert plain.setdefault(action, action) is action  # one value each
+
+
+def test_claim_answers_are_equal_values_made_once() -> None:
+    match = MayI().new_match(players=4, seed=1)
+    rng = random.Random(1)
+    passes: list[Passed] = []
+    while len(passes) < 6 and not match.is_over:
+        legal = match.legal_actions()
+        event = match.apply(rng.choice(legal))
+        if event.phase is REQUEST and event.effects and isinstance(event.effects[0], Passed):
+            passes.append(event.effects[0])
+    assert passes
+    for effect in passes:
+        assert effect == Passed(effect.seat)
+        assert all(other is effect for other in passes if other.seat == effect.seat)
+
+
+def test_seat_checks() -> None:
+    with pytest.raises(IllegalActionError, match="there is no seat 'x': seats are 0 to 1"):
+        seats.seat_number("x", 2)
+    assert seats.seat_number(1, 2) == 1
+    with pytest.raises(ConfigError, match="PSSN-1: players must be from 2 to 2, got 3"):
+        seats.check_players(3, 2, 2, clause="PSSN-1")
+    with pytest.raises(ConfigError, match="first dealer must be a seat from 0 to 1, got True"):
+        seats.check_first_dealer(True, 2)
+    seats.check_first_dealer(None, 2)
+
+
+def test_sender_known_only_while_the_seat_to_act_is_checked() -> None:
+    match = Possession().new_match(players=2, seed=3)
+    seat = match.to_act
+    assert seat is not None and not match.sender_known
+    with pytest.raises(IllegalActionError, match="does not hold JK JK JK"):
+        match.apply("play JK JK JK", seat=seat)
+    assert not match.sender_known
+    with pytest.raises(IllegalActionError, match="it is not player"):
+        match.apply("draw", seat=1 - seat)
+    with pytest.raises(IllegalActionError) as refused:
+        match.apply("play JK JK JK")  # the sender unknown: nothing of the hand told
+    assert "hold" not in refused.value.reason and "legal" not in refused.value.reason
+    assert len(match.events_seen_by(None)) == len(match.events)
+    with pytest.raises(IllegalActionError, match="there is no seat 5"):
+        match.view(5)
