@@ -19,6 +19,8 @@ __all__ = ["Play"]
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    if type(value) is tuple and value:  # the listing's own tuples: nothing to convert
+        return value
     return non_empty(value, "play needs at least one card")
 
 
