@@ -22,7 +22,9 @@ _CLAUSE = re.compile(r"\b[A-Z]{3,6}-\d+(?:\.\d+)?[a-z]?(?:,\s*\d+(?:\.\d+)?[a-z]
 
 
 def field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstring under each field of ``cls`` (and its attrs bases), by field name."""
+    """The docstring under each field of ``cls`` (and its attrs bases), by field name;
+    an option a base declares is preceded by the clause ``cls.option_clauses`` gives it
+    (:class:`~rummykit.engine.options.DealEndOptions`)."""
     docs: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
         try:
@@ -44,6 +46,9 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
             ):
                 text = " ".join(after.value.value.split())
                 docs[item.target.id] = _ROLE.sub(r"\1", text).replace("``", "")
+    for name, clause in getattr(cls, "option_clauses", {}).items():  # shared options
+        text = docs.get(name, "")
+        docs[name] = f"{clause}: {text[:1].lower()}{text[1:]}" if text else clause
     return docs
 
 
@@ -71,7 +76,8 @@ def describe_rules(definition: GameDefinition[Any, Any]) -> dict[str, Any]:
     rules = definition.rules
     docs = field_docs(type(rules))
     options = []
-    for field in attrs.fields(type(rules)):
+    fields = attrs.fields(type(rules))  # the game's own options first, as it declares them
+    for field in sorted(fields, key=lambda field: field.inherited):
         if not field.init:
             continue
         value = getattr(rules, field.name)

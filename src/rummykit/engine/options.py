@@ -22,7 +22,7 @@ rummykit.errors.ConfigError: tie_break must be one of 'shared', 'fewest_penalty_
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -42,6 +42,7 @@ from rummykit.scoring import FACE_VALUES, CardValues
 __all__ = [
     "ContractRules",
     "DeadDealScoring",
+    "DealEndOptions",
     "DealerRotation",
     "DiscardPileVisible",
     "MultiTakeMode",
@@ -273,7 +274,42 @@ def _instance(kind: type[Any], *, optional: bool = False) -> Any:
 
 
 @attrs.frozen(kw_only=True)
-class TableOptions:
+class DealEndOptions:
+    """How a deal ends when nobody goes out, and how deals and the match are scored: the
+    options the engine's :class:`TableOptions` and the contract games' rules share,
+    declared once here.
+
+    A game's rules class extends it and names the clause of its own rules that each of
+    these options follows in :attr:`option_clauses`; ``rummykit rules`` shows that
+    clause before the option's text.
+    """
+
+    option_clauses: ClassVar[Mapping[str, str]] = {}
+    """The game's clause for each of these options, by option name (``{"tie_break":
+    "HOUSE-7.2"}``)."""
+
+    stock_exhaustion: StockExhaustion = attrs.field(
+        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
+    )
+    """Refill the stock from the pile, or end the deal."""
+    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
+    """Refills a deal may make before it ends as a dead deal."""
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
+    """Turns a deal may take before it ends as a dead deal."""
+    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
+    """What going out scores."""
+    dead_deal_scoring: DeadDealScoring = attrs.field(
+        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
+    )
+    """A dead deal scores minus each hand, or nothing."""
+    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
+    """The highest net total wins, or the fewest penalty points."""
+    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
+    """How a tie for the win is settled."""
+
+
+@attrs.frozen(kw_only=True)
+class TableOptions(DealEndOptions):
     """The options the contract-rummy engine reads; defaults are the reference May I?
     table's where it has one.
 
@@ -335,28 +371,10 @@ class TableOptions:
         default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
     )
     """How a player avoids discarding his last card where that is banned."""
-    stock_exhaustion: StockExhaustion = attrs.field(
-        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
-    )
-    """Refill the stock from the pile, or end the deal."""
     penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
         default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
     )
     """A stock draw that cannot be made is skipped, or the take is limited."""
-    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
-    """Refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
-    """Turns a deal may take before it ends as a dead deal."""
-    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
-    """What going out scores."""
-    dead_deal_scoring: DeadDealScoring = attrs.field(
-        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
-    )
-    """A dead deal scores minus each hand, or nothing."""
-    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
-    """The highest net total wins, or the fewest penalty points."""
-    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
-    """How a tie for the win is settled."""
 
     def __attrs_post_init__(self) -> None:
         if type(self) is not TableOptions:

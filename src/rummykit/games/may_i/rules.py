@@ -39,9 +39,9 @@ every deal):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from os import PathLike
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -49,17 +49,14 @@ from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.options import (
-    DeadDealScoring,
+    DealEndOptions,
     DealerRotation,
     DiscardPileVisible,
     MultiTakeMode,
     PenaltyDrawShortfall,
     PerPlayers,
     SingleCardRule,
-    StockExhaustion,
     TableOptions,
-    TieBreak,
-    WinnerMetric,
     short_shoe,
 )
 from rummykit.errors import ConfigError, shown
@@ -235,8 +232,21 @@ _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 
 
 @attrs.frozen(kw_only=True)
-class MayIRules:
-    """The options of MAYI-18; each field's docstring names its clause."""
+class MayIRules(DealEndOptions):
+    """The options of MAYI-18; each field's docstring names its clause. The deal's end and
+    scoring options are the engine's (:class:`~rummykit.engine.options.DealEndOptions`),
+    their clauses in :attr:`option_clauses`."""
+
+    option_clauses: ClassVar[Mapping[str, str]] = {
+        "stock_exhaustion": "MAYI-14.1-14.2",
+        "max_stock_refills": "MAYI-14.4",
+        "max_turns_per_deal": "MAYI-14.5",
+        "going_out_bonus": "MAYI-15.1",
+        "dead_deal_scoring": "MAYI-15.4",
+        "winner_metric": "MAYI-16.3",
+        "tie_break": "MAYI-16.4",
+    }
+    """The clauses of the options shared with the engine (how a deal ends, scoring)."""
 
     player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
     """MAYI-1.1: how many players (3-5; 002's data line allows 2-5)."""
@@ -338,28 +348,10 @@ class MayIRules:
         default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
     )
     """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
-    stock_exhaustion: StockExhaustion = attrs.field(
-        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
-    )
-    """MAYI-14.1-14.2: refill the stock from the pile, or end the deal."""
     penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
         default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
     )
     """MAYI-14.3: a stock draw that cannot be made is skipped, or the take is limited."""
-    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
-    """MAYI-14.4: refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
-    """MAYI-14.5: turns a deal may take before it ends as a dead deal."""
-    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
-    """MAYI-15.1: what going out scores."""
-    dead_deal_scoring: DeadDealScoring = attrs.field(
-        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
-    )
-    """MAYI-15.4: a dead deal scores minus each hand, or nothing."""
-    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
-    """MAYI-16.3: the highest net total wins, or the fewest penalty points."""
-    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
-    """MAYI-16.4: how a tie for the win is settled."""
 
     def __attrs_post_init__(self) -> None:
         wrap = self.wraparound_runs

@@ -17,24 +17,22 @@ Contract.parse('1G+1R', exact=False)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import attrs
 
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
 from rummykit.engine.options import (
-    DeadDealScoring,
+    DealEndOptions,
     DealerRotation,
     DiscardPileVisible,
     MultiTakeMode,
     PenaltyDrawShortfall,
     PerPlayers,
     SingleCardRule,
-    StockExhaustion,
     TableOptions,
-    TieBreak,
-    WinnerMetric,
 )
 from rummykit.errors import ConfigError
 from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS
@@ -115,8 +113,21 @@ def _deals(value: Any) -> tuple[int | str, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class PossoRules:
-    """The options of POSSO-19; each field's docstring names its clause."""
+class PossoRules(DealEndOptions):
+    """The options of POSSO-19; each field's docstring names its clause. The deal's end and
+    scoring options are the engine's (:class:`~rummykit.engine.options.DealEndOptions`),
+    their clauses in :attr:`option_clauses`."""
+
+    option_clauses: ClassVar[Mapping[str, str]] = {
+        "stock_exhaustion": "POSSO-16.1",
+        "max_stock_refills": "POSSO-16.2",
+        "max_turns_per_deal": "POSSO-16.3",
+        "going_out_bonus": "POSSO-17.1",
+        "dead_deal_scoring": "POSSO-17.3",
+        "winner_metric": "POSSO-18.2",
+        "tie_break": "POSSO-18.3",
+    }
+    """The clauses of the options shared with the engine (how a deal ends, scoring)."""
 
     player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
     """POSSO-1.1: three to five players (two with the range widened)."""
@@ -193,24 +204,6 @@ class PossoRules:
     """POSSO-14.4: a playable discard is flagged for a correction claim, or refused."""
     discard_out_forbidden_deals: tuple[int | str, ...] = attrs.field(default=(), converter=_deals)
     """POSSO-15.2: deals in which going out by discarding is banned."""
-    stock_exhaustion: StockExhaustion = attrs.field(
-        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
-    )
-    """POSSO-16.1: refill the stock from the pile, or end the deal."""
-    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
-    """POSSO-16.2: refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
-    """POSSO-16.3: regular turns a deal may take before it ends as a dead deal."""
-    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
-    """POSSO-17.1: what going out scores."""
-    dead_deal_scoring: DeadDealScoring = attrs.field(
-        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
-    )
-    """POSSO-17.3: a dead deal scores minus each hand, or nothing."""
-    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
-    """POSSO-18.2: the highest net total wins, or the fewest penalty points."""
-    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
-    """POSSO-18.3: how a tie for the win is settled."""
 
     def __attrs_post_init__(self) -> None:
         fewest, most = self.player_count_range
