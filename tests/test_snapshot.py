@@ -344,3 +344,42 @@ def test_a_game_a_user_registered_restores_through_the_registry() -> None:
                 same_future(match.clone(), twin, random.Random(steps), decisions=30)
     finally:
         unregister("gin")
+
+
+def _in_phase(name: str, seed: int) -> Match[Any, Any]:
+    match = game("may-i").new_match(players=4, seed=11)
+    rng = random.Random(seed)
+    while match.phase.value != name:
+        assert not match.is_over, f"no {name} phase in this match"
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_a_seat_put_where_the_game_never_asks_it_is_refused() -> None:
+    match = _in_phase("consent", 5)
+    data = match.to_dict()
+    asked = data["match"]["to_act"]
+    discarder = match.deal.claim.discarder
+    data["match"]["to_act"] = discarder  # the discarder is never asked for consent
+    with pytest.raises(RecordError, match=r"match\.to_act: seat \d cannot act in phase 'consent'"):
+        Match.from_dict(data)
+    data["match"]["to_act"] = asked
+    assert Match.from_dict(data) == match
+
+
+def test_a_seat_with_no_decision_is_refused() -> None:
+    match = _in_phase("buy", 3)
+    data = match.to_dict()
+    data["match"]["to_act"] = match.deal.claim.discarder  # who may not take his own card
+    with pytest.raises(RecordError, match=r"match\.to_act: seat \d .* no legal action there"):
+        Match.from_dict(data)
+
+
+@pytest.mark.parametrize("number", [0, -1, 6, 999])
+def test_a_deal_number_outside_the_schedule_is_refused(number: int) -> None:
+    data = game("may-i").new_match(players=4, seed=3).to_dict()
+    data["match"]["deal_number"] = number
+    with pytest.raises(
+        RecordError, match=rf"match\.deal_number: must be a deal from 1 to 5, got {number}"
+    ):
+        Match.from_dict(data)

@@ -41,6 +41,7 @@ from rummykit.errors import (
 from rummykit.kit.actions import Action
 from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
 from rummykit.kit.match import Match
+from rummykit.kit.protocol import MATCH_OVER
 from rummykit.kit.state import DealState, MatchState
 
 __all__ = [
@@ -147,24 +148,42 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     _seat(state.dealer, players, "match.dealer")
     _check_seats(state, players, "match")
     _check_seats(deal, players, "deal")
+    _check_deal_number(state.deal_number, match.deal_count())
     match.restore(state, deal, step)
     _check_cards(match)
     # what the checks above cannot see shows when the game reads the state: first the
-    # seat to act in its phase, then every seat's view of the deal
-    where = (
-        f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r} "
-        "(the game cannot list its legal actions"
-    )
+    # seat to act in its phase (it has a decision, and the first few it may take apply),
+    # then every seat's view of the deal
+    actor = f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r}"
+    where = f"{actor} (the game cannot list its legal actions"
     try:
-        match.legal_actions()
+        legal = match.legal_actions()
+        if not legal and state.phase is not MATCH_OVER:
+            raise RecordError(f"{actor}: it has no legal action there")
+        where = f"{actor} (its legal actions do not apply"
+        for action in legal[:_TRIED]:
+            match.clone().apply(action)
         where = "deal: not a position the game can be in (a seat's view fails"
         for seat in range(players):
             match.view(seat)
+    except RecordError:
+        raise
     except _READ_ERRORS as error:
         reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
         raise RecordError(f"{where}{reason})") from None
     match.refresh()
     return match
+
+
+_TRIED = 4
+"""How many of the restored seat's legal actions are tried on a copy: a claim window's
+answers are few, and a seat put where the game would never ask it fails on them."""
+
+
+def _check_deal_number(number: int, count: int | None) -> None:
+    if number < 1 or (count is not None and number > count):
+        upto = f"from 1 to {count}" if count is not None else "from 1"
+        raise RecordError(f"match.deal_number: must be a deal {upto}, got {number}")
 
 
 _READ_ERRORS = (ArithmeticError, AssertionError, AttributeError, LookupError, TypeError, ValueError)
