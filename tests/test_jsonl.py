@@ -175,3 +175,23 @@ def test_resuming_a_file_that_is_not_the_matchs_record_is_refused(tmp_path: Path
         writer.append(stale.apply(stale.legal_actions()[0]))
     assert path.read_text().startswith(before)
     assert load_jsonl(path) == stale
+
+
+def test_the_writer_refuses_what_is_not_its_match_or_a_place_to_write(tmp_path: Path) -> None:
+    match = game("may-i").new_match(players=3, seed=1)
+    other = game("may-i").new_match(players=3, seed=2)
+    writer = RecordWriter(io.StringIO(), match)
+    writer.append(match.apply(match.legal_actions()[0]))
+    foreign = other.apply(other.legal_actions()[0])
+    for bad in ("draw", None, foreign):
+        with pytest.raises(RecordError, match="not an event of the match this record is of"):
+            writer.append(bad)  # type: ignore[arg-type]
+    assert writer.next_step == 1  # nothing was written
+    with pytest.raises(RecordError, match="written to a path or a text stream, got None"):
+        RecordWriter(None, match)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="written of a match, got 'm'"):
+        RecordWriter(io.StringIO(), "m")  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="cannot write .*No such file or directory"):
+        RecordWriter(tmp_path / "missing" / "record.jsonl", match)
+    with pytest.raises(RecordError, match="read from a path, got 5"):
+        load_jsonl(5)  # type: ignore[arg-type]

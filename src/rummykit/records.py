@@ -278,6 +278,15 @@ class RecordWriter:
         seats: list[str] | None = None,
         resume: bool = False,
     ) -> None:
+        if not isinstance(match, Match):
+            raise RecordError(f"a record is written of a match, got {shown(match)}")
+        if not isinstance(target, str | os.PathLike) and not callable(
+            getattr(target, "write", None)
+        ):
+            raise RecordError(
+                f"a record is written to a path or a text stream, got {shown(target)}"
+            )
+        self.match = match
         if resume:
             self.next_step = match.step
             if isinstance(target, str | os.PathLike):
@@ -288,7 +297,10 @@ class RecordWriter:
             header["format"] = LINES_FORMAT
             self.next_step = 0
         if isinstance(target, str | os.PathLike):
-            self.stream: TextIO = open(target, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+            try:
+                self.stream: TextIO = open(target, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise RecordError(f"cannot write {os.fspath(target)!r}: {error.strerror}") from None
             self.owned = True
         else:
             self.stream, self.owned = target, False
@@ -299,6 +311,10 @@ class RecordWriter:
 
     def append(self, event: Event) -> None:
         """Write ``event`` (the match's next one) as one line and flush it."""
+        if not isinstance(event, Event) or not any(
+            mine is event for mine in reversed(self.match.events)
+        ):
+            raise RecordError(f"not an event of the match this record is of: {shown(event)}")
         if event.step != self.next_step:
             raise RecordError(
                 f"the record's next step is {self.next_step}, not {event.step}", step=event.step
@@ -453,6 +469,8 @@ def load_jsonl(
     max_actions: int = MAX_ACTIONS,
 ) -> Match[Any, Any]:
     """Replay the JSON Lines record in the file at ``path`` (see :func:`loads_jsonl`)."""
+    if not isinstance(path, str | os.PathLike):
+        raise RecordError(f"a record is read from a path, got {shown(path)}")
     try:
         with open(path, encoding="utf-8") as stream:
             text = stream.read(max_chars + 1)
