@@ -534,3 +534,12 @@ def test_a_codec_follows_the_actions_shape_not_its_game() -> None:
     }
     assert posso["claim"] == "PositionalCodec" and posso["correct"] == "MeaningTargetCodec"
     assert posso["lay_off"] == "LayOffCodec" and posso["exchange_joker"] == "ExchangeCodec"
+
+
+def test_an_unknown_block_name_is_an_encoding_error_naming_the_blocks() -> None:
+    encoding = ActionEncoding.for_game(game("may-i"))
+    assert encoding.offset("lay_off") == encoding.blocks[8].offset
+    with pytest.raises(
+        EncodingError, match=r"no action block called 'layoff' \(blocks: draw, .*lay_off"
+    ):
+        encoding.offset("layoff")

@@ -45,7 +45,7 @@ from typing import Any
 import attrs
 
 from rummykit.cards import CARDS, Card, Rank
-from rummykit.errors import RummyError
+from rummykit.errors import RummyError, shown
 from rummykit.kit.actions import Action
 from rummykit.melds import End
 
@@ -481,8 +481,13 @@ class ActionEncoding:
         return cls(types, blocks)
 
     def offset(self, name: str) -> int:
-        """The first index of the block called ``name`` (``discard``, ``lay_off``)."""
-        return self._by_name[name].offset
+        """The first index of the block called ``name`` (``discard``, ``lay_off``; the
+        names are those of :attr:`blocks`)."""
+        block = self._by_name.get(name) if isinstance(name, str) else None
+        if block is None:
+            known = ", ".join(block.name for block in self.blocks)
+            raise EncodingError(f"no action block called {shown(name)} (blocks: {known})")
+        return block.offset
 
     def block_of(self, index: int) -> Block:
         """The block that holds ``index``."""
