@@ -3,6 +3,7 @@ check at registration, the shoe by player count, and a go-down checked once."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -168,6 +169,13 @@ def test_a_redeclared_engine_option_is_checked_when_the_rules_are_made() -> None
                 game("test-loose", **options)  # refused before any match
             with pytest.raises(ConfigError, match=message):
                 LooseRules(**options)
+        # the checked value is kept converted: equal options are equal, a match restores
+        by_players = game("test-loose", decks={3: 1, 4: 2})
+        assert by_players.rules.decks == PerPlayers.of({3: 1, 4: 2})
+        assert by_players == game("test-loose", decks={"3": 1, "4": 2})
+        match = by_players.new_match(players=4, seed=1)
+        assert match.spec.decks == 2
+        assert Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
     finally:
         unregister("test-loose")
 

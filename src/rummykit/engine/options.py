@@ -169,6 +169,17 @@ class PerPlayers:
             )
         return cls(tuple(sorted(pairs.items())))
 
+    def json_value(self) -> int | dict[str, int]:
+        """How a record or a snapshot writes it: the number, or ``{"3": 2, "5": 3}``
+        (what :meth:`of` reads back).
+
+        >>> PerPlayers.of(2).json_value(), PerPlayers.of({3: 2, 5: 3}).json_value()
+        (2, {'3': 2, '5': 3})
+        """
+        if len(self.steps) == 1 and self.steps[0][0] == 0:
+            return self.steps[0][1]
+        return {str(players): count for players, count in self.steps}
+
     def at(self, players: int) -> int:
         """The count for ``players`` (the first step's below it)."""
         count = self.steps[0][1]
@@ -378,7 +389,14 @@ class TableOptions(DealEndOptions):
 
     def __attrs_post_init__(self) -> None:
         if type(self) is not TableOptions:
-            self.checked()  # a subclass may redeclare a field without its check
+            # a subclass may redeclare a field without its check: check it, and keep the
+            # converted value (``{2: 1}`` as the PerPlayers the engine reads), so that
+            # equal options are equal and a saved match restores equal
+            checked = self.checked()
+            for field in attrs.fields(TableOptions):
+                mine, converted = getattr(self, field.name), getattr(checked, field.name)
+                if mine is not converted and type(mine) is not type(converted):
+                    object.__setattr__(self, field.name, converted)
             return
         fewest, most = self.player_count_range
         self.decks.check_players(fewest, most, option="decks")

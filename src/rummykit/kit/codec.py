@@ -4,7 +4,9 @@
 lists, strings, whole numbers, booleans and ``None``; a float only where the value holds
 one): cards as their notation, enums and phases as their value, tuples as lists, an
 action as ``{"type": verb, "text": notation, ...fields}``, an effect as ``{"type": class
-name, ...fields, "text": words}``, any other attrs value as its fields. Every class's
+name, ...fields, "text": words}``, a value with a ``json_value()`` method as what that
+returns (a count by player count as the number or mapping it was given), any other attrs
+value as its fields. Every class's
 ``to_dict()`` is this codec; there is no encoder per class.
 
 :class:`Decoder` reads such data back into typed values, driven by the declared types of
@@ -91,6 +93,9 @@ def to_json(value: Any) -> Any:
         return {"type": type(value).__name__, **_fields_json(value), "text": value.text}
     if isinstance(value, State):
         return {"type": type(value).__name__, **_fields_json(value)}
+    json_value = getattr(value, "json_value", None)
+    if callable(json_value):  # a value that says how it is written (PerPlayers)
+        return to_json(json_value())
     if attrs.has(type(value)):
         return _fields_json(value)
     raise TypeError(f"the codec cannot write {type(value).__name__} values: {shorten(repr(value))}")
