@@ -208,8 +208,8 @@ class PerPlayers:
         outside = [players for players in given if not fewest <= players <= most]
         if outside:
             raise ConfigError(
-                f"{option} {given!r} gives a count for {outside[0]} players, but the game "
-                f"takes {fewest}-{most}"
+                f"{option} {given!r} gives a count for {outside[0]} "
+                f"player{'' if outside[0] == 1 else 's'}, but the game takes {fewest}-{most}"
             )
         if self.steps[0][0] != fewest:
             example = ", ".join(f"{players}: {count}" for players, count in self.steps)
