@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -543,3 +544,19 @@ def test_an_unknown_block_name_is_an_encoding_error_naming_the_blocks() -> None:
         EncodingError, match=r"no action block called 'layoff' \(blocks: draw, .*lay_off"
     ):
         encoding.offset("layoff")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"reward_scale": "x"}, "reward_scale must be a finite number, got 'x'"),
+        ({"reward_scale": float("inf")}, "reward_scale must be a finite number, got inf"),
+        ({"max_steps": 0}, "max_steps must be a whole number >= 1 or None, got 0"),
+        ({"max_placings": 10**9}, "max_placings must be a whole number from 1 to 1024"),
+    ],
+)
+def test_environment_settings_out_of_range_are_refused(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(EncodingError, match=re.escape(message)):
+        rl.env("posso", players=3, **options)

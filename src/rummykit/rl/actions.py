@@ -103,8 +103,15 @@ class Limits:
     def __attrs_post_init__(self) -> None:
         for name in ("max_melds", "max_take", "max_downs", "max_placings"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise EncodingError(f"{name} must be a whole number >= 1, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LIMIT:
+                raise EncodingError(
+                    f"{name} must be a whole number from 1 to {LIMIT}, got {value!r}"
+                )
+
+
+LIMIT = 1024
+"""The largest of each :class:`Limits` field: a wider block makes every mask larger
+without offering anything a match can list (a table holds far fewer melds)."""
 
 
 class ActionCodec(ABC):

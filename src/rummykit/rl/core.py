@@ -7,6 +7,7 @@ mask of the current decision cached until the next action.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -91,6 +92,12 @@ class Table:
             definition, players=self.players, max_melds=self.limits.max_melds
         )
         self.reward = reward
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, int | float)
+            or not math.isfinite(reward_scale)
+        ):
+            raise EncodingError(f"reward_scale must be a finite number, got {reward_scale!r}")
         self.reward_scale = float(reward_scale)
         self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
         self._legal: LegalActions | None = None

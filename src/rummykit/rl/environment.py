@@ -10,7 +10,7 @@ from typing import Any
 import gymnasium
 
 from rummykit.kit.actions import Action
-from rummykit.rl.actions import Limits
+from rummykit.rl.actions import EncodingError, Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
@@ -60,6 +60,10 @@ class TableEnvironment:
             options=options,
         )
         self.render_mode = render_mode
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise EncodingError(f"max_steps must be a whole number >= 1 or None, got {max_steps!r}")
         self.max_steps = max_steps
 
     @property
