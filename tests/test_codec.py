@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
 from rummykit.games import game
 from rummykit.kit.actions import Action, action_from_dict
-from rummykit.kit.codec import json_schema, to_json
+from rummykit.kit.codec import action_from_fields, json_schema, to_json
 from rummykit.kit.match import Match
 from tests.test_snapshot import GAMES, random_match
 
@@ -283,3 +283,9 @@ def test_every_effect_class_of_every_game_writes_json_the_schema_accepts() -> No
             assert data["type"] == cls.__name__ and isinstance(data["text"], str)
             assert json.loads(json.dumps(data)) == data
         assert pickle.loads(pickle.dumps(effect)) == effect == copy.deepcopy(effect)
+
+
+@pytest.mark.parametrize("data", [["draw"], "draw", None, 5])
+def test_fields_that_are_not_an_object_are_a_notation_error(data: Any) -> None:
+    with pytest.raises(NotationError, match="an action is an object with its notation as text"):
+        action_from_fields(data, game("may-i").grammar)

@@ -479,7 +479,7 @@ def action_from_fields(data: Mapping[str, Any], grammar: ActionGrammar) -> Actio
     ...
     rummykit.errors.NotationError: action {'type': 'discard', 'card': 'QZ'}: card: not a card: 'QZ'
     """
-    verb = data.get("type")
+    verb = data.get("type") if isinstance(data, Mapping) else None
     kinds = [kind for kind in grammar.types if kind.verb == verb]
     if not kinds:
         raise NotationError(
