@@ -335,3 +335,39 @@ def test_simulate_counts_only_the_takes_a_game_has(
     assert tuple(word for word in ("buys", "claims") if f"{word} " in last) == takes
     code, out, _ = run(capsys, "demo", "--game", name, "--players", "3", "--seed", "1")
     assert code == 0 and "May I?" not in out.replace("May I? with", "")
+
+
+def test_replay_refuses_a_seats_record_with_bad_seats_cards_or_steps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = _seat_record(tmp_path)
+    original = json.loads(path.read_text())
+    index = next(i for i, event in enumerate(original["events"]) if event["effects"])
+    card_at = next(
+        i
+        for i, event in enumerate(original["events"])
+        if any(effect.get("card") for effect in event["effects"])
+    )
+    card_effect = next(
+        n for n, effect in enumerate(original["events"][card_at]["effects"]) if effect.get("card")
+    )
+
+    def seat(data: dict[str, Any]) -> None:
+        data["events"][index]["effects"][0]["seat"] = 9
+
+    def card(data: dict[str, Any]) -> None:
+        data["events"][card_at]["effects"][card_effect]["card"] = "ZZ"
+
+    def step(data: dict[str, Any]) -> None:
+        data["events"][2]["step"] = data["events"][1]["step"]
+
+    for edit, message in [
+        (seat, rf"events\[{index}\]\.effects\[0\]\.seat: must be a seat from 0 to 2"),
+        (card, rf"events\[{card_at}\]\.effects\[{card_effect}\]: not a card: 'ZZ'"),
+        (step, r"events\[2\]\.step: \d+ does not follow \d+"),
+    ]:
+        data = json.loads(json.dumps(original))
+        edit(data)
+        path.write_text(json.dumps(data))
+        code, _, err = run(capsys, "replay", str(path))
+        assert code == 2 and re.search(message, err), err

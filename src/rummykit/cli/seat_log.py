@@ -10,8 +10,9 @@ from typing import Any
 
 import attrs
 
+from rummykit.cards import parse_card
 from rummykit.cli.screen import printable
-from rummykit.errors import RecordError, shown
+from rummykit.errors import NotationError, RecordError, shown
 from rummykit.kit.effects import seat_name
 from rummykit.kit.registry import get, names
 from rummykit.records import FORMAT_FOR_SEAT, MAX_ACTIONS, VERSION
@@ -75,6 +76,11 @@ def read_seat_log(data: dict[str, Any]) -> SeatLog:
         raise RecordError(f"events: must be a list of at most {MAX_ACTIONS} events")
     for index, event in enumerate(events):
         _check_event(event, index, players)
+        if index and event["step"] <= events[index - 1]["step"]:
+            raise RecordError(
+                f"events[{index}].step: {event['step']} does not follow "
+                f"{events[index - 1]['step']} (the events are in the order played)"
+            )
     results = data.get("results", [])
     if not isinstance(results, list):
         raise RecordError(f"results: must be a list, got {shown(results)}")
@@ -113,6 +119,30 @@ def _check_event(event: Any, index: int, players: int) -> None:
                 f"{where}.effects[{number}]: must be an effect with its type and text, "
                 f"got {shown(effect)}"
             )
+        _check_effect_fields(effect, players, f"{where}.effects[{number}]")
+
+
+def _check_effect_fields(effect: dict[str, Any], players: int, where: str) -> None:
+    """The fields every effect writes the same way: seats, and cards as their notation
+    (an empty list where the seat may not see them)."""
+    for key in ("seat", "target_seat", "owner", "discarder"):
+        if key in effect:
+            _seat(effect[key], players, f"{where}.{key}")
+    cards = [effect["card"]] if effect.get("card") is not None else []
+    held = effect.get("cards", [])
+    if not isinstance(held, list):
+        raise RecordError(f"{where}.cards: must be a list of cards, got {shown(held)}")
+    for text in [*cards, *held]:
+        if not _is_card(text):
+            raise RecordError(f"{where}: not a card: {shown(text)}")
+
+
+def _is_card(text: Any) -> bool:
+    try:
+        parse_card(text)
+    except NotationError:
+        return False
+    return isinstance(text, str)
 
 
 def seat_log_data(log: SeatLog) -> dict[str, Any]:
