@@ -489,7 +489,7 @@ class ActionEncoding:
 
     def offset(self, name: str) -> int:
         """The first index of the block called ``name`` (``discard``, ``lay_off``; the
-        names are those of :attr:`blocks`)."""
+        names are those of ``blocks``)."""
         block = self._by_name.get(name) if isinstance(name, str) else None
         if block is None:
             known = ", ".join(block.name for block in self.blocks)
