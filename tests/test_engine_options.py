@@ -191,7 +191,7 @@ def test_counts_by_player_count_must_fit_the_player_range() -> None:
     assert TableOptions(player_count_range=(2, 4), decks=1).decks.at(4) == 1
     for option in ("decks", "joker_count"):  # May I?'s own names, before its normalizing
         for value, message in (({99: 2}, "for 99 players"), ({4: 3}, "no count for 3 players")):
-            with pytest.raises(ConfigError, match=f"^{option} .*{message}"):
+            with pytest.raises(ConfigError, match=rf"^MAYI-2\.[12]: {option} .*{message}"):
                 game("may-i", **{option: value})
     assert game("may-i", decks={3: 2}).new_match(players=5, seed=1).spec.decks == 2
     assert game("may-i", player_count_range=(3, 8), decks={3: 2, 5: 3}).rules.decks == (

@@ -377,3 +377,18 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
             assert json.loads(json.dumps(value)) == value, field.name
             rebuilt = type(rules)(**{field.name: json.loads(json.dumps(value))})
             assert getattr(rebuilt, field.name) == getattr(rules, field.name)
+
+
+def test_an_option_error_cites_the_options_clause() -> None:
+    """A bad value given to a game cites the clause its option follows, the shared
+    deal-end options included (their clauses are the game's ``option_clauses``)."""
+    cases: list[tuple[str, dict[str, Any], str]] = [
+        ("may-i", {"tie_break": "coin"}, "MAYI-16.4"),
+        ("posso", {"tie_break": "coin"}, "POSSO-18.3"),
+        ("may-i", {"turn_after_buy": "whenever"}, "MAYI-9.8"),
+        ("possession", {"loss_threshold": 0}, "PSSN-9.1"),
+    ]
+    for name, options, clause in cases:
+        with pytest.raises(ConfigError) as caught:
+            game(name, **options)
+        assert caught.value.rule == clause and str(caught.value).startswith(f"{clause}: ")

@@ -3,53 +3,16 @@ mean, read from the rules class's attrs fields and their docstrings) and its sch
 
 from __future__ import annotations
 
-import ast
 import enum
-import inspect
-import itertools
-import re
 import textwrap
 from typing import Any
 
 import attrs
 
 from rummykit.kit.definition import GameDefinition
+from rummykit.kit.options import cited_clause, field_docs
 
-__all__ = ["describe_rules", "field_docs", "rules_text"]
-
-_ROLE = re.compile(r":\w+:`~?([^`]+)`")
-_CLAUSE = re.compile(r"\b[A-Z]{3,6}-\d+(?:\.\d+)?[a-z]?(?:,\s*\d+(?:\.\d+)?[a-z]?)*")
-
-
-def field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstring under each field of ``cls`` (and its attrs bases), by field name;
-    an option a base declares is preceded by the clause ``cls.option_clauses`` gives it
-    (:class:`~rummykit.engine.options.DealEndOptions`)."""
-    docs: dict[str, str] = {}
-    for klass in reversed(cls.__mro__):
-        try:
-            source = textwrap.dedent(inspect.getsource(klass))
-        except (OSError, TypeError):
-            continue
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-        for item, after in itertools.pairwise(body):
-            if (
-                isinstance(item, ast.AnnAssign)
-                and isinstance(item.target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                text = " ".join(after.value.value.split())
-                docs[item.target.id] = _ROLE.sub(r"\1", text).replace("``", "")
-    for name, clause in getattr(cls, "option_clauses", {}).items():  # shared options
-        text = docs.get(name, "")
-        docs[name] = f"{clause}: {text[:1].lower()}{text[1:]}" if text else clause
-    return docs
+__all__ = ["describe_rules", "rules_text"]
 
 
 def _json(value: Any) -> Any:
@@ -82,13 +45,12 @@ def describe_rules(definition: GameDefinition[Any, Any]) -> dict[str, Any]:
             continue
         value = getattr(rules, field.name)
         doc = docs.get(field.name, "")
-        found = _CLAUSE.search(doc)
         options.append(
             {
                 "name": field.alias or field.name,
                 "value": _json(value),
                 "allowed": _json(_allowed(field, value)),
-                "clause": found.group(0) if found else None,
+                "clause": cited_clause(doc),
                 "doc": doc,
             }
         )

@@ -30,10 +30,14 @@ its options: bonus, jokers, scoring
 
 from __future__ import annotations
 
+import ast
 import difflib
 import enum
+import inspect
+import itertools
 import math
 import re
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
 from pathlib import Path
@@ -51,7 +55,9 @@ __all__ = [
     "boolean",
     "build_rules",
     "choice",
+    "cited_clause",
     "deal_list",
+    "field_docs",
     "first_dealer",
     "number",
     "player_range",
@@ -441,6 +447,60 @@ def schedule_value(
         raise ConfigError(f"no schedule named {value!r} (known: {known})") from None
 
 
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+_CLAUSE = re.compile(r"\b[A-Z]{3,6}-\d+(?:\.\d+)?[a-z]?(?:,\s*\d+(?:\.\d+)?[a-z]?)*")
+
+
+def cited_clause(text: str) -> str | None:
+    """The first clause ``text`` cites, as the docs write clauses, or ``None``.
+
+    >>> cited_clause("POSSO-4.2, 12.2: run, run_and_set or two_sets.")
+    'POSSO-4.2, 12.2'
+    >>> cited_clause("How a tie for the win is settled.") is None
+    True
+    """
+    found = _CLAUSE.search(text)
+    return found.group(0) if found else None
+
+
+def field_docs(cls: type[Any]) -> dict[str, str]:
+    """The docstring under each field of ``cls`` (and its attrs bases), by field name;
+    an option a base declares is preceded by the clause ``cls.option_clauses`` gives it
+    (:class:`~rummykit.engine.options.DealEndOptions`). ``rummykit rules`` shows them,
+    and an option's error cites the clause found there.
+
+    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> docs = field_docs(MayIRules)
+    >>> docs["joker_value"], docs["tie_break"]
+    ('MAYI-2.2: what a joker left in hand costs.', 'MAYI-16.4: how a tie for the win is settled.')
+    """
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        try:
+            source = textwrap.dedent(inspect.getsource(klass))
+        except (OSError, TypeError):
+            continue
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for item, after in itertools.pairwise(body):
+            if (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                text = " ".join(after.value.value.split())
+                docs[item.target.id] = _ROLE.sub(r"\1", text).replace("``", "")
+    for name, clause in getattr(cls, "option_clauses", {}).items():  # shared options
+        text = docs.get(name, "")
+        docs[name] = f"{clause}: {text[:1].lower()}{text[1:]}" if text else clause
+    return docs
+
+
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
     """A rules object of ``rules_type`` (a keyword-only attrs class) from ``options``.
 
@@ -468,12 +528,27 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
             )
     try:
         return rules_type(**options)
-    except ConfigError:
-        raise
+    except ConfigError as error:
+        if error.rule is not None:
+            raise
+        clause = _culprit_clause(rules_type, options)
+        if clause is None:
+            raise
+        raise ConfigError(error.reason, source=error.source, rule=clause) from None
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
     except RecursionError:  # a value nested too deeply for a converter to look at
         raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
+
+
+def _culprit_clause(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
+    """The clause of the first option that fails on its own (its docstring's), if any."""
+    for name, value in options.items():
+        try:
+            rules_type(**{name: value})
+        except (TypeError, ValueError, RecursionError):
+            return cited_clause(field_docs(rules_type).get(name, ""))
+    return None
 
 
 def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
