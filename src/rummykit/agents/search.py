@@ -127,7 +127,7 @@ class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
     The default budget (12 rollouts over 2 candidates, 20 decisions deep) keeps a May I?
-    decision near 11-14 ms compiled but wins no more than its heuristic; 48 rollouts over
+    decision near 11-17 ms compiled but wins no more than its heuristic; 48 rollouts over
     3 candidates, 24 deep (about 4x the time) won 37.5 % against three heuristics (see
     ``benchmarks/README.md``)."""
 
