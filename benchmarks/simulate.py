@@ -1,8 +1,11 @@
 """Simulation speed: heuristic May I? matches per second on one core and on a process
-pool (the scaling ratio), and the search agent's time per decision (decisions with a
-choice, over ``--decisions`` of them) with its default budget.
+pool (the scaling ratio), and the search agent's CPU time per decision with its default
+budget: seat 0 of ``--search-matches`` seeded May I? matches against three heuristics,
+its own decisions with a choice only (``time.thread_time``, so the other sessions on a
+shared machine count less), and a fingerprint of those decisions (equal before and after
+a change that should not change them).
 
-    python benchmarks/simulate.py [--matches 40] [--jobs 2] [--decisions 20]
+    python benchmarks/simulate.py [--matches 40] [--jobs 2] [--search-matches 2]
 
 Results are in benchmarks/README.md.
 """
@@ -10,6 +13,7 @@ Results are in benchmarks/README.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import platform
@@ -22,13 +26,51 @@ from rummykit.games import game
 from rummykit.simulate import simulate
 
 
+def search_cost(agent: SearchAgent, matches: int) -> dict[str, object]:
+    """Seat 0 played by ``agent`` against three heuristics in ``matches`` seeded May I?
+    matches: CPU milliseconds per decision of its own with a choice, how often it
+    overruled the heuristic, and a fingerprint of all its decisions."""
+    may_i = game("may-i")
+    policy = heuristic_agent(may_i)
+    digest = hashlib.sha256()
+    searched = overruled = 0
+    seconds = 0.0
+    for seed in range(1, matches + 1):
+        match = may_i.new_match(players=4, seed=seed)
+        rng, search_rng = random.Random(seed), random.Random(seed + 1000)
+        while not match.is_over:
+            seat = match.to_act
+            if seat is None:
+                match.apply(match.legal_actions()[0])
+            elif seat == 0:
+                start = time.thread_time()
+                action = decide(agent, match, seat, search_rng)
+                spent = time.thread_time() - start
+                if len(match.legal_actions()) > 1:  # a real choice, searched or not
+                    searched += 1
+                    seconds += spent
+                    # its own generator: measuring must not change the search's draws
+                    overruled += action != policy.choose(match.view(seat), random.Random(0))
+                digest.update(str(action).encode())
+                match.apply(action)
+            else:
+                match.apply(policy.choose(match.view(seat), rng))
+    return {
+        "search_decisions": searched,
+        "search_cpu_ms_per_decision": round(1000 * seconds / searched, 2) if searched else None,
+        "search_overruled_the_heuristic": overruled,
+        "search_fingerprint": digest.hexdigest()[:16],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--search-matches", type=int, default=2)
     default = SearchAgent(heuristic_agent(game("may-i")))
     parser.add_argument("--simulations", type=int, default=default.simulations)
+    parser.add_argument("--candidates", type=int, default=default.candidates)
     parser.add_argument("--horizon", type=int, default=default.horizon)
     args = parser.parse_args()
     may_i = game("may-i")
@@ -44,27 +86,13 @@ def main() -> None:
         pooled = simulate(may_i, seats, matches=args.matches, seed=1, executor=executor)
         parallel = time.perf_counter() - start
     assert one == pooled
-    agent = SearchAgent(heuristic_agent(may_i), simulations=args.simulations, horizon=args.horizon)
-    match = may_i.new_match(players=4, seed=3)
-    policy = heuristic_agent(may_i)
-    rng = random.Random(3)
-    searched = chosen = 0
-    search_seconds = 0.0
-    while searched < args.decisions and not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        if seat == 0:
-            start = time.perf_counter()
-            action = decide(agent, match, seat, rng)
-            seconds = time.perf_counter() - start
-            if len(match.legal_actions()) > 1:  # a real choice, searched or not
-                searched += 1
-                search_seconds += seconds
-                # its own generator: measuring must not change the search's draws
-                chosen += action != policy.choose(match.view(seat), random.Random(0))
-            match.apply(action)
-        else:
-            match.apply(policy.choose(match.view(seat), rng))
+    agent = SearchAgent(
+        heuristic_agent(may_i),
+        simulations=args.simulations,
+        candidates=args.candidates,
+        horizon=args.horizon,
+    )
+    search = search_cost(agent, args.search_matches)
     print(
         json.dumps(
             {
@@ -75,14 +103,12 @@ def main() -> None:
                 "pooled_matches_per_s": round(args.matches / parallel, 2),
                 "scaling": round(serial / parallel, 2),
                 "decisions_per_match": round(one.decisions_per_match, 1),
-                "search_budget": {"simulations": args.simulations, "horizon": args.horizon},
-                "search_decisions_per_s": (
-                    round(searched / search_seconds, 2) if search_seconds else None
-                ),
-                "search_ms_per_decision": (
-                    round(1000 * search_seconds / searched, 1) if searched else None
-                ),
-                "search_overruled_the_heuristic": chosen,
+                "search_budget": {
+                    "simulations": args.simulations,
+                    "candidates": args.candidates,
+                    "horizon": args.horizon,
+                },
+                **search,
             }
         )
     )

@@ -3,6 +3,7 @@ the heuristic's value rule; the search agent is deterministic for a seed."""
 
 from __future__ import annotations
 
+import collections
 import random
 import subprocess
 import sys
@@ -224,6 +225,36 @@ def test_a_rollout_stops_at_the_end_of_the_deal_it_was_asked_about() -> None:
     assert value == agent.standing(match.net_totals, 0)
     agent.rollout(match, 0, random.Random(1))  # the current deal, played out
     assert len(match.events) > steps
+
+
+@attrs.frozen
+class _Counting:
+    """A heuristic that counts the views it is asked to choose from, by legal count."""
+
+    inner: Any
+    asked: collections.Counter[int] = attrs.field(factory=collections.Counter)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        self.asked[len(view.legal)] += 1
+        action: Action = self.inner.choose(view, rng)
+        return action
+
+
+def test_a_rollout_plays_forced_moves_without_asking_the_policy() -> None:
+    """A decision with one legal action costs no view and no policy call, and the
+    rollout plays the same actions as the policy alone (it has no choice there)."""
+    definition = game("may-i")
+    counting = _Counting(heuristic_agent(definition))
+    searcher = SearchAgent(counting, horizon=40)
+    plain = SearchAgent(heuristic_agent(definition), horizon=40)
+    match = definition.new_match(players=4, seed=5)
+    for _ in range(3):
+        one, two = match.clone(), match.clone()
+        searcher.rollout(one, 0, random.Random(9))
+        plain.rollout(two, 0, random.Random(9))
+        assert [event.action for event in one.events] == [event.action for event in two.events]
+        match = one
+    assert counting.asked and 1 not in counting.asked and 0 not in counting.asked
 
 
 def test_the_search_agent_plays_possession() -> None:
