@@ -4,7 +4,6 @@ positions, hooks a user's game can swap, and clear errors (issue: one engine).""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -36,6 +35,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
+from tests.positions import three_seat_position
 
 # -- declared state: snapshots, clones, equal futures -------------------------------------
 
@@ -195,28 +195,13 @@ def exchange_game() -> Any:
     unregister(ExchangeMayI.name)
 
 
-def _position(
-    hands: dict[int, str], table: list[Meld], *, jokers: int, down: tuple[int, ...]
-) -> Position:
-    held = {seat: parse_cards(text) for seat, text in hands.items()}
-    used = Counter(card for cards in held.values() for card in cards)
-    used.update(card for meld in table for card in meld.cards)
-    rest = sorted((Counter(DeckSpec(decks=2, jokers=jokers).shoe()) - used).elements())
-    return Position(
-        hands=[held.get(seat, ()) for seat in range(3)],
-        stock=rest,
-        table=table,
-        down=down,
-        dealer=2,
-        deal=2,
-    )
-
-
 def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
     rules = presets.meld_rules("may-i")
     run = Meld.parse("9C 10C JK QC", rules, owner=1)
     group = Meld.parse("5S 5H 5D", rules, owner=0)
-    position = _position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [group, run], jokers=2, down=(0, 1))
+    position = three_seat_position(
+        {0: "JC 4H 4S 8D", 1: "2S 3S"}, [group, run], jokers=2, down=(0, 1)
+    )
     definition = game(exchange_game.name, joker_count=2)
     match = definition.new_match(players=3, position=position)
     match.apply("draw")
@@ -240,7 +225,7 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
 def test_a_seat_not_down_may_not_exchange(exchange_game: Any) -> None:
     rules = presets.meld_rules("may-i")
     run = Meld.parse("9C 10C JK QC", rules, owner=1)
-    position = _position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [run], jokers=2, down=(1,))
+    position = three_seat_position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [run], jokers=2, down=(1,))
     match = game(exchange_game.name, joker_count=2).new_match(players=3, position=position)
     match.apply("draw")
     assert not any(isinstance(a, ExchangeJoker) for a in match.legal_actions())
@@ -314,7 +299,7 @@ def test_errors_say_what_is_wrong() -> None:
 def test_a_duplicate_rank_on_a_run_is_explained() -> None:
     rules = presets.meld_rules("may-i")
     run = Meld.parse("5H 6H 7H 8H", rules, owner=0)
-    position = _position({0: "6H 2C 3D", 1: "KS"}, [run], jokers=0, down=(0,))
+    position = three_seat_position({0: "6H 2C 3D", 1: "KS"}, [run], jokers=0, down=(0,))
     position = attrs.evolve(position, to_act=0)
     match = game("may-i").new_match(players=3, position=position)
     match.apply("draw")
@@ -352,7 +337,7 @@ def test_took_from_pile_is_public() -> None:
 
 def test_laid_down_effect_names_the_melds_and_their_places() -> None:
     rules = presets.meld_rules("may-i")
-    position = _position({0: "JS JH JD 4C 4S 4D 9C 8D"}, [], jokers=0, down=())
+    position = three_seat_position({0: "JS JH JD 4C 4S 4D 9C 8D"}, [], jokers=0, down=())
     position = attrs.evolve(position, deal=1, to_act=0)
     match = game("may-i").new_match(players=3, position=position)
     match.apply("draw")
@@ -393,7 +378,7 @@ def test_a_gate_on_melds_never_leaves_a_turn_without_an_action() -> None:
     rules = presets.meld_rules("may-i")
     mine = Meld.parse("5H 6H 7H 8H", rules, owner=0)
     theirs = Meld.parse("9S 10S JS QS", rules, owner=1)
-    position = _position({0: "KS 2C 2D 2H 3S 4D"}, [mine, theirs], jokers=0, down=(0, 1))
+    position = three_seat_position({0: "KS 2C 2D 2H 3S 4D"}, [mine, theirs], jokers=0, down=(0, 1))
     position = attrs.evolve(position, deal=5, to_act=0)
     match = OwnLayOffMayI().new_match(players=3, position=position)
     match.apply("draw")
@@ -456,12 +441,12 @@ def test_positions_and_the_registry_refuse_nonsense() -> None:
     stray = Meld.parse("5H 6H 7H 8H", rules, owner=0)
     with pytest.raises(ConfigError, match="belongs to seat 0, who is not down"):
         game("may-i").new_match(
-            players=3, position=_position({0: "KS"}, [stray], jokers=0, down=())
+            players=3, position=three_seat_position({0: "KS"}, [stray], jokers=0, down=())
         )
     with pytest.raises(ConfigError, match="owner 7 is not a seat"):
         game("may-i").new_match(
             players=3,
-            position=_position({0: "KS"}, [stray.with_owner(7)], jokers=0, down=()),
+            position=three_seat_position({0: "KS"}, [stray.with_owner(7)], jokers=0, down=()),
         )
     with pytest.raises(ConfigError, match="position must be a Position"):
         game("may-i").new_match(players=3, position="x")  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ from typing import Any
 from rummykit import Card, DeckSpec, Meld, parse_cards
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
+from rummykit.games.posso.claims import CLAIM
 from rummykit.kit.position import Position
 
 A, B, C, D, E = range(5)
@@ -52,3 +53,17 @@ def posso(
         to_act=to_act,
     )
     return definition.new_match(players=players, position=position)
+
+
+def claim_window(**options: Any) -> PossoMatch:
+    """POSSO-W18: A discards 7H, B draws from the stock; C, then D, are asked."""
+    match = posso(
+        hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},
+        table=(("KS KH KD", C), ("QS QH QD", D)),
+        down=(C, D),
+        stock="5D 9C",
+        **options,
+    )
+    match.apply_all(["draw", "discard 7H", "draw"])
+    assert (match.phase, match.to_act) == (CLAIM, C)
+    return match

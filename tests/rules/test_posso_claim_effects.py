@@ -4,8 +4,6 @@ claim step (POSSO-14.5)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummykit import parse_card, parse_cards
 from rummykit.engine.phases import MELD
 from rummykit.games.posso import PossoMatch
@@ -13,7 +11,7 @@ from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected
 from rummykit.kit.effects import Passed, TookFromPile
 from rummykit.kit.protocol import Event
-from tests.rules.posso_setup import A, B, C, D, posso
+from tests.rules.posso_setup import A, B, C, D, claim_window, posso
 
 SEVEN = parse_card("7H")
 
@@ -25,36 +23,22 @@ def public(event: Event) -> Event:
     return event
 
 
-def window(**options: Any) -> PossoMatch:
-    """POSSO-W18: A discards 7H, B draws from the stock; C, then D, are asked."""
-    match = posso(
-        hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},
-        table=(("KS KH KD", C), ("QS QH QD", D)),
-        down=(C, D),
-        stock="5D 9C",
-        **options,
-    )
-    match.apply_all(["draw", "discard 7H", "draw"])
-    assert (match.phase, match.to_act) == (CLAIM, C)
-    return match
-
-
 def test_posso_9_3_a_declared_claim_is_an_effect_naming_its_melds() -> None:
-    match = window()
+    match = claim_window()
     event = public(match.apply("claim 7H 7S 7C"))
     assert event.effects == (ClaimDeclared(C, SEVEN, (parse_cards("7H 7S 7C"),)),)
     assert event.effects[0].text == 'C says "Posso?" for 7H: 7H 7S 7C'
 
 
 def test_posso_9_3_a_pass_in_the_window_is_an_effect() -> None:
-    match = window()
+    match = claim_window()
     assert public(match.apply("pass")).effects == (Passed(C),)
     assert public(match.apply("pass")).effects == (Passed(D),)
     assert (match.phase, match.to_act) == (MELD, B)  # the window closed: B goes on
 
 
 def test_posso_9_4_the_first_claimant_wins_and_the_other_claim_lapses() -> None:
-    match = window()
+    match = claim_window()
     match.apply("claim 7H 7S 7C")
     event = public(match.apply("claim 7H 7D 7C"))  # D's answer closes the window
     declared, took, claimed = event.effects
@@ -64,7 +48,7 @@ def test_posso_9_4_the_first_claimant_wins_and_the_other_claim_lapses() -> None:
 
 
 def test_posso_9_5_alternative_a_bare_claim_names_no_meld() -> None:
-    match = window(claim_requires_new_meld=False)
+    match = claim_window(claim_requires_new_meld=False)
     event = match.apply("claim")
     assert event.effects[0] == ClaimDeclared(C, SEVEN, ())
     assert event.effects[0].text == 'C says "Posso?" for 7H: into the hand'

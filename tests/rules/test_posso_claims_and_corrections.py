@@ -16,7 +16,7 @@ from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM, Claim
 from rummykit.games.posso.effects import Flagged
 from rummykit.kit.actions import Draw, Pass, Take
-from tests.rules.posso_setup import A, B, C, D, posso
+from tests.rules.posso_setup import A, B, C, D, claim_window, posso
 
 RUN_TABLE = (("2S 3S 4S 5S", A), ("9C 10C JC QC", B), ("8D 9D 10D JD", C), ("5H 6H 7H 8H", D))
 """Everyone has opened; A's 9H fits D's run (meld 3)."""
@@ -195,13 +195,7 @@ def test_posso_9_5_alternative_claim_may_open_false() -> None:
 
 
 def test_posso_9_3_a_losing_claim_shows_its_cards_and_they_become_known() -> None:
-    match = posso(
-        hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},
-        table=(("KS KH KD", C), ("QS QH QD", D)),
-        down=(C, D),
-        stock="5D 9C",
-    )
-    match.apply_all(["draw", "discard 7H", "draw"])
+    match = claim_window()
     event = match.apply("claim 7H 7S 7C")
     assert str(event.seen_by(D).action) == "claim 7H 7S 7C"  # the answer is public at once
     assert match.view(D).known[C] == parse_cards("7S 7C")  # pending: known to be held

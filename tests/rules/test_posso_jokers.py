@@ -7,21 +7,20 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import DeckSpec, IllegalActionError, Meld, parse_card, parse_cards
+from rummykit import IllegalActionError, Meld, parse_card
 from rummykit.cards import Rank
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.kit.actions import Pass
-from rummykit.kit.position import Position
+from tests.positions import three_seat_position
 from tests.rules.posso_setup import A, B, C, D, posso
 
 JK = parse_card("JK")
@@ -247,26 +246,11 @@ def test_posso_9_5_a_claim_declares_the_joker_like_a_go_down() -> None:
 # -- May I? with jokers (MAYI-2.2: they behave as in POSSO-11) ----------------------------
 
 
-def _may_i_position(hands: dict[int, str], table: list[Meld], down: tuple[bool, ...]) -> Position:
-    held = {seat: parse_cards(text) for seat, text in hands.items()}
-    used = Counter(card for cards in held.values() for card in cards)
-    used.update(card for meld in table for card in meld.cards)
-    rest = sorted((Counter(DeckSpec(decks=2, jokers=2).shoe()) - used).elements())
-    return Position(
-        hands=[held.get(seat, ()) for seat in range(3)],
-        stock=rest,
-        table=table,
-        down=down,
-        dealer=2,
-        deal=2,
-    )
-
-
 def test_mayi_2_2_a_joker_laid_off_says_what_it_stands_for() -> None:
     definition = game("may-i", joker_count=2)
     rules = definition.meld_rules()
     table = [Meld.parse("5H 6H 7H 8H", rules, owner=0), Meld.parse("KS KC KD", rules, owner=0)]
-    position = _may_i_position({0: "JK 2D 9C 4S"}, table, (True, False, False))
+    position = three_seat_position({0: "JK 2D 9C 4S"}, table, jokers=2, down=(True, False, False))
     match = definition.new_match(players=3, position=position)
     match.apply("draw")
     layoffs = [str(a) for a in match.legal_actions() if isinstance(a, LayOff) and a.card is JK]
@@ -282,7 +266,7 @@ def test_mayi_2_2_a_wild_rank_card_plays_itself_or_says_what_it_stands_for() -> 
     definition = game("may-i", joker_count=2, wild_ranks=["2"])
     rules = definition.meld_rules()
     table = [Meld.parse("3H 4H 5H 6H", rules, owner=0)]
-    position = _may_i_position({0: "2H 9D 9C 4S"}, table, (True, False, False))
+    position = three_seat_position({0: "2H 9D 9C 4S"}, table, jokers=2, down=(True, False, False))
     match = definition.new_match(players=3, position=position)
     match.apply("draw")
     two = parse_card("2H")

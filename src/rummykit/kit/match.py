@@ -480,6 +480,12 @@ class Match(ABC, Generic[MS, DS]):
         """What ``seat`` may know now (:func:`rummykit.kit.seats.player_view`)."""
         return seats.player_view(self, seat)
 
+    def event(self, step: int) -> Event | None:
+        """The event of action ``step`` if the log holds it (a restored match's log
+        starts at its restore), else ``None``: a look-up, not a copy of the log."""
+        index = step - self._first_step
+        return self._events[index] if 0 <= index < len(self._events) else None
+
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` may know it (:func:`rummykit.kit.seats.events_seen_by`)."""
         return seats.events_seen_by(self, seat)
