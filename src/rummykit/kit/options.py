@@ -541,21 +541,25 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
         raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
 
 
-def _culprit_clause(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
-    """The clause of the first option that fails on its own (its docstring's), if any."""
+def _failing(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
+    """The name of the first option that fails on its own, if one does."""
     for name, value in options.items():
         try:
             rules_type(**{name: value})
         except (TypeError, ValueError, RecursionError):
-            return cited_clause(field_docs(rules_type).get(name, ""))
+            return name
     return None
+
+
+def _culprit_clause(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
+    """The clause the failing option's docstring cites, if any."""
+    name = _failing(rules_type, options)
+    return None if name is None else cited_clause(field_docs(rules_type).get(name, ""))
 
 
 def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
     """The first option that fails on its own, else the names of them all."""
-    for name, value in options.items():
-        try:
-            rules_type(**{name: value})
-        except (TypeError, ValueError, RecursionError):
-            return f"option {name}={shown(value)}"
-    return "options " + ", ".join(options)
+    name = _failing(rules_type, options)
+    if name is None:
+        return "options " + ", ".join(options)
+    return f"option {name}={shown(options[name])}"
