@@ -64,6 +64,22 @@ def test_rules_lists_options_clauses_and_the_schedule(capsys: pytest.CaptureFixt
     assert "schedule" not in json.loads(out)
 
 
+def test_rules_lists_posso_deals_for_the_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """POSSO-4.3: one deal per player, so the schedule shown follows ``--players``."""
+    code, out, _ = run(capsys, "rules", "posso")
+    assert code == 0 and "schedule with 4 players" in out
+    assert "deal 4: 1G+1R" in out and "deal 5:" not in out
+    code, out, _ = run(capsys, "rules", "posso", "--players", "3", "--json")
+    data = json.loads(out)
+    assert data["schedule_players"] == 3 and len(data["schedule"]) == 3
+    code, out, _ = run(capsys, "rules", "posso", "--players", "5", "--option", "deal_count=2")
+    assert "deal 2: 1G+1R" in out and "deal 3:" not in out
+    code, _, err = run(capsys, "rules", "posso", "--players", "9")
+    assert code == 2 and "POSSO-1.1: players must be from 3 to 5, got 9" in err
+    code, out, _ = run(capsys, "rules", "may-i", "--json")
+    assert "schedule_players" not in json.loads(out)
+
+
 def test_rules_with_house_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "short.toml"
     path.write_text(SCHEDULE)

@@ -69,12 +69,32 @@ def shown(value: object, limit: int = MESSAGE_LIMIT) -> str:
     return shorten(text, limit)
 
 
+def _checked(owner: str, name: str, value: Any, kind: type, *, optional: bool = True) -> None:
+    """Refuse an error's own argument of the wrong type: a :class:`TypeError` naming the
+    error class and the argument, as Python refuses a mistyped argument (raising one of
+    these errors about itself would hide the caller's mistake)."""
+    if (value is None and optional) or (isinstance(value, kind) and not isinstance(value, bool)):
+        return
+    wanted = ("text" if kind is str else "a whole number") + (" or None" if optional else "")
+    raise TypeError(f"{owner}'s {name} must be {wanted}, got {shown(value)}")
+
+
 class RummyError(ValueError):
-    """The base of every error rummykit raises on bad input or an illegal request."""
+    """The base of every error rummykit raises on bad input or an illegal request.
+
+    Its arguments are checked: ``reason`` and a cited ``rule`` or ``source`` are text,
+    ``step`` and ``budget`` whole numbers; anything else is a :class:`TypeError`.
+
+    >>> ConfigError("no such deck", rule=5)
+    Traceback (most recent call last):
+    TypeError: ConfigError's rule must be text or None, got 5
+    """
 
     reason: str
 
     def __init__(self, reason: str) -> None:
+        if not isinstance(reason, str):
+            raise TypeError(f"{type(self).__name__}'s reason must be text, got {shown(reason)}")
         super().__init__(shorten(reason, LONGEST_MESSAGE))
         self.reason = reason
 
@@ -141,6 +161,8 @@ class ConfigError(RummyError):
     """
 
     def __init__(self, reason: str, *, source: str | None = None, rule: str | None = None) -> None:
+        _checked("ConfigError", "source", source, str)
+        _checked("ConfigError", "rule", rule, str)
         cited = f"{rule}: {reason}" if rule else reason
         super().__init__(f"{source}: {cited}" if source else cited)
         self.reason = reason
@@ -152,6 +174,7 @@ class IllegalActionError(RummyError):
     """An action the rules do not allow now; ``rule`` cites the clause (``MAYI-8.4``)."""
 
     def __init__(self, reason: str, *, action: object = None, rule: str | None = None) -> None:
+        _checked("IllegalActionError", "rule", rule, str)
         super().__init__(f"{rule}: {reason}" if rule else reason)
         self.reason = reason
         self.action = action
@@ -162,6 +185,7 @@ class RecordError(RummyError):
     """A match record that cannot be loaded or replayed; ``step`` names the failing step."""
 
     def __init__(self, reason: str, *, step: int | None = None) -> None:
+        _checked("RecordError", "step", step, int)
         super().__init__(f"step {step}: {reason}" if step is not None else reason)
         self.reason = reason
         self.step = step
@@ -174,5 +198,6 @@ class SolverBudgetError(RummyError):
     in about a second; hands of real play never come near it."""
 
     def __init__(self, reason: str, *, budget: int) -> None:
+        _checked("SolverBudgetError", "budget", budget, int, optional=False)
         super().__init__(reason)
         self.budget = budget

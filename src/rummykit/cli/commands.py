@@ -309,7 +309,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_rules(args: argparse.Namespace) -> int:
     from rummykit.cli.rules import describe_rules, rules_text
 
-    data = describe_rules(_definition(args))
+    definition = _definition(args)
+    players = None if args.players is None else check_players(definition, args.players)
+    data = describe_rules(definition, players=players)
     _emit(args, data, "\n".join(rules_text(data)))
     return EXIT_OK
 
@@ -472,6 +474,12 @@ def _parser() -> _Parser:
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
     rules.add_argument("game", choices=registered)
+    rules.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help=f"players, for a schedule that depends on them ({ranges})",
+    )
     _house_rules(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")

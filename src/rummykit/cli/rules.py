@@ -4,6 +4,8 @@ mean, read from the rules class's attrs fields and their docstrings) and its sch
 from __future__ import annotations
 
 import enum
+import functools
+import inspect
 import textwrap
 from typing import Any
 
@@ -34,8 +36,14 @@ def _allowed(field: attrs.Attribute[Any], default: Any) -> list[Any] | str | Non
     return field.type if isinstance(field.type, str) else None
 
 
-def describe_rules(definition: GameDefinition[Any, Any]) -> dict[str, Any]:
-    """The options and schedule of ``definition`` as JSON-ready data."""
+def describe_rules(
+    definition: GameDefinition[Any, Any], *, players: int | None = None
+) -> dict[str, Any]:
+    """The options and schedule of ``definition`` as JSON-ready data.
+
+    A schedule that depends on the number of players (its ``schedule`` method takes a
+    ``players`` keyword: Posso?'s one deal per player) is listed for ``players``, or for
+    the game's default count; ``schedule_players`` then says which count it is."""
     rules = definition.rules
     docs = field_docs(type(rules))
     options = []
@@ -61,6 +69,10 @@ def describe_rules(definition: GameDefinition[Any, Any]) -> dict[str, Any]:
     }
     schedule = getattr(rules, "schedule", None)
     if callable(schedule):
+        if "players" in inspect.signature(schedule).parameters:
+            count = definition.default_players if players is None else players
+            schedule = functools.partial(schedule, players=count)
+            data["schedule_players"] = count
         data["schedule"] = [
             {
                 "deal": number,
@@ -98,7 +110,12 @@ def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
                 option["doc"], width, initial_indent="      ", subsequent_indent="      "
             )
     if "schedule" in data:
-        lines.append("schedule:")
+        players = data.get("schedule_players")
+        lines.append(
+            "schedule:"
+            if players is None
+            else f"schedule with {players} players (--players N for another count):"
+        )
         for deal in data["schedule"]:
             out = "" if deal["discard_out"] else ", no going out by discarding"
             if deal.get("whole_hand"):
