@@ -156,6 +156,9 @@ def test_ctrl_c_ends_cleanly(tmp_path: Path) -> None:
     while b"A> " not in seen and time.monotonic() < deadline:
         seen += os.read(process.stdout.fileno(), 4096)
     process.send_signal(signal.SIGINT)
+    # Wait with stdin still open: communicate() would close it at once, and under load
+    # the end of input could reach the prompt before the interrupt does.
+    process.wait(timeout=30)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert b"Traceback" not in err + out
