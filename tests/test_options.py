@@ -392,3 +392,13 @@ def test_an_option_error_cites_the_options_clause() -> None:
         with pytest.raises(ConfigError) as caught:
             game(name, **options)
         assert caught.value.rule == clause and str(caught.value).startswith(f"{clause}: ")
+
+
+def test_every_game_refuses_a_first_dealer_seat_beyond_its_players() -> None:
+    """A fixed first-dealer seat the most players do not reach is refused by each game's
+    rules through the one check (kit.options.check_dealer_seat), naming the seats."""
+    for name in ("may-i", "posso", "possession"):
+        most = game(name).rules.player_count_range[1]
+        with pytest.raises(ConfigError, match=rf"seats are 0 to {most - 1}\)"):
+            game(name, first_dealer=most)
+        assert game(name, first_dealer=most - 1).rules.first_dealer == most - 1

@@ -54,6 +54,7 @@ __all__ = [
     "FirstDealer",
     "boolean",
     "build_rules",
+    "check_dealer_seat",
     "choice",
     "cited_clause",
     "deal_list",
@@ -288,7 +289,8 @@ def player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
 
 def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
     """An attrs converter for ``first_dealer``: one of ``allowed`` (or its string), or a
-    fixed seat (a whole number from 0). Whether the seat exists is the rules' check.
+    fixed seat (a whole number from 0). Whether the seat exists is the rules' check
+    (:func:`check_dealer_seat`).
 
     >>> convert = first_dealer(FirstDealer.RANDOM)
     >>> convert("random"), convert(2)
@@ -309,6 +311,27 @@ def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
         raise ConfigError(f"first_dealer must be {words} or a seat (0, 1, ...), got {shown(value)}")
 
     return convert
+
+
+def check_dealer_seat(value: FirstDealer | int, player_count_range: tuple[int, int]) -> None:
+    """Refuse a fixed first-dealer seat that a game of ``player_count_range`` players may
+    not have (the seats are 0 to one below the most players): the rules' own check of a
+    converted ``first_dealer`` (:func:`first_dealer` cannot know the players).
+
+    >>> check_dealer_seat(FirstDealer.RANDOM, (3, 5)), check_dealer_seat(4, (3, 5))
+    (None, None)
+    >>> check_dealer_seat(5, (3, 5))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ConfigError: first_dealer seat 5 does not exist with player_count_range
+    3-5 (seats are 0 to 4)
+    """
+    fewest, most = player_count_range
+    if isinstance(value, int) and value >= most:
+        raise ConfigError(
+            f"first_dealer seat {value} does not exist with "
+            f"player_count_range {fewest}-{most} (seats are 0 to {most - 1})"
+        )
 
 
 _DEAL_WORDS = ("first", "last", "all")

@@ -17,6 +17,8 @@ effects hide nothing from any seat; a seat passing says the kit's
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from rummykit.kit.effects import CardEffect, Echo, SeatEffect, seat_name
@@ -39,18 +41,26 @@ class Asked(CardEffect, Echo):
 
 @attrs.frozen
 class Answer(SeatEffect, Echo):
-    """The base of ``seat``'s answer to ``requester``'s request (MAYI-9.6)."""
+    """The base of ``seat``'s answer to ``requester``'s request (MAYI-9.6): ``seat``
+    :attr:`answers` the requester, saying :attr:`words`."""
 
     requester: int
+    answers: ClassVar[str] = ""
+    """What the answer does to the request (``allows``)."""
+    words: ClassVar[str] = ""
+    """What the seat says (``You may``)."""
+
+    @property
+    def deed(self) -> str:
+        return f'{self.answers} {seat_name(self.requester)}: "{self.words}"'
 
 
 @attrs.frozen
 class Allowed(Answer):
     """``seat`` consented to ``requester``'s request: "You may" (MAYI-9.6)."""
 
-    @property
-    def deed(self) -> str:
-        return f'allows {seat_name(self.requester)}: "You may"'
+    answers: ClassVar[str] = "allows"
+    words: ClassVar[str] = "You may"
 
 
 @attrs.frozen
@@ -58,9 +68,8 @@ class Refused(Answer):
     """``seat`` refused ``requester``'s request: "You may not" (MAYI-9.6); he takes the
     card himself (MAYI-9.7b, c)."""
 
-    @property
-    def deed(self) -> str:
-        return f'refuses {seat_name(self.requester)}: "You may not"'
+    answers: ClassVar[str] = "refuses"
+    words: ClassVar[str] = "You may not"
 
 
 @attrs.frozen

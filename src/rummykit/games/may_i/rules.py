@@ -65,6 +65,7 @@ from rummykit.kit.options import (
     Choice,
     FirstDealer,
     boolean,
+    check_dealer_seat,
     deal_list,
     first_dealer,
     player_range,
@@ -360,12 +361,8 @@ class MayIRules(DealEndOptions):
                 f"ace={self.ace.value!r} and wraparound_runs={self.wraparound_runs} "
                 "contradict each other (MAYI-10.4): give one of them"
             )
+        check_dealer_seat(self.first_dealer, self.player_count_range)
         fewest, most = self.player_count_range
-        if isinstance(self.first_dealer, int) and self.first_dealer >= most:
-            raise ConfigError(
-                f"first_dealer seat {self.first_dealer} does not exist with "
-                f"player_count_range {fewest}-{most} (seats are 0 to {most - 1})"
-            )
         schedule = self.schedule()
         rules = self.meld_rules()
         decks, jokers = by_players(self.decks), by_players(self.joker_count)

@@ -23,7 +23,15 @@ from typing import Any
 import attrs
 
 from rummykit.errors import ConfigError
-from rummykit.kit.options import Choice, FirstDealer, boolean, first_dealer, player_range, whole
+from rummykit.kit.options import (
+    Choice,
+    FirstDealer,
+    boolean,
+    check_dealer_seat,
+    first_dealer,
+    player_range,
+    whole,
+)
 
 __all__ = [
     "BlockedDeal",
@@ -188,12 +196,8 @@ class PossessionRules:
     """PSSN-9.3: with 3-4 players, the lowest total wins, or every non-loser."""
 
     def __attrs_post_init__(self) -> None:
+        check_dealer_seat(self.first_dealer, self.player_count_range)
         fewest, most = self.player_count_range
-        if isinstance(self.first_dealer, int) and self.first_dealer >= most:
-            raise ConfigError(
-                f"first_dealer seat {self.first_dealer} does not exist with "
-                f"player_count_range {fewest}-{most} (seats are 0 to {most - 1})"
-            )
         if self.hand_size % 3 or (self.hand_size // 3) % self.deal_packet_size:
             raise ConfigError(
                 f"hand_size {self.hand_size} must be three rounds of whole packets of "

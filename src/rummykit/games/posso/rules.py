@@ -40,6 +40,7 @@ from rummykit.kit.options import (
     Choice,
     FirstDealer,
     boolean,
+    check_dealer_seat,
     deal_list,
     first_dealer,
     player_range,
@@ -206,12 +207,7 @@ class PossoRules(DealEndOptions):
     """POSSO-15.2: deals in which going out by discarding is banned."""
 
     def __attrs_post_init__(self) -> None:
-        fewest, most = self.player_count_range
-        if isinstance(self.first_dealer, int) and self.first_dealer >= most:
-            raise ConfigError(
-                f"first_dealer seat {self.first_dealer} does not exist with "
-                f"player_count_range {fewest}-{most}"
-            )
+        check_dealer_seat(self.first_dealer, self.player_count_range)
         if 10 % self.deal_packet_size:
             raise ConfigError(
                 f"deal_packet_size {self.deal_packet_size} does not divide the hand of 10"
@@ -221,7 +217,9 @@ class PossoRules(DealEndOptions):
                 f"set_distinct_suits=True allows sets of at most 5 cards (4 suits and a "
                 f"joker), but set_max_size is {self.set_max_size}"
             )
-        resolve_deal_list(self.discard_out_forbidden_deals, self.deal_count or most)
+        resolve_deal_list(
+            self.discard_out_forbidden_deals, self.deal_count or self.player_count_range[1]
+        )
 
     def table_options(self, *, players: int | None = None) -> TableOptions:
         """The engine's options: these rules' values, and those Posso? fixes —
