@@ -16,7 +16,7 @@ from rummykit.cards import Card
 from rummykit.engine import pile
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
-from rummykit.engine.state import TurnStep
+from rummykit.engine.state import turn_step
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.may_i.rules import MayIRules
@@ -262,7 +262,7 @@ class MayIClaims(ClaimProtocol):
             return
         taken = pile.take_from_pile(match, seat, 1, protect_top=True)
         match.deal.claim = None
-        match.deal.step = TurnStep(seat=seat, discard_step=True, taken=taken[0])
+        match.deal.step = turn_step(seat, True, taken[0])
         match.set_turn(MELD, seat)
 
     def resolve_requests(self, match: ContractRummyMatch) -> None:
@@ -307,7 +307,7 @@ class MayIClaims(ClaimProtocol):
         claim = self._open(match)
         claim.kind = kind
         claim.protect = True
-        match.deal.step = TurnStep(seat=seat, discard_step=False, kind=kind)
+        match.deal.step = turn_step(seat, False, None, kind)
         match.set_turn(BUY, seat)
 
     def buy(self, match: ContractRummyMatch, seat: int, count: int) -> None:
