@@ -114,12 +114,16 @@ def max_take(
     """How many pile cards ``seat`` may take from the top now (0: none), at most
     ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
     ``None`` in a regular turn; it sets the price (:func:`price`)."""
-    if not len(match.deal.pile):
+    own_ok = match.options.may_take_own_discard
+    most = 0  # the length of pile_run, counted only as far as the limit
+    for entry in match.deal.pile.from_top():
+        if entry.discarder == seat and (not own_ok or (not most and protect_top)):
+            break
+        most += 1
+        if most == limit:
+            break
+    if not most:
         return 0
-    run = pile_run(match, seat, protect_top=protect_top)
-    if not run or run[0] != 0:
-        return 0
-    most = len(run)
     if limit is not None:
         most = min(most, limit)
     if match.options.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
