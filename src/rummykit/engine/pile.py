@@ -31,13 +31,19 @@ __all__ = [
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
-    own_ok = match.options.may_take_own_discard
-    allowed: list[int] = []
-    for depth, entry in enumerate(match.deal.pile.from_top()):
-        if entry.discarder == seat and (not own_ok or (depth == 0 and protect_top)):
-            break
-        allowed.append(depth)
-    return allowed
+    return list(range(_run_length(match, seat, protect_top=protect_top)))
+
+
+def _run_length(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> int:
+    """How many pile cards from the top ``seat`` may take (:func:`pile_run`'s length)."""
+    pile = match.deal.pile
+    if match.options.may_take_own_discard:  # all of them, unless the top is protected
+        top = pile.top
+        return 0 if top is None or (protect_top and top.discarder == seat) else len(pile)
+    for depth, entry in enumerate(pile.from_top()):
+        if entry.discarder == seat:
+            return depth
+    return len(pile)
 
 
 def take_from_pile(
@@ -114,14 +120,7 @@ def max_take(
     """How many pile cards ``seat`` may take from the top now (0: none), at most
     ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
     ``None`` in a regular turn; it sets the price (:func:`price`)."""
-    own_ok = match.options.may_take_own_discard
-    most = 0  # the length of pile_run, counted only as far as the limit
-    for entry in match.deal.pile.from_top():
-        if entry.discarder == seat and (not own_ok or (not most and protect_top)):
-            break
-        most += 1
-        if most == limit:
-            break
+    most = _run_length(match, seat, protect_top=protect_top)
     if not most:
         return 0
     if limit is not None:
