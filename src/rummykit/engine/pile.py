@@ -31,19 +31,20 @@ __all__ = [
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
-    return list(range(_run_length(match, seat, protect_top=protect_top)))
+    return list(range(_run_length(match, seat, protect_top)))
 
 
-def _run_length(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> int:
+def _run_length(match: ContractRummyMatch, seat: int, protect_top: bool) -> int:
     """How many pile cards from the top ``seat`` may take (:func:`pile_run`'s length)."""
     pile = match.deal.pile
     if match.options.may_take_own_discard:  # all of them, unless the top is protected
         top = pile.top
         return 0 if top is None or (protect_top and top.discarder == seat) else len(pile)
+    depth = -1
     for depth, entry in enumerate(pile.from_top()):
         if entry.discarder == seat:
             return depth
-    return len(pile)
+    return depth + 1
 
 
 def take_from_pile(
@@ -120,7 +121,7 @@ def max_take(
     """How many pile cards ``seat`` may take from the top now (0: none), at most
     ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
     ``None`` in a regular turn; it sets the price (:func:`price`)."""
-    most = _run_length(match, seat, protect_top=protect_top)
+    most = _run_length(match, seat, protect_top)
     if not most:
         return 0
     if limit is not None:
