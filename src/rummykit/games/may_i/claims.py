@@ -147,7 +147,8 @@ class MayIClaims(ClaimProtocol):
 
     def ask_next(self, match: ContractRummyMatch) -> None:
         """The next seat from P2 on is asked, or the requests are resolved."""
-        claim = self._open(match)
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)  # a window is open in its phases
         index = 1 + claim.asked
         if index < len(claim.order):
             match.set_turn(REQUEST, claim.order[index])
@@ -172,7 +173,9 @@ class MayIClaims(ClaimProtocol):
         limit = self.rules.max_buys_per_deal
         if limit is not None and match.deal.buys[seat] >= limit:
             return False
-        if self._open(match).discarder == seat:
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
+        if claim.discarder == seat:
             return False
         return self.max_take(match, seat, "buy") > 0
 
@@ -191,11 +194,12 @@ class MayIClaims(ClaimProtocol):
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The legal actions of the window's phases."""
         phase = match.state.phase
-        claim = self._open(match)
-        if phase is FIRST_REFUSAL:
-            return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is REQUEST:
             return _ASK_OR_PASS if self.may_ask(match, seat) else _PASS
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
+        if phase is FIRST_REFUSAL:
+            return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is CONSENT:
             return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
         most = self.max_take(match, seat, claim.kind)
@@ -235,7 +239,8 @@ class MayIClaims(ClaimProtocol):
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
         phase = match.state.phase
-        claim = self._open(match)
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
                 self.p1_takes_as_draw(match, seat)
