@@ -36,7 +36,7 @@ from rummykit.engine.options import (
     WinnerMetric,
 )
 from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
+from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep, turn_step
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.effects import (
@@ -51,7 +51,7 @@ from rummykit.kit.effects import (
 from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DealScore, Outcome
-from rummykit.melds import Meld
+from rummykit.melds import Meld, MeldRules
 
 if TYPE_CHECKING:
     from rummykit.contracts import Contract
@@ -85,10 +85,13 @@ class ContractRummyMatch(CheckedMatch):
         """The schedule, meld rules and card values, from the table options."""
         options = self.options
         self.contracts = self.make_schedule()
-        self.meld_rules = options.meld_rules
+        self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
         self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
         """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
+        self.layoff_fits: dict[tuple[Meld, int], Any] = {}
+        """The cards that fit each meld at each place on the table, with their lay-offs
+        (:func:`~rummykit.engine.moves.layoffs`): a cache shared by clones, not state."""
 
     def make_schedule(self) -> ContractSchedule | None:
         """The options' ``schedule`` (a game whose schedule depends on the number of
@@ -280,7 +283,7 @@ class ContractRummyMatch(CheckedMatch):
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
-                codes = sorted({card.code for card in hand})
+                codes = sorted(set(map(_code, hand)))
                 if keep is not None and hand.count(keep) == 1:
                     codes.remove(keep.code)
                 result += map(_DISCARDS.__getitem__, codes)
@@ -317,7 +320,7 @@ class ContractRummyMatch(CheckedMatch):
             deal.turns -= 1
             self.end_dead_deal(DealEnd.DEAD_STOCK)
             return
-        deal.step = TurnStep(seat=seat, discard_step=True)
+        deal.step = turn_step(seat, True)
         self.hooks.claims.start_turn(self, seat)
 
     def count_turn(self) -> bool:
@@ -347,9 +350,9 @@ class ContractRummyMatch(CheckedMatch):
         assert isinstance(action, Take)
         taken = pile.take_from_pile(self, seat, action.count, protect_top=False)
         if action.count == 1:
-            deal.step = TurnStep(seat=seat, discard_step=True, taken=taken[0])
+            deal.step = turn_step(seat, True, taken[0])
         else:  # option (c): t - 1 stock cards, no discard step
-            deal.step = TurnStep(seat=seat, discard_step=False)
+            deal.step = turn_step(seat, False)
             pile.draw_stock(self, seat, pile.price(self, None, action.count), penalty=True)
             if deal.dead:
                 self.end_dead_deal(DealEnd.REFILL_CAP)
@@ -560,6 +563,17 @@ _code: Callable[[Card], int] = attrgetter("code")
 def _roles(meld: Meld) -> tuple[Any, ...]:
     return tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld)))
 
+
+def _shared(rules: MeldRules) -> MeldRules:
+    """The first value equal to ``rules`` met (a bounded cache): matches of one game
+    then share one value, which the solver's memos (kept by rules) find by identity
+    instead of comparing every option."""
+    if len(_RULES) >= 1000:
+        _RULES.clear()
+    return _RULES.setdefault(rules, rules)
+
+
+_RULES: dict[MeldRules, MeldRules] = {}
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)
 """One discard action per card, made once (they are values)."""

@@ -10,10 +10,10 @@ joker (``exchange 8C -> 1 joker -> 2 (4H)``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from rummykit.cards import CARDS, JOKER, Card, Rank, Suit
+from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
@@ -44,63 +44,143 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     if not deal.table or gate.refusal(match, seat, None) is not None:
         return []
     per_meld = gate.depends_on_target
-    wild_ranks = match.meld_rules.wild_ranks
-    held = set(deal.hands[seat])
-    if wild_ranks:
-        wilds = [card for card in held if card.rank is None or card.rank in wild_ranks]
-    else:
-        wilds = [JOKER] if JOKER in held else []
-    ranks = set(map(_rank, held))
-    few_cards = len(deal.hands[seat]) <= 2
+    hand = deal.hands[seat]
+    held = set(hand)
+    few_cards = len(hand) <= 2
+    memo = match.layoff_fits
     found: list[tuple[int, LayOff]] = []  # (listing order, action)
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(match, seat, index) is not None:
             continue
-        fits: list[tuple[Card, End | None, int]]  # (card, end, its place in the order)
-        if meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
-            rank = meld.rank
-            cards = {*held.intersection(_SAME_RANK[rank]), *wilds} if rank in ranks else wilds
-            if not cards:
+        fits = memo.get((meld, index))
+        if fits is None:
+            fits = _fits(match, meld, index)
+        ways, listed = fits
+        for card in held.intersection(ways):
+            if few_cards:  # the hand kept may forbid some
+                found += _kept_layoffs(match, seat, meld, index, card, ways[card])
                 continue
-            fits = [(card, None, 0) for card in cards]
-            wilds_at_ends: Sequence[Card] = ()
-        else:
-            assert meld.suit is not None
-            base = meld.suit.index * 13
-            below = CARDS[base + (meld.low - 2) % 13]
-            above = CARDS[base + meld.high % 13]
-            fits = []
-            if below in held and below not in wilds:
-                fits.append((below, End.LOW, 1))
-            if above in held and above not in wilds:
-                fits.append((above, End.HIGH, 2))
-            wilds_at_ends = wilds
-        place = index << 2
-        for card, end, end_order in fits:
-            grown = grown_meld(match, meld, card, end)
-            if grown is not None and (
-                not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
-            ):
-                order = (card.code << 32) | place | end_order
-                layoff = _LAYOFFS.get(order) or _plain_layoff(order, card, index, end)
-                found.append((order, layoff))
-        for card in wilds_at_ends:  # a meaning per end it fits (placements)
-            grown_at: list[tuple[End | None, Meld]] = []
-            for end in _ENDS:
-                grown = grown_meld(match, meld, card, end)
-                if grown is not None and (
-                    not few_cards or match.leaves_ok_after_layoff(seat, card, index, grown)
-                ):
-                    grown_at.append((end, grown))
-            for (at, _), (end, role) in zip(grown_at, placements(grown_at), strict=True):
-                order = (card.code << 32) | place | (1 if at is End.LOW else 2)
-                found.append((order, LayOff(card, index, end, role)))
+            known = listed.get(card)
+            if known is None:
+                known = listed[card] = _card_layoffs(match, meld, index, card, ways[card])
+            found += known
     found.sort()  # the orders differ: the actions are never compared
     return list(map(_second, found))
 
 
+_AT_RUN_END = 3
+"""A way a card may fit a meld (beside 0: in a group, 1 and 2: a natural card at a run's
+low and high end): a wild card at a run's end, a lay-off per meaning."""
+_END_OF = (None, End.LOW, End.HIGH)
+
+_Fits = tuple[dict[Card, tuple[int, ...]], dict[Card, list[tuple[int, LayOff]]]]
+"""The cards that may fit a meld and the ways they may (:data:`_AT_RUN_END`), and the
+lay-offs of those looked at so far, with their listing orders (card code, meld, end)."""
+
+
+def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
+    """The cards that may fit ``meld``, meld ``index`` on the table, whoever holds them:
+    worked out once per meld and place, as the table changes seldom and a meld step
+    lists its lay-offs turn after turn (remembered per match, a bounded cache, not
+    state)."""
+    wild_ranks = match.meld_rules.wild_ranks
+    wilds = _WILD_CARDS.get(wild_ranks) or _wild_cards(wild_ranks)
+    ways: dict[Card, tuple[int, ...]]
+    if meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
+        ways = dict.fromkeys((*_SAME_RANK[meld.rank], *wilds), (0,))
+    else:
+        assert meld.suit is not None
+        base = meld.suit.index * 13
+        ways = dict.fromkeys(wilds, (_AT_RUN_END,))
+        below = CARDS[base + (meld.low - 2) % 13]
+        above = CARDS[base + meld.high % 13]
+        if below not in wilds:
+            ways[below] = (1,)
+        if above not in wilds:  # the same card as below under a 12-card run: both ends
+            ways[above] = (*ways.get(above, ()), 2)
+    fits: _Fits = (ways, {})
+    memo = match.layoff_fits
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[meld, index] = fits
+    return fits
+
+
+def _card_layoffs(
+    match: ContractRummyMatch, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+) -> list[tuple[int, LayOff]]:
+    """The lay-offs of ``card`` on ``meld`` (meld ``index``) whatever hand it leaves,
+    with their listing orders."""
+    found = []
+    for way in ways:
+        if way == _AT_RUN_END:
+            return _run_end_layoffs(match, meld, index, card, None)
+        end = _END_OF[way]
+        if grown_meld(match, meld, card, end) is not None:
+            found.append(_plain_layoff(card, index, end, way))
+    return found
+
+
+def _kept_layoffs(
+    match: ContractRummyMatch, seat: int, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+) -> list[tuple[int, LayOff]]:
+    """The lay-offs of ``card`` on ``meld`` (meld ``index``) that leave a hand ``seat``
+    may keep (one card or none: the turn rules decide), with their listing orders."""
+    found = []
+    for way in ways:
+        if way == _AT_RUN_END:
+            return _run_end_layoffs(match, meld, index, card, seat)
+        end = _END_OF[way]
+        grown = grown_meld(match, meld, card, end)
+        if grown is not None and match.leaves_ok_after_layoff(seat, card, index, grown):
+            found.append(_plain_layoff(card, index, end, way))
+    return found
+
+
+def _plain_layoff(card: Card, index: int, end: End | None, way: int) -> tuple[int, LayOff]:
+    """A lay-off without a declared meaning and its listing order, made once."""
+    order = (card.code << 32) | (index << 2) | way
+    layoff = _LAYOFFS.get(order)
+    if layoff is None:
+        if len(_LAYOFFS) >= _MEMO_LIMIT:
+            _LAYOFFS.clear()
+        layoff = _LAYOFFS[order] = LayOff(card, index, end)
+    return order, layoff
+
+
+def _run_end_layoffs(
+    match: ContractRummyMatch, meld: Meld, index: int, card: Card, seat: int | None
+) -> list[tuple[int, LayOff]]:
+    """The lay-offs of wild ``card`` at the ends of run ``meld`` (meld ``index``), a
+    meaning per end it fits (:func:`placements`), with their listing orders; with
+    ``seat``, only the ends where the hand ``seat`` keeps is allowed."""
+    grown_at: list[tuple[End | None, Meld]] = []
+    for end in _ENDS:
+        grown = grown_meld(match, meld, card, end)
+        if grown is not None and (
+            seat is None or match.leaves_ok_after_layoff(seat, card, index, grown)
+        ):
+            grown_at.append((end, grown))
+    place = (card.code << 32) | (index << 2)
+    return [
+        (place | (1 if at is End.LOW else 2), LayOff(card, index, end, role))
+        for (at, _), (end, role) in zip(grown_at, placements(grown_at), strict=True)
+    ]
+
+
+def _wild_cards(wild_ranks: frozenset[Rank]) -> frozenset[Card]:
+    """The joker and every card of ``wild_ranks``."""
+    wilds = _WILD_CARDS[wild_ranks] = frozenset(
+        card for card in CARDS if card.rank is None or card.rank in wild_ranks
+    )
+    return wilds
+
+
+_WILD_CARDS: dict[frozenset[Rank], frozenset[Card]] = {}
+"""The wild cards of each set of wild ranks met so far."""
+
+
 _ENDS = (End.LOW, End.HIGH)
-_rank = attrgetter("rank")
 _second = itemgetter(1)
 _SAME_RANK = {rank: tuple(Card(rank, suit) for suit in Suit) for rank in Rank}
 """The four natural cards of each rank."""
@@ -109,13 +189,6 @@ _LAYOFFS: dict[int, LayOff] = {}
 """The lay-offs without a declared meaning listed so far, by their listing order (card
 code, meld, end): shared, as they are values and a meld step lists the same ones turn
 after turn."""
-
-
-def _plain_layoff(order: int, card: Card, index: int, end: End | None) -> LayOff:
-    if len(_LAYOFFS) >= _MEMO_LIMIT:
-        _LAYOFFS.clear()
-    layoff = _LAYOFFS[order] = LayOff(card, index, end)
-    return layoff
 
 
 def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | None, Role | None]]:

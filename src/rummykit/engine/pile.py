@@ -31,13 +31,20 @@ __all__ = [
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
-    own_ok = match.options.may_take_own_discard
-    allowed: list[int] = []
-    for depth, entry in enumerate(match.deal.pile.from_top()):
-        if entry.discarder == seat and (not own_ok or (depth == 0 and protect_top)):
-            break
-        allowed.append(depth)
-    return allowed
+    return list(range(_run_length(match, seat, protect_top)))
+
+
+def _run_length(match: ContractRummyMatch, seat: int, protect_top: bool) -> int:
+    """How many pile cards from the top ``seat`` may take (:func:`pile_run`'s length)."""
+    pile = match.deal.pile
+    if match.options.may_take_own_discard:  # all of them, unless the top is protected
+        top = pile.top
+        return 0 if top is None or (protect_top and top.discarder == seat) else len(pile)
+    depth = -1
+    for depth, entry in enumerate(pile.from_top()):
+        if entry.discarder == seat:
+            return depth
+    return depth + 1
 
 
 def take_from_pile(
@@ -114,12 +121,9 @@ def max_take(
     """How many pile cards ``seat`` may take from the top now (0: none), at most
     ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
     ``None`` in a regular turn; it sets the price (:func:`price`)."""
-    if not len(match.deal.pile):
+    most = _run_length(match, seat, protect_top)
+    if not most:
         return 0
-    run = pile_run(match, seat, protect_top=protect_top)
-    if not run or run[0] != 0:
-        return 0
-    most = len(run)
     if limit is not None:
         most = min(most, limit)
     if match.options.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 import attrs
 
@@ -11,7 +12,7 @@ from rummykit.contracts import Contract
 from rummykit.kit.state import DealState, MatchState, State
 from rummykit.melds import Meld
 
-__all__ = ["ContractDeal", "ContractMatchState", "TurnStep"]
+__all__ = ["ContractDeal", "ContractMatchState", "TurnStep", "turn_step"]
 
 
 @attrs.frozen
@@ -32,6 +33,15 @@ class TurnStep:
     """Pile cards taken so far in a ``pick`` phase (``multi_take_mode="any"``)."""
     priced: bool = True
     """``False`` while picked pile cards are still to be paid for with stock cards."""
+
+
+@cache
+def turn_step(
+    seat: int, discard_step: bool, taken: Card | None = None, kind: str = "regular"
+) -> TurnStep:
+    """``TurnStep(seat, discard_step, taken, kind)``, made once (steps are values, and
+    every turn starts one)."""
+    return TurnStep(seat, discard_step, taken, kind)
 
 
 @attrs.define

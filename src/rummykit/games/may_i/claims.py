@@ -16,7 +16,7 @@ from rummykit.cards import Card
 from rummykit.engine import pile
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
-from rummykit.engine.state import TurnStep
+from rummykit.engine.state import turn_step
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.may_i.rules import MayIRules
@@ -147,7 +147,8 @@ class MayIClaims(ClaimProtocol):
 
     def ask_next(self, match: ContractRummyMatch) -> None:
         """The next seat from P2 on is asked, or the requests are resolved."""
-        claim = self._open(match)
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)  # a window is open in its phases
         index = 1 + claim.asked
         if index < len(claim.order):
             match.set_turn(REQUEST, claim.order[index])
@@ -172,7 +173,9 @@ class MayIClaims(ClaimProtocol):
         limit = self.rules.max_buys_per_deal
         if limit is not None and match.deal.buys[seat] >= limit:
             return False
-        if self._open(match).discarder == seat:
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
+        if claim.discarder == seat:
             return False
         return self.max_take(match, seat, "buy") > 0
 
@@ -191,11 +194,12 @@ class MayIClaims(ClaimProtocol):
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The legal actions of the window's phases."""
         phase = match.state.phase
-        claim = self._open(match)
-        if phase is FIRST_REFUSAL:
-            return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is REQUEST:
             return _ASK_OR_PASS if self.may_ask(match, seat) else _PASS
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
+        if phase is FIRST_REFUSAL:
+            return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is CONSENT:
             return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
         most = self.max_take(match, seat, claim.kind)
@@ -235,7 +239,8 @@ class MayIClaims(ClaimProtocol):
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
         phase = match.state.phase
-        claim = self._open(match)
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
                 self.p1_takes_as_draw(match, seat)
@@ -262,7 +267,7 @@ class MayIClaims(ClaimProtocol):
             return
         taken = pile.take_from_pile(match, seat, 1, protect_top=True)
         match.deal.claim = None
-        match.deal.step = TurnStep(seat=seat, discard_step=True, taken=taken[0])
+        match.deal.step = turn_step(seat, True, taken[0])
         match.set_turn(MELD, seat)
 
     def resolve_requests(self, match: ContractRummyMatch) -> None:
@@ -307,7 +312,7 @@ class MayIClaims(ClaimProtocol):
         claim = self._open(match)
         claim.kind = kind
         claim.protect = True
-        match.deal.step = TurnStep(seat=seat, discard_step=False, kind=kind)
+        match.deal.step = turn_step(seat, False, None, kind)
         match.set_turn(BUY, seat)
 
     def buy(self, match: ContractRummyMatch, seat: int, count: int) -> None:

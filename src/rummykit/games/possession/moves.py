@@ -43,9 +43,9 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
         if index == mine:
             for near in (rank - 1, rank + 1):  # Move S (the ace is next to the 2 only)
                 if 1 <= near <= 13 and (card := CARDS[base + near - 1]) in held:
-                    found.append(Play((card,)))
+                    found.append(_SINGLES[card.code])
         elif same_rank and (card := CARDS[index * 13 + rank - 1]) in held:
-            found.append(Play((card,)))  # a suit change (PSSN-5.8)
+            found.append(_SINGLES[card.code])  # a suit change (PSSN-5.8)
     directions = (1, -1) if rules.sequence_direction == "both" else (1,)
     sequences: list[Play] = []
     least = rules.min_sequence_move
@@ -58,7 +58,7 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
             while 1 <= current <= 13 and (card := CARDS[base + current - 1]) in held:
                 run.append(card)
                 if len(run) >= least:
-                    sequences.append(Play(tuple(run)))
+                    sequences.append(_sequence(tuple(run)))
                 current += step
         if sequences:
             sequences.sort(key=lambda play: len(play.cards))
@@ -72,10 +72,25 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
             while 1 <= current <= 13 and current in by_rank:
                 run.append(by_rank[current])
                 if len(run) >= least:
-                    sequences.append(Play(tuple(run)))
+                    sequences.append(_sequence(tuple(run)))
                 current += step
     sequences.sort(key=lambda play: len(play.cards))
     return found + sequences
+
+
+_SINGLES = tuple(Play((card,)) for card in CARDS)
+"""The play of each single card, made once (actions are values)."""
+
+_SEQUENCES: dict[tuple[Card, ...], Play] = {}
+"""The plays of the sequences listed so far (at most a few hundred: runs of one suit)."""
+
+
+def _sequence(cards: tuple[Card, ...]) -> Play:
+    """The play of ``cards``, made once."""
+    play = _SEQUENCES.get(cards)
+    if play is None:
+        play = _SEQUENCES[cards] = Play(cards)
+    return play
 
 
 def is_play(cards: Sequence[Card], hand: Sequence[Card], top: Card, rules: PossessionRules) -> bool:
