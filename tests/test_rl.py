@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import pytest
@@ -187,8 +187,14 @@ def test_two_actions_on_one_index_is_an_error() -> None:
 
 
 def test_limits_are_checked() -> None:
-    with pytest.raises(EncodingError, match="max_melds"):
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 1 to 1024, got 0"):
         rl.Limits(max_melds=0)
+    with pytest.raises(ConfigError, match="limits is a rummykit.rl.Limits or None, got 3"):
+        ActionEncoding.for_game(game("may-i"), limits=3)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 0 to 1024"):
+        ObservationEncoding.for_game(game("may-i"), players=3, max_melds=-1)
+    with pytest.raises(ConfigError, match="players must be a whole number >= 1, got 'x'"):
+        ObservationEncoding(cast(Any, "x"), game("may-i").phases)
 
 
 @pytest.mark.parametrize("name", names())
@@ -386,10 +392,19 @@ def test_rules_options_and_errors() -> None:
     environment.reset(seed=2)
     with pytest.raises(IllegalActionError, match="not legal now"):
         environment.step(environment.table.actions.size - 1)
-    with pytest.raises(EncodingError, match="render_mode"):
+    with pytest.raises(ConfigError, match="render_mode is None or 'ansi', got 'human'"):
         rl.env("may-i", render_mode="human")
-    with pytest.raises(EncodingError, match="reward"):
+    with pytest.raises(ConfigError, match="reward is 'deal' or 'outcome', got 'points'"):
         rl.env("may-i", reward="points")
+    with pytest.raises(IllegalActionError, match="player_.* is to act: None"):
+        environment.step(None)
+
+
+def test_a_game_that_is_neither_name_nor_definition_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="game is a registered game's name or a definition"):
+        rl.env(3)
+    with pytest.raises(ConfigError, match=r"rules options \(max_buys_per_deal\) go with"):
+        rl.env(game("may-i"), max_buys_per_deal=1)
 
 
 def test_ansi_render_and_reset_without_seed_is_reproducible() -> None:
@@ -423,7 +438,7 @@ def test_gymnasium_seat_env() -> None:
         total += float(reward)
         steps += 1
     assert total == pytest.approx(sum(deal[1].net for deal in single.match.deal_scores))
-    with pytest.raises(EncodingError, match="reset"):
+    with pytest.raises(IllegalActionError, match="the episode is over.*reset"):
         single.step(0)
     single.reset(seed=1)
     with pytest.raises(IllegalActionError, match="not legal now"):
@@ -431,14 +446,29 @@ def test_gymnasium_seat_env() -> None:
     checked.reset(seed=1)
     *_, terminated, truncated, info = checked.step(checked.table.actions.size - 1)
     assert terminated and info["illegal"]
-    with pytest.raises(EncodingError, match="opponents"):
+    with pytest.raises(ConfigError, match=r"opponents lists 1 agent\(s\); 2 wanted"):
         rl.gym_env("may-i", players=3, opponents=[GreedyAgent()])
-    with pytest.raises(EncodingError, match="an opponent is an agent with choose"):
+    with pytest.raises(ConfigError, match=r"opponents\[1\] is not an agent .*choose.*: 3"):
         rl.gym_env("may-i", players=3, opponents=[GreedyAgent(), 3])
+    with pytest.raises(ConfigError, match="seat must be a whole number from 0 to 2, got 3"):
+        rl.gym_env("may-i", players=3, seat=3)
+    with pytest.raises(ConfigError, match="illegal is 'raise' or 'terminate', got 'x'"):
+        rl.gym_env("may-i", players=3, illegal=cast(Any, "x"))
     for stranger in (heuristic_agent(game("posso")), PossessionAgent()):  # another game's
         with pytest.raises(ConfigError, match="may-i"):
             rl.gym_env("may-i", players=3, opponents=stranger)
     assert rl.gym_env("may-i", players=3, opponents=heuristic_agent(game("may-i")))
+
+
+@pytest.mark.parametrize("opponents", ["x", b"ab", 5, {"seat": GreedyAgent()}])
+def test_opponents_that_are_no_agent_name_the_input(opponents: Any) -> None:
+    # A string is a sequence, but not of agents: the message names the input, not a count.
+    message = (
+        "opponents is None, an agent (an object with choose(view, rng)) or a list of 2 "
+        f"agents, one per other seat; got {opponents!r}"
+    )
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        rl.gym_env("may-i", players=3, opponents=opponents)
 
 
 def load_gin() -> ModuleType:
@@ -553,10 +583,15 @@ def test_an_unknown_block_name_is_an_encoding_error_naming_the_blocks() -> None:
         ({"reward_scale": float("inf")}, "reward_scale must be a finite number, got inf"),
         ({"max_steps": 0}, "max_steps must be a whole number >= 1 or None, got 0"),
         ({"max_placings": 10**9}, "max_placings must be a whole number from 1 to 1024"),
+        ({"max_melds": 0}, "max_melds must be a whole number from 1 to 1024, got 0"),
+        ({"max_take": True}, "max_take must be a whole number from 1 to 1024, got True"),
+        ({"players": 9}, "players must be from 3 to 5, got 9"),
     ],
 )
 def test_environment_settings_out_of_range_are_refused(
     options: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(EncodingError, match=re.escape(message)):
-        rl.env("posso", players=3, **options)
+    # A setting the user gave is a ConfigError (EncodingError is for actions that do not fit).
+    for make in (rl.env, rl.gym_env):
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            make("posso", **{"players": 3, **options})

@@ -14,11 +14,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.errors import IllegalActionError
+from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
-from rummykit.rl.actions import ActionEncoding, EncodingError, LegalActions, Limits
+from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding, quick_view
 
 __all__ = ["Reward", "Table", "resolve_game"]
@@ -39,9 +39,11 @@ def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
     if isinstance(game, str):
         return games.game(game, **options)
     if options:
-        raise EncodingError("rules options go with a game's name, not with a definition")
+        raise ConfigError(
+            f"rules options ({', '.join(options)}) go with a game's name, not with a definition"
+        )
     if not hasattr(game, "new_match") or not hasattr(game, "actions"):
-        raise EncodingError(f"not a game name or definition: {game!r}")
+        raise ConfigError(f"game is a registered game's name or a definition, got {shown(game)}")
     return game
 
 
@@ -58,7 +60,7 @@ def environment_table(
 ) -> Table:
     """The :class:`Table` behind an environment, after checking ``render_mode``."""
     if render_mode not in (None, "ansi"):
-        raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        raise ConfigError(f"render_mode is None or 'ansi', got {shown(render_mode)}")
     return Table(
         resolve_game(game, options),
         players,
@@ -83,10 +85,13 @@ class Table:
         reward_scale: float = 1.0,
     ) -> None:
         if reward not in ("deal", "outcome"):
-            raise EncodingError(f"reward is 'deal' or 'outcome', got {reward!r}")
+            raise ConfigError(f"reward is 'deal' or 'outcome', got {shown(reward)}")
         self.definition = definition
         self.players = definition.default_players if players is None else players
-        self.limits = limits or Limits()
+        self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
+        """The match being played (a placeholder until :meth:`new_match`; made first, so
+        the game itself refuses a number of players it cannot seat)."""
+        self.limits = Limits() if limits is None else limits
         self.actions = ActionEncoding.for_game(definition, limits=self.limits, codecs=codecs)
         self.observations = ObservationEncoding.for_game(
             definition, players=self.players, max_melds=self.limits.max_melds
@@ -97,9 +102,8 @@ class Table:
             or not isinstance(reward_scale, int | float)
             or not math.isfinite(reward_scale)
         ):
-            raise EncodingError(f"reward_scale must be a finite number, got {reward_scale!r}")
+            raise ConfigError(f"reward_scale must be a finite number, got {shown(reward_scale)}")
         self.reward_scale = float(reward_scale)
-        self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
         self._legal: LegalActions | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}

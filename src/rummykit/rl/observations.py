@@ -31,10 +31,11 @@ import numpy.typing as npt
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
+from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase, PlayerView
 from rummykit.melds import Meld, MeldKind
-from rummykit.rl.actions import CARD_COUNT, EncodingError
+from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 
 __all__ = ["Field", "ObservationEncoding", "quick_view"]
 
@@ -114,7 +115,15 @@ class ObservationEncoding:
 
     def __init__(self, players: int, phases: Sequence[Any], max_melds: int = 16) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise EncodingError(f"players must be a whole number >= 1, got {players!r}")
+            raise ConfigError(f"players must be a whole number >= 1, got {shown(players)}")
+        if (
+            isinstance(max_melds, bool)
+            or not isinstance(max_melds, int)
+            or not 0 <= max_melds <= LIMIT
+        ):
+            raise ConfigError(
+                f"max_melds must be a whole number from 0 to {LIMIT}, got {shown(max_melds)}"
+            )
         self.players = players
         self.max_melds = max_melds
         self.phases = tuple(phases)
