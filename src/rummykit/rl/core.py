@@ -1,8 +1,9 @@
 """The engine side of the environments: a match, its encodings and its rewards.
 
 :class:`Table` is what the PettingZoo and Gymnasium environments share; it works on
-any registered game (by name or as a definition) and keeps the observation and the
-mask of the current decision cached until the next action.
+any registered game (by name or as a definition), keeps the encoded legal actions and
+the mask of the current decision until the next action, and updates each seat's
+observation from the last one its encoding made.
 """
 
 from __future__ import annotations
@@ -111,7 +112,6 @@ class Table:
         self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
         """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
         game with joker exchanges has masks of 240 KB)."""
-        self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
         """Each seat's score, by (match, deals scored): scores change at a deal's end."""
 
@@ -124,7 +124,6 @@ class Table:
     def _forget(self) -> None:
         self._legal = None
         self._mask = None
-        self._observed = {}
 
     @property
     def to_act(self) -> int | None:
@@ -155,16 +154,15 @@ class Table:
         return self._mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``seat`` now."""
-        vector = self._observed.get(seat)
-        if vector is None:
-            match = self.match
-            key = (id(match), len(match.state.deal_scores))
-            if self._scores[0] != key:
-                self._scores = (key, match.scores)
-            view = quick_view(match, seat, self._scores[1]) or match.view(seat)
-            vector = self._observed[seat] = self.observations.update(view).copy()
-        return vector.copy()
+        """The observation vector of ``seat`` now: a new array, the caller's to keep or
+        change (the encoding updates its own vector of the seat and copies it once; asked
+        again before the next action, it finds nothing to change)."""
+        match = self.match
+        key = (id(match), len(match.state.deal_scores))
+        if self._scores[0] != key:
+            self._scores = (key, match.scores)
+        view = quick_view(match, seat, self._scores[1]) or match.view(seat)
+        return self.observations.update(view).copy()
 
     def decode(self, index: int) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
