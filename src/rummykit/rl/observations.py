@@ -19,11 +19,11 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
-import struct
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -257,7 +257,7 @@ class ObservationEncoding:
             *seat.contract_values,
         ]
         if scalars != seat.scalars:  # a claim window's answers leave them as they were
-            self._scalar_struct.pack_into(vector, self._scalars * 4, *scalars)
+            self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
             seat.scalars = scalars
         return vector
 
@@ -387,7 +387,7 @@ class ObservationEncoding:
             row = players if discarder is None else (discarder - me) % players
             index += (base + code, by + row * C + code)
         if len(index) <= 16:  # a few cards more: cheaper one by one
-            values = memoryview(vector)
+            values: Any = memoryview(cast(Any, vector))
             for position in index:
                 values[position] = values[position] + sign
         else:
@@ -423,7 +423,7 @@ _DICT_EQ: Callable[[Any, Any], Any] = dict.__eq__
 slower, ``__eq__``)."""
 
 
-def _move_one(values: memoryview, old: int, new: int) -> int:
+def _move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""
     if new != old:
@@ -469,7 +469,7 @@ class _SeatVector:
 
     def __init__(self, size: int) -> None:
         self.vector = np.zeros(size, dtype=np.float32)
-        self.values = memoryview(self.vector)
+        self.values: Any = memoryview(cast(Any, self.vector))
         """The vector's buffer: one number is written through it several times faster
         than through numpy's indexing."""
         self.hand: tuple[Card, ...] = ()
