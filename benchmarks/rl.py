@@ -14,11 +14,12 @@ The last lines measure the same matches without PettingZoo, through
 :class:`rummykit.rl.Table` (observation, legal indices, apply), and the bare engine.
 
     python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before OLD/src
-    python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before python:OLD_VENV/bin/python
+    python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before python:OLD/bin/python
 
 ``--before`` also measures May I?'s, Possession's and Posso?'s environments on an older checkout
-(``git worktree add OLD <commit>``), in a second interpreter taking its turns with the
-others, for before/after ratios in one run. ``--pure SRC`` does the same with a source
+(``git worktree add OLD <commit>``), or with an interpreter that has an older build
+installed (``python:``, a venv's interpreter), in a second interpreter taking its turns
+with the others, for before/after ratios in one run. ``--pure SRC`` does the same with a source
 tree run interpreted (``src`` of this checkout), so that the compiled build
 (``RUMMYKIT_COMPILE=1 pip install .``, this interpreter) and the pure one are measured in
 one run:

@@ -286,16 +286,23 @@ class ObservationEncoding:
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old) and (not old or _DICT_EQ(count, old) is True):
-                continue
+            if len(count) == len(old):  # the same cards and numbers: nothing to set
+                for card, number in count.items():
+                    if old.get(card.code) != number:
+                        break
+                else:
+                    continue
             row = base + ((other - me) % self.players) * C
+            new: dict[int, int] = {}
             for card, number in count.items():
-                if old.get(card) != number:
-                    values[row + card.code] = float(number)
-            for card in old:
-                if card not in count:
-                    values[row + card.code] = 0.0
-            stored[other] = dict(count)
+                code = card.code
+                new[code] = number
+                if old.get(code) != number:
+                    values[row + code] = float(number)
+            for code in old:
+                if code not in new:
+                    values[row + code] = 0.0
+            stored[other] = new
 
     def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
@@ -418,9 +425,6 @@ class ObservationEncoding:
 _FEW_MELDS = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
-_DICT_EQ: Callable[[Any, Any], Any] = dict.__eq__
-"""Two dicts' equality, for a Counter and a dict (``==`` would call Counter's own,
-slower, ``__eq__``)."""
 
 
 def _move_one(values: Any, old: int, new: int) -> int:
@@ -476,8 +480,9 @@ class _SeatVector:
         self.hand_counts = [0] * C
         """How many of each card (by code) the hand held."""
         self.known: tuple[tuple[Card, ...], ...] | None = None
-        self.known_counts: list[dict[Card, int]] = []
-        """The known cards as the state's counters held them (when the view has them)."""
+        self.known_counts: list[dict[int, int]] = []
+        """The known cards as the state's counters held them, by card code (when the
+        view has them)."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
