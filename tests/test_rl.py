@@ -195,6 +195,10 @@ def test_limits_are_checked() -> None:
         ObservationEncoding.for_game(game("may-i"), players=3, max_melds=-1)
     with pytest.raises(ConfigError, match="players must be a whole number >= 1, got 'x'"):
         ObservationEncoding(cast(Any, "x"), game("may-i").phases)
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 0 to 1024"):
+        ObservationEncoding.for_game(game("may-i"), players=3, max_melds=cast(Any, "16"))
+    with pytest.raises(EncodingError, match="no observation field 3 "):
+        ObservationEncoding.for_game(game("may-i"), players=3).field(cast(Any, 3))
 
 
 def same_bits(vector: Any, expected: Any) -> bool:

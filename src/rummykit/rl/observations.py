@@ -114,7 +114,9 @@ class ObservationEncoding:
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
 
-    def __init__(self, players: int, phases: Sequence[Any], max_melds: int = 16) -> None:
+    def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
+        # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
+        # the checks below (it would refuse a str for an int with a bare TypeError).
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ConfigError(f"players must be a whole number >= 1, got {shown(players)}")
         if (
@@ -125,8 +127,8 @@ class ObservationEncoding:
             raise ConfigError(
                 f"max_melds must be a whole number from 0 to {LIMIT}, got {shown(max_melds)}"
             )
-        self.players = players
-        self.max_melds = max_melds
+        self.players: int = players
+        self.max_melds: int = max_melds
         self.phases = tuple(phases)
         self._phase_index = {phase.value: index for index, phase in enumerate(self.phases)}
         offset = 0
@@ -157,21 +159,21 @@ class ObservationEncoding:
 
     @classmethod
     def for_game(
-        cls, definition: Any, *, players: int | None = None, max_melds: int = 16
+        cls, definition: Any, *, players: Any = None, max_melds: Any = 16
     ) -> ObservationEncoding:
         """The layout for ``definition`` with ``players`` seats (the game's default)."""
         count = definition.default_players if players is None else players
         return cls(count, definition.phases, max_melds)
 
-    def field(self, name: str) -> Field:
+    def field(self, name: Any) -> Field:
         """The field called ``name``."""
-        try:
-            return self._by_name[name]
-        except KeyError:
+        field = self._by_name.get(name) if isinstance(name, str) else None
+        if field is None:
             known = ", ".join(self._by_name)
-            raise EncodingError(f"no observation field {name!r} (fields: {known})") from None
+            raise EncodingError(f"no observation field {shown(name)} (fields: {known})")
+        return field
 
-    def part(self, vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
+    def part(self, vector: npt.NDArray[np.float32], name: Any) -> npt.NDArray[np.float32]:
         """Field ``name`` of ``vector``, in its shape."""
         field = self.field(name)
         return vector[field.slice].reshape(field.shape)
