@@ -34,6 +34,7 @@ from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
 from rummykit.kit.match import Match  # noqa: E402
 from rummykit.kit.registry import get, register, unregister  # noqa: E402
 from rummykit.rl import ActionEncoding, EncodingError, ObservationEncoding  # noqa: E402
+from rummykit.rl.aec import Observation  # noqa: E402
 from tests.rules.posso_setup import A, B, C, D, posso  # noqa: E402
 
 PLAYERS = {"may-i": 4, "possession": 2, "posso": 4}
@@ -298,6 +299,33 @@ def test_the_updated_observation_equals_a_fresh_encoding(name: str) -> None:
                     vector = table.observations.encode_match(twin, seat)
                     assert same_bits(vector, fresh.encode(twin.view(seat)))
                 table.apply_action(rng.choice(match.legal_actions()))
+
+
+def test_returned_observations_and_masks_are_the_callers() -> None:
+    """Each observation and mask is a new array: the environment never writes to one it
+    handed out, and changing one changes nothing it hands out later."""
+    environment = rl.raw_env("may-i", players=4)
+    environment.reset(seed=3)
+    kept: list[tuple[Observation, Observation]] = []
+    for step in range(60):
+        agent = environment.agent_selection
+        first = environment.observe(agent)
+        again = environment.observe(agent)
+        assert same_bits(first["observation"], again["observation"])
+        assert same_bits(first["action_mask"], again["action_mask"])
+        index = int(np.flatnonzero(first["action_mask"])[0])
+        if step % 2:
+            kept.append((first, {key: value.copy() for key, value in first.items()}))
+        else:
+            first["observation"][:] = -7.0  # the caller's to change
+            first["action_mask"][:] = 1
+            later = environment.observe(agent)
+            assert same_bits(later["observation"], again["observation"])
+            assert same_bits(later["action_mask"], again["action_mask"])
+        environment.step(index)
+    for returned, copy in kept:  # untouched by the steps after them
+        assert same_bits(returned["observation"], copy["observation"])
+        assert same_bits(returned["action_mask"], copy["action_mask"])
 
 
 def test_an_observation_does_not_see_other_hands() -> None:
