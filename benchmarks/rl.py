@@ -14,10 +14,19 @@ The last lines measure the same matches without PettingZoo, through
 :class:`rummykit.rl.Table` (observation, legal indices, apply), and the bare engine.
 
     python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before OLD/src
+    python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --before python:OLD/bin/python
 
 ``--before`` also measures May I?'s, Possession's and Posso?'s environments on an older checkout
-(``git worktree add OLD <commit>``), in a second interpreter taking its turns with the
-others, for before/after ratios in one run.
+(``git worktree add OLD <commit>``), or with an interpreter that has an older build
+installed (``python:``, a venv's interpreter), in a second interpreter taking its turns
+with the others, for before/after ratios in one run. ``--pure SRC`` does the same with a source
+tree run interpreted (``src`` of this checkout), so that the compiled build
+(``RUMMYKIT_COMPILE=1 pip install .``, this interpreter) and the pure one are measured in
+one run:
+
+    C/bin/python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --pure src
+
+``rummykit.compiled`` says which build each line ran (the first line of the output).
 """
 
 from __future__ import annotations
@@ -134,9 +143,16 @@ def gin(seconds: float, python: str | None) -> dict[str, Any]:
 
 def before(src: str, name: str, players: int, seconds: float) -> dict[str, Any]:
     """The environment of ``name`` measured with the rummykit in ``src`` (an older
-    checkout's ``src`` folder), in a second interpreter."""
-    command = [sys.executable, __file__, "--env-only", name, str(players), "--seconds"]
-    env = {**os.environ, "PYTHONPATH": src}
+    checkout's ``src`` folder, or this one's to run it interpreted), in a second
+    interpreter; ``src`` may instead be ``python:INTERPRETER``, an interpreter with
+    another rummykit installed (an older compiled build)."""
+    python = sys.executable
+    env = dict(os.environ)
+    if src.startswith("python:"):
+        python = src.removeprefix("python:")
+    else:
+        env["PYTHONPATH"] = src
+    command = [python, __file__, "--env-only", name, str(players), "--seconds"]
     done = subprocess.run(
         [*command, str(seconds)], capture_output=True, text=True, check=False, env=env
     )
@@ -151,7 +167,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="per environment")
     parser.add_argument("--rounds", type=int, default=2, help="turns each environment takes")
     parser.add_argument("--gin-python", help="an interpreter with pettingzoo<1.25 and rlcard")
-    parser.add_argument("--before", metavar="SRC", help="an older checkout's src folder")
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="an older checkout's src folder, or python:INTERPRETER (an older build installed)",
+    )
+    parser.add_argument("--pure", metavar="SRC", help="a src folder to run interpreted")
     parser.add_argument("--peer-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--env-only", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
@@ -162,8 +183,11 @@ def main(argv: list[str] | None = None) -> None:
     from rummykit import rl
 
     if options.env_only:
+        import rummykit
+
         name, players = options.env_only[0], int(options.env_only[1])
-        print(json.dumps(measure(lambda: rl.env(name, players), options.seconds)))
+        result = measure(lambda: rl.env(name, players), options.seconds)
+        print(json.dumps({**result, "compiled": rummykit.compiled}))
         return
 
     slice_ = options.seconds / options.rounds
@@ -177,9 +201,18 @@ def main(argv: list[str] | None = None) -> None:
         ("rummykit posso, 4 players", lambda: measure(lambda: rl.env("posso", 4), slice_)),
         ("may-i through rl.Table", lambda: measure_table("may-i", 4, slice_)),
         ("possession through rl.Table", lambda: measure_table("possession", 2, slice_)),
+        ("posso through rl.Table", lambda: measure_table("posso", 4, slice_)),
         ("may-i engine alone", lambda: measure_engine("may-i", 4, slice_)),
         ("possession engine alone", lambda: measure_engine("possession", 2, slice_)),
+        ("posso engine alone", lambda: measure_engine("posso", 4, slice_)),
     ]
+    if options.pure:
+        pure = options.pure
+        runs += [
+            ("may-i, 4 players, pure", lambda: before(pure, "may-i", 4, slice_)),
+            ("possession, 2 players, pure", lambda: before(pure, "possession", 2, slice_)),
+            ("posso, 4 players, pure", lambda: before(pure, "posso", 4, slice_)),
+        ]
     if options.before:
         src = options.before
         runs += [
@@ -199,6 +232,9 @@ def main(argv: list[str] | None = None) -> None:
             ):
                 best[name] = result
     peer = best[runs[0][0]].get("steps_per_second")
+    import rummykit
+
+    print(f"rummykit.compiled: {rummykit.compiled} (the lines not marked pure or before)")
     print(f"{'environment':34} {'episodes/s':>11} {'steps/s':>9} {'steps/episode':>14} ratio")
     for name, _ in runs:
         result = best[name]
@@ -208,7 +244,11 @@ def main(argv: list[str] | None = None) -> None:
         rate = result["steps_per_second"]
         ratio = f"{rate / peer:5.1f}x" if peer else "  -"
         per = result["steps"] / max(result["episodes"], 1)
-        print(f"{name:34} {result['episodes_per_second']:11.2f} {rate:9,.0f} {per:14,.0f} {ratio}")
+        build = (
+            "" if "compiled" not in result else f" ({'compiled' if result['compiled'] else 'pure'})"
+        )
+        episodes = result["episodes_per_second"]
+        print(f"{name:34} {episodes:11.2f} {rate:9,.0f} {per:14,.0f} {ratio}{build}")
     sys.stdout.flush()
 
 

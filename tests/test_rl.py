@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import pytest
@@ -34,6 +34,7 @@ from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
 from rummykit.kit.match import Match  # noqa: E402
 from rummykit.kit.registry import get, register, unregister  # noqa: E402
 from rummykit.rl import ActionEncoding, EncodingError, ObservationEncoding  # noqa: E402
+from rummykit.rl.aec import Observation  # noqa: E402
 from tests.rules.posso_setup import A, B, C, D, posso  # noqa: E402
 
 PLAYERS = {"may-i": 4, "possession": 2, "posso": 4}
@@ -187,8 +188,23 @@ def test_two_actions_on_one_index_is_an_error() -> None:
 
 
 def test_limits_are_checked() -> None:
-    with pytest.raises(EncodingError, match="max_melds"):
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 1 to 1024, got 0"):
         rl.Limits(max_melds=0)
+    with pytest.raises(ConfigError, match="limits is a rummykit.rl.Limits or None, got 3"):
+        ActionEncoding.for_game(game("may-i"), limits=3)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 0 to 1024"):
+        ObservationEncoding.for_game(game("may-i"), players=3, max_melds=-1)
+    with pytest.raises(ConfigError, match="players must be a whole number >= 1, got 'x'"):
+        ObservationEncoding(cast(Any, "x"), game("may-i").phases)
+    with pytest.raises(ConfigError, match="max_melds must be a whole number from 0 to 1024"):
+        ObservationEncoding.for_game(game("may-i"), players=3, max_melds=cast(Any, "16"))
+    with pytest.raises(EncodingError, match="no observation field 3 "):
+        ObservationEncoding.for_game(game("may-i"), players=3).field(cast(Any, 3))
+
+
+def same_bits(vector: Any, expected: Any) -> bool:
+    """The same numbers bit for bit (``==`` would take -0.0 for 0.0)."""
+    return bool(vector.dtype == expected.dtype and vector.tobytes() == expected.tobytes())
 
 
 @pytest.mark.parametrize("name", names())
@@ -225,7 +241,7 @@ def test_the_quick_view_encodes_like_the_view(name: str) -> None:
         for match in positions(name, seed, 500):
             for seat in range(count):
                 quick = encoding.encode_match(match, seat)
-                assert (quick == encoding.encode(match.view(seat))).all()
+                assert same_bits(quick, encoding.encode(match.view(seat)))
 
 
 def test_the_quick_view_follows_pile_visibility_and_clones() -> None:
@@ -240,14 +256,14 @@ def test_the_quick_view_follows_pile_visibility_and_clones() -> None:
         for seat in range(3):
             view = match.view(seat)
             assert len(view.pile) <= 1
-            assert (encoding.encode_match(match, seat) == encoding.encode(view)).all()
+            assert same_bits(encoding.encode_match(match, seat), encoding.encode(view))
         if step % 50 == 0:
             twins.append(match.clone())
         match.apply(rng.choice(match.legal_actions()))
     full = ObservationEncoding.for_game(game("may-i"), players=3)
     for twin in twins:  # clones share pile entries: the per-seat pile counts stay right
         for seat in range(3):
-            assert (full.encode_match(twin, seat) == full.encode(twin.view(seat))).all()
+            assert same_bits(full.encode_match(twin, seat), full.encode(twin.view(seat)))
 
 
 @pytest.mark.parametrize("name", names())
@@ -262,6 +278,7 @@ def test_the_updated_observation_equals_a_fresh_encoding(name: str) -> None:
         definition = game(name, **rules)
         table = rl.Table(definition, count)
         fresh = ObservationEncoding.for_game(definition, players=count)
+        viewed = ObservationEncoding.for_game(definition, players=count)  # from match.view
         for seed in (1, 2):
             table.new_match(seed)
             match = table.match
@@ -272,14 +289,43 @@ def test_the_updated_observation_equals_a_fresh_encoding(name: str) -> None:
                     break
                 for seat in range(count):
                     if rng.random() < 0.5:
-                        assert (table.observe(seat) == fresh.encode(match.view(seat))).all()
+                        assert same_bits(table.observe(seat), fresh.encode(match.view(seat)))
+                seat = rng.randrange(count)  # views make their melds anew: many change
+                assert same_bits(viewed.update(match.view(seat)), fresh.encode(match.view(seat)))
                 if step % 60 == 0:
                     twins.append(match.clone())
                 if twins and rng.random() < 0.05:
                     twin, seat = rng.choice(twins), rng.randrange(count)
                     vector = table.observations.encode_match(twin, seat)
-                    assert (vector == fresh.encode(twin.view(seat))).all()
+                    assert same_bits(vector, fresh.encode(twin.view(seat)))
                 table.apply_action(rng.choice(match.legal_actions()))
+
+
+def test_returned_observations_and_masks_are_the_callers() -> None:
+    """Each observation and mask is a new array: the environment never writes to one it
+    handed out, and changing one changes nothing it hands out later."""
+    environment = rl.raw_env("may-i", players=4)
+    environment.reset(seed=3)
+    kept: list[tuple[Observation, Observation]] = []
+    for step in range(60):
+        agent = environment.agent_selection
+        first = environment.observe(agent)
+        again = environment.observe(agent)
+        assert same_bits(first["observation"], again["observation"])
+        assert same_bits(first["action_mask"], again["action_mask"])
+        index = int(np.flatnonzero(first["action_mask"])[0])
+        if step % 2:
+            kept.append((first, {key: value.copy() for key, value in first.items()}))
+        else:
+            first["observation"][:] = -7.0  # the caller's to change
+            first["action_mask"][:] = 1
+            later = environment.observe(agent)
+            assert same_bits(later["observation"], again["observation"])
+            assert same_bits(later["action_mask"], again["action_mask"])
+        environment.step(index)
+    for returned, copy in kept:  # untouched by the steps after them
+        assert same_bits(returned["observation"], copy["observation"])
+        assert same_bits(returned["action_mask"], copy["action_mask"])
 
 
 def test_an_observation_does_not_see_other_hands() -> None:
@@ -386,10 +432,19 @@ def test_rules_options_and_errors() -> None:
     environment.reset(seed=2)
     with pytest.raises(IllegalActionError, match="not legal now"):
         environment.step(environment.table.actions.size - 1)
-    with pytest.raises(EncodingError, match="render_mode"):
+    with pytest.raises(ConfigError, match="render_mode is None or 'ansi', got 'human'"):
         rl.env("may-i", render_mode="human")
-    with pytest.raises(EncodingError, match="reward"):
+    with pytest.raises(ConfigError, match="reward is 'deal' or 'outcome', got 'points'"):
         rl.env("may-i", reward="points")
+    with pytest.raises(IllegalActionError, match="player_.* is to act: None"):
+        environment.step(None)
+
+
+def test_a_game_that_is_neither_name_nor_definition_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="game is a registered game's name or a definition"):
+        rl.env(3)
+    with pytest.raises(ConfigError, match=r"rules options \(max_buys_per_deal\) go with"):
+        rl.env(game("may-i"), max_buys_per_deal=1)
 
 
 def test_ansi_render_and_reset_without_seed_is_reproducible() -> None:
@@ -423,7 +478,7 @@ def test_gymnasium_seat_env() -> None:
         total += float(reward)
         steps += 1
     assert total == pytest.approx(sum(deal[1].net for deal in single.match.deal_scores))
-    with pytest.raises(EncodingError, match="reset"):
+    with pytest.raises(IllegalActionError, match="the episode is over.*reset"):
         single.step(0)
     single.reset(seed=1)
     with pytest.raises(IllegalActionError, match="not legal now"):
@@ -431,14 +486,29 @@ def test_gymnasium_seat_env() -> None:
     checked.reset(seed=1)
     *_, terminated, truncated, info = checked.step(checked.table.actions.size - 1)
     assert terminated and info["illegal"]
-    with pytest.raises(EncodingError, match="opponents"):
+    with pytest.raises(ConfigError, match=r"opponents lists 1 agent\(s\); 2 wanted"):
         rl.gym_env("may-i", players=3, opponents=[GreedyAgent()])
-    with pytest.raises(EncodingError, match="an opponent is an agent with choose"):
+    with pytest.raises(ConfigError, match=r"opponents\[1\] is not an agent .*choose.*: 3"):
         rl.gym_env("may-i", players=3, opponents=[GreedyAgent(), 3])
+    with pytest.raises(ConfigError, match="seat must be a whole number from 0 to 2, got 3"):
+        rl.gym_env("may-i", players=3, seat=3)
+    with pytest.raises(ConfigError, match="illegal is 'raise' or 'terminate', got 'x'"):
+        rl.gym_env("may-i", players=3, illegal=cast(Any, "x"))
     for stranger in (heuristic_agent(game("posso")), PossessionAgent()):  # another game's
         with pytest.raises(ConfigError, match="may-i"):
             rl.gym_env("may-i", players=3, opponents=stranger)
     assert rl.gym_env("may-i", players=3, opponents=heuristic_agent(game("may-i")))
+
+
+@pytest.mark.parametrize("opponents", ["x", b"ab", 5, {"seat": GreedyAgent()}])
+def test_opponents_that_are_no_agent_name_the_input(opponents: Any) -> None:
+    # A string is a sequence, but not of agents: the message names the input, not a count.
+    message = (
+        "opponents is None, an agent (an object with choose(view, rng)) or a list of 2 "
+        f"agents, one per other seat; got {opponents!r}"
+    )
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        rl.gym_env("may-i", players=3, opponents=opponents)
 
 
 def load_gin() -> ModuleType:
@@ -553,10 +623,15 @@ def test_an_unknown_block_name_is_an_encoding_error_naming_the_blocks() -> None:
         ({"reward_scale": float("inf")}, "reward_scale must be a finite number, got inf"),
         ({"max_steps": 0}, "max_steps must be a whole number >= 1 or None, got 0"),
         ({"max_placings": 10**9}, "max_placings must be a whole number from 1 to 1024"),
+        ({"max_melds": 0}, "max_melds must be a whole number from 1 to 1024, got 0"),
+        ({"max_take": True}, "max_take must be a whole number from 1 to 1024, got True"),
+        ({"players": 9}, "players must be from 3 to 5, got 9"),
     ],
 )
 def test_environment_settings_out_of_range_are_refused(
     options: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(EncodingError, match=re.escape(message)):
-        rl.env("posso", players=3, **options)
+    # A setting the user gave is a ConfigError (EncodingError is for actions that do not fit).
+    for make in (rl.env, rl.gym_env):
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            make("posso", **{"players": 3, **options})

@@ -45,7 +45,7 @@ from typing import Any
 import attrs
 
 from rummykit.cards import CARDS, Card, Rank
-from rummykit.errors import RummyError, shown
+from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.actions import Action
 from rummykit.melds import End
 
@@ -83,7 +83,8 @@ class EncodingError(RummyError):
 
 @attrs.frozen
 class Limits:
-    """The bounds that make the action space fixed-size.
+    """The bounds that make the action space fixed-size (a value out of range is a
+    :class:`~rummykit.errors.ConfigError`).
 
     ``max_melds``: meld numbers a lay-off or joker exchange may name (0 to
     ``max_melds - 1``); ``max_take``: the most pile cards one ``take N`` takes;
@@ -104,8 +105,8 @@ class Limits:
         for name in ("max_melds", "max_take", "max_downs", "max_placings"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LIMIT:
-                raise EncodingError(
-                    f"{name} must be a whole number from 1 to {LIMIT}, got {value!r}"
+                raise ConfigError(
+                    f"{name} must be a whole number from 1 to {LIMIT}, got {shown(value)}"
                 )
 
 
@@ -470,7 +471,10 @@ class ActionEncoding:
         codecs: Mapping[type[Action], Any] | None = None,
     ) -> ActionEncoding:
         """The encoding of these action types, in this order."""
-        limits = limits or Limits()
+        if limits is None:
+            limits = Limits()
+        elif not isinstance(limits, Limits):
+            raise ConfigError(f"limits is a rummykit.rl.Limits or None, got {shown(limits)}")
         types = tuple(dict.fromkeys(action_types))
         if not types:
             raise EncodingError("a game with no action types cannot be encoded")

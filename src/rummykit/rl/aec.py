@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummykit.rl.actions import EncodingError
+from rummykit.errors import IllegalActionError
 from rummykit.rl.environment import TableEnvironment
 
 __all__ = ["OrderEnforcing", "RummyEnv", "env", "raw_env"]
@@ -119,7 +119,9 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise EncodingError(f"{agent} is to act: None is only for a finished agent")
+            raise IllegalActionError(
+                f"{agent} is to act: None is only for a finished agent", action=action
+            )
         rewards = self.table.apply(action)
         self._steps += 1
         cumulative = self._cumulative_rewards

@@ -1,8 +1,9 @@
 """The engine side of the environments: a match, its encodings and its rewards.
 
 :class:`Table` is what the PettingZoo and Gymnasium environments share; it works on
-any registered game (by name or as a definition) and keeps the observation and the
-mask of the current decision cached until the next action.
+any registered game (by name or as a definition), keeps the encoded legal actions and
+the mask of the current decision until the next action, and updates each seat's
+observation from the last one its encoding made.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.errors import IllegalActionError
+from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
-from rummykit.rl.actions import ActionEncoding, EncodingError, LegalActions, Limits
+from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding, quick_view
 
 __all__ = ["Reward", "Table", "resolve_game"]
@@ -39,9 +40,11 @@ def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
     if isinstance(game, str):
         return games.game(game, **options)
     if options:
-        raise EncodingError("rules options go with a game's name, not with a definition")
+        raise ConfigError(
+            f"rules options ({', '.join(options)}) go with a game's name, not with a definition"
+        )
     if not hasattr(game, "new_match") or not hasattr(game, "actions"):
-        raise EncodingError(f"not a game name or definition: {game!r}")
+        raise ConfigError(f"game is a registered game's name or a definition, got {shown(game)}")
     return game
 
 
@@ -58,7 +61,7 @@ def environment_table(
 ) -> Table:
     """The :class:`Table` behind an environment, after checking ``render_mode``."""
     if render_mode not in (None, "ansi"):
-        raise EncodingError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        raise ConfigError(f"render_mode is None or 'ansi', got {shown(render_mode)}")
     return Table(
         resolve_game(game, options),
         players,
@@ -83,10 +86,13 @@ class Table:
         reward_scale: float = 1.0,
     ) -> None:
         if reward not in ("deal", "outcome"):
-            raise EncodingError(f"reward is 'deal' or 'outcome', got {reward!r}")
+            raise ConfigError(f"reward is 'deal' or 'outcome', got {shown(reward)}")
         self.definition = definition
         self.players = definition.default_players if players is None else players
-        self.limits = limits or Limits()
+        self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
+        """The match being played (a placeholder until :meth:`new_match`; made first, so
+        the game itself refuses a number of players it cannot seat)."""
+        self.limits = Limits() if limits is None else limits
         self.actions = ActionEncoding.for_game(definition, limits=self.limits, codecs=codecs)
         self.observations = ObservationEncoding.for_game(
             definition, players=self.players, max_melds=self.limits.max_melds
@@ -97,9 +103,8 @@ class Table:
             or not isinstance(reward_scale, int | float)
             or not math.isfinite(reward_scale)
         ):
-            raise EncodingError(f"reward_scale must be a finite number, got {reward_scale!r}")
+            raise ConfigError(f"reward_scale must be a finite number, got {shown(reward_scale)}")
         self.reward_scale = float(reward_scale)
-        self.match: Match[Any, Any] = definition.new_match(players=self.players, seed=0)
         self._legal: LegalActions | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
@@ -107,7 +112,6 @@ class Table:
         self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
         """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
         game with joker exchanges has masks of 240 KB)."""
-        self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
         """Each seat's score, by (match, deals scored): scores change at a deal's end."""
 
@@ -120,7 +124,6 @@ class Table:
     def _forget(self) -> None:
         self._legal = None
         self._mask = None
-        self._observed = {}
 
     @property
     def to_act(self) -> int | None:
@@ -151,16 +154,15 @@ class Table:
         return self._mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``seat`` now."""
-        vector = self._observed.get(seat)
-        if vector is None:
-            match = self.match
-            key = (id(match), len(match.state.deal_scores))
-            if self._scores[0] != key:
-                self._scores = (key, match.scores)
-            view = quick_view(match, seat, self._scores[1]) or match.view(seat)
-            vector = self._observed[seat] = self.observations.update(view).copy()
-        return vector.copy()
+        """The observation vector of ``seat`` now: a new array, the caller's to keep or
+        change (the encoding updates its own vector of the seat and copies it once; asked
+        again before the next action, it finds nothing to change)."""
+        match = self.match
+        key = (id(match), len(match.state.deal_scores))
+        if self._scores[0] != key:
+            self._scores = (key, match.scores)
+        view = quick_view(match, seat, self._scores[1]) or match.view(seat)
+        return self.observations.update(view).copy()
 
     def decode(self, index: int) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names

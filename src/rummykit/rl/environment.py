@@ -9,8 +9,9 @@ from typing import Any
 
 import gymnasium
 
+from rummykit.errors import ConfigError, shown
 from rummykit.kit.actions import Action
-from rummykit.rl.actions import EncodingError, Limits
+from rummykit.rl.actions import Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
@@ -63,7 +64,9 @@ class TableEnvironment:
         if max_steps is not None and (
             isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
         ):
-            raise EncodingError(f"max_steps must be a whole number >= 1 or None, got {max_steps!r}")
+            raise ConfigError(
+                f"max_steps must be a whole number >= 1 or None, got {shown(max_steps)}"
+            )
         self.max_steps = max_steps
 
     @property

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.agents import RandomAgent, check_agent
-from rummykit.rl.actions import EncodingError
+from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.rl.environment import TableEnvironment
 
 __all__ = ["SeatEnv", "gym_env"]
@@ -59,14 +59,16 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
         **kwargs: Any,
     ) -> None:
         if illegal not in ("raise", "terminate"):
-            raise EncodingError(f"illegal is 'raise' or 'terminate', got {illegal!r}")
+            raise ConfigError(f"illegal is 'raise' or 'terminate', got {shown(illegal)}")
         super().__init__(game, players, **kwargs)
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self._ended = False
         count = self.table.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-            raise EncodingError(f"seat must be from 0 to {count - 1}, got {seat!r}")
+            raise ConfigError(
+                f"seat must be a whole number from 0 to {count - 1}, got {shown(seat)}"
+            )
         self.seat = seat
         self.opponents = _opponents(opponents, count, seat, self.table.match.definition)
         encoding = self.table.observations
@@ -111,7 +113,9 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
     ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` (an index), then the other seats until this one is to act."""
         if self.table.match.is_over or self._ended:
-            raise EncodingError("the episode is over: reset() starts a new one")
+            raise IllegalActionError(
+                "the episode is over: no action is legal; reset() starts a new one", action=action
+            )
         if self.illegal == "terminate" and int(action) not in self.table.legal().actions:
             self._ended = True
             info = self._info() | {"illegal": True}
@@ -129,16 +133,32 @@ def _opponents(opponents: Any, count: int, seat: int, definition: Any) -> dict[i
     if opponents is None:
         opponents = RandomAgent()
     others = [other for other in range(count) if other != seat]
-    agents = list(opponents) if isinstance(opponents, Sequence) else [opponents] * len(others)
-    if len(agents) != len(others):
-        raise EncodingError(
-            f"{len(others)} opponents wanted (one per other seat), got {len(agents)}"
+    if _is_agent(opponents):
+        agents = [opponents] * len(others)
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, str | bytes):
+        agents = list(opponents)
+        if len(agents) != len(others):
+            raise ConfigError(
+                f"opponents lists {len(agents)} agent(s); {len(others)} wanted, one per "
+                f"other seat ({', '.join(map(str, others))})"
+            )
+    else:
+        raise ConfigError(
+            "opponents is None, an agent (an object with choose(view, rng)) or a list of "
+            f"{len(others)} agents, one per other seat; got {shown(opponents)}"
         )
-    for agent in agents:
-        if not callable(getattr(agent, "choose", None)):
-            raise EncodingError(f"an opponent is an agent with choose(view, rng), got {agent!r}")
+    for number, agent in enumerate(agents):
+        if not _is_agent(agent):
+            raise ConfigError(
+                f"opponents[{number}] is not an agent (an object with choose(view, rng)): "
+                f"{shown(agent)}"
+            )
         check_agent(agent, definition)  # an agent of another game is refused
     return dict(zip(others, agents, strict=True))
+
+
+def _is_agent(value: Any) -> bool:
+    return callable(getattr(value, "choose", None))
 
 
 def gym_env(game: Any = "may-i", players: int | None = None, **kwargs: Any) -> SeatEnv:

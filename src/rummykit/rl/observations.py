@@ -19,10 +19,11 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -31,10 +32,11 @@ import numpy.typing as npt
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
+from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase, PlayerView
 from rummykit.melds import Meld, MeldKind
-from rummykit.rl.actions import CARD_COUNT, EncodingError
+from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 
 __all__ = ["Field", "ObservationEncoding", "quick_view"]
 
@@ -112,11 +114,21 @@ class ObservationEncoding:
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
 
-    def __init__(self, players: int, phases: Sequence[Any], max_melds: int = 16) -> None:
+    def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
+        # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
+        # the checks below (it would refuse a str for an int with a bare TypeError).
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise EncodingError(f"players must be a whole number >= 1, got {players!r}")
-        self.players = players
-        self.max_melds = max_melds
+            raise ConfigError(f"players must be a whole number >= 1, got {shown(players)}")
+        if (
+            isinstance(max_melds, bool)
+            or not isinstance(max_melds, int)
+            or not 0 <= max_melds <= LIMIT
+        ):
+            raise ConfigError(
+                f"max_melds must be a whole number from 0 to {LIMIT}, got {shown(max_melds)}"
+            )
+        self.players: int = players
+        self.max_melds: int = max_melds
         self.phases = tuple(phases)
         self._phase_index = {phase.value: index for index, phase in enumerate(self.phases)}
         offset = 0
@@ -135,6 +147,8 @@ class ObservationEncoding:
         self._o = {field.name: field.offset for field in fields}
         self._meld_width = self._by_name["melds"].shape[1]
         self._scalars = self._by_name["pile_size"].offset
+        self._scalar_struct = struct.Struct(f"={self.size - self._scalars}f")
+        """The scalar fields, the vector's last ones, written straight into its buffer."""
         self._seats: dict[int, _SeatVector] = {}
         pile_field, by_field = self._by_name["pile"], self._by_name["pile_by_discarder"]
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
@@ -145,21 +159,21 @@ class ObservationEncoding:
 
     @classmethod
     def for_game(
-        cls, definition: Any, *, players: int | None = None, max_melds: int = 16
+        cls, definition: Any, *, players: Any = None, max_melds: Any = 16
     ) -> ObservationEncoding:
         """The layout for ``definition`` with ``players`` seats (the game's default)."""
         count = definition.default_players if players is None else players
         return cls(count, definition.phases, max_melds)
 
-    def field(self, name: str) -> Field:
+    def field(self, name: Any) -> Field:
         """The field called ``name``."""
-        try:
-            return self._by_name[name]
-        except KeyError:
+        field = self._by_name.get(name) if isinstance(name, str) else None
+        if field is None:
             known = ", ".join(self._by_name)
-            raise EncodingError(f"no observation field {name!r} (fields: {known})") from None
+            raise EncodingError(f"no observation field {shown(name)} (fields: {known})")
+        return field
 
-    def part(self, vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
+    def part(self, vector: npt.NDArray[np.float32], name: Any) -> npt.NDArray[np.float32]:
         """Field ``name`` of ``vector``, in its shape."""
         field = self.field(name)
         return vector[field.slice].reshape(field.shape)
@@ -201,19 +215,17 @@ class ObservationEncoding:
         if len(view.hand_sizes) != players:
             raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
         me = view.seat
-        vector = seat.vector
+        vector, values = seat.vector, seat.values
         o = self._o
         hand = tuple(view.hand)
         if hand != seat.hand:
-            base = o["hand"]
-            vector[base : base + C] = np.bincount([card.code for card in hand], minlength=C)
-            seat.hand = hand
+            self._update_hand(seat, hand)
         pile = view.pile
         top = -1
         if pile:
             last = pile[-1]
             top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
-        seat.top = _move_one(vector, seat.top, top)
+        seat.top = _move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
         counts = getattr(view, "known_counts", None)
         if counts is not None:  # the state's counters: only the changed counts are set
@@ -228,10 +240,10 @@ class ObservationEncoding:
             self._update_table(seat, melds, me)
         phase = self._phase_index.get(view.phase.value)
         phase = -1 if phase is None else o["phase"] + phase
-        seat.phase = _move_one(vector, seat.phase, phase)
+        seat.phase = _move_one(values, seat.phase, phase)
         to_act = view.to_act
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
-        seat.to_act = _move_one(vector, seat.to_act, to_act)
+        seat.to_act = _move_one(values, seat.to_act, to_act)
         contract = view.contract
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, _contract(contract)
@@ -247,32 +259,52 @@ class ObservationEncoding:
             *seat.contract_values,
         ]
         if scalars != seat.scalars:  # a claim window's answers leave them as they were
-            vector[self._scalars :] = scalars
+            self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
             seat.scalars = scalars
         return vector
+
+    def _update_hand(self, seat: _SeatVector, hand: tuple[Card, ...]) -> None:
+        """Set the hand's card counts that differ from those the seat's vector holds (a
+        draw or a discard changes one)."""
+        counts = [0] * C
+        for card in hand:
+            counts[card.code] += 1
+        old, values, base = seat.hand_counts, seat.values, self._o["hand"]
+        for code in range(C):
+            number = counts[code]
+            if number != old[code]:
+                values[base + code] = float(number)
+        seat.hand, seat.hand_counts = hand, counts
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row)."""
         stored = seat.known_counts
-        vector = seat.vector
+        values = seat.values
         base = self._o["known"]
         if len(stored) != len(counts):  # counted from card lists, or never
-            vector[base : base + self.players * C] = 0.0
+            seat.vector[base : base + self.players * C] = 0.0
             stored = seat.known_counts = [{} for _ in counts]
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if dict.__eq__(count, old) is True:
-                continue
+            if len(count) == len(old):  # the same cards and numbers: nothing to set
+                for card, number in count.items():
+                    if old.get(card.code) != number:
+                        break
+                else:
+                    continue
             row = base + ((other - me) % self.players) * C
+            new: dict[int, int] = {}
             for card, number in count.items():
-                if old.get(card) != number:
-                    vector[row + card.code] = number
-            for card in old:
-                if card not in count:
-                    vector[row + card.code] = 0.0
-            stored[other] = dict(count)
+                code = card.code
+                new[code] = number
+                if old.get(code) != number:
+                    values[row + code] = float(number)
+            for code in old:
+                if code not in new:
+                    values[row + code] = 0.0
+            stored[other] = new
 
     def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
@@ -288,23 +320,40 @@ class ObservationEncoding:
         seat.known, seat.known_counts = None, []
 
     def _update_table(self, seat: _SeatVector, melds: tuple[Meld, ...], me: int) -> None:
-        """Count the table again from each meld's counted positions, made anew only for
-        the melds that changed (a lay-off changes one meld, a go-down adds a few)."""
-        old, positions = seat.melds, seat.meld_positions
-        start, end = self._table_span
-        index: list[int] = []
-        for number, meld in enumerate(melds):
-            if number < len(old) and old[number] is meld:
-                found = positions[number]
-            else:
-                found = [i - start for i in self._meld_indices(meld, number, me)]
-                if number < len(positions):
+        """Take the counted positions of the melds that changed (or left) out of the
+        seat's vector and put those of the new ones in (a lay-off changes one meld, a
+        go-down adds a few); when many changed (a view that makes its melds anew), count
+        the table again whole. Each meld's positions are kept for the next change."""
+        old, positions = seat.melds, seat.meld_positions  # one list of positions per meld
+        kept, count = len(old), len(melds)
+        changed = [n for n in range(count) if n >= kept or old[n] is not melds[n]]
+        if len(changed) + max(0, kept - count) > _FEW_MELDS:
+            for number in changed:
+                found = self._meld_indices(melds[number], number, me)
+                if number < kept:
                     positions[number] = found
                 else:
                     positions.append(found)
-            index += found
-        del positions[len(melds) :]
-        seat.vector[start:end] = np.bincount(index, minlength=end - start)
+            del positions[count:]
+            start, end = self._table_span
+            index = [position - start for found in positions for position in found]
+            seat.vector[start:end] = np.bincount(index, minlength=end - start)
+        else:
+            values = seat.values
+            for number in changed:
+                found = self._meld_indices(melds[number], number, me)
+                if number < kept:
+                    for position in positions[number]:
+                        values[position] = values[position] - 1.0
+                    positions[number] = found
+                else:
+                    positions.append(found)
+                for position in found:
+                    values[position] = values[position] + 1.0
+            for number in range(count, kept):
+                for position in positions[number]:
+                    values[position] = values[position] - 1.0
+            del positions[count:]
         seat.melds = melds
 
     def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
@@ -347,8 +396,9 @@ class ObservationEncoding:
             row = players if discarder is None else (discarder - me) % players
             index += (base + code, by + row * C + code)
         if len(index) <= 16:  # a few cards more: cheaper one by one
+            values: Any = memoryview(cast(Any, vector))
             for position in index:
-                vector[position] += sign
+                values[position] = values[position] + sign
         else:
             counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
             vector += counts if sign > 0 else -counts
@@ -374,13 +424,19 @@ class ObservationEncoding:
         return found
 
 
-def _move_one(vector: npt.NDArray[np.float32], old: int, new: int) -> int:
-    """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere); ``new``."""
+_FEW_MELDS = 4
+"""Up to this many changed melds, the table's counts are changed position by position;
+beyond it they are counted again whole."""
+
+
+def _move_one(values: Any, old: int, new: int) -> int:
+    """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
+    vector's ``values`` (its buffer); ``new``."""
     if new != old:
         if old >= 0:
-            vector[old] = 0.0
+            values[old] = 0.0
         if new >= 0:
-            vector[new] = 1.0
+            values[new] = 1.0
     return new
 
 
@@ -403,6 +459,7 @@ class _SeatVector:
         "contract",
         "contract_values",
         "hand",
+        "hand_counts",
         "known",
         "known_counts",
         "meld_positions",
@@ -412,18 +469,25 @@ class _SeatVector:
         "scalars",
         "to_act",
         "top",
+        "values",
         "vector",
     )
 
     def __init__(self, size: int) -> None:
         self.vector = np.zeros(size, dtype=np.float32)
+        self.values: Any = memoryview(cast(Any, self.vector))
+        """The vector's buffer: one number is written through it several times faster
+        than through numpy's indexing."""
         self.hand: tuple[Card, ...] = ()
+        self.hand_counts = [0] * C
+        """How many of each card (by code) the hand held."""
         self.known: tuple[tuple[Card, ...], ...] | None = None
-        self.known_counts: list[dict[Card, int]] = []
-        """The known cards as the state's counters held them (when the view has them)."""
+        self.known_counts: list[dict[int, int]] = []
+        """The known cards as the state's counters held them, by card code (when the
+        view has them)."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
-        """Each counted meld's positions, from the start of the table's fields."""
+        """Each counted meld's positions in the vector."""
         self.pile: tuple[Any, ...] = ()
         self.scalars: list[Any] = []
         """The scalar fields as last written (numbers and flags, in the vector's order)."""
