@@ -13,10 +13,10 @@ from rummykit.cards import Card, CardsLike, to_cards
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
-from rummykit.solver._build import Arrangement, make_arrangement
+from rummykit.solver._build import Arrangement, hand_cards, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, sort_key
-from rummykit.solver._tables import EVERY, PER_CARDS, Candidate
+from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context
 
 __all__ = ["Memo", "budget_option", "free_best", "min_deadwood", "min_deadwood_value"]
 
@@ -43,10 +43,18 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
         return hit
     ctx = search.ctx
     wild_index = ctx.wild_index
-    code = next((c for c in range(52) if counts[c] and c not in wild_index), -1)
+    code = -1
+    for c in range(52):
+        if counts[c] and c not in wild_index:
+            code = c
+            break
     residual = code < 0
     if residual:
-        code = next((c for c in ctx.wild_codes if c < 52 and counts[c] and ctx.natural_ok[c]), -1)
+        natural_ok = ctx.natural_ok
+        for c in ctx.wild_codes:
+            if c < 52 and counts[c] and natural_ok[c]:
+                code = c
+                break
         if code < 0:
             memo[key] = (0, ())
             return memo[key]
@@ -146,19 +154,20 @@ def min_deadwood(
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
-    cards = to_cards(hand)
+    cards = hand_cards(hand)
     if discard and not cards:
         raise ConfigError("discard=True needs at least one card in hand")
     mask = _one_deck_mask([card.code for card in cards], rules)
     if mask >= 0:
         _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)
         kept = [card for card in cards if card.code != thrown]
-        return make_arrangement(kept, values, sorted(chosen, key=sort_key))
+        value = context(rules, values).value
+        return make_arrangement(kept, value, sorted(chosen, key=sort_key))
     search = Search(cards, rules, values, budget=budget)
     memo: Memo = {}
     if not discard:
         _, chosen = free_best(search, memo, PER_CARDS)
-        return make_arrangement(cards, values, sorted(chosen, key=sort_key))
+        return make_arrangement(cards, search.value, sorted(chosen, key=sort_key))
     best: tuple[int, Card, tuple[Candidate, ...]] | None = None
     for card in sorted(set(cards), reverse=True):
         search.remove(card.code)
@@ -170,4 +179,4 @@ def min_deadwood(
     assert best is not None
     rest = list(cards)
     rest.remove(best[1])
-    return make_arrangement(rest, values, sorted(best[2], key=sort_key))
+    return make_arrangement(rest, search.value, sorted(best[2], key=sort_key))

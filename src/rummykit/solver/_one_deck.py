@@ -123,11 +123,19 @@ _TABLES = Bounded()
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
+    """The tables of ``rules`` and ``values``; the last pair asked for is matched by
+    identity first (callers repeat it), which spares hashing the two attrs values."""
+    last_rules, last_values, last = _TABLES.last
+    if rules is last_rules and values is last_values and isinstance(last, _Tables):
+        return last
     found = _TABLES.get((rules, values))
-    if found is None:
-        found = _Tables(rules, values)
-        _TABLES.put((rules, values), found)
-    return found  # type: ignore[return-value]
+    if isinstance(found, _Tables):
+        tables = found
+    else:
+        tables = _Tables(rules, values)
+        _TABLES.put((rules, values), tables)
+    _TABLES.last = (rules, values, tables)  # one tuple, read and replaced whole
+    return tables
 
 
 def _group_ranks(a: int, b: int, c: int, d: int, smallest: int) -> int:

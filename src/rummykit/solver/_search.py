@@ -28,14 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations, product
+from typing import Final
 
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, SolverBudgetError
-from rummykit.melds import AcePolicy, MeldRules, WildLimit
+from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
+    AT_MOST_NATURALS,
     EVERY,
+    FEWER_THAN_NATURALS,
     GROUP,
     LEAN,
     PER_CARDS,
@@ -46,14 +49,14 @@ from rummykit.solver._tables import (
     wild_choices,
 )
 
-__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "circular", "sort_key"]
+__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "sort_key"]
 
-DEFAULT_BUDGET = 250_000
+DEFAULT_BUDGET: Final = 250_000
 """The work a solver call may do unless told otherwise (``budget=``): nodes of search,
 where a node is a candidate meld listed or tried, or a card set aside. Hands of real
 play take at most a few thousand; adversarial hands of dozens of cards and eight wild
 cards reach it in seconds and raise :class:`~rummykit.errors.SolverBudgetError`."""
-_UNLIMITED = 1 << 62
+_UNLIMITED: Final = 1 << 62
 
 
 def check_budget(budget: object) -> None:
@@ -69,11 +72,14 @@ class Search:
 
     Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
     the wild cards at hand and the rules, so they are memoised across searches.
+
+    (Written for both builds: compiled, ``counts[code] = counts[code] - 1`` runs on native
+    integers where ``counts[code] -= 1`` would take Python's generic path.)
     """
 
     def __init__(
         self,
-        hand: Sequence[Card],
+        hand: tuple[Card, ...],
         rules: MeldRules,
         values: CardValues,
         *,
@@ -96,11 +102,13 @@ class Search:
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
         for card in hand:
-            code = card.code
-            counts[code] += 1
+            code: int = card.code
+            counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
-                masks[code // 13] |= 1 << (code % 13)
-                ranks[code % 13] += 1
+                suit = code // 13
+                rank = code - 13 * suit
+                masks[suit] = masks[suit] | 1 << rank
+                ranks[rank] = ranks[rank] + 1
         self.counts, self.masks = counts, masks
         self._pool: tuple[int, ...] | None = None
         self._supply = 0
@@ -150,26 +158,32 @@ class Search:
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate.naturals:
-            counts[code] -= 1
-            if not counts[code]:
-                masks[code // 13] &= ~(1 << (code % 13))
+            left = counts[code] - 1
+            counts[code] = left
+            if not left:
+                suit = code // 13
+                masks[suit] = masks[suit] & ~(1 << (code - 13 * suit))
         for code in candidate.wilds:
-            counts[code] -= 1
-            if code < 52 and not counts[code]:
-                masks[code // 13] &= ~(1 << (code % 13))
+            left = counts[code] - 1
+            counts[code] = left
+            if code < 52 and not left:
+                suit = code // 13
+                masks[suit] = masks[suit] & ~(1 << (code - 13 * suit))
 
     def give(self, candidate: Candidate) -> None:
         """Put ``candidate``'s cards back into the hand (undoes :meth:`take`)."""
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate.naturals:
-            counts[code] += 1
-            masks[code // 13] |= 1 << (code % 13)
+            counts[code] = counts[code] + 1
+            suit = code // 13
+            masks[suit] = masks[suit] | 1 << (code - 13 * suit)
         natural_ok = self.ctx.natural_ok
         for code in candidate.wilds:
-            counts[code] += 1
+            counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
-                masks[code // 13] |= 1 << (code % 13)
+                suit = code // 13
+                masks[suit] = masks[suit] | 1 << (code - 13 * suit)
 
     def remove(self, code: int) -> None:
         """Take one card ``code`` out of the hand (it will be in no meld)."""
@@ -177,16 +191,19 @@ class Search:
         if self.left < 0:
             self.exhausted()
         self._pool = None
-        self.counts[code] -= 1
-        if code < 52 and not self.counts[code]:
-            self.masks[code // 13] &= ~(1 << (code % 13))
+        left = self.counts[code] - 1
+        self.counts[code] = left
+        if code < 52 and not left:
+            suit = code // 13
+            self.masks[suit] = self.masks[suit] & ~(1 << (code - 13 * suit))
 
     def restore(self, code: int) -> None:
         """Put card ``code`` back into the hand (undoes :meth:`remove`)."""
         self._pool = None
-        self.counts[code] += 1
+        self.counts[code] = self.counts[code] + 1
         if code < 52 and self.ctx.natural_ok[code]:
-            self.masks[code // 13] |= 1 << (code % 13)
+            suit = code // 13
+            self.masks[suit] = self.masks[suit] | 1 << (code - 13 * suit)
 
     # -- wild card limits ----------------------------------------------------------------
 
@@ -195,10 +212,10 @@ class Search:
         rules' wild-card limits (and has at least ``min_naturals`` naturals)."""
         if naturals < max(1, min_naturals) or wilds > self.max_wild:
             return False
-        limit = self.rules.wild_limit
-        if limit is WildLimit.AT_MOST_NATURALS:
+        limit = self.ctx.wild_limit
+        if limit == AT_MOST_NATURALS:
             return wilds <= naturals
-        if limit is WildLimit.FEWER_THAN_NATURALS:
+        if limit == FEWER_THAN_NATURALS:
             return wilds == 0 or wilds < naturals
         return True
 
@@ -228,19 +245,18 @@ class Search:
         )
         held = sum(limits)
         pool = self.pool()
-        rules = self.rules
         supply = min(sum(pool), self.max_wild)
-        low = max(min_size, rules.group_min)
+        low = max(min_size, ctx.group_min)
         if not held or held + supply < low:
             return []
         key = (GROUP, rank, *limits, pool, min_size, must, maximal, mode)
         found = self.cache.get(key)
         if found is not None:
             return found
-        distinct = rules.group_distinct_suits
+        distinct = ctx.group_distinct
         if distinct:
             limits = tuple(min(limit, 1) for limit in limits)
-        top = rules.group_max if rules.group_max is not None else 64
+        top = ctx.group_top
         value = self.value
         points = value[codes[0]]
         index = ctx.wild_index
@@ -264,7 +280,7 @@ class Search:
             size = naturals + wilds
             if not naturals or size < low or size > top or (must >= 0 and not take[must // 13]):
                 continue
-            if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
+            if not self.wild_ok(naturals, wilds, ctx.group_min_naturals):
                 continue
             rest = list(pool)
             for suit, slot in enumerate(own):
@@ -323,7 +339,7 @@ class Search:
         index = self.ctx.wild_index
         own = [(code, index[code]) for code in self.ctx.wild_rank_codes[suit] if code in index]
         must_bit = 0 if must < 0 else 1 << (must % 13)
-        return max(min_size, self.rules.run_min), min(sum(pool), self.max_wild), must_bit, own
+        return max(min_size, self.ctx.run_min), min(sum(pool), self.max_wild), must_bit, own
 
     def _runs_by_cards(
         self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
@@ -331,12 +347,11 @@ class Search:
         """``PER_CARDS`` runs: for each set of naturals and number of wild cards, the first
         window that holds them (a run's place matters to no answer this mode serves)."""
         ctx = self.ctx
-        rules = self.rules
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
-        top = rules.run_max
+        top = ctx.run_max
         base = 13 * suit
         value = self.value
-        least = max(1, rules.run_min_naturals)
+        least = max(1, ctx.run_min_naturals)
         windows = ctx.windows
         found: list[Candidate] = []
         sub = mask
@@ -344,7 +359,7 @@ class Search:
             naturals = sub.bit_count()
             if naturals >= least and sub & must_bit == must_bit:
                 for wilds in range(max(0, low - naturals), min(supply, top - naturals) + 1):
-                    if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                    if not self.wild_ok(naturals, wilds, ctx.run_min_naturals):
                         continue
                     size = naturals + wilds
                     wkey = size << 13 | sub
@@ -388,14 +403,13 @@ class Search:
         self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
     ) -> list[Candidate]:
         ctx = self.ctx
-        rules = self.rules
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
         base = 13 * suit
         value = self.value
         found: list[Candidate] = []
         seen: set[tuple[object, ...]] = set()
-        at_end = rules.joker_at_run_end
-        for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):
+        at_end = ctx.at_end
+        for size in range(low, min(ctx.run_max, mask.bit_count() + supply) + 1):
             for window in self.table.by_size[size]:
                 wmask = window.mask
                 if must_bit and not wmask & must_bit:
@@ -417,7 +431,7 @@ class Search:
                         naturals = size - wilds
                         if not at_end and slots and (slots[0] == 0 or slots[-1] == size - 1):
                             continue
-                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                        if not self.wild_ok(naturals, wilds, ctx.run_min_naturals):
                             continue
                         cards = tuple(
                             base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
@@ -459,7 +473,7 @@ class Search:
     def first_window(self, size: int, sub: int) -> Window | None:
         """The first window of ``size`` ranks holding the natural ranks ``sub`` (with
         natural ends where wild cards may not sit at an end), memoised."""
-        at_end = self.rules.joker_at_run_end
+        at_end = self.ctx.at_end
         window = None
         for option in self.table.by_size[size] if size <= 13 else ():
             if option.mask & sub == sub and (
@@ -476,21 +490,21 @@ class Search:
         the rules. Not every count below the most fits a run (with no wild card at its
         ends, an A 2 3 run may grow to 2..A with ten but not to five cards with two),
         so the answer is the most that fits within ``limit``."""
-        rules = self.rules
+        ctx = self.ctx
         naturals, wilds = len(candidate.naturals), len(candidate.wilds)
         most = self.max_wild
-        if rules.wild_limit is WildLimit.AT_MOST_NATURALS:
+        if ctx.wild_limit == AT_MOST_NATURALS:
             most = min(most, naturals)
-        elif rules.wild_limit is WildLimit.FEWER_THAN_NATURALS:
+        elif ctx.wild_limit == FEWER_THAN_NATURALS:
             most = min(most, naturals - 1)
         if candidate.kind == GROUP:
-            top = rules.group_max if rules.group_max is not None else 1 << 20
+            top = self.rules.group_max if self.rules.group_max is not None else 1 << 20
             return max(0, min(most - wilds, top - naturals - wilds, limit))
         sub = 0
         for code in candidate.naturals:
             sub |= 1 << (code % 13)
         size = naturals + wilds
-        extra = min(most - wilds, rules.run_max - size, limit)
+        extra = min(most - wilds, ctx.run_max - size, limit)
         windows = self.ctx.windows
         while extra > 0:
             key = (size + extra) << 13 | sub
@@ -505,7 +519,9 @@ class Search:
         naturals, wilds = candidate.naturals, candidate.wilds
         worth = candidate.points + sum(self.value[code] for code in more)
         if candidate.kind == GROUP:
-            return candidate._replace(wilds=tuple(sorted(wilds + more)), points=worth)
+            return Candidate(
+                GROUP, candidate.which, naturals, tuple(sorted(wilds + more)), None, (), worth
+            )
         sub = 0
         for code in naturals:
             sub |= 1 << (code % 13)
@@ -515,7 +531,7 @@ class Search:
         wide = windows[key] if key in windows else self.first_window(size, sub)
         assert wide is not None
         new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
-        return candidate._replace(wilds=wilds + more, window=wide, slots=new_slots, points=worth)
+        return Candidate(RUN, candidate.which, naturals, wilds + more, wide, new_slots, worth)
 
     def containing(self, code: int, mode: int = 2) -> list[Candidate]:
         """Every meld that holds one copy of natural card ``code`` as itself."""
@@ -591,7 +607,3 @@ def sort_key(candidate: Candidate) -> tuple[object, ...]:
         candidate.slots,
         tuple(-code for code in wilds),
     )
-
-
-def circular(rules: MeldRules) -> bool:
-    return rules.ace is AcePolicy.WRAP
