@@ -6,17 +6,17 @@ a memoised search over the first card that can only play itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from rummykit._boundary import checked, flag
-from rummykit.cards import Card, CardsLike, to_cards
+from rummykit.cards import Card, CardsLike
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import Arrangement, hand_cards, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, sort_key
-from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context
+from rummykit.solver._tables import CODE_OF, EVERY, PER_CARDS, Candidate, context
 
 __all__ = ["Memo", "budget_option", "free_best", "min_deadwood", "min_deadwood_value"]
 
@@ -81,15 +81,15 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
     return best
 
 
-_BITS = tuple(1 << code for code in range(53))
+_BITS: Final = tuple(1 << code for code in range(53))
 
 
-def _one_deck_mask(codes: Sequence[int], rules: MeldRules) -> int:
+def _one_deck_mask(cards: tuple[Card, ...], rules: MeldRules) -> int:
     """The card mask of a hand with no card twice and no wild card, else -1."""
     mask = 0
-    for code in codes:
-        mask |= _BITS[code]
-    if mask.bit_count() != len(codes) or mask >> 52:
+    for card in cards:
+        mask |= _BITS[CODE_OF[card]]
+    if mask.bit_count() != len(cards) or mask >> 52:
         return -1
     if rules.wild_ranks:
         for rank in rules.wild_ranks:
@@ -117,17 +117,13 @@ def min_deadwood_value(
     ...                    discard=True)
     24
     """
-    try:
-        codes = [card.code for card in hand]  # type: ignore[union-attr]
-    except AttributeError:
-        codes = [card.code for card in to_cards(hand)]
-    if codes or not discard:
-        mask = _one_deck_mask(codes, rules)
+    cards = hand_cards(hand)
+    if cards or not discard:
+        mask = _one_deck_mask(cards, rules)
         if mask >= 0:
             used, total = one_deck_used(rules, values, mask, discard)
             return total - used
-    arrangement = min_deadwood(to_cards(hand), rules, values=values, discard=discard, budget=budget)
-    return arrangement.left_value
+    return _least(cards, rules, values, discard, budget).left_value
 
 
 @checked(budget=budget_option, discard=flag)
@@ -154,10 +150,20 @@ def min_deadwood(
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
-    cards = hand_cards(hand)
+    return _least(hand_cards(hand), rules, values, discard, budget)
+
+
+def _least(
+    cards: tuple[Card, ...],
+    rules: MeldRules,
+    values: CardValues,
+    discard: bool,
+    budget: int | None,
+) -> Arrangement:
+    """:func:`min_deadwood` of a tuple of cards, its options checked."""
     if discard and not cards:
         raise ConfigError("discard=True needs at least one card in hand")
-    mask = _one_deck_mask([card.code for card in cards], rules)
+    mask = _one_deck_mask(cards, rules)
     if mask >= 0:
         _, chosen, thrown = one_deck_deadwood(rules, values, mask, discard)
         kept = [card for card in cards if card.code != thrown]

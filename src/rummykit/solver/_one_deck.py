@@ -11,6 +11,7 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Final
 
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -19,8 +20,8 @@ from rummykit.solver._tables import GROUP, RUN, Bounded, Candidate
 
 __all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
 
-_FULL = 0x1FFF
-_NONE = -(1 << 40)
+_FULL: Final = 0x1FFF
+_NONE: Final = -(1 << 40)
 
 
 class _Tables:
@@ -119,7 +120,7 @@ class _Tables:
         return found
 
 
-_TABLES = Bounded()
+_TABLES: Final = Bounded()
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:

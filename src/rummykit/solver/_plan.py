@@ -86,7 +86,7 @@ class Plan:
         self.runs_apart = contract.runs_apart
 
 
-PLANS = Bounded(scale=4)
+PLANS: Final = Bounded(scale=4)
 
 
 def plan_for(contract: Contract, rules: MeldRules) -> Plan:

@@ -37,6 +37,7 @@ from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
     AT_MOST_NATURALS,
+    CODE_OF,
     EVERY,
     FEWER_THAN_NATURALS,
     GROUP,
@@ -102,7 +103,7 @@ class Search:
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
         for card in hand:
-            code: int = card.code
+            code = CODE_OF[card]
             counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
                 suit = code // 13

@@ -15,7 +15,7 @@ from typing import Final, final
 import attrs
 
 from rummykit._boundary import checked
-from rummykit.cards import CARDS
+from rummykit.cards import CARDS, Card
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -24,6 +24,7 @@ from rummykit.scoring import CardValues
 __all__ = [
     "AT_MOST_NATURALS",
     "CACHE_LIMIT",
+    "CODE_OF",
     "CONTEXTS",
     "EVERY",
     "FEWER_THAN_NATURALS",
@@ -55,6 +56,9 @@ PER_WINDOW: Final = 1
 PER_CARDS: Final = 2
 LEAN: Final = 3
 JOKER_CODE: Final = 52
+CODE_OF: Final[dict[Card, int]] = {card: card.code for card in CARDS}
+"""Each card's :attr:`~rummykit.Card.code` (cards are interned and hash by identity):
+compiled, a look-up here is cheaper than reading the attribute of an interpreted class."""
 NO_LIMIT: Final = 0
 AT_MOST_NATURALS: Final = 1
 FEWER_THAN_NATURALS: Final = 2
@@ -101,10 +105,10 @@ class Candidate:
         """The points of all its cards."""
 
 
-CACHE_LIMIT = 200_000
+CACHE_LIMIT: Final = 200_000
 """Most entries each memo of a search context holds before it is cleared (the default of
 :attr:`MemoLimits.cache`)."""
-RULES_LIMIT = 64
+RULES_LIMIT: Final = 64
 """Most rules (and card values) whose tables are kept at once; then the oldest go (the
 default of :attr:`MemoLimits.rules`)."""
 
@@ -120,7 +124,7 @@ class MemoLimits:
     """Most entries each memo of one search context holds before it is cleared."""
 
 
-_LIMITS: list[MemoLimits] = [MemoLimits()]
+_LIMITS: Final[list[MemoLimits]] = [MemoLimits()]
 
 
 def memo_limits() -> MemoLimits:
@@ -172,7 +176,7 @@ class Bounded(dict[object, object]):
             self.clear()
 
 
-_MEMOS: list[Bounded] = []
+_MEMOS: Final[list[Bounded]] = []
 
 
 def clear_memos() -> None:
@@ -277,11 +281,11 @@ class Context:
         """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
 
 
-CONTEXTS = Bounded()
+CONTEXTS: Final = Bounded()
 """The search contexts by (rules, card values): a bounded memo."""
 
 
-_LAST: list[tuple[object, object, Context | None]] = [(None, None, None)]
+_LAST: Final[list[tuple[object, object, Context | None]]] = [(None, None, None)]
 """The last rules, values and context asked for (most callers repeat them), as one
 tuple that a thread reads and replaces whole."""
 
