@@ -87,22 +87,26 @@ class Plan:
 
 
 PLANS: Final = Bounded(scale=4)
+_BY_ID: Final = Bounded(scale=4)
+"""``(contract, rules, plan)`` again by the identities of the contract and rules: found
+without hashing the two attrs values (a Python call each). The entry holds both, so
+while it is here no other object can take their identities."""
 
 
 def plan_for(contract: Contract, rules: MeldRules) -> Plan:
-    """What ``contract`` asks under ``rules`` (remembered per pair; the last pair asked
-    for is matched by identity first, as most callers repeat it, which spares hashing
-    the two attrs values)."""
-    last_contract, last_rules, last = PLANS.last
-    if contract is last_contract and rules is last_rules and isinstance(last, Plan):
-        return last
-    found = PLANS.get((contract, rules))
-    if isinstance(found, Plan):
-        plan = found
+    """What ``contract`` asks under ``rules`` (remembered per pair: the same objects are
+    found by identity, equal ones by value)."""
+    key = (id(contract), id(rules))
+    found = _BY_ID.get(key)
+    if isinstance(found, tuple) and found[0] is contract and found[1] is rules:
+        return found[2]  # type: ignore[no-any-return]
+    equal = PLANS.get((contract, rules))
+    if isinstance(equal, Plan):
+        plan = equal
     else:
         plan = Plan(contract, rules)
         PLANS.put((contract, rules), plan)
-    PLANS.last = (contract, rules, plan)  # one tuple, read and replaced whole
+    _BY_ID.put(key, (contract, rules, plan))
     return plan
 
 
@@ -138,11 +142,11 @@ def hopeless(search: Search, plan: Plan) -> bool:
             ok = ctx.natural_ok
             have = [sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)]
         else:
-            have = search.rank_counts[:]
-        have.sort()  # the most held last
+            have = search.rank_counts
         if plan.distinct:
             if len(group_needs) > 13:
                 return True
+            have = sorted(have)  # the most held last
             top = 12  # the largest needs against the most held ranks, in order
             for need in group_needs:
                 got = have[top]
@@ -151,7 +155,7 @@ def hopeless(search: Search, plan: Plan) -> bool:
                     deficit += need - got
             if deficit > wild:
                 return True
-        elif have[12] + wild < group_needs[-1]:
+        elif max(have) + wild < group_needs[-1]:
             return True
     run_needs = plan.run_needs
     if run_needs:
@@ -165,12 +169,12 @@ def hopeless(search: Search, plan: Plan) -> bool:
             if found is None:
                 found = fewest_missing(fewest, search.table, size, mask)
             best.append(found)
-        best.sort()
         if plan.suit_runs == FORBIDDEN:
             if len(run_needs) > 4:
                 return True
+            best.sort()
             for index in range(len(run_needs)):
                 deficit += best[index]
         else:
-            deficit += best[0]
+            deficit += min(best)
     return deficit > wild

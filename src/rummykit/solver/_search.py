@@ -122,8 +122,14 @@ class Search:
         pool = self._pool
         if pool is None:
             counts = self.counts
-            pool = self._pool = tuple(counts[code] for code in self.ctx.wild_codes)
-            self._supply = sum(pool)
+            taken = []
+            supply = 0
+            for code in self.ctx.wild_codes:
+                count = counts[code]
+                taken.append(count)
+                supply += count
+            pool = self._pool = tuple(taken)
+            self._supply = supply
         return pool
 
     def wild_supply(self) -> int:
@@ -234,26 +240,22 @@ class Search:
         ctx = self.ctx
         counts = self.counts
         codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
-        if not ctx.natural_ok[codes[0]]:
+        if not ctx.natural_ok[rank - 1]:
             return []
-        if maximal and codes[0] in ctx.wild_index:
+        if maximal and rank - 1 in ctx.wild_index:
             maximal = False  # a wild rank's cards may be wanted as wild cards elsewhere
-        limits: tuple[int, ...] = (
-            counts[codes[0]],
-            counts[codes[1]],
-            counts[codes[2]],
-            counts[codes[3]],
-        )
-        held = sum(limits)
+        a, b, c, d = counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank]
+        held = a + b + c + d
         pool = self.pool()
-        supply = min(sum(pool), self.max_wild)
+        supply = min(self._supply, self.max_wild)
         low = max(min_size, ctx.group_min)
         if not held or held + supply < low:
             return []
-        key = (GROUP, rank, *limits, pool, min_size, must, maximal, mode)
+        key = (GROUP, rank, a, b, c, d, pool, min_size, must, maximal, mode)
         found = self.cache.get(key)
         if found is not None:
             return found
+        limits: tuple[int, ...] = (a, b, c, d)
         distinct = ctx.group_distinct
         if distinct:
             limits = tuple(min(limit, 1) for limit in limits)
