@@ -12,7 +12,6 @@ from collections.abc import Generator, Iterator, Sequence
 from itertools import combinations
 from typing import final
 
-from rummykit._boundary import checked
 from rummykit.cards import CARDS, Card, CardsLike
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
@@ -26,10 +25,10 @@ from rummykit.solver._build import (
     make_arrangement,
     meld_parts,
 )
-from rummykit.solver._deadwood import Memo, budget_option, free_best
+from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
 from rummykit.solver._plan import APART, FORBIDDEN, PLANS, Plan, Slots, hopeless, plan_for
-from rummykit.solver._search import DEFAULT_BUDGET, Search, sort_key
+from rummykit.solver._search import Search, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
@@ -40,7 +39,13 @@ from rummykit.solver._tables import (
     Candidate,
 )
 
-__all__ = ["arrangement_parts", "arrangements", "best_arrangement", "can_meet", "memo_sizes"]
+__all__ = [
+    "memo_sizes",
+    "solve_arrangements",
+    "solve_best",
+    "solve_can_meet",
+    "solve_parts",
+]
 
 
 def _slot_candidates(
@@ -232,16 +237,10 @@ def _prepare(
     return None if hopeless(search, plan) else (plan, search)
 
 
-@checked(budget=budget_option)
-def can_meet(
-    hand: CardsLike, contract: Contract, rules: MeldRules, *, budget: int | None = DEFAULT_BUDGET
+def solve_can_meet(
+    hand: CardsLike, contract: Contract, rules: MeldRules, budget: int | None
 ) -> bool:
-    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``.
-
-    ``budget`` bounds the work (nodes of search, :data:`~rummykit.solver.DEFAULT_BUDGET`
-    unless given; ``None``: no bound): past it, a
-    :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
-    """
+    """:func:`~rummykit.can_meet`, its options checked."""
     prepared = _prepare(hand_cards(hand), contract, rules, FACE_VALUES, budget)
     if prepared is None:
         return False
@@ -256,20 +255,10 @@ def _feasible(search: Search, plan: Plan) -> bool:
     return met
 
 
-@checked(budget=budget_option)
-def best_arrangement(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_best(
+    hand: CardsLike, contract: Contract, rules: MeldRules, values: CardValues, budget: int | None
 ) -> Arrangement | None:
-    """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
-
-    For a contract that is a minimum (more melds allowed), further melds go down too
-    where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
-    """
+    """:func:`~rummykit.best_arrangement`, its options checked."""
     cards = hand_cards(hand)
     prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
@@ -399,23 +388,10 @@ def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]
     return values[:room]
 
 
-@checked(budget=budget_option)
-def arrangements(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_arrangements(
+    hand: CardsLike, contract: Contract, rules: MeldRules, values: CardValues, budget: int | None
 ) -> Iterator[Arrangement]:
-    """Every distinct arrangement meeting ``contract``, each once, lazily.
-
-    Equal cards are interchangeable, so two arrangements differ only in what melds they
-    lay down; two melds of the same cards differ when a wild card stands for another
-    card. For a minimum contract, arrangements with further melds are included.
-    ``budget`` bounds the work of the whole iteration (see :func:`can_meet`): the
-    arrangements found before it is spent have been yielded when the error is raised.
-    """
+    """:func:`~rummykit.arrangements`, its options checked."""
     cards = hand_cards(hand)
     prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
@@ -435,20 +411,10 @@ def arrangements(
                 yield make_arrangement(cards, value, required + extra)
 
 
-@checked(budget=budget_option)
-def arrangement_parts(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_parts(
+    hand: CardsLike, contract: Contract, rules: MeldRules, budget: int | None
 ) -> Iterator[tuple[tuple[MeldParts, ...], tuple[Card, ...]]]:
-    """Every distinct arrangement meeting an exact ``contract`` in the cheap form an
-    engine lists go-down actions from: the melds' parts and the cards left, no objects.
-
-    The same arrangements, in the same order, as :func:`~rummykit.arrangements`, within
-    the same ``budget``.
-    """
+    """:func:`~rummykit.solver.arrangement_parts`, its options checked."""
     cards = hand_cards(hand)
     if not contract.exact:
         raise ConfigError("arrangement_parts lists exact contracts only")

@@ -8,26 +8,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummykit._boundary import checked, flag
 from rummykit.cards import Card, CardsLike
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
-from rummykit.scoring import FACE_VALUES, CardValues
+from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, hand_cards, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
-from rummykit.solver._search import DEFAULT_BUDGET, Search, check_budget, sort_key
+from rummykit.solver._search import Search, sort_key
 from rummykit.solver._tables import CODE_OF, EVERY, PER_CARDS, Candidate, context
 
-__all__ = ["Memo", "budget_option", "free_best", "min_deadwood", "min_deadwood_value"]
+__all__ = ["Memo", "free_best", "solve_deadwood", "solve_deadwood_value"]
 
 Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
 """Best free melds by remaining hand (53 counts, the joker last)."""
-
-
-def budget_option(name: str, value: object) -> None:
-    """The solver functions' ``budget=``, checked before their typed code runs (compiled,
-    it would refuse a float with a bare ``TypeError``; see :mod:`rummykit._boundary`)."""
-    check_budget(value)
 
 
 def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candidate, ...]]:
@@ -99,24 +92,11 @@ def _one_deck_mask(cards: tuple[Card, ...], rules: MeldRules) -> int:
     return mask
 
 
-@checked(budget=budget_option, discard=flag)
-def min_deadwood_value(
-    hand: CardsLike,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    discard: bool = False,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_deadwood_value(
+    hand: CardsLike, rules: MeldRules, values: CardValues, discard: bool, budget: int | None
 ) -> int:
-    """The points :func:`min_deadwood` leaves, without building the melds (for bots);
-    one-deck hands without wild cards come from tables, with no search to budget.
-
-    >>> from rummykit import AcePolicy, MeldRules, parse_cards
-    >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
-    >>> min_deadwood_value(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H 5C"), one_deck,
-    ...                    discard=True)
-    24
-    """
+    """:func:`~rummykit.min_deadwood_value`, its options checked: one-deck hands without
+    wild cards come from tables, with no search to budget."""
     cards = hand_cards(hand)
     if cards or not discard:
         mask = _one_deck_mask(cards, rules)
@@ -126,30 +106,10 @@ def min_deadwood_value(
     return _least(cards, rules, values, discard, budget).left_value
 
 
-@checked(budget=budget_option, discard=flag)
-def min_deadwood(
-    hand: CardsLike,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    discard: bool = False,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_deadwood(
+    hand: CardsLike, rules: MeldRules, values: CardValues, discard: bool, budget: int | None
 ) -> Arrangement:
-    """Disjoint melds that leave the fewest points in hand: the least deadwood.
-
-    The melds are listed groups first (by rank), then runs (by suit and low end).
-
-    With ``discard``, one card is thrown away first, the one that leaves the least
-    deadwood (a hand one card over before its discard, as when knocking); it is not in
-    ``left``. ``budget`` bounds the search's work (nodes; ``None``: no bound), past
-    which a :class:`~rummykit.errors.SolverBudgetError` is raised.
-
-    >>> from rummykit import AcePolicy, MeldRules, parse_cards
-    >>> one_deck = MeldRules(run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)
-    >>> result = min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KC QD 9H"), one_deck)
-    >>> result.melds, result.left_value
-    ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
-    """
+    """:func:`~rummykit.min_deadwood`, its options checked."""
     return _least(hand_cards(hand), rules, values, discard, budget)
 
 
@@ -160,7 +120,7 @@ def _least(
     discard: bool,
     budget: int | None,
 ) -> Arrangement:
-    """:func:`min_deadwood` of a tuple of cards, its options checked."""
+    """:func:`~rummykit.min_deadwood` of a tuple of cards, its options checked."""
     if discard and not cards:
         raise ConfigError("discard=True needs at least one card in hand")
     mask = _one_deck_mask(cards, rules)
