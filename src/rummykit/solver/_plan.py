@@ -10,7 +10,7 @@ from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.melds.windows import WindowTable
 from rummykit.solver._search import Search
-from rummykit.solver._tables import GROUP, PER_CARDS, PER_WINDOW, RUN, Bounded
+from rummykit.solver._tables import BIT_COUNT, GROUP, PER_CARDS, PER_WINDOW, RUN, Bounded
 
 __all__ = [
     "ALLOWED",
@@ -118,7 +118,7 @@ def fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: 
         if len(fewest) > 100_000:
             fewest.clear()
         found = fewest[key] = min(
-            ((w.mask & ~mask).bit_count() for w in table.by_size[size]), default=14
+            (BIT_COUNT[w.mask & ~mask] for w in table.by_size[size]), default=14
         )
     return found
 

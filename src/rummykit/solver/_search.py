@@ -37,11 +37,13 @@ from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
     AT_MOST_NATURALS,
+    BIT_COUNT,
     CODE_OF,
     EVERY,
     FEWER_THAN_NATURALS,
     GROUP,
     LEAN,
+    NO_WINDOW,
     PER_CARDS,
     RUN,
     Candidate,
@@ -265,7 +267,7 @@ class Search:
         index = ctx.wild_index
         own = [index.get(code, -1) for code in codes]  # this rank's cards in the pool
         found = []
-        most_wild = min(sum(pool), self.max_wild)
+        most_wild = supply
         pairs: Iterable[tuple[tuple[int, ...], int]]
         if maximal:
             pairs = {(_largest(limits, top - w), w) for w in range(most_wild + 1)}
@@ -351,6 +353,7 @@ class Search:
         window that holds them (a run's place matters to no answer this mode serves)."""
         ctx = self.ctx
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
+        total = sum(pool)  # every wild card at hand
         top = ctx.run_max
         base = 13 * suit
         value = self.value
@@ -359,30 +362,34 @@ class Search:
         found: list[Candidate] = []
         sub = mask
         while sub:
-            naturals = sub.bit_count()
+            naturals = BIT_COUNT[sub]
             if naturals >= least and sub & must_bit == must_bit:
                 for wilds in range(max(0, low - naturals), min(supply, top - naturals) + 1):
                     if not self.wild_ok(naturals, wilds, ctx.run_min_naturals):
                         continue
                     size = naturals + wilds
                     wkey = size << 13 | sub
-                    window = windows[wkey] if wkey in windows else self.first_window(size, sub)
+                    window = windows.get(wkey, NO_WINDOW)
+                    if window is NO_WINDOW:
+                        window = self.first_window(size, sub)
                     if window is None:
                         continue
                     ranks = window.ranks
                     slots = tuple(i for i, rank in enumerate(ranks) if not sub >> (rank - 1) & 1)
                     cards = tuple(base + rank - 1 for rank in ranks if sub >> (rank - 1) & 1)
                     rest_pool = pool
+                    rest_total = total
                     selfish: dict[int, int] = {}
                     for code, slot in own:
                         if sub >> (code % 13) & 1:
                             rest = list(rest_pool)
                             rest[slot] -= 1
                             rest_pool = tuple(rest)
+                            rest_total -= 1
                         for i in slots:
                             if ranks[i] == code % 13 + 1:
                                 selfish[code] = i
-                    if sum(rest_pool) < wilds:
+                    if rest_total < wilds:
                         continue
                     natural_points = sum(value[code] for code in cards)
                     placed = False
@@ -407,17 +414,18 @@ class Search:
     ) -> list[Candidate]:
         ctx = self.ctx
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
+        total = sum(pool)  # every wild card at hand
         base = 13 * suit
         value = self.value
         found: list[Candidate] = []
         seen: set[tuple[object, ...]] = set()
         at_end = ctx.at_end
-        for size in range(low, min(ctx.run_max, mask.bit_count() + supply) + 1):
+        for size in range(low, min(ctx.run_max, BIT_COUNT[mask] + supply) + 1):
             for window in self.table.by_size[size]:
                 wmask = window.mask
                 if must_bit and not wmask & must_bit:
                     continue
-                missing = (wmask & ~mask).bit_count()
+                missing = BIT_COUNT[wmask & ~mask]
                 if missing > supply:
                     continue
                 ranks = window.ranks
@@ -440,17 +448,19 @@ class Search:
                             base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
                         )
                         rest_pool = pool
+                        rest_total = total
                         selfish: dict[int, int] = {}  # own wild-rank code -> its slot here
                         for code, slot in own:
                             if code in cards:
                                 rest = list(rest_pool)
                                 rest[slot] -= 1
                                 rest_pool = tuple(rest)
+                                rest_total -= 1
                             rank = code % 13 + 1
                             for i in slots:
                                 if ranks[i] == rank:
                                     selfish[code] = i
-                        if sum(rest_pool) < wilds:
+                        if rest_total < wilds:
                             continue
                         if mode == PER_CARDS:
                             signature: tuple[object, ...] = (tuple(sorted(cards)), wilds)
@@ -511,7 +521,9 @@ class Search:
         windows = self.ctx.windows
         while extra > 0:
             key = (size + extra) << 13 | sub
-            window = windows[key] if key in windows else self.first_window(size + extra, sub)
+            window = windows.get(key, NO_WINDOW)
+            if window is NO_WINDOW:
+                window = self.first_window(size + extra, sub)
             if window is not None:
                 return extra
             extra -= 1
@@ -531,7 +543,9 @@ class Search:
         size = len(naturals) + len(wilds) + len(more)
         key = size << 13 | sub
         windows = self.ctx.windows
-        wide = windows[key] if key in windows else self.first_window(size, sub)
+        wide = windows.get(key, NO_WINDOW)
+        if wide is NO_WINDOW:
+            wide = self.first_window(size, sub)
         assert wide is not None
         new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
         return Candidate(RUN, candidate.which, naturals, wilds + more, wide, new_slots, worth)
@@ -572,16 +586,25 @@ def _placements(
             orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
     found = []
     for order in orders:
-        if any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+        if _on_own_slot(order, slots, selfish):
             continue
         found.append(order)
         if mode != EVERY:
             break
     if not found and mode != EVERY and selfish:
         for order in sorted(set(permutations(chosen))):
-            if not any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+            if not _on_own_slot(order, slots, selfish):
                 return [order]
     return found
+
+
+def _on_own_slot(order: tuple[int, ...], slots: tuple[int, ...], selfish: dict[int, int]) -> bool:
+    """Whether a wild-rank card of ``order`` would fill the slot of its own rank."""
+    if selfish:
+        for index in range(len(order)):
+            if selfish.get(order[index], -1) == slots[index]:
+                return True
+    return False
 
 
 def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:

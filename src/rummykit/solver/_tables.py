@@ -23,6 +23,7 @@ from rummykit.scoring import CardValues
 
 __all__ = [
     "AT_MOST_NATURALS",
+    "BIT_COUNT",
     "CACHE_LIMIT",
     "CODE_OF",
     "CONTEXTS",
@@ -32,6 +33,7 @@ __all__ = [
     "JOKER_CODE",
     "LEAN",
     "NO_LIMIT",
+    "NO_WINDOW",
     "PER_CARDS",
     "PER_WINDOW",
     "RULES_LIMIT",
@@ -56,6 +58,12 @@ PER_WINDOW: Final = 1
 PER_CARDS: Final = 2
 LEAN: Final = 3
 JOKER_CODE: Final = 52
+BIT_COUNT: Final = tuple(mask.bit_count() for mask in range(1 << 13))
+"""How many ranks a 13-bit rank mask holds (compiled, ``mask.bit_count()`` is a Python
+method call)."""
+NO_WINDOW: Final = Window(0, 0, (), False)
+"""Marks a size and rank mask whose first window is not known yet (``Context.windows``
+holds ``None`` for "none")."""
 CODE_OF: Final[dict[Card, int]] = {card: card.code for card in CARDS}
 """Each card's :attr:`~rummykit.Card.code` (cards are interned and hash by identity):
 compiled, a look-up here is cheaper than reading the attribute of an interpreted class."""
