@@ -81,8 +81,11 @@ def _one_deck_mask(cards: tuple[Card, ...], rules: MeldRules) -> int:
     """The card mask of a hand with no card twice and no wild card, else -1."""
     mask = 0
     for card in cards:
-        mask |= _BITS[CODE_OF[card]]
-    if mask.bit_count() != len(cards) or mask >> 52:
+        bit = _BITS[CODE_OF[card]]
+        if mask & bit:  # a card twice
+            return -1
+        mask |= bit
+    if mask >> 52:  # the joker
         return -1
     if rules.wild_ranks:
         for rank in rules.wild_ranks:

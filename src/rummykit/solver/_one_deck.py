@@ -204,24 +204,24 @@ def _best_groups(
 
 
 def _suits_value(t: _Tables, rest: int, discard: bool) -> int:
+    """The most points runs take from each suit of ``rest`` (with ``discard``, plus the
+    most that throwing one card away gains in any one suit)."""
     best = t.best
+    throw = t.throw
     got = 0
-    masks = (rest & _FULL, rest >> 13 & _FULL, rest >> 26 & _FULL, rest >> 39)
-    for mask in masks:
-        found = best[mask]
-        got += t.runs(mask) if found is None else found
-    if not discard:
-        return got
     gain = _NONE
-    for mask in masks:
-        if mask:
-            found = t.throw[mask]
-            if found is None:
-                found = t.runs_after_throw(mask)
-            extra = found - best[mask]  # type: ignore[operator]
-            if extra > gain:
-                gain = extra
-    return got + gain
+    for shift in range(0, 52, 13):
+        mask = rest >> shift & _FULL
+        found = best[mask]
+        runs = t.runs(mask) if found is None else found
+        got += runs
+        if discard and mask:
+            thrown = throw[mask]
+            if thrown is None:
+                thrown = t.runs_after_throw(mask)
+            if thrown - runs > gain:
+                gain = thrown - runs
+    return got + gain if discard else got
 
 
 def one_deck_deadwood(
