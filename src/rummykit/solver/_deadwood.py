@@ -15,7 +15,7 @@ from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, hand_cards, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search, sort_key
-from rummykit.solver._tables import CODE_OF, EVERY, PER_CARDS, Candidate, context
+from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context
 
 __all__ = ["Memo", "free_best", "solve_deadwood", "solve_deadwood_value"]
 
@@ -81,11 +81,8 @@ def _one_deck_mask(cards: tuple[Card, ...], rules: MeldRules) -> int:
     """The card mask of a hand with no card twice and no wild card, else -1."""
     mask = 0
     for card in cards:
-        bit = _BITS[CODE_OF[card]]
-        if mask & bit:  # a card twice
-            return -1
-        mask |= bit
-    if mask >> 52:  # the joker
+        mask |= _BITS[card.code]
+    if mask.bit_count() != len(cards) or mask >> 52:
         return -1
     if rules.wild_ranks:
         for rank in rules.wild_ranks:

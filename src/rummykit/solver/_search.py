@@ -38,7 +38,6 @@ from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
     AT_MOST_NATURALS,
     BIT_COUNT,
-    CODE_OF,
     EVERY,
     FEWER_THAN_NATURALS,
     GROUP,
@@ -105,7 +104,7 @@ class Search:
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
         for card in hand:
-            code = CODE_OF[card]
+            code: int = card.code
             counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
                 suit = code // 13

@@ -15,7 +15,7 @@ from typing import Final, final
 import attrs
 
 from rummykit._boundary import checked
-from rummykit.cards import CARDS, Card
+from rummykit.cards import CARDS
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -25,7 +25,6 @@ __all__ = [
     "AT_MOST_NATURALS",
     "BIT_COUNT",
     "CACHE_LIMIT",
-    "CODE_OF",
     "CONTEXTS",
     "EVERY",
     "FEWER_THAN_NATURALS",
@@ -64,9 +63,6 @@ method call)."""
 NO_WINDOW: Final = Window(0, 0, (), False)
 """Marks a size and rank mask whose first window is not known yet (``Context.windows``
 holds ``None`` for "none")."""
-CODE_OF: Final[dict[Card, int]] = {card: card.code for card in CARDS}
-"""Each card's :attr:`~rummykit.Card.code` (cards are interned and hash by identity):
-compiled, a look-up here is cheaper than reading the attribute of an interpreted class."""
 NO_LIMIT: Final = 0
 AT_MOST_NATURALS: Final = 1
 FEWER_THAN_NATURALS: Final = 2
