@@ -23,8 +23,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENABLE = "RUMMYKIT_COMPILE"
 
 COMPILED = [
-    # Never rummykit/_boundary.py: its checks run before a compiled public function's own
-    # argument checks, so both builds refuse a mistyped option with the same error.
+    # Never rummykit/_boundary.py nor rummykit/solver/_entry.py: their checks run before a
+    # compiled function's own argument checks, so both builds refuse a mistyped option
+    # with the same error.
     "src/rummykit/_compiled.py",
     "src/rummykit/solver/_arrange.py",
     "src/rummykit/solver/_deadwood.py",

@@ -123,8 +123,20 @@ def test_meld_rules_refuse_a_mistyped_ordered() -> None:
 
 
 @pytest.mark.parametrize(
-    "function", [best_arrangement, arrangements, min_deadwood, lay_off, joker_exchanges]
+    "function",
+    [can_meet, best_arrangement, arrangements, arrangement_parts, min_deadwood, min_deadwood_value],
 )
+def test_the_solver_checks_its_options_in_plain_python_in_both_builds(
+    function: Callable[..., Any],
+) -> None:
+    # rummykit.solver._entry is never compiled: doc and signature in both builds.
+    assert inspect.isfunction(function)
+    assert function.__module__ == "rummykit.solver._entry"
+    assert function.__doc__
+    assert "rules" in inspect.signature(function).parameters
+
+
+@pytest.mark.parametrize("function", [lay_off, joker_exchanges])
 def test_the_checked_functions_keep_their_name_and_in_pure_python_their_doc(
     function: Callable[..., Any],
 ) -> None:

@@ -51,9 +51,10 @@ def test_every_hot_module_is_loaded_from_the_expected_build(name: str) -> None:
     assert path.endswith(".py") is not EXPECT_COMPILED, path
 
 
-def test_the_boundary_checks_stay_interpreted_in_both_builds() -> None:
+@pytest.mark.parametrize("name", ["rummykit._boundary", "rummykit.solver._entry"])
+def test_the_boundary_checks_stay_interpreted_in_both_builds(name: str) -> None:
     # They must run before a compiled function's own argument checks (hatch_build.py).
-    assert (import_module("rummykit._boundary").__file__ or "").endswith(".py")
+    assert (import_module(name).__file__ or "").endswith(".py")
 
 
 def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,15 +46,16 @@ runs by suit and low end), larger melds first.
 """
 
 from rummykit.scoring import FACE_VALUES
-from rummykit.solver._arrange import (
+from rummykit.solver._arrange import memo_sizes
+from rummykit.solver._build import Arrangement, MeldParts
+from rummykit.solver._entry import (
     arrangement_parts,
     arrangements,
     best_arrangement,
     can_meet,
-    memo_sizes,
+    min_deadwood,
+    min_deadwood_value,
 )
-from rummykit.solver._build import Arrangement, MeldParts
-from rummykit.solver._deadwood import min_deadwood, min_deadwood_value
 from rummykit.solver._search import DEFAULT_BUDGET
 from rummykit.solver._tables import (
     CACHE_LIMIT,

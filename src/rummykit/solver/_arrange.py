@@ -8,56 +8,72 @@ deadwood search (``_deadwood``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from itertools import combinations
+from typing import final
 
-from rummykit._boundary import checked
-from rummykit.cards import CARDS, Card, CardsLike, to_cards
-from rummykit.contracts import Contract, Requirement, SameSuitRuns
+from rummykit.cards import CARDS, Card, CardsLike
+from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
-from rummykit.melds import MeldKind, MeldRules
+from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
-from rummykit.solver._build import Arrangement, MeldParts, left_codes, make_arrangement, meld_parts
-from rummykit.solver._deadwood import Memo, budget_option, free_best
+from rummykit.solver._build import (
+    Arrangement,
+    MeldParts,
+    hand_cards,
+    left_codes,
+    make_arrangement,
+    meld_parts,
+)
+from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
-from rummykit.solver._plan import PLANS, Plan, hopeless, plan_for
-from rummykit.solver._search import DEFAULT_BUDGET, Search, circular, sort_key
+from rummykit.solver._plan import APART, FORBIDDEN, PLANS, Plan, Slots, hopeless, plan_for
+from rummykit.solver._search import Search, sort_key
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
     GROUP,
     LEAN,
     PER_CARDS,
+    RUN,
     Candidate,
 )
 
-__all__ = ["arrangement_parts", "arrangements", "best_arrangement", "can_meet", "memo_sizes"]
+__all__ = [
+    "memo_sizes",
+    "solve_arrangements",
+    "solve_best",
+    "solve_can_meet",
+    "solve_parts",
+]
 
 
 def _slot_candidates(
     search: Search,
-    slot: Requirement,
+    kind: int,
+    size: int,
     floor: tuple[object, ...] | None,
+    floor_which: int,
     strict: bool,
     mode: int,
-    *,
-    maximal: bool = False,
+    maximal: bool,
 ) -> list[Candidate]:
-    """Candidates for one required meld in canonical order, above ``floor`` if given."""
-    size = slot.min_size or 0
+    """Candidates for one required meld (``kind``, least ``size``) in canonical order,
+    above ``floor`` if given (the sort key of the slot before, whose rank or suit is
+    ``floor_which``)."""
     found: list[Candidate] = []
-    if slot.kind is MeldKind.GROUP:
-        first = 1 if floor is None else int(floor[1])  # type: ignore[call-overload]
+    if kind == GROUP:
+        first = 1 if floor is None else floor_which
         counts = search.counts
-        short = max(size, search.rules.group_min) - min(search.wild_supply(), search.max_wild)
+        short = max(size, search.ctx.group_min) - min(search.wild_supply(), search.max_wild)
         for rank in range(first + (1 if strict and floor else 0), 14):
             held = counts[rank - 1] + counts[12 + rank] + counts[25 + rank] + counts[38 + rank]
             if held and held >= short:  # otherwise no group of this rank is possible
-                found += search.groups(rank, size, maximal=maximal, mode=mode)
+                found.extend(search.groups(rank, size, maximal=maximal, mode=mode))
     else:
-        first = 0 if floor is None else int(floor[1])  # type: ignore[call-overload]
+        first = 0 if floor is None else floor_which
         for suit in range(first + (1 if strict and floor else 0), 4):
-            found += search.runs(suit, size, mode=mode)
+            found.extend(search.runs(suit, size, mode=mode))
     search.spend(len(found))
     if floor is not None and not strict:
         width = len(floor)
@@ -65,98 +81,148 @@ def _slot_candidates(
     return found
 
 
-def _conflicts(
-    contract: Contract, candidate: Candidate, chosen: Sequence[Candidate], wrap: bool
-) -> bool:
+def _conflicts(plan: Plan, candidate: Candidate, chosen: list[Candidate], wrap: bool) -> bool:
     for other in chosen:
         if other.kind != candidate.kind or other.which != candidate.which:
             continue
         if candidate.kind == GROUP:
-            if contract.distinct_ranks:
+            if plan.distinct:
                 return True
             continue
-        policy = contract.same_suit_runs
-        if policy is SameSuitRuns.FORBIDDEN:
+        policy = plan.suit_runs
+        if policy == FORBIDDEN:
             return True
-        if policy is SameSuitRuns.APART:
+        if policy == APART:
             a, b = candidate.window, other.window
             assert a is not None and b is not None
             a_low, b_low = a.ranks[0], b.ranks[0]
             a_high, b_high = a_low + len(a.ranks) - 1, b_low + len(b.ranks) - 1
             shifts = (-13, 0, 13) if wrap else (0,)
             gap = min(max(b_low + s - a_high, a_low - b_high - s) - 1 for s in shifts)
-            if max(gap, 0) < contract.runs_apart:
+            if max(gap, 0) < plan.runs_apart:
                 return True
     return False
 
 
+@final
+class _Bound:
+    """Branch and bound for the best exact arrangement: a branch is cut when the slots
+    left cannot take more than ``best`` (-1: nothing found yet): at most ``after[i]``
+    natural points from slot ``i`` on, plus every wild card at hand."""
+
+    def __init__(self, after: list[int], wild_values: list[int]) -> None:
+        self.after = after
+        self.wild_values = wild_values
+        self.best = -1
+
+    def cuts(self, search: Search, index: int, used: int) -> bool:
+        best = self.best
+        if best < 0:
+            return False
+        pool = search.pool()
+        worth = self.wild_values
+        wild = 0
+        for i in range(len(pool)):
+            wild += pool[i] * worth[i]
+        return used + self.after[index] + wild <= best
+
+
+@final
+class _Walk:
+    """The state of one walk over the required melds (see :func:`_required`)."""
+
+    def __init__(
+        self,
+        search: Search,
+        plan: Plan,
+        slots: Slots,
+        mode: int,
+        bound: _Bound | None,
+        maximal: bool,
+    ) -> None:
+        self.search = search
+        self.plan = plan
+        self.kinds = slots.kinds
+        self.sizes = slots.sizes
+        self.count = slots.count
+        self.mode = mode
+        self.bound = bound
+        self.maximal = maximal
+        self.wrap = search.ctx.wrap
+        self.chosen: list[Candidate] = []
+        self.seen: set[tuple[tuple[object, ...], ...]] = set()
+        kinds, sizes = self.kinds, self.sizes
+        self.mixed = any(
+            kinds[a] == kinds[b] and sizes[a] != sizes[b]
+            for a, b in combinations(range(self.count), 2)
+        )
+
+
 def _required(
     search: Search,
-    contract: Contract,
-    slots: Sequence[Requirement],
+    plan: Plan,
+    slots: Slots,
     mode: int,
-    prune: Callable[[int, int], bool] | None = None,
+    bound: _Bound | None = None,
     *,
     maximal: bool = False,
-    by_value: bool = False,
 ) -> Generator[tuple[Candidate, ...], None, None]:
-    """Every choice of required melds, each distinct multiset once, in canonical order.
+    """Every choice of required melds for ``slots``, each distinct multiset once, in
+    canonical order.
 
-    ``prune(index, used)`` may cut a branch before slot ``index`` given the points taken
-    so far (branch and bound for the best arrangement). With ``by_value``, each slot tries
-    its richest candidates first, and a multiset may come more than once.
+    ``bound`` may cut a branch before a slot given the points taken so far (branch and
+    bound for the best arrangement).
     """
-    wrap = circular(search.rules)
-    chosen: list[Candidate] = []
-    seen: set[tuple[tuple[object, ...], ...]] = set()
-    mixed = any(a.kind is b.kind and a.min_size != b.min_size for a, b in combinations(slots, 2))
-
-    def walk(index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
-        if index == len(slots):
-            if mixed and not by_value:
-                signature = tuple(sorted(sort_key(c) for c in chosen))
-                if signature in seen:
-                    return
-                seen.add(signature)
-            yield tuple(chosen)
-            return
-        if prune is not None and prune(index, used):
-            return
-        slot = slots[index]
-        floor = None
-        strict = False
-        if index and not mixed and slots[index - 1] == slot:
-            floor = sort_key(chosen[-1])
-            if mode != EVERY:
-                # Dominance keeps one wild multiset per shape, and it may differ between
-                # two slots: compare the melds without their wild cards.
-                floor = floor[:-1]
-            strict = (slot.kind is MeldKind.GROUP and contract.distinct_ranks) or (
-                slot.kind is MeldKind.RUN and contract.same_suit_runs is SameSuitRuns.FORBIDDEN
-            )
-        candidates = _slot_candidates(search, slot, floor, strict, mode, maximal=maximal)
-        if by_value:
-            candidates = sorted(candidates, key=_richest_first)
-        for candidate in candidates:
-            if chosen and _conflicts(contract, candidate, chosen, wrap):
-                continue
-            search.take(candidate)
-            chosen.append(candidate)
-            try:
-                yield from walk(index + 1, used + candidate.points)
-            finally:  # also when the caller stops early: the hand is restored
-                chosen.pop()
-                search.give(candidate)
-
-    yield from walk(0, 0)
+    return _walk(_Walk(search, plan, slots, mode, bound, maximal), 0, 0)
 
 
-def _richest_first(candidate: Candidate) -> int:
-    return -candidate.points
+def _walk(walk: _Walk, index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
+    chosen = walk.chosen
+    if index == walk.count:
+        if walk.mixed:
+            signature = tuple(sorted(sort_key(c) for c in chosen))
+            if signature in walk.seen:
+                return
+            walk.seen.add(signature)
+        yield tuple(chosen)
+        return
+    search = walk.search
+    bound = walk.bound
+    if bound is not None and bound.cuts(search, index, used):
+        return
+    plan = walk.plan
+    kind = walk.kinds[index]
+    size = walk.sizes[index]
+    mode = walk.mode
+    floor = None
+    floor_which = 0
+    strict = False
+    if index and not walk.mixed and walk.kinds[index - 1] == kind and walk.sizes[index - 1] == size:
+        last = chosen[-1]
+        floor = sort_key(last)
+        floor_which = last.which
+        if mode != EVERY:
+            # Dominance keeps one wild multiset per shape, and it may differ between
+            # two slots: compare the melds without their wild cards.
+            floor = floor[:-1]
+        strict = (kind == GROUP and plan.distinct) or (kind == RUN and plan.suit_runs == FORBIDDEN)
+    candidates = _slot_candidates(
+        search, kind, size, floor, floor_which, strict, mode, walk.maximal
+    )
+    for candidate in candidates:
+        if chosen and _conflicts(plan, candidate, chosen, walk.wrap):
+            continue
+        search.take(candidate)
+        chosen.append(candidate)
+        try:
+            yield from _walk(walk, index + 1, used + candidate.points)
+        finally:  # also when the caller stops early: the hand is restored
+            chosen.pop()
+            search.give(candidate)
 
 
 def _prepare(
-    cards: Sequence[Card],
+    cards: tuple[Card, ...],
     contract: Contract,
     rules: MeldRules,
     values: CardValues,
@@ -168,65 +234,45 @@ def _prepare(
     plan = plan_for(contract, rules)
     if len(cards) < plan.min_cards:
         return None
-    return None if hopeless(search, plan, contract) else (plan, search)
+    return None if hopeless(search, plan) else (plan, search)
 
 
-@checked(budget=budget_option)
-def can_meet(
-    hand: CardsLike, contract: Contract, rules: MeldRules, *, budget: int | None = DEFAULT_BUDGET
+def solve_can_meet(
+    hand: CardsLike, contract: Contract, rules: MeldRules, budget: int | None
 ) -> bool:
-    """Whether ``hand`` holds melds that meet ``contract`` under ``rules``.
-
-    ``budget`` bounds the work (nodes of search, :data:`~rummykit.solver.DEFAULT_BUDGET`
-    unless given; ``None``: no bound): past it, a
-    :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
-    """
-    prepared = _prepare(to_cards(hand), contract, rules, FACE_VALUES, budget)
+    """:func:`~rummykit.can_meet`, its options checked."""
+    prepared = _prepare(hand_cards(hand), contract, rules, FACE_VALUES, budget)
     if prepared is None:
         return False
     plan, search = prepared
-    return _feasible(search, contract, plan)
+    return _feasible(search, plan)
 
 
-def _feasible(search: Search, contract: Contract, plan: Plan) -> bool:
-    found = _required(search, contract, plan.probe_slots, plan.mode, maximal=plan.groups_only)
+def _feasible(search: Search, plan: Plan) -> bool:
+    found = _required(search, plan, plan.probe_slots, plan.mode, maximal=plan.groups_only)
     met = next(found, None) is not None
     found.close()
     return met
 
 
-@checked(budget=budget_option)
-def best_arrangement(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_best(
+    hand: CardsLike, contract: Contract, rules: MeldRules, values: CardValues, budget: int | None
 ) -> Arrangement | None:
-    """The melds meeting ``contract`` that leave the fewest points in hand, or ``None``.
-
-    For a contract that is a minimum (more melds allowed), further melds go down too
-    where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
-    """
-    cards = to_cards(hand)
+    """:func:`~rummykit.best_arrangement`, its options checked."""
+    cards = hand_cards(hand)
     prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
         return None
     plan, search = prepared
-    if (
-        plan.probe_slots != plan.slots
-        and search.wild_supply()
-        and not _feasible(search, contract, plan)
-    ):
+    if plan.reordered and search.wild_supply() and not _feasible(search, plan):
         return None
-    mode = plan.mode
-    if contract.exact:
-        chosen = _best_exact(search, contract, plan, sum(search.value[c.code] for c in cards))
-        return None if chosen is None else make_arrangement(cards, values, chosen)
+    value = search.value
+    if plan.exact:
+        chosen = _best_exact(search, plan, sum(value[c.code] for c in cards))
+        return None if chosen is None else make_arrangement(cards, value, chosen)
     best: tuple[int, tuple[Candidate, ...]] | None = None
     memo: Memo = {}
-    for required in _required(search, contract, plan.slots, mode, maximal=plan.groups_only):
+    for required in _required(search, plan, plan.slots, plan.mode, maximal=plan.groups_only):
         used = sum(candidate.points for candidate in required)
         more, extra = free_best(search, memo, PER_CARDS)
         used += more
@@ -234,12 +280,10 @@ def best_arrangement(
             best = (used, required + extra)
     if best is None:
         return None
-    return make_arrangement(cards, values, best[1])
+    return make_arrangement(cards, value, best[1])
 
 
-def _best_exact(
-    search: Search, contract: Contract, plan: Plan, total: int
-) -> tuple[Candidate, ...] | None:
+def _best_exact(search: Search, plan: Plan, total: int) -> tuple[Candidate, ...] | None:
     """The first required melds in canonical order that take the most points.
 
     Branch and bound: a branch is cut when the slots left cannot take more than the best
@@ -258,49 +302,46 @@ def _best_exact(
     )
     if lean:
         mode = LEAN
-    by_key: dict[tuple[MeldKind, int], int] = {}
-    for slot in set(plan.slots):
-        found = _slot_candidates(search, slot, None, False, mode, maximal=plan.groups_only)
+    slots = plan.slots
+    kinds, sizes = slots.kinds, slots.sizes
+    by_key: dict[int, int] = {}  # kind << 4 | rank or suit: the most natural points
+    asked: set[tuple[int, int]] = set()
+    for index in range(slots.count):
+        kind, size = kinds[index], sizes[index]
+        if (kind, size) in asked:
+            continue
+        asked.add((kind, size))
+        found = _slot_candidates(search, kind, size, None, 0, False, mode, plan.groups_only)
         for c in found:
             natural = c.points - sum(value[code] for code in c.wilds)
-            key = (slot.kind, c.which)
+            key = kind << 4 | c.which
             if natural > by_key.get(key, -1):
                 by_key[key] = natural
-    distinct = {
-        MeldKind.GROUP: contract.distinct_ranks,
-        MeldKind.RUN: contract.same_suit_runs is SameSuitRuns.FORBIDDEN,
-    }
-    tops: dict[MeldKind, list[int]] = {}
-    for kind in MeldKind:
-        ranked = sorted((v for (k, _), v in by_key.items() if k is kind), reverse=True) or [0]
-        count = sum(1 for slot in plan.slots if slot.kind is kind)
+    distinct = (plan.distinct, plan.suit_runs == FORBIDDEN)  # by kind
+    tops: list[list[int]] = []
+    for kind in (GROUP, RUN):
+        ranked = sorted((v for k, v in by_key.items() if k >> 4 == kind), reverse=True) or [0]
+        count = sum(1 for k in kinds if k == kind)
         if not distinct[kind]:
             ranked = ranked[:1] * count
         ranked += [0] * count
-        tops[kind] = [sum(ranked[:n]) for n in range(count + 1)]
+        tops.append([sum(ranked[:n]) for n in range(count + 1)])
     after = []
-    for index in range(len(plan.slots) + 1):
-        rest = plan.slots[index:]
-        after.append(
-            sum(tops[kind][sum(1 for slot in rest if slot.kind is kind)] for kind in MeldKind)
-        )
-    wild_values = [value[code] for code in search.ctx.wild_codes]
+    for index in range(slots.count + 1):
+        rest = kinds[index:]
+        groups = sum(1 for k in rest if k == GROUP)
+        after.append(tops[GROUP][groups] + tops[RUN][len(rest) - groups])
+    wild_values = [value[code] for code in ctx.wild_codes]
+    bound = _Bound(after, wild_values)
     best: tuple[int, tuple[Candidate, ...]] | None = None
-
-    def prune(index: int, used: int) -> bool:
-        if best is None:
-            return False
-        pool = search.pool()
-        wild = sum(count * worth for count, worth in zip(pool, wild_values, strict=True))
-        return used + after[index] + wild <= best[0]
-
-    found_all = _required(search, contract, plan.slots, mode, prune, maximal=plan.groups_only)
+    found_all = _required(search, plan, slots, mode, bound, maximal=plan.groups_only)
     for required in found_all:
         used = sum(candidate.points for candidate in required)
         if lean:
             used += sum(_spare(search, required, wild_values))
         if best is None or used > best[0]:
             best = (used, required)
+            bound.best = used
             if used == total:
                 break
     found_all.close()
@@ -347,63 +388,41 @@ def _spare(search: Search, required: Sequence[Candidate], wild_values: list[int]
     return values[:room]
 
 
-@checked(budget=budget_option)
-def arrangements(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    values: CardValues = FACE_VALUES,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_arrangements(
+    hand: CardsLike, contract: Contract, rules: MeldRules, values: CardValues, budget: int | None
 ) -> Iterator[Arrangement]:
-    """Every distinct arrangement meeting ``contract``, each once, lazily.
-
-    Equal cards are interchangeable, so two arrangements differ only in what melds they
-    lay down; two melds of the same cards differ when a wild card stands for another
-    card. For a minimum contract, arrangements with further melds are included.
-    ``budget`` bounds the work of the whole iteration (see :func:`can_meet`): the
-    arrangements found before it is spent have been yielded when the error is raised.
-    """
-    cards = to_cards(hand)
+    """:func:`~rummykit.arrangements`, its options checked."""
+    cards = hand_cards(hand)
     prepared = _prepare(cards, contract, rules, values, budget)
     if prepared is None:
         return
     plan, search = prepared
-    if contract.exact:
-        for required in _required(search, contract, plan.slots, EVERY):
-            yield make_arrangement(cards, values, required)
+    value = search.value
+    if plan.exact:
+        for required in _required(search, plan, plan.slots, EVERY):
+            yield make_arrangement(cards, value, required)
         return
     seen: set[tuple[tuple[object, ...], ...]] = set()
-    for required in _required(search, contract, plan.slots, EVERY):
+    for required in _required(search, plan, plan.slots, EVERY):
         for extra in _extras(search, ()):
             signature = tuple(sorted(sort_key(c) for c in required + extra))
             if signature not in seen:
                 seen.add(signature)
-                yield make_arrangement(cards, values, required + extra)
+                yield make_arrangement(cards, value, required + extra)
 
 
-@checked(budget=budget_option)
-def arrangement_parts(
-    hand: CardsLike,
-    contract: Contract,
-    rules: MeldRules,
-    *,
-    budget: int | None = DEFAULT_BUDGET,
+def solve_parts(
+    hand: CardsLike, contract: Contract, rules: MeldRules, budget: int | None
 ) -> Iterator[tuple[tuple[MeldParts, ...], tuple[Card, ...]]]:
-    """Every distinct arrangement meeting an exact ``contract`` in the cheap form an
-    engine lists go-down actions from: the melds' parts and the cards left, no objects.
-
-    The same arrangements, in the same order, as :func:`~rummykit.arrangements`, within
-    the same ``budget``.
-    """
-    cards = to_cards(hand)
+    """:func:`~rummykit.solver.arrangement_parts`, its options checked."""
+    cards = hand_cards(hand)
     if not contract.exact:
         raise ConfigError("arrangement_parts lists exact contracts only")
     prepared = _prepare(cards, contract, rules, FACE_VALUES, budget)
     if prepared is None:
         return
     plan, search = prepared
-    for required in _required(search, contract, plan.slots, EVERY):
+    for required in _required(search, plan, plan.slots, EVERY):
         left = left_codes(cards, required)
         yield tuple(meld_parts(c) for c in required), tuple(CARDS[code] for code in left)
 

@@ -7,24 +7,42 @@ becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from rummykit.cards import CARDS, Card, Rank
+from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
 from rummykit.melds import Meld, MeldKind
-from rummykit.scoring import CardValues
 from rummykit.solver._tables import GROUP, Candidate
 
 __all__ = [
     "Arrangement",
     "MeldParts",
     "build_meld",
+    "hand_cards",
     "left_codes",
     "make_arrangement",
     "meld_parts",
 ]
 
-_SUITS = tuple(card.suit for card in CARDS[:52:13])
+_SUITS: Final = tuple(card.suit for card in CARDS[:52:13])
+_RANKS: Final = (None, *(Rank(rank) for rank in range(1, 14)))
+"""``Rank(n)`` by ``n`` (an enum call costs a Python call in both builds)."""
+_GROUP: Final = MeldKind.GROUP
+_RUN: Final = MeldKind.RUN
+
+
+def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
+    """``to_cards(hand)``, with a quick way through for what engines and bots pass: a
+    tuple of cards, returned as it is (``to_cards`` returns it too, after a generator
+    over the cards)."""
+    if type(hand) is tuple:
+        card_type = Card
+        for card in hand:
+            if type(card) is not card_type:
+                return to_cards(hand)
+        return hand
+    return to_cards(hand)
 
 
 @attrs.frozen
@@ -39,7 +57,9 @@ class Arrangement:
 def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
     if candidate.kind == GROUP:
         cards = tuple(CARDS[code] for code in candidate.naturals + candidate.wilds)
-        return cards, (Rank(candidate.which),) * len(cards)
+        rank = _RANKS[candidate.which]
+        assert rank is not None
+        return cards, (rank,) * len(cards)
     window, slots = candidate.window, candidate.slots
     assert window is not None
     natural = iter(candidate.naturals)
@@ -48,15 +68,15 @@ def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...
         CARDS[next(wild)] if index in slots else CARDS[next(natural)]
         for index in range(len(window.ranks))
     )
-    return cards, tuple(Rank(rank) for rank in window.ranks)
+    return cards, tuple(_RANKS[rank] for rank in window.ranks)  # type: ignore[misc]
 
 
 def build_meld(candidate: Candidate) -> Meld:
     """The :class:`~rummykit.Meld` a candidate stands for, its wild cards' roles set."""
     cards, ranks = _role_cards(candidate)
     if candidate.kind == GROUP:
-        return Meld(MeldKind.GROUP, cards, ranks, None)
-    return Meld(MeldKind.RUN, cards, ranks, _SUITS[candidate.which])
+        return Meld(_GROUP, cards, ranks, None)
+    return Meld(_RUN, cards, ranks, _SUITS[candidate.which])
 
 
 MeldParts = tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]]
@@ -90,12 +110,13 @@ def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
 
 
 def make_arrangement(
-    cards: Sequence[Card], values: CardValues, chosen: Sequence[Candidate]
+    cards: Sequence[Card], value: Sequence[int], chosen: Sequence[Candidate]
 ) -> Arrangement:
-    """The melds of ``chosen`` and the cards of ``cards`` they leave, in card order."""
+    """The melds of ``chosen`` and the cards of ``cards`` they leave, in card order;
+    ``value`` holds the points of each card code (``_tables.value_table``)."""
     left = left_codes(cards, chosen)
     return Arrangement(
         tuple(build_meld(c) for c in chosen),
         tuple(CARDS[code] for code in left),
-        sum(values.value(CARDS[code]) for code in left),
+        sum(value[code] for code in left),
     )

@@ -11,6 +11,7 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Final
 
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -19,8 +20,8 @@ from rummykit.solver._tables import GROUP, RUN, Bounded, Candidate
 
 __all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
 
-_FULL = 0x1FFF
-_NONE = -(1 << 40)
+_FULL: Final = 0x1FFF
+_NONE: Final = -(1 << 40)
 
 
 class _Tables:
@@ -119,15 +120,23 @@ class _Tables:
         return found
 
 
-_TABLES = Bounded()
+_TABLES: Final = Bounded()
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
+    """The tables of ``rules`` and ``values``; the last pair asked for is matched by
+    identity first (callers repeat it), which spares hashing the two attrs values."""
+    last_rules, last_values, last = _TABLES.last
+    if rules is last_rules and values is last_values and isinstance(last, _Tables):
+        return last
     found = _TABLES.get((rules, values))
-    if found is None:
-        found = _Tables(rules, values)
-        _TABLES.put((rules, values), found)
-    return found  # type: ignore[return-value]
+    if isinstance(found, _Tables):
+        tables = found
+    else:
+        tables = _Tables(rules, values)
+        _TABLES.put((rules, values), tables)
+    _TABLES.last = (rules, values, tables)  # one tuple, read and replaced whole
+    return tables
 
 
 def _group_ranks(a: int, b: int, c: int, d: int, smallest: int) -> int:
@@ -195,24 +204,24 @@ def _best_groups(
 
 
 def _suits_value(t: _Tables, rest: int, discard: bool) -> int:
+    """The most points runs take from each suit of ``rest`` (with ``discard``, plus the
+    most that throwing one card away gains in any one suit)."""
     best = t.best
+    throw = t.throw
     got = 0
-    masks = (rest & _FULL, rest >> 13 & _FULL, rest >> 26 & _FULL, rest >> 39)
-    for mask in masks:
-        found = best[mask]
-        got += t.runs(mask) if found is None else found
-    if not discard:
-        return got
     gain = _NONE
-    for mask in masks:
-        if mask:
-            found = t.throw[mask]
-            if found is None:
-                found = t.runs_after_throw(mask)
-            extra = found - best[mask]  # type: ignore[operator]
-            if extra > gain:
-                gain = extra
-    return got + gain
+    for shift in range(0, 52, 13):
+        mask = rest >> shift & _FULL
+        found = best[mask]
+        runs = t.runs(mask) if found is None else found
+        got += runs
+        if discard and mask:
+            thrown = throw[mask]
+            if thrown is None:
+                thrown = t.runs_after_throw(mask)
+            if thrown - runs > gain:
+                gain = thrown - runs
+    return got + gain if discard else got
 
 
 def one_deck_deadwood(

@@ -4,63 +4,110 @@ the counting test that rejects most hands before any search (:func:`hopeless`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, final
 
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.melds.windows import WindowTable
 from rummykit.solver._search import Search
-from rummykit.solver._tables import PER_CARDS, PER_WINDOW, Bounded
+from rummykit.solver._tables import BIT_COUNT, GROUP, PER_CARDS, PER_WINDOW, RUN, Bounded
 
-__all__ = ["PLANS", "Plan", "fewest_missing", "hopeless", "plan_for"]
+__all__ = [
+    "ALLOWED",
+    "APART",
+    "FORBIDDEN",
+    "PLANS",
+    "Plan",
+    "Slots",
+    "fewest_missing",
+    "hopeless",
+    "plan_for",
+]
+
+FORBIDDEN: Final = 0
+ALLOWED: Final = 1
+APART: Final = 2
+"""The contract's :class:`~rummykit.contracts.SameSuitRuns` as :attr:`Plan.suit_runs`
+numbers it."""
+_SUIT_RUNS: Final = {
+    SameSuitRuns.FORBIDDEN: FORBIDDEN,
+    SameSuitRuns.ALLOWED: ALLOWED,
+    SameSuitRuns.APART: APART,
+}
 
 
-class Plan(NamedTuple):
-    """What a contract asks under some rules, worked out once."""
+@final
+class Slots:
+    """Required melds one by one, as numbers: each slot's kind (``GROUP`` or ``RUN``) and
+    least size (0: the rules' own minimum). Two slots are alike when both match."""
 
-    slots: tuple[Requirement, ...]
-    group_needs: tuple[int, ...]
-    run_needs: tuple[int, ...]
-    min_cards: int
-    groups_only: bool
-    """Exact, no runs, groups of distinct ranks: the largest group of a rank dominates."""
-    mode: int
-    """The candidate mode for one answer: runs' windows matter only for runs kept apart."""
-    probe_slots: tuple[Requirement, ...]
-    """The slots with runs first: runs are usually scarcer, so a search for any answer
-    fails sooner in this order."""
+    def __init__(self, slots: tuple[Requirement, ...]) -> None:
+        self.kinds = tuple(GROUP if s.kind is MeldKind.GROUP else RUN for s in slots)
+        self.sizes = tuple(s.min_size or 0 for s in slots)
+        self.count = len(slots)
 
 
-PLANS = Bounded(scale=4)
+@final
+class Plan:
+    """What a contract asks under some rules, worked out once: the slots and the
+    contract's flags as numbers, which the search reads at every node."""
+
+    def __init__(self, contract: Contract, rules: MeldRules) -> None:
+        slots = contract.slots
+        kinds = (MeldKind.GROUP, MeldKind.RUN)
+        needs = [
+            tuple(sorted((s.size_for(rules) for s in slots if s.kind is kind), reverse=True))
+            for kind in kinds
+        ]
+        self.slots = Slots(slots)
+        self.group_needs = needs[GROUP]
+        self.run_needs = needs[RUN]
+        self.min_cards = contract.min_cards(rules)
+        self.groups_only = (
+            contract.exact
+            and not needs[RUN]
+            and (contract.distinct_ranks or len(needs[GROUP]) == 1)
+        )
+        """Exact, no runs, groups of distinct ranks: the largest group of a rank dominates."""
+        apart = contract.same_suit_runs is SameSuitRuns.APART and len(needs[RUN]) > 1
+        self.mode = PER_WINDOW if apart else PER_CARDS
+        """The candidate mode for one answer: runs' windows matter only for runs kept
+        apart."""
+        probe = tuple(s for s in slots if s.kind is MeldKind.RUN) + tuple(
+            s for s in slots if s.kind is MeldKind.GROUP
+        )
+        self.probe_slots = Slots(probe)
+        """The slots with runs first: runs are usually scarcer, so a search for any answer
+        fails sooner in this order."""
+        self.reordered = probe != slots
+        self.exact = contract.exact
+        self.distinct = contract.distinct_ranks
+        self.suit_runs = _SUIT_RUNS[contract.same_suit_runs]
+        self.runs_apart = contract.runs_apart
+
+
+PLANS: Final = Bounded(scale=4)
+_BY_ID: Final = Bounded(scale=4)
+"""``(contract, rules, plan)`` again by the identities of the contract and rules: found
+without hashing the two attrs values (a Python call each). The entry holds both, so
+while it is here no other object can take their identities."""
 
 
 def plan_for(contract: Contract, rules: MeldRules) -> Plan:
-    """What ``contract`` asks under ``rules`` (remembered per pair)."""
-    plan = PLANS.get((contract, rules))
-    if plan is None:
-        slots = contract.slots
-        needs = {
-            kind: tuple(sorted((s.size_for(rules) for s in slots if s.kind is kind), reverse=True))
-            for kind in MeldKind
-        }
-        groups_only = (
-            contract.exact
-            and not needs[MeldKind.RUN]
-            and (contract.distinct_ranks or len(needs[MeldKind.GROUP]) == 1)
-        )
-        apart = contract.same_suit_runs is SameSuitRuns.APART and len(needs[MeldKind.RUN]) > 1
-        plan = Plan(
-            slots,
-            needs[MeldKind.GROUP],
-            needs[MeldKind.RUN],
-            contract.min_cards(rules),
-            groups_only,
-            PER_WINDOW if apart else PER_CARDS,
-            tuple(s for s in slots if s.kind is MeldKind.RUN)
-            + tuple(s for s in slots if s.kind is MeldKind.GROUP),
-        )
+    """What ``contract`` asks under ``rules`` (remembered per pair: the same objects are
+    found by identity, equal ones by value)."""
+    key = (id(contract), id(rules))
+    found = _BY_ID.get(key)
+    if isinstance(found, tuple) and found[0] is contract and found[1] is rules:
+        return found[2]  # type: ignore[no-any-return]
+    equal = PLANS.get((contract, rules))
+    if isinstance(equal, Plan):
+        plan = equal
+    else:
+        plan = Plan(contract, rules)
         PLANS.put((contract, rules), plan)
-    return plan  # type: ignore[return-value]
+    _BY_ID.put(key, (contract, rules, plan))
+    return plan
 
 
 def fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: int) -> int:
@@ -71,58 +118,63 @@ def fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: 
         if len(fewest) > 100_000:
             fewest.clear()
         found = fewest[key] = min(
-            ((w.mask & ~mask).bit_count() for w in table.by_size[size]), default=14
+            (BIT_COUNT[w.mask & ~mask] for w in table.by_size[size]), default=14
         )
     return found
 
 
-def hopeless(search: Search, plan: Plan, contract: Contract) -> bool:
+def hopeless(search: Search, plan: Plan) -> bool:
     """True when counting alone shows the contract cannot be met (no search needed).
 
     Each required meld is paired with the rank or suit that needs the fewest wild cards,
     ignoring that melds may compete for the same cards, and every wild card counts both
     as itself and as wild: a necessary test.
     """
+    ctx = search.ctx
     wild = 0
-    if search.ctx.wild_codes:
-        wild = min(search.wild_supply(), search.max_wild * len(plan.slots))
+    if ctx.wild_codes:
+        wild = min(search.wild_supply(), search.max_wild * plan.slots.count)
     deficit = 0
     group_needs = plan.group_needs
     if group_needs:
-        if search.rules.group_distinct_suits:
+        if ctx.group_distinct:
             c = search.counts
-            ok = search.ctx.natural_ok
+            ok = ctx.natural_ok
             have = [sum(1 for s in range(4) if c[13 * s + r] and ok[13 * s + r]) for r in range(13)]
         else:
-            have = search.rank_counts[:]
-        have.sort(reverse=True)
-        if contract.distinct_ranks:
+            have = search.rank_counts
+        if plan.distinct:
             if len(group_needs) > 13:
                 return True
-            for need, got in zip(group_needs, have, strict=False):
+            have = sorted(have)  # the most held last
+            top = 12  # the largest needs against the most held ranks, in order
+            for need in group_needs:
+                got = have[top]
+                top -= 1
                 if need > got:
                     deficit += need - got
             if deficit > wild:
                 return True
-        elif have[0] + wild < group_needs[-1]:
+        elif max(have) + wild < group_needs[-1]:
             return True
     run_needs = plan.run_needs
     if run_needs:
         size = run_needs[-1]
         if size > 13:
             return True
-        fewest = search.ctx.fewest
-        best = []
+        fewest = ctx.fewest
+        best: list[int] = []
         for mask in search.masks:
             found = fewest.get(size << 13 | mask)
             if found is None:
                 found = fewest_missing(fewest, search.table, size, mask)
             best.append(found)
-        best.sort()
-        if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
+        if plan.suit_runs == FORBIDDEN:
             if len(run_needs) > 4:
                 return True
-            deficit += sum(best[: len(run_needs)])
+            best.sort()
+            for index in range(len(run_needs)):
+                deficit += best[index]
         else:
-            deficit += best[0]
+            deficit += min(best)
     return deficit > wild

@@ -28,16 +28,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations, product
+from typing import Final
 
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, SolverBudgetError
-from rummykit.melds import AcePolicy, MeldRules, WildLimit
+from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import (
+    AT_MOST_NATURALS,
+    BIT_COUNT,
     EVERY,
+    FEWER_THAN_NATURALS,
     GROUP,
     LEAN,
+    NO_WINDOW,
     PER_CARDS,
     RUN,
     Candidate,
@@ -46,14 +51,14 @@ from rummykit.solver._tables import (
     wild_choices,
 )
 
-__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "circular", "sort_key"]
+__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "sort_key"]
 
-DEFAULT_BUDGET = 250_000
+DEFAULT_BUDGET: Final = 250_000
 """The work a solver call may do unless told otherwise (``budget=``): nodes of search,
 where a node is a candidate meld listed or tried, or a card set aside. Hands of real
 play take at most a few thousand; adversarial hands of dozens of cards and eight wild
 cards reach it in seconds and raise :class:`~rummykit.errors.SolverBudgetError`."""
-_UNLIMITED = 1 << 62
+_UNLIMITED: Final = 1 << 62
 
 
 def check_budget(budget: object) -> None:
@@ -69,11 +74,14 @@ class Search:
 
     Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
     the wild cards at hand and the rules, so they are memoised across searches.
+
+    (Written for both builds: compiled, ``counts[code] = counts[code] - 1`` runs on native
+    integers where ``counts[code] -= 1`` would take Python's generic path.)
     """
 
     def __init__(
         self,
-        hand: Sequence[Card],
+        hand: tuple[Card, ...],
         rules: MeldRules,
         values: CardValues,
         *,
@@ -96,11 +104,13 @@ class Search:
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
         for card in hand:
-            code = card.code
-            counts[code] += 1
+            code: int = card.code
+            counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
-                masks[code // 13] |= 1 << (code % 13)
-                ranks[code % 13] += 1
+                suit = code // 13
+                rank = code - 13 * suit
+                masks[suit] = masks[suit] | 1 << rank
+                ranks[rank] = ranks[rank] + 1
         self.counts, self.masks = counts, masks
         self._pool: tuple[int, ...] | None = None
         self._supply = 0
@@ -113,8 +123,14 @@ class Search:
         pool = self._pool
         if pool is None:
             counts = self.counts
-            pool = self._pool = tuple(counts[code] for code in self.ctx.wild_codes)
-            self._supply = sum(pool)
+            taken = []
+            supply = 0
+            for code in self.ctx.wild_codes:
+                count = counts[code]
+                taken.append(count)
+                supply += count
+            pool = self._pool = tuple(taken)
+            self._supply = supply
         return pool
 
     def wild_supply(self) -> int:
@@ -150,26 +166,32 @@ class Search:
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate.naturals:
-            counts[code] -= 1
-            if not counts[code]:
-                masks[code // 13] &= ~(1 << (code % 13))
+            left = counts[code] - 1
+            counts[code] = left
+            if not left:
+                suit = code // 13
+                masks[suit] = masks[suit] & ~(1 << (code - 13 * suit))
         for code in candidate.wilds:
-            counts[code] -= 1
-            if code < 52 and not counts[code]:
-                masks[code // 13] &= ~(1 << (code % 13))
+            left = counts[code] - 1
+            counts[code] = left
+            if code < 52 and not left:
+                suit = code // 13
+                masks[suit] = masks[suit] & ~(1 << (code - 13 * suit))
 
     def give(self, candidate: Candidate) -> None:
         """Put ``candidate``'s cards back into the hand (undoes :meth:`take`)."""
         counts, masks = self.counts, self.masks
         self._pool = None
         for code in candidate.naturals:
-            counts[code] += 1
-            masks[code // 13] |= 1 << (code % 13)
+            counts[code] = counts[code] + 1
+            suit = code // 13
+            masks[suit] = masks[suit] | 1 << (code - 13 * suit)
         natural_ok = self.ctx.natural_ok
         for code in candidate.wilds:
-            counts[code] += 1
+            counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
-                masks[code // 13] |= 1 << (code % 13)
+                suit = code // 13
+                masks[suit] = masks[suit] | 1 << (code - 13 * suit)
 
     def remove(self, code: int) -> None:
         """Take one card ``code`` out of the hand (it will be in no meld)."""
@@ -177,16 +199,19 @@ class Search:
         if self.left < 0:
             self.exhausted()
         self._pool = None
-        self.counts[code] -= 1
-        if code < 52 and not self.counts[code]:
-            self.masks[code // 13] &= ~(1 << (code % 13))
+        left = self.counts[code] - 1
+        self.counts[code] = left
+        if code < 52 and not left:
+            suit = code // 13
+            self.masks[suit] = self.masks[suit] & ~(1 << (code - 13 * suit))
 
     def restore(self, code: int) -> None:
         """Put card ``code`` back into the hand (undoes :meth:`remove`)."""
         self._pool = None
-        self.counts[code] += 1
+        self.counts[code] = self.counts[code] + 1
         if code < 52 and self.ctx.natural_ok[code]:
-            self.masks[code // 13] |= 1 << (code % 13)
+            suit = code // 13
+            self.masks[suit] = self.masks[suit] | 1 << (code - 13 * suit)
 
     # -- wild card limits ----------------------------------------------------------------
 
@@ -195,10 +220,10 @@ class Search:
         rules' wild-card limits (and has at least ``min_naturals`` naturals)."""
         if naturals < max(1, min_naturals) or wilds > self.max_wild:
             return False
-        limit = self.rules.wild_limit
-        if limit is WildLimit.AT_MOST_NATURALS:
+        limit = self.ctx.wild_limit
+        if limit == AT_MOST_NATURALS:
             return wilds <= naturals
-        if limit is WildLimit.FEWER_THAN_NATURALS:
+        if limit == FEWER_THAN_NATURALS:
             return wilds == 0 or wilds < naturals
         return True
 
@@ -216,37 +241,32 @@ class Search:
         ctx = self.ctx
         counts = self.counts
         codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
-        if not ctx.natural_ok[codes[0]]:
+        if not ctx.natural_ok[rank - 1]:
             return []
-        if maximal and codes[0] in ctx.wild_index:
+        if maximal and rank - 1 in ctx.wild_index:
             maximal = False  # a wild rank's cards may be wanted as wild cards elsewhere
-        limits: tuple[int, ...] = (
-            counts[codes[0]],
-            counts[codes[1]],
-            counts[codes[2]],
-            counts[codes[3]],
-        )
-        held = sum(limits)
+        a, b, c, d = counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank]
+        held = a + b + c + d
         pool = self.pool()
-        rules = self.rules
-        supply = min(sum(pool), self.max_wild)
-        low = max(min_size, rules.group_min)
+        supply = min(self._supply, self.max_wild)
+        low = max(min_size, ctx.group_min)
         if not held or held + supply < low:
             return []
-        key = (GROUP, rank, *limits, pool, min_size, must, maximal, mode)
+        key = (GROUP, rank, a, b, c, d, pool, min_size, must, maximal, mode)
         found = self.cache.get(key)
         if found is not None:
             return found
-        distinct = rules.group_distinct_suits
+        limits: tuple[int, ...] = (a, b, c, d)
+        distinct = ctx.group_distinct
         if distinct:
             limits = tuple(min(limit, 1) for limit in limits)
-        top = rules.group_max if rules.group_max is not None else 64
+        top = ctx.group_top
         value = self.value
         points = value[codes[0]]
         index = ctx.wild_index
         own = [index.get(code, -1) for code in codes]  # this rank's cards in the pool
         found = []
-        most_wild = min(sum(pool), self.max_wild)
+        most_wild = supply
         pairs: Iterable[tuple[tuple[int, ...], int]]
         if maximal:
             pairs = {(_largest(limits, top - w), w) for w in range(most_wild + 1)}
@@ -264,7 +284,7 @@ class Search:
             size = naturals + wilds
             if not naturals or size < low or size > top or (must >= 0 and not take[must // 13]):
                 continue
-            if not self.wild_ok(naturals, wilds, rules.group_min_naturals):
+            if not self.wild_ok(naturals, wilds, ctx.group_min_naturals):
                 continue
             rest = list(pool)
             for suit, slot in enumerate(own):
@@ -323,7 +343,7 @@ class Search:
         index = self.ctx.wild_index
         own = [(code, index[code]) for code in self.ctx.wild_rank_codes[suit] if code in index]
         must_bit = 0 if must < 0 else 1 << (must % 13)
-        return max(min_size, self.rules.run_min), min(sum(pool), self.max_wild), must_bit, own
+        return max(min_size, self.ctx.run_min), min(sum(pool), self.max_wild), must_bit, own
 
     def _runs_by_cards(
         self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
@@ -331,40 +351,44 @@ class Search:
         """``PER_CARDS`` runs: for each set of naturals and number of wild cards, the first
         window that holds them (a run's place matters to no answer this mode serves)."""
         ctx = self.ctx
-        rules = self.rules
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
-        top = rules.run_max
+        total = sum(pool)  # every wild card at hand
+        top = ctx.run_max
         base = 13 * suit
         value = self.value
-        least = max(1, rules.run_min_naturals)
+        least = max(1, ctx.run_min_naturals)
         windows = ctx.windows
         found: list[Candidate] = []
         sub = mask
         while sub:
-            naturals = sub.bit_count()
+            naturals = BIT_COUNT[sub]
             if naturals >= least and sub & must_bit == must_bit:
                 for wilds in range(max(0, low - naturals), min(supply, top - naturals) + 1):
-                    if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                    if not self.wild_ok(naturals, wilds, ctx.run_min_naturals):
                         continue
                     size = naturals + wilds
                     wkey = size << 13 | sub
-                    window = windows[wkey] if wkey in windows else self.first_window(size, sub)
+                    window = windows.get(wkey, NO_WINDOW)
+                    if window is NO_WINDOW:
+                        window = self.first_window(size, sub)
                     if window is None:
                         continue
                     ranks = window.ranks
                     slots = tuple(i for i, rank in enumerate(ranks) if not sub >> (rank - 1) & 1)
                     cards = tuple(base + rank - 1 for rank in ranks if sub >> (rank - 1) & 1)
                     rest_pool = pool
+                    rest_total = total
                     selfish: dict[int, int] = {}
                     for code, slot in own:
                         if sub >> (code % 13) & 1:
                             rest = list(rest_pool)
                             rest[slot] -= 1
                             rest_pool = tuple(rest)
+                            rest_total -= 1
                         for i in slots:
                             if ranks[i] == code % 13 + 1:
                                 selfish[code] = i
-                    if sum(rest_pool) < wilds:
+                    if rest_total < wilds:
                         continue
                     natural_points = sum(value[code] for code in cards)
                     placed = False
@@ -388,19 +412,19 @@ class Search:
         self, suit: int, mask: int, pool: tuple[int, ...], min_size: int, must: int, mode: int
     ) -> list[Candidate]:
         ctx = self.ctx
-        rules = self.rules
         low, supply, must_bit, own = self._run_start(suit, pool, min_size, must)
+        total = sum(pool)  # every wild card at hand
         base = 13 * suit
         value = self.value
         found: list[Candidate] = []
         seen: set[tuple[object, ...]] = set()
-        at_end = rules.joker_at_run_end
-        for size in range(low, min(rules.run_max, mask.bit_count() + supply) + 1):
+        at_end = ctx.at_end
+        for size in range(low, min(ctx.run_max, BIT_COUNT[mask] + supply) + 1):
             for window in self.table.by_size[size]:
                 wmask = window.mask
                 if must_bit and not wmask & must_bit:
                     continue
-                missing = (wmask & ~mask).bit_count()
+                missing = BIT_COUNT[wmask & ~mask]
                 if missing > supply:
                     continue
                 ranks = window.ranks
@@ -417,23 +441,25 @@ class Search:
                         naturals = size - wilds
                         if not at_end and slots and (slots[0] == 0 or slots[-1] == size - 1):
                             continue
-                        if not self.wild_ok(naturals, wilds, rules.run_min_naturals):
+                        if not self.wild_ok(naturals, wilds, ctx.run_min_naturals):
                             continue
                         cards = tuple(
                             base + rank - 1 for i, rank in enumerate(ranks) if i not in slots
                         )
                         rest_pool = pool
+                        rest_total = total
                         selfish: dict[int, int] = {}  # own wild-rank code -> its slot here
                         for code, slot in own:
                             if code in cards:
                                 rest = list(rest_pool)
                                 rest[slot] -= 1
                                 rest_pool = tuple(rest)
+                                rest_total -= 1
                             rank = code % 13 + 1
                             for i in slots:
                                 if ranks[i] == rank:
                                     selfish[code] = i
-                        if sum(rest_pool) < wilds:
+                        if rest_total < wilds:
                             continue
                         if mode == PER_CARDS:
                             signature: tuple[object, ...] = (tuple(sorted(cards)), wilds)
@@ -459,7 +485,7 @@ class Search:
     def first_window(self, size: int, sub: int) -> Window | None:
         """The first window of ``size`` ranks holding the natural ranks ``sub`` (with
         natural ends where wild cards may not sit at an end), memoised."""
-        at_end = self.rules.joker_at_run_end
+        at_end = self.ctx.at_end
         window = None
         for option in self.table.by_size[size] if size <= 13 else ():
             if option.mask & sub == sub and (
@@ -476,25 +502,27 @@ class Search:
         the rules. Not every count below the most fits a run (with no wild card at its
         ends, an A 2 3 run may grow to 2..A with ten but not to five cards with two),
         so the answer is the most that fits within ``limit``."""
-        rules = self.rules
+        ctx = self.ctx
         naturals, wilds = len(candidate.naturals), len(candidate.wilds)
         most = self.max_wild
-        if rules.wild_limit is WildLimit.AT_MOST_NATURALS:
+        if ctx.wild_limit == AT_MOST_NATURALS:
             most = min(most, naturals)
-        elif rules.wild_limit is WildLimit.FEWER_THAN_NATURALS:
+        elif ctx.wild_limit == FEWER_THAN_NATURALS:
             most = min(most, naturals - 1)
         if candidate.kind == GROUP:
-            top = rules.group_max if rules.group_max is not None else 1 << 20
+            top = self.rules.group_max if self.rules.group_max is not None else 1 << 20
             return max(0, min(most - wilds, top - naturals - wilds, limit))
         sub = 0
         for code in candidate.naturals:
             sub |= 1 << (code % 13)
         size = naturals + wilds
-        extra = min(most - wilds, rules.run_max - size, limit)
+        extra = min(most - wilds, ctx.run_max - size, limit)
         windows = self.ctx.windows
         while extra > 0:
             key = (size + extra) << 13 | sub
-            window = windows[key] if key in windows else self.first_window(size + extra, sub)
+            window = windows.get(key, NO_WINDOW)
+            if window is NO_WINDOW:
+                window = self.first_window(size + extra, sub)
             if window is not None:
                 return extra
             extra -= 1
@@ -505,17 +533,21 @@ class Search:
         naturals, wilds = candidate.naturals, candidate.wilds
         worth = candidate.points + sum(self.value[code] for code in more)
         if candidate.kind == GROUP:
-            return candidate._replace(wilds=tuple(sorted(wilds + more)), points=worth)
+            return Candidate(
+                GROUP, candidate.which, naturals, tuple(sorted(wilds + more)), None, (), worth
+            )
         sub = 0
         for code in naturals:
             sub |= 1 << (code % 13)
         size = len(naturals) + len(wilds) + len(more)
         key = size << 13 | sub
         windows = self.ctx.windows
-        wide = windows[key] if key in windows else self.first_window(size, sub)
+        wide = windows.get(key, NO_WINDOW)
+        if wide is NO_WINDOW:
+            wide = self.first_window(size, sub)
         assert wide is not None
         new_slots = tuple(i for i, rank in enumerate(wide.ranks) if not sub >> (rank - 1) & 1)
-        return candidate._replace(wilds=wilds + more, window=wide, slots=new_slots, points=worth)
+        return Candidate(RUN, candidate.which, naturals, wilds + more, wide, new_slots, worth)
 
     def containing(self, code: int, mode: int = 2) -> list[Candidate]:
         """Every meld that holds one copy of natural card ``code`` as itself."""
@@ -553,16 +585,25 @@ def _placements(
             orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
     found = []
     for order in orders:
-        if any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+        if _on_own_slot(order, slots, selfish):
             continue
         found.append(order)
         if mode != EVERY:
             break
     if not found and mode != EVERY and selfish:
         for order in sorted(set(permutations(chosen))):
-            if not any(selfish.get(code) == slot for code, slot in zip(order, slots, strict=True)):
+            if not _on_own_slot(order, slots, selfish):
                 return [order]
     return found
+
+
+def _on_own_slot(order: tuple[int, ...], slots: tuple[int, ...], selfish: dict[int, int]) -> bool:
+    """Whether a wild-rank card of ``order`` would fill the slot of its own rank."""
+    if selfish:
+        for index in range(len(order)):
+            if selfish.get(order[index], -1) == slots[index]:
+                return True
+    return False
 
 
 def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
@@ -591,7 +632,3 @@ def sort_key(candidate: Candidate) -> tuple[object, ...]:
         candidate.slots,
         tuple(-code for code in wilds),
     )
-
-
-def circular(rules: MeldRules) -> bool:
-    return rules.ace is AcePolicy.WRAP

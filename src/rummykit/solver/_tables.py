@@ -10,24 +10,29 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Final, final
 
 import attrs
 
 from rummykit._boundary import checked
 from rummykit.cards import CARDS
 from rummykit.errors import ConfigError
-from rummykit.melds import MeldRules
-from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
+from rummykit.melds import AcePolicy, MeldRules, WildLimit
+from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 
 __all__ = [
+    "AT_MOST_NATURALS",
+    "BIT_COUNT",
     "CACHE_LIMIT",
     "CONTEXTS",
     "EVERY",
+    "FEWER_THAN_NATURALS",
     "GROUP",
     "JOKER_CODE",
     "LEAN",
+    "NO_LIMIT",
+    "NO_WINDOW",
     "PER_CARDS",
     "PER_WINDOW",
     "RULES_LIMIT",
@@ -45,38 +50,69 @@ __all__ = [
 ]
 
 
-GROUP, RUN = 0, 1
-EVERY, PER_WINDOW, PER_CARDS, LEAN = 0, 1, 2, 3
-JOKER_CODE = 52
+GROUP: Final = 0
+RUN: Final = 1
+EVERY: Final = 0
+PER_WINDOW: Final = 1
+PER_CARDS: Final = 2
+LEAN: Final = 3
+JOKER_CODE: Final = 52
+BIT_COUNT: Final = tuple(mask.bit_count() for mask in range(1 << 13))
+"""How many ranks a 13-bit rank mask holds (compiled, ``mask.bit_count()`` is a Python
+method call)."""
+NO_WINDOW: Final = Window(0, 0, (), False)
+"""Marks a size and rank mask whose first window is not known yet (``Context.windows``
+holds ``None`` for "none")."""
+NO_LIMIT: Final = 0
+AT_MOST_NATURALS: Final = 1
+FEWER_THAN_NATURALS: Final = 2
+"""The rules' :class:`~rummykit.melds.WildLimit` as :attr:`Context.wild_limit` numbers it."""
+_LIMIT_CODES: Final = {
+    WildLimit.NONE: NO_LIMIT,
+    WildLimit.AT_MOST_NATURALS: AT_MOST_NATURALS,
+    WildLimit.FEWER_THAN_NATURALS: FEWER_THAN_NATURALS,
+}
 
 
-class Candidate(NamedTuple):
+@final
+class Candidate:
     """A candidate meld as the search handles it: integers, no card objects.
 
     A group lists its naturals and its wild cards in code order; a run lists its naturals
-    in window order and its wild cards in slot order.
+    in window order and its wild cards in slot order. A plain class rather than a named
+    tuple: compiled, its fields are read as native integers and tuples.
     """
 
-    kind: int
-    """``GROUP`` or ``RUN``."""
-    which: int
-    """A group's rank (1-13) or a run's suit (0-3)."""
-    naturals: tuple[int, ...]
-    """The codes of the cards that play as themselves."""
-    wilds: tuple[int, ...]
-    """The codes of the wild cards."""
-    window: Window | None
-    """A run's ranks (``None`` for a group)."""
-    slots: tuple[int, ...]
-    """A run's places (indexes into the window) that its wild cards fill."""
-    points: int
-    """The points of all its cards."""
+    def __init__(
+        self,
+        kind: int,
+        which: int,
+        naturals: tuple[int, ...],
+        wilds: tuple[int, ...],
+        window: Window | None,
+        slots: tuple[int, ...],
+        points: int,
+    ) -> None:
+        self.kind = kind
+        """``GROUP`` or ``RUN``."""
+        self.which = which
+        """A group's rank (1-13) or a run's suit (0-3)."""
+        self.naturals = naturals
+        """The codes of the cards that play as themselves."""
+        self.wilds = wilds
+        """The codes of the wild cards."""
+        self.window = window
+        """A run's ranks (``None`` for a group)."""
+        self.slots = slots
+        """A run's places (indexes into the window) that its wild cards fill."""
+        self.points = points
+        """The points of all its cards."""
 
 
-CACHE_LIMIT = 200_000
+CACHE_LIMIT: Final = 200_000
 """Most entries each memo of a search context holds before it is cleared (the default of
 :attr:`MemoLimits.cache`)."""
-RULES_LIMIT = 64
+RULES_LIMIT: Final = 64
 """Most rules (and card values) whose tables are kept at once; then the oldest go (the
 default of :attr:`MemoLimits.rules`)."""
 
@@ -92,7 +128,7 @@ class MemoLimits:
     """Most entries each memo of one search context holds before it is cleared."""
 
 
-_LIMITS: list[MemoLimits] = [MemoLimits()]
+_LIMITS: Final[list[MemoLimits]] = [MemoLimits()]
 
 
 def memo_limits() -> MemoLimits:
@@ -113,6 +149,9 @@ class Bounded(dict[object, object]):
         super().__init__()
         self.scale = scale
         self.lock = threading.Lock()
+        self.last: tuple[object, object, object] = (None, None, None)
+        """Two keys and the value last asked for, for a caller that looks them up by
+        identity first (forgotten with the rest)."""
         _MEMOS.append(self)
 
     @property
@@ -137,10 +176,11 @@ class Bounded(dict[object, object]):
     def forget(self) -> None:
         """Forget every entry."""
         with self.lock:
+            self.last = (None, None, None)
             self.clear()
 
 
-_MEMOS: list[Bounded] = []
+_MEMOS: Final[list[Bounded]] = []
 
 
 def clear_memos() -> None:
@@ -187,37 +227,69 @@ def value_table(values: CardValues) -> tuple[int, ...]:
     return tuple(values.value(card) for card in CARDS)
 
 
-class Context(NamedTuple):
-    """What a search needs from its rules and card values, worked out once per pair."""
+@final
+class Context:
+    """What a search needs from its rules and card values, worked out once per pair:
+    the rules' numbers as plain integers (compiled, the hot loops read them natively
+    instead of through the rules' attributes and enums)."""
 
-    rules: MeldRules
-    value: tuple[int, ...]
-    table: WindowTable
-    max_wild: int
-    wild_codes: tuple[int, ...]
-    """Codes that may play wild, in code order (the joker last)."""
-    wild_index: dict[int, int]
-    natural_ok: tuple[bool, ...]
-    """Per code 0-51: whether the card may play as itself."""
-    pure: tuple[bool, ...]
-    """Per wild code (by index): a pure wild card, never natural (a joker, or a wild rank
-    that is only ever wild)."""
-    pure_first: bool
-    """Every pure wild card is worth at least any wild card that may play natural."""
-    wild_rank_codes: tuple[tuple[int, ...], ...]
-    """Per suit: the codes of that suit's wild-rank cards that may play natural there."""
-    cache: dict[tuple[object, ...], list[Candidate]]
-    choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]]
-    fewest: dict[int, int]
-    windows: dict[int, Window | None]
-    """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
+    def __init__(self, rules: MeldRules, values: CardValues) -> None:
+        self.rules = rules
+        wild_ranks = {int(rank) for rank in rules.wild_ranks}
+        as_natural = rules.wild_as_natural
+        max_wild = 0
+        if rules.jokers_allowed:
+            max_wild = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 52
+        self.max_wild = max_wild
+        wild_codes: tuple[int, ...] = ()
+        if max_wild:
+            wild_codes = (*(c for c in range(52) if c % 13 + 1 in wild_ranks), JOKER_CODE)
+        self.wild_codes = wild_codes
+        """Codes that may play wild, in code order (the joker last)."""
+        self.wild_index = {code: index for index, code in enumerate(wild_codes)}
+        value = value_table(values)
+        self.value = value
+        natural_ok = tuple(as_natural or code % 13 + 1 not in wild_ranks for code in range(52))
+        self.natural_ok = natural_ok
+        """Per code 0-51: whether the card may play as itself."""
+        pure = tuple(code == JOKER_CODE or not natural_ok[code] for code in wild_codes)
+        self.pure = pure
+        """Per wild code (by index): a pure wild card, never natural (a joker, or a wild
+        rank that is only ever wild)."""
+        pure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if p]
+        impure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if not p]
+        self.pure_first = not impure_values or min(pure_values, default=0) >= max(impure_values)
+        """Every pure wild card is worth at least any wild card that may play natural."""
+        self.wild_rank_codes = tuple(
+            tuple(13 * suit + rank - 1 for rank in sorted(wild_ranks) if as_natural)
+            for suit in range(4)
+        )
+        """Per suit: the codes of that suit's wild-rank cards that may play natural there."""
+        excluded = 0 if as_natural else mask_of(sorted(wild_ranks))
+        self.table = window_table(rules.ace, excluded)
+        self.wild_limit = _LIMIT_CODES[rules.wild_limit]
+        self.group_min = rules.group_min
+        self.group_top = rules.group_max if rules.group_max is not None else 64
+        """The largest group (64 when the rules set none)."""
+        self.group_min_naturals = rules.group_min_naturals
+        self.group_distinct = rules.group_distinct_suits
+        self.run_min = rules.run_min
+        self.run_max = rules.run_max
+        self.run_min_naturals = rules.run_min_naturals
+        self.at_end = rules.joker_at_run_end
+        self.wrap = rules.ace is AcePolicy.WRAP
+        self.cache: dict[tuple[object, ...], list[Candidate]] = {}
+        self.choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+        self.fewest: dict[int, int] = {}
+        self.windows: dict[int, Window | None] = {}
+        """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
 
 
-CONTEXTS = Bounded()
+CONTEXTS: Final = Bounded()
 """The search contexts by (rules, card values): a bounded memo."""
 
 
-_LAST: list[tuple[object, object, Context | None]] = [(None, None, None)]
+_LAST: Final[list[tuple[object, object, Context | None]]] = [(None, None, None)]
 """The last rules, values and context asked for (most callers repeat them), as one
 tuple that a thread reads and replaces whole."""
 
@@ -228,43 +300,10 @@ def context(rules: MeldRules, values: CardValues) -> Context:
     if rules is last_rules and values is last_values and last is not None:
         return last
     found = CONTEXTS.get((rules, values))
-    if found is not None:
-        _LAST[0] = (rules, values, found)  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
-    wild_ranks = {int(rank) for rank in rules.wild_ranks}
-    as_natural = rules.wild_as_natural
-    max_wild = 0
-    if rules.jokers_allowed:
-        max_wild = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 52
-    wild_codes: tuple[int, ...] = ()
-    if max_wild:
-        wild_codes = (*(c for c in range(52) if c % 13 + 1 in wild_ranks), JOKER_CODE)
-    value = value_table(values)
-    natural_ok = tuple(as_natural or code % 13 + 1 not in wild_ranks for code in range(52))
-    pure = tuple(code == JOKER_CODE or not natural_ok[code] for code in wild_codes)
-    pure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if p]
-    impure_values = [value[c] for c, p in zip(wild_codes, pure, strict=True) if not p]
-    pure_first = not impure_values or min(pure_values, default=0) >= max(impure_values)
-    excluded = 0 if as_natural else mask_of(sorted(wild_ranks))
-    made = Context(
-        rules,
-        value,
-        window_table(rules.ace, excluded),
-        max_wild,
-        wild_codes,
-        {code: index for index, code in enumerate(wild_codes)},
-        natural_ok,
-        pure,
-        pure_first,
-        tuple(
-            tuple(13 * suit + rank - 1 for rank in sorted(wild_ranks) if as_natural)
-            for suit in range(4)
-        ),
-        {},
-        {},
-        {},
-        {},
-    )
+    if isinstance(found, Context):
+        _LAST[0] = (rules, values, found)
+        return found
+    made = Context(rules, values)
     CONTEXTS.put((rules, values), made)
     _LAST[0] = (rules, values, made)
     return made
