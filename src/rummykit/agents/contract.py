@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -62,6 +62,8 @@ from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import CardValues
 
 __all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
+
+_T = TypeVar("_T")
 
 SET_BY_GAME = ("rules", "values", "whole_hand_deals")
 """The :class:`~rummykit.agents.ContractAgent` fields
@@ -274,21 +276,13 @@ class ContractAgent:
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The draw step: the pile's top card when it is worth it, else the stock."""
         take = self.wants(view, buy=False)
-
-        def key(action: Action) -> tuple[int, int]:
-            if isinstance(action, Take):
-                return (0 if take else 2, action.count)
-            if isinstance(action, Draw):
-                return (1, 0)
-            return (3, 0)  # TakeCard, and actions the agent does not know
-
-        return sorted(legal, key=key)
+        return _sorted_by(legal, [_draw_key(action, take) for action in legal])
 
     def rank_meld(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The meld step: go down, lay off, exchange jokers, then discard or end."""
         hand = list(view.hand)
         downs = [a for a in legal if isinstance(a, Down)]
-        downs.sort(key=lambda down: self.left_after(hand, down))
+        downs = _sorted_by(downs, [self.left_after(hand, down) for down in downs])
         layoffs = [a for a in legal if isinstance(a, LayOff)]
         exchanges = [a for a in legal if isinstance(a, ExchangeJoker)]
         exchanges.sort(key=lambda exchange: exchange.joker_to is None)
@@ -315,18 +309,38 @@ class ContractAgent:
             for card in cards
             if card.rank is not None
         }
-
-        def key(discard: Discard) -> tuple[int, int, int, int, int]:
+        keys: list[tuple[int, int, int, int, int]] = []
+        for discard in discards:
             card = discard.card
             feeds = 1 if card.rank in wanted or card.rank is None else 0
             if down or not isinstance(contract, Contract):
-                return (feeds, 0, 0, -self.values.value(card), card.code)
+                keys.append((feeds, 0, 0, -self.values.value(card), card.code))
+                continue
             rest = list(hand)
             rest.remove(card)
             distance = self.distance(view, rest, contract)
-            return (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
+            keys.append(
+                (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
+            )
+        return _sorted_by(discards, keys)
 
-        return sorted(discards, key=key)
+
+def _sorted_by(items: list[_T], keys: Sequence[Any]) -> list[_T]:
+    """``items`` in the order of their ``keys`` (one each), ties in their given order:
+    what ``sorted(items, key=...)`` gives, with the keys computed by the caller (a
+    method's nested key function is a closure, which mypyc cannot compile in an attrs
+    class's method)."""
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    return [items[index] for index in order]
+
+
+def _draw_key(action: Action, take: bool) -> tuple[int, int]:
+    """The draw step's order: the pile's top card first when ``take``, else second."""
+    if isinstance(action, Take):
+        return (0 if take else 2, action.count)
+    if isinstance(action, Draw):
+        return (1, 0)
+    return (3, 0)  # TakeCard, and actions the agent does not know
 
 
 def _loneliness(hand: list[Card], card: Card) -> int:
