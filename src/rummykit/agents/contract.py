@@ -50,15 +50,15 @@ import attrs
 
 from rummykit.agents.basic import ACE_HIGH_VALUES
 from rummykit.agents.distance import contract_distance, whole_hand_distance
-from rummykit.agents.options import check_options, instance_of, whole
+from rummykit.agents.options import check_options, instance_of, option, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
-from rummykit.melds import Meld, MeldRules
+from rummykit.melds import Meld, MeldRules, try_lay_off
 from rummykit.scoring import CardValues
 
 __all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
@@ -123,15 +123,15 @@ class ContractAgent:
         default=ACE_HIGH_VALUES, validator=instance_of(CardValues, "CardValues")
     )
     """The game's card values (``definition.card_values()``)."""
-    take_gain: int = attrs.field(default=1, validator=whole(0))
+    take_gain: int = option(1, validator=whole(0))
     """Take the pile card when it brings the hand this many cards nearer the contract."""
-    buy_gain: int = attrs.field(default=1, validator=whole(0))
+    buy_gain: int = option(1, validator=whole(0))
     """Ask "May I?" (or refuse a request) when the card brings it this many cards nearer."""
-    max_hand: int = attrs.field(default=16, validator=whole(0))
+    max_hand: int = option(16, validator=whole(0))
     """Never buy with more cards than this in hand."""
-    min_stock: int = attrs.field(default=4, validator=whole(0))
+    min_stock: int = option(4, validator=whole(0))
     """Never buy when the stock holds fewer cards than this."""
-    whole_hand_deals: frozenset[int] = attrs.field(default=frozenset(), converter=_deal_numbers)
+    whole_hand_deals: frozenset[int] = option(frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
 
     @classmethod
@@ -265,13 +265,8 @@ class ContractAgent:
 
     def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
         """Whether ``card`` can be laid off on one of ``melds``."""
-        for meld in melds:
-            try:
-                meld.lay_off(card, self.rules)
-            except InvalidMeldError:
-                continue
-            return True
-        return False
+        rules = self.rules
+        return any(try_lay_off(meld, card, rules) is not None for meld in melds)
 
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The draw step: the pile's top card when it is worth it, else the stock."""
