@@ -304,6 +304,7 @@ class ContractAgent:
             for card in cards
             if card.rank is not None
         }
+        held = _held(hand)
         keys: list[tuple[int, int, int, int, int]] = []
         for discard in discards:
             card = discard.card
@@ -315,7 +316,7 @@ class ContractAgent:
             rest.remove(card)
             distance = self.distance(view, rest, contract)
             keys.append(
-                (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
+                (feeds, distance, -_loneliness(held, card), -self.values.value(card), card.code)
             )
         return _sorted_by(discards, keys)
 
@@ -338,22 +339,33 @@ def _draw_key(action: Action, take: bool) -> tuple[int, int]:
     return (3, 0)  # TakeCard, and actions the agent does not know
 
 
-def _loneliness(hand: list[Card], card: Card) -> int:
-    """How alone ``card`` is: minus its pairs (2 each) and near-run partners (1 each)."""
-    if card.rank is None:
+def _held(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """How many of each card (by code) and of each natural rank (by number) ``hand``
+    holds: what :func:`_loneliness` counts friends from."""
+    by_code = [0] * 53
+    by_rank = [0] * 14
+    for card in hand:
+        code = card.code
+        by_code[code] += 1
+        if code < 52:
+            by_rank[code % 13 + 1] += 1
+    return by_code, by_rank
+
+
+def _loneliness(held: tuple[list[int], list[int]], card: Card) -> int:
+    """How alone ``card`` is in the hand ``held`` counts (:func:`_held`; the card itself
+    once not counted): minus its pairs (2 each: any card of its rank) and near-run
+    partners (1 each: its suit, a rank one or two away)."""
+    code = card.code
+    if code >= 52:
         return -10
-    friends = 0
-    seen_self = False
-    for other in hand:
-        if other is card and not seen_self:
-            seen_self = True
-            continue
-        if other.rank is None:
-            continue
-        if other.rank is card.rank:
-            friends += 2
-        elif other.suit is card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
-            friends += 1
+    by_code, by_rank = held
+    rank = code % 13 + 1
+    friends = 2 * by_rank[rank] - (2 if by_code[code] else 0)
+    suit_base = code - rank + 1
+    for other in range(max(1, rank - 2), min(13, rank + 2) + 1):
+        if other != rank:
+            friends += by_code[suit_base + other - 1]
     return -friends
 
 
