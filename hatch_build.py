@@ -44,6 +44,7 @@ COMPILED = [
     "src/rummykit/rl/observations.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
+    "src/rummykit/agents/contract.py",
 ]
 
 BUILD_DEPENDENCIES = [

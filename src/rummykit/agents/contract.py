@@ -44,24 +44,26 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from rummykit.agents.basic import ACE_HIGH_VALUES
 from rummykit.agents.distance import contract_distance, whole_hand_distance
-from rummykit.agents.options import check_options, instance_of, whole
+from rummykit.agents.options import check_options, instance_of, option, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.errors import ConfigError, InvalidMeldError
+from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
-from rummykit.melds import Meld, MeldRules
+from rummykit.melds import Meld, MeldRules, try_lay_off
 from rummykit.scoring import CardValues
 
 __all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
+
+_T = TypeVar("_T")
 
 SET_BY_GAME = ("rules", "values", "whole_hand_deals")
 """The :class:`~rummykit.agents.ContractAgent` fields
@@ -121,15 +123,15 @@ class ContractAgent:
         default=ACE_HIGH_VALUES, validator=instance_of(CardValues, "CardValues")
     )
     """The game's card values (``definition.card_values()``)."""
-    take_gain: int = attrs.field(default=1, validator=whole(0))
+    take_gain: int = option(1, validator=whole(0))
     """Take the pile card when it brings the hand this many cards nearer the contract."""
-    buy_gain: int = attrs.field(default=1, validator=whole(0))
+    buy_gain: int = option(1, validator=whole(0))
     """Ask "May I?" (or refuse a request) when the card brings it this many cards nearer."""
-    max_hand: int = attrs.field(default=16, validator=whole(0))
+    max_hand: int = option(16, validator=whole(0))
     """Never buy with more cards than this in hand."""
-    min_stock: int = attrs.field(default=4, validator=whole(0))
+    min_stock: int = option(4, validator=whole(0))
     """Never buy when the stock holds fewer cards than this."""
-    whole_hand_deals: frozenset[int] = attrs.field(default=frozenset(), converter=_deal_numbers)
+    whole_hand_deals: frozenset[int] = option(frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
 
     @classmethod
@@ -263,32 +265,19 @@ class ContractAgent:
 
     def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
         """Whether ``card`` can be laid off on one of ``melds``."""
-        for meld in melds:
-            try:
-                meld.lay_off(card, self.rules)
-            except InvalidMeldError:
-                continue
-            return True
-        return False
+        rules = self.rules
+        return any(try_lay_off(meld, card, rules) is not None for meld in melds)
 
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The draw step: the pile's top card when it is worth it, else the stock."""
         take = self.wants(view, buy=False)
-
-        def key(action: Action) -> tuple[int, int]:
-            if isinstance(action, Take):
-                return (0 if take else 2, action.count)
-            if isinstance(action, Draw):
-                return (1, 0)
-            return (3, 0)  # TakeCard, and actions the agent does not know
-
-        return sorted(legal, key=key)
+        return _sorted_by(legal, [_draw_key(action, take) for action in legal])
 
     def rank_meld(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The meld step: go down, lay off, exchange jokers, then discard or end."""
         hand = list(view.hand)
         downs = [a for a in legal if isinstance(a, Down)]
-        downs.sort(key=lambda down: self.left_after(hand, down))
+        downs = _sorted_by(downs, [self.left_after(hand, down) for down in downs])
         layoffs = [a for a in legal if isinstance(a, LayOff)]
         exchanges = [a for a in legal if isinstance(a, ExchangeJoker)]
         exchanges.sort(key=lambda exchange: exchange.joker_to is None)
@@ -315,36 +304,68 @@ class ContractAgent:
             for card in cards
             if card.rank is not None
         }
-
-        def key(discard: Discard) -> tuple[int, int, int, int, int]:
+        held = _held(hand)
+        keys: list[tuple[int, int, int, int, int]] = []
+        for discard in discards:
             card = discard.card
             feeds = 1 if card.rank in wanted or card.rank is None else 0
             if down or not isinstance(contract, Contract):
-                return (feeds, 0, 0, -self.values.value(card), card.code)
+                keys.append((feeds, 0, 0, -self.values.value(card), card.code))
+                continue
             rest = list(hand)
             rest.remove(card)
             distance = self.distance(view, rest, contract)
-            return (feeds, distance, -_loneliness(hand, card), -self.values.value(card), card.code)
+            keys.append(
+                (feeds, distance, -_loneliness(held, card), -self.values.value(card), card.code)
+            )
+        return _sorted_by(discards, keys)
 
-        return sorted(discards, key=key)
+
+def _sorted_by(items: list[_T], keys: Sequence[Any]) -> list[_T]:
+    """``items`` in the order of their ``keys`` (one each), ties in their given order:
+    what ``sorted(items, key=...)`` gives, with the keys computed by the caller (a
+    method's nested key function is a closure, which mypyc cannot compile in an attrs
+    class's method)."""
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    return [items[index] for index in order]
 
 
-def _loneliness(hand: list[Card], card: Card) -> int:
-    """How alone ``card`` is: minus its pairs (2 each) and near-run partners (1 each)."""
-    if card.rank is None:
+def _draw_key(action: Action, take: bool) -> tuple[int, int]:
+    """The draw step's order: the pile's top card first when ``take``, else second."""
+    if isinstance(action, Take):
+        return (0 if take else 2, action.count)
+    if isinstance(action, Draw):
+        return (1, 0)
+    return (3, 0)  # TakeCard, and actions the agent does not know
+
+
+def _held(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """How many of each card (by code) and of each natural rank (by number) ``hand``
+    holds: what :func:`_loneliness` counts friends from."""
+    by_code = [0] * 53
+    by_rank = [0] * 14
+    for card in hand:
+        code = card.code
+        by_code[code] += 1
+        if code < 52:
+            by_rank[code % 13 + 1] += 1
+    return by_code, by_rank
+
+
+def _loneliness(held: tuple[list[int], list[int]], card: Card) -> int:
+    """How alone ``card`` is in the hand ``held`` counts (:func:`_held`; the card itself
+    once not counted): minus its pairs (2 each: any card of its rank) and near-run
+    partners (1 each: its suit, a rank one or two away)."""
+    code = card.code
+    if code >= 52:
         return -10
-    friends = 0
-    seen_self = False
-    for other in hand:
-        if other is card and not seen_self:
-            seen_self = True
-            continue
-        if other.rank is None:
-            continue
-        if other.rank is card.rank:
-            friends += 2
-        elif other.suit is card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
-            friends += 1
+    by_code, by_rank = held
+    rank = code % 13 + 1
+    friends = 2 * by_rank[rank] - (2 if by_code[code] else 0)
+    suit_base = code - rank + 1
+    for other in range(max(1, rank - 2), min(13, rank + 2) + 1):
+        if other != rank:
+            friends += by_code[suit_base + other - 1]
     return -friends
 
 

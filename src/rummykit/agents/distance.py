@@ -124,26 +124,32 @@ def _plan(contract: Contract, rules: MeldRules) -> _Plan:
 
 
 def _groups(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
-    """Missing cards for the groups, and the codes of the cards they use."""
+    """Missing cards for the groups, and the codes of the cards they use: the groups take
+    the ranks held most often (the higher rank first among equals), each its cards in
+    code order, every copy (once each when a group's suits must differ)."""
     if not plan.groups:
         return 0, []
-    by_rank: dict[int, list[int]] = {}
+    distinct = plan.distinct_group_suits
+    held = [0] * 14
     for code, count in counts.items():
-        cards = by_rank.setdefault(_RANK[code], [])
-        if plan.distinct_group_suits:
-            cards.append(code)
-        else:
-            cards += [code] * count
-    ranked = sorted(by_rank.items(), key=lambda item: (-len(item[1]), -item[0]))
+        held[code % 13 + 1] += 1 if distinct else count
+    # most cards first, then the higher rank: one number a rank (a rank holds at most 8)
+    order = sorted([held[rank] * 16 + rank for rank in range(1, 14) if held[rank]], reverse=True)
     missing = 0
     used: list[int] = []
     for index, size in enumerate(plan.groups):
-        if index < len(ranked):
-            cards = ranked[index][1][:size]
-            used += cards
-            missing += size - len(cards)
-        else:
+        if index >= len(order):
             missing += size
+            continue
+        rank = order[index] % 16
+        take = min(size, held[rank])
+        missing += size - take
+        for code in range(rank - 1, 52, 13):
+            if take <= 0:
+                break
+            copies = min(1 if distinct else counts.get(code, 0), take) if code in counts else 0
+            used += [code] * copies
+            take -= copies
     return missing, used
 
 
@@ -160,8 +166,8 @@ def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
         return 0, []
     masks = [0, 0, 0, 0]
     for code in counts:
-        rank = _RANK[code]
-        masks[_SUIT[code]] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
+        rank = code % 13 + 1
+        masks[code // 13] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
     suits = [suit for suit in range(4) if masks[suit]]
     best: dict[tuple[int, int], tuple[int, int]] = {}
     serial = plan.serial

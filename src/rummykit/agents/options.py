@@ -29,11 +29,25 @@ __all__ = [
     "instance_of",
     "number",
     "one_of",
+    "option",
     "whole",
 ]
 
 Validator = Callable[[Any, Any, Any], None]
 """An attrs validator: called with the instance, the attribute and the value."""
+
+
+def option(
+    default: Any,
+    *,
+    validator: Validator | None = None,
+    converter: Callable[[Any], Any] | None = None,
+) -> Any:
+    """An agent's option with its ``default``: ``attrs.field(default=..., validator=...,
+    converter=...)``, typed ``Any``. ``attrs.field(default=1)`` is typed ``int``, so in a
+    module mypyc compiles (the agents, ``hatch_build.py``) the class body would check the
+    field object itself against the option's type, and fail at import."""
+    return attrs.field(default=default, validator=validator, converter=converter)
 
 
 def _owner(instance: Any, attribute: Any) -> str:
