@@ -10,16 +10,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from rummykit.agents import make_agent
 from rummykit.cli import main
 from rummykit.cli.play import Session
+from rummykit.cli.rules import describe_rules
 from rummykit.cli.screen import Screen, progress_bar
 from rummykit.cli.setup import option_value, parse_bot_options, parse_options
-from rummykit.errors import RecordError
+from rummykit.errors import ConfigError, RecordError
 from rummykit.games import game
 from rummykit.records import dumps, for_seat, loads
 from rummykit.simulate import play, simulate
@@ -74,10 +75,14 @@ def test_rules_lists_posso_deals_for_the_players(capsys: pytest.CaptureFixture[s
     assert data["schedule_players"] == 3 and len(data["schedule"]) == 3
     code, out, _ = run(capsys, "rules", "posso", "--players", "5", "--option", "deal_count=2")
     assert "deal 2: 1G+1R" in out and "deal 3:" not in out
+    assert "schedule:" in out and "schedule with" not in out  # the count changes nothing
     code, _, err = run(capsys, "rules", "posso", "--players", "9")
     assert code == 2 and "POSSO-1.1: players must be from 3 to 5, got 9" in err
     code, out, _ = run(capsys, "rules", "may-i", "--json")
     assert "schedule_players" not in json.loads(out)
+    for players in (True, 3.0, "3", 0):
+        with pytest.raises(ConfigError, match="players"):
+            describe_rules(game("posso"), players=cast(Any, players))
 
 
 def test_rules_with_house_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

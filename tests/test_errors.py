@@ -3,13 +3,18 @@ the wrong type is the caller's mistake, refused where it is made."""
 
 from __future__ import annotations
 
-from typing import Any
+import pickle
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
+from rummykit import ContractSchedule
+from rummykit.contracts.schedules import MAX_TOML_CHARS
 from rummykit.errors import (
     ConfigError,
     IllegalActionError,
+    NotationError,
     RecordError,
     RummyError,
     SolverBudgetError,
@@ -43,3 +48,31 @@ def test_well_typed_error_arguments_are_kept() -> None:
     assert RecordError("cut off", step=0).step == 0
     assert SolverBudgetError("out of budget", budget=10).budget == 10
     assert IllegalActionError("not now", rule=None).rule is None
+
+
+def test_a_path_as_source_is_kept_as_text() -> None:
+    """A path is a natural source; a schedule read with one keeps its ConfigError."""
+    error = ConfigError("no such deck", source=Path("house.toml"))
+    assert error.source == "house.toml" and str(error) == "house.toml: no such deck"
+    too_long = "#" * (MAX_TOML_CHARS + 1)
+    with pytest.raises(ConfigError, match=r"^house\.toml: a schedule is at most"):
+        ContractSchedule.loads_toml(too_long, source=Path("house.toml"))
+    with pytest.raises(ConfigError, match="source must be text naming the schedule, got 5"):
+        ContractSchedule.loads_toml("name = 'x'", source=cast(Any, 5))
+
+
+def test_errors_pickle_with_their_attributes() -> None:
+    """An error raised in a worker process (a process pool, Dask) comes back whole, even
+    one whose constructor takes required keywords."""
+    errors: list[RummyError] = [
+        SolverBudgetError("out of budget", budget=5),
+        NotationError("unknown rank", text="AS 1H", token="1H", position=1),
+        ConfigError("no such deck", source="house.toml:3", rule="MAYI-2.1"),
+        IllegalActionError("not now", action="draw", rule="MAYI-7.1"),
+        RecordError("cut off", step=3),
+    ]
+    for error in errors:
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error)
+        assert str(back) == str(error) and vars(back) == vars(error)
+        assert back.to_dict() == error.to_dict()

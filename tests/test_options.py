@@ -24,6 +24,7 @@ from rummykit.kit.options import (
     FirstDealer,
     boolean,
     build_rules,
+    check_dealer_seat,
     deal_list,
     first_dealer,
     player_range,
@@ -402,3 +403,21 @@ def test_every_game_refuses_a_first_dealer_seat_beyond_its_players() -> None:
         with pytest.raises(ConfigError, match=rf"seats are 0 to {most - 1}\)"):
             game(name, first_dealer=most)
         assert game(name, first_dealer=most - 1).rules.first_dealer == most - 1
+
+
+@pytest.mark.parametrize(
+    ("value", "players", "message"),
+    [
+        (-1, (3, 5), "first_dealer must be one of random, high_card_draw or a seat, got -1"),
+        (7.0, (3, 5), "or a seat, got 7.0"),
+        ("7", (3, 5), "or a seat, got '7'"),
+        (True, (1, 1), "or a seat, got True"),
+        (2, None, "player_count_range must be a pair of whole numbers, got None"),
+        (2, (3,), "player_count_range must be a pair of whole numbers"),
+    ],
+)
+def test_check_dealer_seat_refuses_raw_values(value: Any, players: Any, message: str) -> None:
+    """A user's game may call the check on values its converter has not seen."""
+    with pytest.raises(ConfigError) as raised:
+        check_dealer_seat(value, players)
+    assert message in str(raised.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -30,6 +31,7 @@ from rummykit import (
     presets,
     solver,
 )
+from rummykit.errors import ConfigError
 from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.presets import GAME_PRESETS, GIN_VALUES, game_preset
 from rummykit.scoring import CardValues
@@ -510,3 +512,35 @@ def test_the_solver_names_no_game() -> None:
     for module in sorted(package.glob("*.py")):
         found = games.findall(module.read_text())
         assert found == [], f"{module.name} names {found}"
+
+
+HAND = "7S 7H 7D KS KC KD 2C"
+
+
+@pytest.mark.parametrize(
+    ("function", "arguments", "options", "message"),
+    [
+        ("can_meet", (HAND, "2G", "may-i"), {}, "contract must be a Contract"),
+        ("can_meet", (HAND, "2G+", None), {}, "rules must be MeldRules, got None"),
+        ("best_arrangement", (HAND, "2G+", "may-i"), {"values": None}, "values must be Card"),
+        ("best_arrangement", (HAND, "2G+", "may-i"), {"values": {}}, "values must be Card"),
+        ("arrangements", (HAND, "2G+", 3), {}, "rules must be MeldRules, got 3"),
+        ("arrangement_parts", (HAND, [], "may-i"), {}, "contract must be a Contract"),
+        ("min_deadwood", (HAND, "x"), {}, "rules must be MeldRules, got 'x'"),
+        ("min_deadwood_value", (HAND, "may-i"), {"values": 1}, "values must be CardValues"),
+    ],
+)
+def test_solver_refuses_arguments_of_the_wrong_kind(
+    function: str, arguments: tuple[Any, ...], options: dict[str, Any], message: str
+) -> None:
+    """A contract, meld rules or card values of the wrong kind is a ConfigError naming the
+    argument, in both builds (the work would fail inside on an attribute). In the table,
+    ``"2G+"`` stands for a real contract and ``"may-i"`` for May I?'s meld rules."""
+    real = {"2G+": Contract.parse("2G"), "may-i": game_preset("may-i").meld_rules}
+    given = [
+        parse_cards(HAND),
+        *(real.get(a, a) if isinstance(a, str) else a for a in arguments[1:]),
+    ]
+    call: Any = getattr(solver, function)
+    with pytest.raises(ConfigError, match=message):
+        call(*given, **options)  # arrangements and arrangement_parts check at the call

@@ -15,6 +15,7 @@ card 1H at index 1: unknown rank '1' (expected A, 2-10, T, J, Q, K)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,6 +99,11 @@ class RummyError(ValueError):
         super().__init__(shorten(reason, LONGEST_MESSAGE))
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by message and attributes, not by the constructor's arguments (some are
+        keyword-only and required), so that an error comes back from a worker process."""
+        return _rebuilt, (type(self), str(self), dict(self.__dict__))
+
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON for a client: its ``type`` (class name), ``message``,
         ``reason``, the clause it cites as ``rule`` (``None`` when it cites none) and the
@@ -111,6 +117,14 @@ class RummyError(ValueError):
         from rummykit.kit.codec import error_json
 
         return error_json(self)
+
+
+def _rebuilt(cls: type[RummyError], message: str, attributes: dict[str, Any]) -> RummyError:
+    """An unpickled error: its message and attributes as they were, no checks run again."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(attributes)
+    return error
 
 
 class NotationError(RummyError):
@@ -152,7 +166,8 @@ class ContractError(RummyError):
 class ConfigError(RummyError):
     """A configuration that cannot work: rules options, a schedule file, a deck spec.
 
-    ``source`` names where the configuration came from (a file and line) when known;
+    ``source`` names where the configuration came from (a file and line, or a path, kept
+    as text) when known;
     ``rule`` the clause of the rules the configuration breaks, when one does
     (``MAYI-10.4``), as an illegal action's does.
 
@@ -160,7 +175,11 @@ class ConfigError(RummyError):
     'MAYI-10.4'
     """
 
-    def __init__(self, reason: str, *, source: str | None = None, rule: str | None = None) -> None:
+    def __init__(
+        self, reason: str, *, source: str | os.PathLike[str] | None = None, rule: str | None = None
+    ) -> None:
+        if isinstance(source, os.PathLike):
+            source = str(os.fspath(source))
         _checked("ConfigError", "source", source, str)
         _checked("ConfigError", "rule", rule, str)
         cited = f"{rule}: {reason}" if rule else reason

@@ -310,8 +310,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from rummykit.cli.rules import describe_rules, rules_text
 
     definition = _definition(args)
-    players = None if args.players is None else check_players(definition, args.players)
-    data = describe_rules(definition, players=players)
+    data = describe_rules(definition, players=check_players(definition, args.players))
     _emit(args, data, "\n".join(rules_text(data)))
     return EXIT_OK
 

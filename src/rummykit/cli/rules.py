@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from rummykit.cli.setup import check_players, player_range
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.options import cited_clause, field_docs
 
@@ -43,7 +44,10 @@ def describe_rules(
 
     A schedule that depends on the number of players (its ``schedule`` method takes a
     ``players`` keyword: Posso?'s one deal per player) is listed for ``players``, or for
-    the game's default count; ``schedule_players`` then says which count it is."""
+    the game's default count; ``schedule_players`` then says which count it is (only where
+    the count changes the schedule: not with Posso?'s ``deal_count`` fixed). A count the
+    game does not allow is a :class:`~rummykit.errors.ConfigError`."""
+    count = check_players(definition, players, given_by="players")
     rules = definition.rules
     docs = field_docs(type(rules))
     options = []
@@ -70,9 +74,10 @@ def describe_rules(
     schedule = getattr(rules, "schedule", None)
     if callable(schedule):
         if "players" in inspect.signature(schedule).parameters:
-            count = definition.default_players if players is None else players
+            fewest, most = player_range(definition)
+            if schedule(players=fewest) != schedule(players=most):
+                data["schedule_players"] = count
             schedule = functools.partial(schedule, players=count)
-            data["schedule_players"] = count
         data["schedule"] = [
             {
                 "deal": number,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, agent_names, make_agent
-from rummykit.errors import ConfigError, RummyError
+from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get
 
@@ -162,6 +162,8 @@ def check_players(
 ) -> int:
     """``players`` (or the game's default) if the game allows it, else a usage error
     naming the option that gave the count (``given_by``)."""
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise UsageError(f"{given_by} must be a whole number of players, got {shown(players)}")
     fewest, most = player_range(definition)
     count = definition.default_players if players is None else players
     count = min(max(count, fewest), most) if players is None else count

@@ -172,8 +172,9 @@ class ContractSchedule:
         return _load(cls, text, shorten(str(path)), quote=False)
 
     @classmethod
-    def loads_toml(cls, text: str, *, source: str = "<string>") -> ContractSchedule:
-        """Read a schedule from TOML text; errors name ``source``, the line and the reason.
+    def loads_toml(cls, text: str, *, source: str | PathLike[str] = "<string>") -> ContractSchedule:
+        """Read a schedule from TOML text; errors name ``source`` (text or a path, where the
+        text came from), the line and the reason.
 
         >>> ContractSchedule.loads_toml('''
         ... name = "short"
@@ -192,6 +193,10 @@ class ContractSchedule:
         Text over :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is
         refused before it is read.
         """
+        if isinstance(source, PathLike):
+            source = str(source)
+        if not isinstance(source, str):
+            raise ConfigError(f"source must be text naming the schedule, got {shown(source)}")
         if not isinstance(text, str):
             raise ConfigError(f"a schedule is TOML text, got {type(text).__name__}", source=source)
         return _load(cls, text, source, quote=True)

@@ -314,9 +314,11 @@ def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
 
 
 def check_dealer_seat(value: FirstDealer | int, player_count_range: tuple[int, int]) -> None:
-    """Refuse a fixed first-dealer seat that a game of ``player_count_range`` players may
-    not have (the seats are 0 to one below the most players): the rules' own check of a
-    converted ``first_dealer`` (:func:`first_dealer` cannot know the players).
+    """Refuse a first dealer that a game of ``player_count_range`` players (the pair
+    fewest, most) may not have: anything but a :class:`FirstDealer` or a seat from 0 to
+    one below the most players. The rules' own check of a ``first_dealer``
+    (:func:`first_dealer` converts it but cannot know the players); a user's game that
+    does not convert first gets the same refusals.
 
     >>> check_dealer_seat(FirstDealer.RANDOM, (3, 5)), check_dealer_seat(4, (3, 5))
     (None, None)
@@ -326,8 +328,21 @@ def check_dealer_seat(value: FirstDealer | int, player_count_range: tuple[int, i
     rummykit.errors.ConfigError: first_dealer seat 5 does not exist with player_count_range
     3-5 (seats are 0 to 4)
     """
+    if (
+        not isinstance(player_count_range, tuple)
+        or len(player_count_range) != 2
+        or not all(type(count) is int for count in player_count_range)
+    ):
+        raise ConfigError(
+            f"player_count_range must be a pair of whole numbers, got {shown(player_count_range)}"
+        )
+    if isinstance(value, FirstDealer):
+        return
     fewest, most = player_count_range
-    if isinstance(value, int) and value >= most:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        names = ", ".join(dealer.value for dealer in FirstDealer)
+        raise ConfigError(f"first_dealer must be one of {names} or a seat, got {shown(value)}")
+    if value >= most:
         raise ConfigError(
             f"first_dealer seat {value} does not exist with "
             f"player_count_range {fewest}-{most} (seats are 0 to {most - 1})"

@@ -6,7 +6,9 @@ Compiled by mypyc, a function refuses a mistyped argument with a bare
 check (``budget=1.5``: a :class:`~rummykit.errors.ConfigError`) or carries on
 (``discard=1``). Here the options are checked first, so both builds refuse the same
 inputs with the same typed errors (as :mod:`rummykit._boundary` does for other modules
-with a decorator). The solver is asked many times a turn, so these are written out
+with a decorator). The contract, the meld rules and the card values are checked for
+their kind too (a :class:`~rummykit.errors.ConfigError` naming the argument, where the
+work would fail on an attribute). The solver is asked many times a turn, so these are written out
 rather than decorated: a call with its arguments by name costs less than the
 decorator's ``*args, **options`` (a quarter of a compiled one-deck deadwood count), and the
 work is called with its arguments in order. This module is never compiled.
@@ -19,6 +21,7 @@ from collections.abc import Iterator
 from rummykit._boundary import flag
 from rummykit.cards import Card, CardsLike
 from rummykit.contracts import Contract
+from rummykit.errors import ConfigError, shown
 from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._arrange import solve_arrangements, solve_best, solve_can_meet, solve_parts
@@ -36,6 +39,22 @@ __all__ = [
 ]
 
 
+def _check(
+    contract: object, rules: object, values: object = FACE_VALUES, *, contract_needed: bool = True
+) -> None:
+    """Refuse a contract, meld rules or card values of the wrong kind with a
+    :class:`~rummykit.errors.ConfigError` naming the argument, before the work reads them
+    (it would fail inside on an attribute; compiled, on its argument types)."""
+    if contract_needed and not isinstance(contract, Contract):
+        raise ConfigError(
+            f"contract must be a Contract (Contract.parse('2G+1R')), got {shown(contract)}"
+        )
+    if not isinstance(rules, MeldRules):
+        raise ConfigError(f"rules must be MeldRules, got {shown(rules)}")
+    if not isinstance(values, CardValues):
+        raise ConfigError(f"values must be CardValues, got {shown(values)}")
+
+
 def can_meet(
     hand: CardsLike, contract: Contract, rules: MeldRules, *, budget: int | None = DEFAULT_BUDGET
 ) -> bool:
@@ -45,6 +64,7 @@ def can_meet(
     unless given; ``None``: no bound): past it, a
     :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
     """
+    _check(contract, rules)
     if budget is not DEFAULT_BUDGET:
         check_budget(budget)
     return solve_can_meet(hand, contract, rules, budget)
@@ -63,6 +83,7 @@ def best_arrangement(
     For a contract that is a minimum (more melds allowed), further melds go down too
     where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
     """
+    _check(contract, rules, values)
     if budget is not DEFAULT_BUDGET:
         check_budget(budget)
     return solve_best(hand, contract, rules, values, budget)
@@ -84,6 +105,7 @@ def arrangements(
     ``budget`` bounds the work of the whole iteration (see :func:`can_meet`): the
     arrangements found before it is spent have been yielded when the error is raised.
     """
+    _check(contract, rules, values)
     if budget is not DEFAULT_BUDGET:
         check_budget(budget)  # at the call, before anything is iterated
     return solve_arrangements(hand, contract, rules, values, budget)
@@ -102,6 +124,7 @@ def arrangement_parts(
     The same arrangements, in the same order, as :func:`~rummykit.arrangements`, within
     the same ``budget``.
     """
+    _check(contract, rules)
     if budget is not DEFAULT_BUDGET:
         check_budget(budget)
     return solve_parts(hand, contract, rules, budget)
@@ -124,6 +147,7 @@ def min_deadwood_value(
     ...                    discard=True)
     24
     """
+    _check(None, rules, values, contract_needed=False)
     if discard is not False and discard is not True:
         flag("discard", discard)
     if budget is not DEFAULT_BUDGET:
@@ -154,6 +178,7 @@ def min_deadwood(
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
+    _check(None, rules, values, contract_needed=False)
     if discard is not False and discard is not True:
         flag("discard", discard)
     if budget is not DEFAULT_BUDGET:

@@ -52,6 +52,8 @@ class Answer(SeatEffect, Echo):
 
     @property
     def deed(self) -> str:
+        if not self.answers:  # the base itself says only that it answered
+            return f"answers {seat_name(self.requester)}"
         return f'{self.answers} {seat_name(self.requester)}: "{self.words}"'
 
 
