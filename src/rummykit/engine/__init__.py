@@ -10,7 +10,7 @@ See "Write your own game" in the docs.
 from __future__ import annotations
 
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
-from rummykit.engine.core import ContractRummyMatch, ranked_outcome
+from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.definition import ContractRummy
 from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import (
@@ -26,6 +26,7 @@ from rummykit.engine.hooks import (
 )
 from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.ranking import ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 
 __all__ = [

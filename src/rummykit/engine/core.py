@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,10 +32,9 @@ from rummykit.engine.options import (
     MultiTakeMode,
     StockExhaustion,
     TableOptions,
-    TieBreak,
-    WinnerMetric,
 )
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.ranking import ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep, turn_step
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
@@ -57,7 +56,7 @@ if TYPE_CHECKING:
     from rummykit.contracts import Contract
     from rummykit.engine.definition import ContractRummy
 
-__all__ = ["ContractRummyMatch", "RankingRules", "ranked_outcome"]
+__all__ = ["ContractRummyMatch"]
 
 
 class ContractRummyMatch(CheckedMatch):
@@ -577,37 +576,3 @@ _RULES: dict[MeldRules, MeldRules] = {}
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)
 """One discard action per card, made once (they are values)."""
-
-
-class RankingRules(Protocol):
-    """What :func:`~rummykit.engine.ranked_outcome` reads: the winner metric and the tie break."""
-
-    @property
-    def winner_metric(self) -> WinnerMetric:
-        """The highest net total wins, or the fewest penalty points."""
-
-    @property
-    def tie_break(self) -> TieBreak:
-        """How a tie for the win is settled."""
-
-
-def ranked_outcome(
-    options: RankingRules,
-    totals: Sequence[int],
-    penalties: Sequence[int],
-    times_out: Sequence[int],
-) -> Outcome:
-    """The winners by ``winner_metric`` (ties settled by ``tie_break``) and the
-    standings, best first."""
-    net = options.winner_metric is WinnerMetric.NET
-    key = [-total for total in totals] if net else list(penalties)
-    best = min(key)
-    winners = [seat for seat, value in enumerate(key) if value == best]
-    if len(winners) > 1 and options.tie_break is TieBreak.FEWEST_PENALTY_POINTS:
-        fewest = min(penalties[seat] for seat in winners)
-        winners = [seat for seat in winners if penalties[seat] == fewest]
-    elif len(winners) > 1 and options.tie_break is TieBreak.MOST_TIMES_OUT:
-        most = max(times_out[seat] for seat in winners)
-        winners = [seat for seat in winners if times_out[seat] == most]
-    standings = sorted(range(len(totals)), key=lambda seat: (key[seat], seat))
-    return Outcome(tuple(winners), tuple((seat, totals[seat]) for seat in standings))

@@ -28,7 +28,7 @@ from rummykit.solver._build import (
 from rummykit.solver._deadwood import Memo, free_best
 from rummykit.solver._one_deck import table_count
 from rummykit.solver._plan import APART, FORBIDDEN, PLANS, Plan, Slots, hopeless, plan_for
-from rummykit.solver._search import Search, sort_key
+from rummykit.solver._search import Search
 from rummykit.solver._tables import (
     CONTEXTS,
     EVERY,
@@ -37,6 +37,7 @@ from rummykit.solver._tables import (
     PER_CARDS,
     RUN,
     Candidate,
+    sort_key,
 )
 
 __all__ = [

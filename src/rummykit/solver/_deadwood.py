@@ -14,8 +14,8 @@ from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement, hand_cards, make_arrangement
 from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
-from rummykit.solver._search import Search, sort_key
-from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context
+from rummykit.solver._search import Search
+from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context, sort_key
 
 __all__ = ["Memo", "free_best", "solve_deadwood", "solve_deadwood_value"]
 

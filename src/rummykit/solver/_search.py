@@ -26,8 +26,8 @@ Searches ask for candidates in one of four *modes*:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import combinations, permutations, product
+from collections.abc import Iterable
+from itertools import combinations, product
 from typing import Final
 
 from rummykit.cards import Card
@@ -47,11 +47,14 @@ from rummykit.solver._tables import (
     RUN,
     Candidate,
     context,
+    largest,
     memo_limits,
+    sort_key,
     wild_choices,
+    wild_orders,
 )
 
-__all__ = ["DEFAULT_BUDGET", "Search", "check_budget", "sort_key"]
+__all__ = ["DEFAULT_BUDGET", "Search", "check_budget"]
 
 DEFAULT_BUDGET: Final = 250_000
 """The work a solver call may do unless told otherwise (``budget=``): nodes of search,
@@ -269,7 +272,7 @@ class Search:
         most_wild = supply
         pairs: Iterable[tuple[tuple[int, ...], int]]
         if maximal:
-            pairs = {(_largest(limits, top - w), w) for w in range(most_wild + 1)}
+            pairs = {(largest(limits, top - w), w) for w in range(most_wild + 1)}
         else:
             pairs = (
                 (take, w)
@@ -393,7 +396,7 @@ class Search:
                     natural_points = sum(value[code] for code in cards)
                     placed = False
                     for chosen in wild_choices(ctx, rest_pool, wilds, PER_CARDS):
-                        placements = _placements(chosen, slots, selfish, PER_CARDS)
+                        placements = wild_orders(chosen, slots, selfish, PER_CARDS)
                         if placements:
                             worth = natural_points + sum(value[code] for code in chosen)
                             found.append(
@@ -469,7 +472,7 @@ class Search:
                         for chosen in wild_choices(ctx, rest_pool, wilds, mode):
                             if mode != EVERY and (signature, chosen) in seen:
                                 continue
-                            placements = _placements(chosen, slots, selfish, mode)
+                            placements = wild_orders(chosen, slots, selfish, mode)
                             if not placements:
                                 continue
                             if mode != EVERY:
@@ -563,72 +566,3 @@ class Search:
         for suit in range(4):
             found += self.runs(suit, 0, mode=mode)
         return found
-
-
-def _placements(
-    chosen: tuple[int, ...],
-    slots: tuple[int, ...],
-    selfish: dict[int, int],
-    mode: int,
-) -> list[tuple[int, ...]]:
-    """Orders of the wild cards ``chosen`` over ``slots`` (every distinct one in ``EVERY``,
-    else one). A wild-rank card never fills the slot of its own rank in its own suit: there
-    it plays natural, and that meld is another candidate."""
-    if not chosen:
-        return [()]
-    if mode == EVERY:
-        orders = sorted(set(permutations(chosen)))
-    else:
-        orders = [chosen]
-        if selfish:
-            # Move a wild-rank card off its own slot: try the rotations, then any order.
-            orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
-    found = []
-    for order in orders:
-        if _on_own_slot(order, slots, selfish):
-            continue
-        found.append(order)
-        if mode != EVERY:
-            break
-    if not found and mode != EVERY and selfish:
-        for order in sorted(set(permutations(chosen))):
-            if not _on_own_slot(order, slots, selfish):
-                return [order]
-    return found
-
-
-def _on_own_slot(order: tuple[int, ...], slots: tuple[int, ...], selfish: dict[int, int]) -> bool:
-    """Whether a wild-rank card of ``order`` would fill the slot of its own rank."""
-    if selfish:
-        for index in range(len(order)):
-            if selfish.get(order[index], -1) == slots[index]:
-                return True
-    return False
-
-
-def _largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
-    """Take as many cards as ``room`` allows, suit by suit in card order."""
-    take = []
-    for limit in limits:
-        count = max(0, min(limit, room))
-        take.append(count)
-        room -= count
-    return tuple(take)
-
-
-def sort_key(candidate: Candidate) -> tuple[object, ...]:
-    """The canonical order: kind, rank or suit, low end, larger first, then the cards.
-
-    Among wild cards, jokers come first, then wild-rank cards from the highest code down
-    (so a tie leaves a deuce of spades, say, free to play as itself in a spade run).
-    """
-    naturals, wilds, window = candidate.naturals, candidate.wilds, candidate.window
-    return (
-        candidate.kind,
-        candidate.which,
-        0 if window is None else window.start,
-        -len(naturals) - len(wilds),
-        naturals,
-        candidate.slots,
-        tuple(-code for code in wilds),
-    )

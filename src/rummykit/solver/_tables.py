@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from itertools import permutations
 from typing import Final, final
 
 import attrs
@@ -43,10 +44,14 @@ __all__ = [
     "MemoLimits",
     "clear_memos",
     "context",
+    "largest",
     "memo_limits",
+    "on_own_slot",
     "set_memo_limits",
+    "sort_key",
     "value_table",
     "wild_choices",
+    "wild_orders",
 ]
 
 
@@ -371,3 +376,72 @@ def wild_choices(
         ctx.choices.clear()
     ctx.choices[key] = found
     return found
+
+
+def wild_orders(
+    chosen: tuple[int, ...],
+    slots: tuple[int, ...],
+    selfish: dict[int, int],
+    mode: int,
+) -> list[tuple[int, ...]]:
+    """Orders of the wild cards ``chosen`` over ``slots`` (every distinct one in ``EVERY``,
+    else one). A wild-rank card never fills the slot of its own rank in its own suit: there
+    it plays natural, and that meld is another candidate."""
+    if not chosen:
+        return [()]
+    if mode == EVERY:
+        orders = sorted(set(permutations(chosen)))
+    else:
+        orders = [chosen]
+        if selfish:
+            # Move a wild-rank card off its own slot: try the rotations, then any order.
+            orders = [chosen[i:] + chosen[:i] for i in range(len(chosen))]
+    found = []
+    for order in orders:
+        if on_own_slot(order, slots, selfish):
+            continue
+        found.append(order)
+        if mode != EVERY:
+            break
+    if not found and mode != EVERY and selfish:
+        for order in sorted(set(permutations(chosen))):
+            if not on_own_slot(order, slots, selfish):
+                return [order]
+    return found
+
+
+def on_own_slot(order: tuple[int, ...], slots: tuple[int, ...], selfish: dict[int, int]) -> bool:
+    """Whether a wild-rank card of ``order`` would fill the slot of its own rank."""
+    if selfish:
+        for index in range(len(order)):
+            if selfish.get(order[index], -1) == slots[index]:
+                return True
+    return False
+
+
+def largest(limits: Sequence[int], room: int) -> tuple[int, ...]:
+    """Take as many cards as ``room`` allows, suit by suit in card order."""
+    take = []
+    for limit in limits:
+        count = max(0, min(limit, room))
+        take.append(count)
+        room -= count
+    return tuple(take)
+
+
+def sort_key(candidate: Candidate) -> tuple[object, ...]:
+    """The canonical order: kind, rank or suit, low end, larger first, then the cards.
+
+    Among wild cards, jokers come first, then wild-rank cards from the highest code down
+    (so a tie leaves a deuce of spades, say, free to play as itself in a spade run).
+    """
+    naturals, wilds, window = candidate.naturals, candidate.wilds, candidate.window
+    return (
+        candidate.kind,
+        candidate.which,
+        0 if window is None else window.start,
+        -len(naturals) - len(wilds),
+        naturals,
+        candidate.slots,
+        tuple(-code for code in wilds),
+    )
