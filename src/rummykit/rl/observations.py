@@ -115,6 +115,11 @@ class ObservationEncoding:
     """
 
     def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
+        self._setup(players, phases, max_melds)
+
+    def _setup(self, players: Any, phases: Sequence[Any], max_melds: Any) -> None:
+        """Check the arguments and make the layout (for :meth:`__init__` and for a copy's
+        :meth:`__setstate__`)."""
         # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
         # the checks below (it would refuse a str for an int with a bare TypeError).
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
@@ -157,6 +162,16 @@ class ObservationEncoding:
         self._row_getters = [_rows(me, players) for me in range(players)]
         """Per observing seat: a sequence's items by relative row (absolute seats)."""
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        """What a copy or a pickle keeps: the layout's arguments and each seat's last
+        vector (the struct and the getters made from them are made again)."""
+        return (self.players, self.phases, self.max_melds, self._seats)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        players, phases, max_melds, seats = state
+        self._setup(players, phases, max_melds)
+        self._seats = seats
+
     @classmethod
     def for_game(
         cls, definition: Any, *, players: Any = None, max_melds: Any = 16
@@ -197,8 +212,9 @@ class ObservationEncoding:
         vector made for the same seat only where the view differs: the hand, the pile, the
         known cards and the table are compared with what that vector counted (by identity
         where the state keeps its objects) and recounted only when they changed; the
-        one-hot fields and the scalars are rewritten. The result equals :meth:`encode`'s; it is this
-        encoding's own array, changed by the next call for the seat: copy it to keep it.
+        one-hot fields move their 1 only when their position changed, and the scalars are
+        written only when one of them changed. The result equals :meth:`encode`'s; it is
+        this encoding's own array, changed by the next call for the seat: copy it to keep it.
         """
         seat = self._seats.get(view.seat)
         if seat is None:
@@ -494,6 +510,44 @@ class _SeatVector:
         self.top = self.phase = self.to_act = -1
         self.contract: Any = None
         self.contract_values = _contract(None)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        """Every slot but ``values`` (a memoryview, made again on the copied vector)."""
+        return (
+            self.vector,
+            self.hand,
+            self.hand_counts,
+            self.known,
+            self.known_counts,
+            self.melds,
+            self.meld_positions,
+            self.pile,
+            self.scalars,
+            self.top,
+            self.phase,
+            self.to_act,
+            self.contract,
+            self.contract_values,
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (
+            self.vector,
+            self.hand,
+            self.hand_counts,
+            self.known,
+            self.known_counts,
+            self.melds,
+            self.meld_positions,
+            self.pile,
+            self.scalars,
+            self.top,
+            self.phase,
+            self.to_act,
+            self.contract,
+            self.contract_values,
+        ) = state
+        self.values = memoryview(cast(Any, self.vector))
 
 
 class _QuickView:
