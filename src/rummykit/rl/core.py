@@ -164,7 +164,7 @@ class Table:
         view = quick_view(match, seat, self._scores[1]) or match.view(seat)
         return self.observations.update(view).copy()
 
-    def decode(self, index: int) -> Action:
+    def decode(self, index: int | np.integer[Any]) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
         it when it is not legal now or is no index at all (see :func:`check_index`)."""
         check_index(index)
@@ -179,7 +179,7 @@ class Table:
             action=index,
         ) from None
 
-    def apply(self, index: int) -> list[float]:
+    def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
         action = self.decode(index)
         return self.apply_action(action)
