@@ -166,7 +166,7 @@ class Table:
 
     def decode(self, index: int | np.integer[Any]) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
-        it when it is not legal now or is no index at all (see :func:`check_index`)."""
+        it when it is not legal now or is no index at all (see ``check_index``)."""
         check_index(index)
         try:
             return self.legal().actions[int(index)]
