@@ -115,11 +115,6 @@ class ObservationEncoding:
     """
 
     def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
-        self._setup(players, phases, max_melds)
-
-    def _setup(self, players: Any, phases: Sequence[Any], max_melds: Any) -> None:
-        """Check the arguments and make the layout (for :meth:`__init__` and for a copy's
-        :meth:`__setstate__`)."""
         # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
         # the checks below (it would refuse a str for an int with a bare TypeError).
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
@@ -162,14 +157,13 @@ class ObservationEncoding:
         self._row_getters = [_rows(me, players) for me in range(players)]
         """Per observing seat: a sequence's items by relative row (absolute seats)."""
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        """What a copy or a pickle keeps: the layout's arguments and each seat's last
-        vector (the struct and the getters made from them are made again)."""
-        return (self.players, self.phases, self.max_melds, self._seats)
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle is made anew from the layout's arguments (its struct and
+        getters cannot be pickled), then given each seat's last vector (the compiled
+        build's classes are copied the same way)."""
+        return (type(self), (self.players, self.phases, self.max_melds), self._seats)
 
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        players, phases, max_melds, seats = state
-        self._setup(players, phases, max_melds)
+    def __setstate__(self, seats: dict[int, _SeatVector]) -> None:
         self._seats = seats
 
     @classmethod
@@ -511,9 +505,10 @@ class _SeatVector:
         self.contract: Any = None
         self.contract_values = _contract(None)
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        """Every slot but ``values`` (a memoryview, made again on the copied vector)."""
-        return (
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle: a new one of the vector's size given every slot but
+        ``values`` (a memoryview, made again on the copied vector)."""
+        state = (
             self.vector,
             self.hand,
             self.hand_counts,
@@ -529,6 +524,7 @@ class _SeatVector:
             self.contract,
             self.contract_values,
         )
+        return (type(self), (len(self.vector),), state)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         (
