@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pickle
 import random
 import re
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from copy import deepcopy
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, cast
@@ -635,3 +637,148 @@ def test_environment_settings_out_of_range_are_refused(
     for make in (rl.env, rl.gym_env):
         with pytest.raises(ConfigError, match=re.escape(message)):
             make("posso", **{"players": 3, **options})
+
+
+def _copies(environment: Any) -> list[Any]:
+    return [deepcopy(environment), pickle.loads(pickle.dumps(environment))]
+
+
+@pytest.mark.parametrize("make", [rl.raw_env, rl.env])
+def test_aec_environments_deepcopy_and_pickle(make: Any) -> None:
+    environment = make("may-i", players=3)
+    environment.reset(seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(rng.choice(np.flatnonzero(mask).tolist()))
+    copies = _copies(environment)
+    for _ in range(40):
+        agent = environment.agent_selection
+        seen = environment.observe(agent)
+        for other in copies:
+            assert other.agent_selection == agent
+            theirs = other.observe(agent)
+            assert theirs["observation"].tobytes() == seen["observation"].tobytes()
+            assert theirs["action_mask"].tobytes() == seen["action_mask"].tobytes()
+            assert other.rewards == environment.rewards
+        index = rng.choice(np.flatnonzero(seen["action_mask"]).tolist())
+        for each in (environment, *copies):
+            each.step(index)
+
+
+def test_gymnasium_environment_deepcopy_and_pickle() -> None:
+    single = rl.gym_env("may-i", players=3, seat=1)
+    _, info = single.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(3):
+        _, _, _, _, info = single.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+    copies = _copies(single)
+    for _ in range(20):
+        index = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        results = [each.step(index) for each in (single, *copies)]
+        for result in results[1:]:
+            assert result[0].tobytes() == results[0][0].tobytes()
+            assert result[1:4] == results[0][1:4]
+            assert result[4]["action_mask"].tobytes() == results[0][4]["action_mask"].tobytes()
+        info = results[0][4]
+        if results[0][2]:
+            break
+
+
+@pytest.mark.parametrize("name", names())
+def test_observation_encoding_deepcopy_and_pickle(name: str) -> None:
+    environment = rl.raw_env(name, players=players(name))
+    environment.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(5):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(rng.choice(np.flatnonzero(mask).tolist()))
+    encoding = environment.table.observations
+    match = environment.table.match
+    copies = [deepcopy(encoding), pickle.loads(pickle.dumps(encoding))]
+    for other in copies:
+        assert other.fields == encoding.fields and other.size == encoding.size
+    for _ in range(30):  # each copy updates the vectors it was given, as the original does
+        if match.is_over:
+            break
+        for seat in range(match.players):
+            fresh = encoding.encode(match.view(seat)).tobytes()
+            for each in (encoding, *copies):
+                assert each.encode_match(match, seat).tobytes() == fresh
+        match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "action", [None, "x", "62", 62.9, 3.0, True, np.float32(1.0), [1], np.array([1])]
+)
+@pytest.mark.parametrize("illegal", ["raise", "terminate"])
+def test_gymnasium_step_refuses_a_non_integer_action(action: Any, illegal: Any) -> None:
+    single = rl.gym_env("may-i", players=3, illegal=illegal)
+    before, info = single.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="an action is an index, a whole number") as error:
+        single.step(action)
+    assert error.value.action is action
+    assert single.table.observe(0).tobytes() == before.tobytes()  # nothing was played
+    legal = int(info["action_mask"].argmax())
+    for index in (legal, np.int64(legal)):  # Python and numpy integers are indices
+        single.reset(seed=1)
+        *_, info = single.step(index)
+        assert "illegal" not in info
+
+
+@pytest.mark.parametrize("action", ["0", 0.0, False, b"0"])
+def test_aec_step_refuses_a_non_integer_action(action: Any) -> None:
+    environment = rl.raw_env("may-i", players=3)
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    before = environment.observe(agent)["observation"]
+    with pytest.raises(IllegalActionError, match="an action is an index, a whole number"):
+        environment.step(action)
+    assert environment.agent_selection == agent
+    assert environment.observe(agent)["observation"].tobytes() == before.tobytes()
+
+
+def test_illegal_reward_and_codecs_are_checked() -> None:
+    for bad in ("x", None, float("nan"), float("inf"), True):
+        with pytest.raises(ConfigError, match="illegal_reward must be a finite number, got"):
+            rl.gym_env("may-i", players=3, illegal_reward=cast(Any, bad))
+    assert rl.gym_env("may-i", players=3, illegal_reward=-2).illegal_reward == -2.0
+    for bad_codecs in (5, "x", [1]):
+        with pytest.raises(ConfigError, match="codecs is None or a mapping of action types"):
+            rl.env("may-i", codecs=cast(Any, bad_codecs))
+    with pytest.raises(ConfigError, match="codecs is None or a mapping"):
+        rl.gym_env("may-i", codecs=cast(Any, 5))
+
+
+def test_gymnasium_step_after_truncation_is_refused_until_reset() -> None:
+    single = rl.gym_env("may-i", players=3, max_steps=1)
+    _, info = single.reset(seed=1)
+    _, _, terminated, truncated, info = single.step(int(info["action_mask"].argmax()))
+    assert truncated and not terminated
+    legal = int(info["action_mask"].argmax())
+    assert info["action_mask"][legal] == 1
+    with pytest.raises(IllegalActionError, match="the episode is over.*reset"):
+        single.step(legal)
+    _, info = single.reset(seed=1)
+    *_, truncated, _ = single.step(int(info["action_mask"].argmax()))
+    assert truncated
+
+
+@pytest.mark.parametrize("make", [rl.raw_env, rl.env])
+def test_aec_step_after_truncation_takes_only_none(make: Any) -> None:
+    environment = make("may-i", players=3, max_steps=1)
+    environment.reset(seed=1)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    environment.step(int(mask.argmax()))
+    assert all(environment.truncations.values())
+    agent = environment.agent_selection
+    legal = int(environment.observe(agent)["action_mask"].argmax())
+    with pytest.raises(IllegalActionError, match=f"{agent} is done .*only action is None"):
+        environment.step(legal)
+    while environment.agents:
+        environment.step(None)
+    if make is rl.raw_env:
+        with pytest.raises(IllegalActionError, match="no agent is left; reset"):
+            environment.step(None)
+    environment.reset(seed=1)
+    assert environment.agents == environment.possible_agents

@@ -475,6 +475,11 @@ class ActionEncoding:
             limits = Limits()
         elif not isinstance(limits, Limits):
             raise ConfigError(f"limits is a rummykit.rl.Limits or None, got {shown(limits)}")
+        if codecs is not None and not isinstance(codecs, Mapping):
+            raise ConfigError(
+                "codecs is None or a mapping of action types to an ActionCodec (or a "
+                f"function of the Limits making one), got {shown(codecs)}"
+            )
         types = tuple(dict.fromkeys(action_types))
         if not types:
             raise EncodingError("a game with no action types cannot be encoded")

@@ -45,7 +45,10 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
     ``action_mask`` (``int8``, 1 at each legal index of the
     :class:`~rummykit.rl.ActionEncoding`; all zeros for a seat not to act).
     Rewards follow ``reward`` (:data:`~rummykit.rl.core.Reward`); ``max_steps``
-    truncates a match after that many decisions; the keywords are those of
+    truncates a match after that many decisions. Once the agents are terminated or
+    truncated, each steps out with ``None`` (PettingZoo's protocol); any other action,
+    or a step with no agent left, is an :class:`~rummykit.errors.IllegalActionError`
+    until ``reset``. An action is an index, a whole number. The keywords are those of
     :class:`~rummykit.rl.environment.TableEnvironment`.
     """
 
@@ -115,7 +118,17 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
+        if agent not in self.terminations:  # every agent has stepped out with None
+            raise IllegalActionError(
+                "the episode is over: no agent is left; reset() starts a new one", action=action
+            )
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent} is done (terminated or truncated): its only action is None; "
+                    "reset() starts a new episode",
+                    action=action,
+                )
             self._was_dead_step(action)
             return
         if action is None:

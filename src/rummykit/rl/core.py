@@ -22,7 +22,7 @@ from rummykit.kit.match import Match
 from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding, quick_view
 
-__all__ = ["Reward", "Table", "resolve_game"]
+__all__ = ["Reward", "Table", "check_index", "resolve_game"]
 
 _MASK_BYTES = 1 << 25
 """The memory the cached masks of one :class:`Table` may take (32 MiB)."""
@@ -164,21 +164,22 @@ class Table:
         view = quick_view(match, seat, self._scores[1]) or match.view(seat)
         return self.observations.update(view).copy()
 
-    def decode(self, index: int) -> Action:
+    def decode(self, index: int | np.integer[Any]) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
-        it when it is not legal now."""
+        it when it is not legal now or is no index at all (see ``check_index``)."""
+        check_index(index)
         try:
             return self.legal().actions[int(index)]
-        except (KeyError, TypeError, ValueError):
+        except KeyError:
             pass
-        what = self.actions.describe(int(index)) if _is_index(index, self.actions.size) else "?"
+        what = self.actions.describe(int(index)) if 0 <= int(index) < self.actions.size else "?"
         raise IllegalActionError(
             f"action {index!r} ({what}) is not legal now; legal: "
             f"{', '.join(str(a) for a in self.legal().actions.values())}",
             action=index,
         ) from None
 
-    def apply(self, index: int) -> list[float]:
+    def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
         action = self.decode(index)
         return self.apply_action(action)
@@ -202,5 +203,13 @@ class Table:
         return rewards
 
 
-def _is_index(index: Any, size: int) -> bool:
-    return isinstance(index, int | np.integer) and 0 <= int(index) < size
+def check_index(index: Any) -> None:
+    """Refuse an action that is not an index, a whole number (a Python ``int`` or a
+    numpy integer; not a bool, a float or a string, which would be read as some other
+    index), with an :class:`~rummykit.errors.IllegalActionError` naming it: a mistyped
+    action is a mistake of the caller's, never an illegal choice to penalize."""
+    if isinstance(index, bool) or not isinstance(index, int | np.integer):
+        raise IllegalActionError(
+            f"an action is an index, a whole number (int or numpy integer), got {shown(index)}",
+            action=index,
+        )

@@ -13,6 +13,7 @@ False
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, Literal, SupportsFloat
@@ -24,6 +25,7 @@ from gymnasium import spaces
 
 from rummykit.agents import RandomAgent, check_agent
 from rummykit.errors import ConfigError, IllegalActionError, shown
+from rummykit.rl.core import check_index
 from rummykit.rl.environment import TableEnvironment
 
 __all__ = ["SeatEnv", "gym_env"]
@@ -41,7 +43,10 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
     (:data:`~rummykit.rl.core.Reward`). Opponents draw their randomness from the
     match's seed. An index that is not legal raises
     :class:`~rummykit.errors.IllegalActionError`; with ``illegal="terminate"`` it ends the
-    episode instead, with reward ``illegal_reward`` and ``info["illegal"]``. The other
+    episode instead, with reward ``illegal_reward`` (a finite number) and
+    ``info["illegal"]``. An action that is not a whole number (a float, a string, ``None``)
+    is refused with an :class:`~rummykit.errors.IllegalActionError` in either mode. Once an
+    episode is terminated or truncated, ``step`` is refused until :meth:`reset`. The other
     keywords are those of :class:`~rummykit.rl.environment.TableEnvironment`.
     """
 
@@ -62,6 +67,14 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
             raise ConfigError(f"illegal is 'raise' or 'terminate', got {shown(illegal)}")
         super().__init__(game, players, **kwargs)
         self.illegal = illegal
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, int | float)
+            or not math.isfinite(illegal_reward)
+        ):
+            raise ConfigError(
+                f"illegal_reward must be a finite number, got {shown(illegal_reward)}"
+            )
         self.illegal_reward = float(illegal_reward)
         self._ended = False
         count = self.table.players
@@ -116,15 +129,17 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
             raise IllegalActionError(
                 "the episode is over: no action is legal; reset() starts a new one", action=action
             )
+        check_index(action)  # a mistyped action is raised, in every ``illegal`` mode
         if self.illegal == "terminate" and int(action) not in self.table.legal().actions:
             self._ended = True
             info = self._info() | {"illegal": True}
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
-        reward = self.table.apply(int(action))[self.seat]
+        reward = self.table.apply(action)[self.seat]
         reward += self._play_others()
         self._steps += 1
         terminated = bool(self.table.match.is_over)
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        self._ended = truncated  # a truncated episode is over too, until reset()
         return self.table.observe(self.seat), reward, terminated, truncated, self._info()
 
 

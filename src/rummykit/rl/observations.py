@@ -157,6 +157,15 @@ class ObservationEncoding:
         self._row_getters = [_rows(me, players) for me in range(players)]
         """Per observing seat: a sequence's items by relative row (absolute seats)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle is made anew from the layout's arguments (its struct and
+        getters cannot be pickled), then given each seat's last vector (the compiled
+        build's classes are copied the same way)."""
+        return (type(self), (self.players, self.phases, self.max_melds), self._seats)
+
+    def __setstate__(self, seats: dict[int, _SeatVector]) -> None:
+        self._seats = seats
+
     @classmethod
     def for_game(
         cls, definition: Any, *, players: Any = None, max_melds: Any = 16
@@ -197,8 +206,9 @@ class ObservationEncoding:
         vector made for the same seat only where the view differs: the hand, the pile, the
         known cards and the table are compared with what that vector counted (by identity
         where the state keeps its objects) and recounted only when they changed; the
-        one-hot fields and the scalars are rewritten. The result equals :meth:`encode`'s; it is this
-        encoding's own array, changed by the next call for the seat: copy it to keep it.
+        one-hot fields move their 1 only when their position changed, and the scalars are
+        written only when one of them changed. The result equals :meth:`encode`'s; it is
+        this encoding's own array, changed by the next call for the seat: copy it to keep it.
         """
         seat = self._seats.get(view.seat)
         if seat is None:
@@ -494,6 +504,46 @@ class _SeatVector:
         self.top = self.phase = self.to_act = -1
         self.contract: Any = None
         self.contract_values = _contract(None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle: a new one of the vector's size given every slot but
+        ``values`` (a memoryview, made again on the copied vector)."""
+        state = (
+            self.vector,
+            self.hand,
+            self.hand_counts,
+            self.known,
+            self.known_counts,
+            self.melds,
+            self.meld_positions,
+            self.pile,
+            self.scalars,
+            self.top,
+            self.phase,
+            self.to_act,
+            self.contract,
+            self.contract_values,
+        )
+        return (type(self), (len(self.vector),), state)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (
+            self.vector,
+            self.hand,
+            self.hand_counts,
+            self.known,
+            self.known_counts,
+            self.melds,
+            self.meld_positions,
+            self.pile,
+            self.scalars,
+            self.top,
+            self.phase,
+            self.to_act,
+            self.contract,
+            self.contract_values,
+        ) = state
+        self.values = memoryview(cast(Any, self.vector))
 
 
 class _QuickView:
