@@ -42,6 +42,7 @@ COMPILED = [
     "src/rummykit/games/posso/hooks.py",
     "src/rummykit/games/posso/reach.py",
     "src/rummykit/rl/observations.py",
+    "src/rummykit/rl/views.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
     "src/rummykit/agents/contract.py",

@@ -34,6 +34,7 @@ COMPILED_MODULES = [
     "rummykit.games.posso.hooks",
     "rummykit.games.posso.reach",
     "rummykit.rl.observations",
+    "rummykit.rl.views",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
     "rummykit.agents.contract",

@@ -20,7 +20,8 @@ from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
-from rummykit.rl.observations import ObservationEncoding, quick_view
+from rummykit.rl.observations import ObservationEncoding
+from rummykit.rl.views import quick_view
 
 __all__ = ["Reward", "Table", "check_index", "resolve_game"]
 

@@ -31,14 +31,14 @@ import numpy.typing as npt
 
 from rummykit.cards import Card
 from rummykit.deck import PileCard
-from rummykit.engine.core import ContractRummyMatch
 from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
-from rummykit.kit.protocol import Phase, PlayerView
+from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
+from rummykit.rl.views import quick_view
 
-__all__ = ["Field", "ObservationEncoding", "quick_view"]
+__all__ = ["Field", "ObservationEncoding"]
 
 C = CARD_COUNT
 _INF = float("inf")
@@ -202,7 +202,7 @@ class ObservationEncoding:
 
     def update(self, view: Any) -> npt.NDArray[np.float32]:
         """The vector of ``view`` (a :class:`~rummykit.kit.protocol.PlayerView` or what
-        :func:`~rummykit.rl.observations.quick_view` returns), made by changing the last
+        :func:`~rummykit.rl.views.quick_view` returns), made by changing the last
         vector made for the same seat only where the view differs: the hand, the pile, the
         known cards and the table are compared with what that vector counted (by identity
         where the state keeps its objects) and recounted only when they changed; the
@@ -508,119 +508,18 @@ class _SeatVector:
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle: a new one of the vector's size given every slot but
         ``values`` (a memoryview, made again on the copied vector)."""
-        state = (
-            self.vector,
-            self.hand,
-            self.hand_counts,
-            self.known,
-            self.known_counts,
-            self.melds,
-            self.meld_positions,
-            self.pile,
-            self.scalars,
-            self.top,
-            self.phase,
-            self.to_act,
-            self.contract,
-            self.contract_values,
-        )
-        return (type(self), (len(self.vector),), state)
+        return (type(self), (len(self.vector),), tuple(getattr(self, n) for n in _COPIED))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (
-            self.vector,
-            self.hand,
-            self.hand_counts,
-            self.known,
-            self.known_counts,
-            self.melds,
-            self.meld_positions,
-            self.pile,
-            self.scalars,
-            self.top,
-            self.phase,
-            self.to_act,
-            self.contract,
-            self.contract_values,
-        ) = state
+        for name, value in zip(_COPIED, state, strict=True):
+            setattr(self, name, value)
         self.values = memoryview(cast(Any, self.vector))
 
 
-class _QuickView:
-    """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
-    taken straight from the declared state of a match whose ``view`` is the shipped one
-    (no sorting, no legal actions, no frozen value): see
-    :func:`~rummykit.rl.observations.quick_view`."""
-
-    __slots__ = (
-        "contract",
-        "deal",
-        "down",
-        "hand",
-        "hand_sizes",
-        "known_counts",
-        "melds",
-        "phase",
-        "pile",
-        "scores",
-        "seat",
-        "stock_size",
-        "to_act",
-    )
-    contract: Any
-    deal: int
-    down: Sequence[bool]
-    hand: Sequence[Card]
-    hand_sizes: Sequence[int]
-    known_counts: Sequence[Counter[Card]]
-    """The cards each seat is known to hold, as the state counts them."""
-    melds: Sequence[Meld]
-    phase: Phase
-    pile: Sequence[PileCard]
-    scores: Sequence[int]
-    seat: int
-    stock_size: int
-    to_act: int | None
-
-
-def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
-    """What ``match.view(seat)`` shows, as far as the encoding reads it, or ``None``
-    when the match's view is not the shipped one (then use :meth:`.Match.view`).
-
-    The tests check that both give the same vector in every registered game."""
-    kind = type(match)
-    if kind.view is not Match.view:
-        return None
-    extras = kind.public_extras
-    contract_game = extras is _CONTRACT_EXTRAS
-    if not contract_game and extras is not Match.public_extras:
-        return None
-    deal, state = match.deal, match.state
-    view = _QuickView()
-    view.seat = seat
-    view.deal = state.deal_number
-    view.phase = state.phase
-    view.to_act = state.to_act
-    view.hand = deal.hands[seat]
-    view.hand_sizes = [len(hand) for hand in deal.hands]
-    view.stock_size = len(deal.stock)
-    view.scores = scores
-    entries = deal.pile.entries
-    if contract_game:
-        assert isinstance(match, ContractRummyMatch)
-        if match.options.discard_pile_visible == "top_only" and entries:
-            entries = entries[-1:]
-        view.known_counts = deal.known
-        view.melds = deal.table
-        view.down = deal.down
-        view.contract = deal.contract
-    else:
-        view.known_counts = (_NOBODY,) * match.players
-        view.melds = ()
-        view.down = (False,) * match.players
-        view.contract = None
-    view.pile = entries
-    return view
+_COPIED: tuple[str, ...] = ("vector", "hand", "hand_counts", "known", "known_counts", "melds")
+_COPIED += ("meld_positions", "pile", "scalars", "top", "phase", "to_act", "contract")
+_COPIED += ("contract_values",)
+"""What a copy of a seat's vector carries: every slot but the memoryview."""
 
 
 def _contract(contract: Any) -> list[float]:
@@ -634,8 +533,3 @@ def _contract(contract: Any) -> list[float]:
             values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
         values[4] = float(bool(getattr(contract, "exact", False)))
     return values
-
-
-_CONTRACT_EXTRAS = ContractRummyMatch.public_extras
-_NOBODY: Counter[Card] = Counter()
-"""No known cards (read, never changed)."""

@@ -1,0 +1,100 @@
+"""A seat's view as far as the observation encoding reads it, straight from the match's
+declared state (:func:`quick_view`): no sorting, no legal actions, no frozen value, for
+the environments' every step."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.cards import Card
+from rummykit.deck import PileCard
+from rummykit.engine.core import ContractRummyMatch
+from rummykit.kit.match import Match
+from rummykit.kit.protocol import Phase
+from rummykit.melds import Meld
+
+__all__ = ["quick_view"]
+
+
+class _QuickView:
+    """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
+    taken straight from the declared state of a match whose ``view`` is the shipped one
+    (no sorting, no legal actions, no frozen value): see
+    :func:`quick_view`."""
+
+    __slots__ = (
+        "contract",
+        "deal",
+        "down",
+        "hand",
+        "hand_sizes",
+        "known_counts",
+        "melds",
+        "phase",
+        "pile",
+        "scores",
+        "seat",
+        "stock_size",
+        "to_act",
+    )
+    contract: Any
+    deal: int
+    down: Sequence[bool]
+    hand: Sequence[Card]
+    hand_sizes: Sequence[int]
+    known_counts: Sequence[Counter[Card]]
+    """The cards each seat is known to hold, as the state counts them."""
+    melds: Sequence[Meld]
+    phase: Phase
+    pile: Sequence[PileCard]
+    scores: Sequence[int]
+    seat: int
+    stock_size: int
+    to_act: int | None
+
+
+def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> Any:
+    """What ``match.view(seat)`` shows, as far as the encoding reads it, or ``None``
+    when the match's view is not the shipped one (then use :meth:`.Match.view`).
+
+    The tests check that both give the same vector in every registered game."""
+    kind = type(match)
+    if kind.view is not Match.view:
+        return None
+    extras = kind.public_extras
+    contract_game = extras is _CONTRACT_EXTRAS
+    if not contract_game and extras is not Match.public_extras:
+        return None
+    deal, state = match.deal, match.state
+    view = _QuickView()
+    view.seat = seat
+    view.deal = state.deal_number
+    view.phase = state.phase
+    view.to_act = state.to_act
+    view.hand = deal.hands[seat]
+    view.hand_sizes = [len(hand) for hand in deal.hands]
+    view.stock_size = len(deal.stock)
+    view.scores = scores
+    entries = deal.pile.entries
+    if contract_game:
+        assert isinstance(match, ContractRummyMatch)
+        if match.options.discard_pile_visible == "top_only" and entries:
+            entries = entries[-1:]
+        view.known_counts = deal.known
+        view.melds = deal.table
+        view.down = deal.down
+        view.contract = deal.contract
+    else:
+        view.known_counts = (_NOBODY,) * match.players
+        view.melds = ()
+        view.down = (False,) * match.players
+        view.contract = None
+    view.pile = entries
+    return view
+
+
+_CONTRACT_EXTRAS = ContractRummyMatch.public_extras
+_NOBODY: Counter[Card] = Counter()
+"""No known cards (read, never changed)."""
