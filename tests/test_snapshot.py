@@ -371,8 +371,51 @@ def test_a_seat_with_no_decision_is_refused() -> None:
     match = _in_phase("buy", 3)
     data = match.to_dict()
     data["match"]["to_act"] = match.deal.claim.discarder  # who may not take his own card
-    with pytest.raises(RecordError, match=r"match\.to_act: seat \d .* no legal action there"):
+    with pytest.raises(RecordError, match=r"match\.to_act: seat \d cannot act in phase 'buy'"):
         Match.from_dict(data)
+
+
+def test_a_seat_that_could_act_but_is_not_asked_is_refused() -> None:
+    """The requester consenting to his own request, another seat drawing in a turn: seats
+    that have legal actions there, refused because the game's own state (the claim
+    window's order, the turn's seat) asks another (Match.actor_consistent)."""
+    match = _in_phase("consent", 1)
+    data = match.to_dict()
+    data["match"]["to_act"] = match.deal.claim.requester
+    with pytest.raises(RecordError, match="the game's state asks another seat there"):
+        Match.from_dict(data)
+    match = game("may-i").new_match(players=4, seed=2)
+    data = match.to_dict()
+    assert match.to_act is not None
+    data["match"]["to_act"] = (match.to_act + 1) % 4
+    with pytest.raises(RecordError, match=r"seat \d cannot act in phase 'draw': the game's"):
+        Match.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("may-i", {}, 4),
+        ("may-i", {"claim_order": "next_player_first"}, 4),
+        ("may-i", {"turn_after_buy": "resume_normal", "next_player_refusal": "normal_turn"}, 3),
+        ("posso", {"joker_count": "players_minus_one"}, 4),
+        ("posso", {"claim_counts_as_draw": True, "forced_play_enforcement": "strict"}, 3),
+        ("possession", {}, 2),
+    ],
+)
+def test_the_seat_to_act_is_always_one_the_game_asks(
+    name: str, options: dict[str, Any], players: int
+) -> None:
+    """No false refusal: in random play every position's seat to act is consistent."""
+    steps = 0
+    for seed in range(2):
+        match = game(name, **options).new_match(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            assert match.actor_consistent(), (seed, match.state.phase, match.to_act)
+            match.apply(rng.choice(match.legal_actions()))
+            steps += 1
+    assert steps > 1000
 
 
 @pytest.mark.parametrize("number", [0, -1, 6, 999])

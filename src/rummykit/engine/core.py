@@ -242,6 +242,18 @@ class ContractRummyMatch(CheckedMatch):
             return self.pick_actions(seat)
         return self.hooks.claims.legal(self, seat)
 
+    def actor_consistent(self) -> bool:
+        """A turn's steps are the turn's seat's; a claim window's seat is its protocol's
+        to judge (:meth:`~rummykit.engine.hooks.ClaimProtocol.actor_consistent`)."""
+        phase, seat = self.state.phase, self.state.to_act
+        if seat is None:  # the table: its own check lists no legal actions
+            return True
+        if phase is DRAW or phase is MELD or phase is PICK:
+            return seat == self.deal.step.seat
+        if phase in self.hooks.claims.phases:
+            return self.hooks.claims.actor_consistent(self, seat)
+        return True
+
     def draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self, seat, kind=None, protect_top=False)

@@ -116,6 +116,11 @@ class ClaimProtocol(ABC):
     phases: tuple[Phase, ...] = ()
     """The phases in which this protocol decides the legal actions."""
 
+    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
+        """Whether the window's state lets ``seat`` act now in the match's phase (one of
+        :attr:`phases`): a restored snapshot's check. True unless the protocol knows."""
+        return True
+
     def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
         """``seat``'s regular turn starts (``match.deal.step`` is set): its draw step,
         unless the protocol puts a decision first (Posso?'s correction claim)."""

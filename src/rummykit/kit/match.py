@@ -557,6 +557,12 @@ class Match(ABC, Generic[MS, DS]):
             raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
         return match
 
+    def actor_consistent(self) -> bool:
+        """Whether :attr:`to_act` is a seat the game's own state lets act now (the turn's
+        seat, the seat a claim window asks): :meth:`from_dict`'s check of a restored
+        seat to act. True unless a game knows better, as the contract engine does."""
+        return True
+
     def restore(self, state: MS, deal: DS, step: int) -> None:
         """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
         :meth:`from_dict`)."""

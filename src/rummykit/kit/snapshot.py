@@ -157,6 +157,8 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     actor = f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r}"
     where = f"{actor} (the game cannot list its legal actions"
     try:
+        if not match.actor_consistent():
+            raise RecordError(f"{actor}: the game's state asks another seat there")
         legal = match.legal_actions()
         if not legal and state.phase is not MATCH_OVER:
             raise RecordError(f"{actor}: it has no legal action there")

@@ -139,6 +139,23 @@ class MayIClaims(ClaimProtocol):
             return
         self.ask_next(match)
 
+    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
+        """P1 answers first (MAYI-9.4), the others are asked in order from P2, consent
+        comes from a seat between P0 and the requester (MAYI-9.6), and the buyer is the
+        turn's seat (MAYI-9.8)."""
+        claim, phase = match.deal.claim, match.state.phase
+        if not isinstance(claim, ClaimWindow):
+            return False
+        order = claim.order
+        if phase is FIRST_REFUSAL:
+            return seat == order[0]
+        if phase is REQUEST:
+            return 1 + claim.asked < len(order) and seat == order[1 + claim.asked]
+        if phase is CONSENT:
+            requester = claim.requester
+            return requester in order and seat in order[: order.index(requester)]
+        return seat == match.deal.step.seat
+
     def close_window(self, match: ContractRummyMatch) -> None:
         """Nobody takes the card: the next regular turn."""
         resume = self._open(match).resume

@@ -151,6 +151,14 @@ class PossoClaims(ClaimProtocol):
 
     # -- the regular turn --------------------------------------------------------------------
 
+    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
+        """The claims are asked in order (POSSO-9.3); a correction or a second claim is
+        the turn's seat's (POSSO-8.1)."""
+        if match.state.phase is CLAIM:
+            table = self.table(match)
+            return table.asked < len(table.order) and seat == table.order[table.asked]
+        return seat == match.deal.step.seat
+
     def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
         meld takes it by a lay-off (a card playable only by a joker exchange, under
