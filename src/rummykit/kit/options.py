@@ -314,11 +314,9 @@ def first_dealer(*allowed: FirstDealer) -> Callable[[Any], FirstDealer | int]:
 
 
 def check_dealer_seat(value: FirstDealer | int, player_count_range: tuple[int, int]) -> None:
-    """Refuse a first dealer that a game of ``player_count_range`` players (the pair
-    fewest, most) may not have: anything but a :class:`FirstDealer` or a seat from 0 to
-    one below the most players. The rules' own check of a ``first_dealer``
-    (:func:`first_dealer` converts it but cannot know the players); a user's game that
-    does not convert first gets the same refusals.
+    """Refuse a first dealer a game of ``player_count_range`` (fewest, most) players may
+    not have: anything but a :class:`FirstDealer` or a seat below the most players (the
+    rules' check after :func:`first_dealer`, which cannot know the players, converts it).
 
     >>> check_dealer_seat(FirstDealer.RANDOM, (3, 5)), check_dealer_seat(4, (3, 5))
     (None, None)
