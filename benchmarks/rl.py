@@ -39,6 +39,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -206,20 +207,12 @@ def main(argv: list[str] | None = None) -> None:
         ("possession engine alone", lambda: measure_engine("possession", 2, slice_)),
         ("posso engine alone", lambda: measure_engine("posso", 4, slice_)),
     ]
-    if options.pure:
-        pure = options.pure
-        runs += [
-            ("may-i, 4 players, pure", lambda: before(pure, "may-i", 4, slice_)),
-            ("possession, 2 players, pure", lambda: before(pure, "possession", 2, slice_)),
-            ("posso, 4 players, pure", lambda: before(pure, "posso", 4, slice_)),
-        ]
-    if options.before:
-        src = options.before
-        runs += [
-            ("may-i, 4 players, before", lambda: before(src, "may-i", 4, slice_)),
-            ("possession, 2 players, before", lambda: before(src, "possession", 2, slice_)),
-            ("posso, 4 players, before", lambda: before(src, "posso", 4, slice_)),
-        ]
+    for label, src in (("pure", options.pure), ("before", options.before)):
+        if src:
+            runs += [
+                (f"{name}, {count} players, {label}", partial(before, src, name, count, slice_))
+                for name, count in (("may-i", 4), ("possession", 2), ("posso", 4))
+            ]
     best: dict[str, dict[str, Any]] = {}
     for _ in range(options.rounds):
         for name, run in runs:

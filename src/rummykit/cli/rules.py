@@ -12,8 +12,8 @@ from typing import Any
 import attrs
 
 from rummykit.cli.setup import check_players, player_range
+from rummykit.kit.citations import cited_clause, field_docs
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.options import cited_clause, field_docs
 
 __all__ = ["describe_rules", "rules_text"]
 

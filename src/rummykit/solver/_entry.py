@@ -39,13 +39,25 @@ __all__ = [
 ]
 
 
+_NO_CONTRACT = Contract.parse("1G")
+"""Stands for the contract of the deadwood functions, which take none."""
+
+
 def _check(
-    contract: object, rules: object, values: object = FACE_VALUES, *, contract_needed: bool = True
+    contract: object,
+    rules: object,
+    values: object = FACE_VALUES,
+    budget: object = DEFAULT_BUDGET,
+    discard: object = False,
 ) -> None:
-    """Refuse a contract, meld rules or card values of the wrong kind with a
-    :class:`~rummykit.errors.ConfigError` naming the argument, before the work reads them
-    (it would fail inside on an attribute; compiled, on its argument types)."""
-    if contract_needed and not isinstance(contract, Contract):
+    """Refuse a contract, meld rules, card values, budget or ``discard`` flag of the wrong
+    kind with a :class:`~rummykit.errors.ConfigError` naming the argument, before the work
+    reads them (it would fail inside on an attribute; compiled, on its argument types)."""
+    if discard is not False and discard is not True:
+        flag("discard", discard)
+    if budget is not DEFAULT_BUDGET:
+        check_budget(budget)  # at the call, before anything is iterated
+    if contract is not _NO_CONTRACT and not isinstance(contract, Contract):
         raise ConfigError(
             f"contract must be a Contract (Contract.parse('2G+1R')), got {shown(contract)}"
         )
@@ -64,9 +76,7 @@ def can_meet(
     unless given; ``None``: no bound): past it, a
     :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
     """
-    _check(contract, rules)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)
+    _check(contract, rules, FACE_VALUES, budget)
     return solve_can_meet(hand, contract, rules, budget)
 
 
@@ -83,9 +93,7 @@ def best_arrangement(
     For a contract that is a minimum (more melds allowed), further melds go down too
     where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
     """
-    _check(contract, rules, values)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)
+    _check(contract, rules, values, budget)
     return solve_best(hand, contract, rules, values, budget)
 
 
@@ -105,9 +113,7 @@ def arrangements(
     ``budget`` bounds the work of the whole iteration (see :func:`can_meet`): the
     arrangements found before it is spent have been yielded when the error is raised.
     """
-    _check(contract, rules, values)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)  # at the call, before anything is iterated
+    _check(contract, rules, values, budget)  # at the call, before anything is iterated
     return solve_arrangements(hand, contract, rules, values, budget)
 
 
@@ -124,9 +130,7 @@ def arrangement_parts(
     The same arrangements, in the same order, as :func:`~rummykit.arrangements`, within
     the same ``budget``.
     """
-    _check(contract, rules)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)
+    _check(contract, rules, FACE_VALUES, budget)
     return solve_parts(hand, contract, rules, budget)
 
 
@@ -147,11 +151,7 @@ def min_deadwood_value(
     ...                    discard=True)
     24
     """
-    _check(None, rules, values, contract_needed=False)
-    if discard is not False and discard is not True:
-        flag("discard", discard)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)
+    _check(_NO_CONTRACT, rules, values, budget, discard)
     return solve_deadwood_value(hand, rules, values, discard, budget)
 
 
@@ -178,9 +178,5 @@ def min_deadwood(
     >>> result.melds, result.left_value
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
-    _check(None, rules, values, contract_needed=False)
-    if discard is not False and discard is not True:
-        flag("discard", discard)
-    if budget is not DEFAULT_BUDGET:
-        check_budget(budget)
+    _check(_NO_CONTRACT, rules, values, budget, discard)
     return solve_deadwood(hand, rules, values, discard, budget)

@@ -1,0 +1,67 @@
+"""The clauses a rules class's options cite, read from the docstrings under its fields
+(the way the docs write them): what ``rummykit rules`` shows and what an option's error
+cites (:func:`~rummykit.kit.options.build_rules`)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import re
+import textwrap
+from typing import Any
+
+__all__ = ["cited_clause", "field_docs"]
+
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+_CLAUSE = re.compile(r"\b[A-Z]{3,6}-\d+(?:\.\d+)?[a-z]?(?:,\s*\d+(?:\.\d+)?[a-z]?)*")
+
+
+def cited_clause(text: str) -> str | None:
+    """The first clause ``text`` cites, as the docs write clauses, or ``None``.
+
+    >>> cited_clause("POSSO-4.2, 12.2: run, run_and_set or two_sets.")
+    'POSSO-4.2, 12.2'
+    >>> cited_clause("How a tie for the win is settled.") is None
+    True
+    """
+    found = _CLAUSE.search(text)
+    return found.group(0) if found else None
+
+
+def field_docs(cls: type[Any]) -> dict[str, str]:
+    """The docstring under each field of ``cls`` (and its attrs bases), by field name;
+    an option a base declares is preceded by the clause ``cls.option_clauses`` gives it
+    (:class:`~rummykit.engine.options.DealEndOptions`). ``rummykit rules`` shows them,
+    and an option's error cites the clause found there.
+
+    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> docs = field_docs(MayIRules)
+    >>> docs["joker_value"], docs["tie_break"]
+    ('MAYI-2.2: what a joker left in hand costs.', 'MAYI-16.4: how a tie for the win is settled.')
+    """
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        try:
+            source = textwrap.dedent(inspect.getsource(klass))
+        except (OSError, TypeError):
+            continue
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for item, after in itertools.pairwise(body):
+            if (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                text = " ".join(after.value.value.split())
+                docs[item.target.id] = _ROLE.sub(r"\1", text).replace("``", "")
+    for name, clause in getattr(cls, "option_clauses", {}).items():  # shared options
+        text = docs.get(name, "")
+        docs[name] = f"{clause}: {text[:1].lower()}{text[1:]}" if text else clause
+    return docs
