@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -86,9 +87,10 @@ class ContractRummyMatch(CheckedMatch):
         self.contracts = self.make_schedule()
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
-        self.layoff_memo: dict[tuple[Meld, Card, Any], Meld | None] = {}
-        """Lay-off results by (meld, card, end): a cache shared by clones, not state."""
-        self.layoff_fits: dict[tuple[Meld, int], Any] = {}
+        self.layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
+        """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
+        (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
+        self.layoff_fits: dict[tuple[int, int], Any] = {}
         """The cards that fit each meld at each place on the table, with their lay-offs
         (:func:`~rummykit.engine.moves.layoffs`): a cache shared by clones, not state."""
 
@@ -237,7 +239,7 @@ class ContractRummyMatch(CheckedMatch):
         if phase is MELD:
             actions = self.hooks.action_filter.filter(self, seat, self.meld_step_actions(seat))
             # Every turn can end: hooks that leave nothing legal end it without a discard.
-            return actions or (Done(),)
+            return actions or _DONE_ONLY
         if phase is PICK:
             return self.pick_actions(seat)
         return self.hooks.claims.legal(self, seat)
@@ -260,9 +262,9 @@ class ContractRummyMatch(CheckedMatch):
         actions: tuple[Action, ...]
         if self.options.multi_take_mode is MultiTakeMode.ANY and top:
             picks = self.pick_options(seat, first=True)
-            actions = (Draw(), Take(), *(TakeCard(card) for card in picks))
+            actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
         else:
-            actions = (Draw(), *Take.up_to(top))
+            actions = (_DRAW, *Take.up_to(top))
         actions = self.hooks.claims.draw_actions(self, seat, actions)
         return self.hooks.action_filter.filter(self, seat, actions)
 
@@ -283,7 +285,7 @@ class ContractRummyMatch(CheckedMatch):
 
     def pick_actions(self, seat: int) -> tuple[Action, ...]:
         """The ``pick`` phase: one more pile card, or ``done``."""
-        return (*(TakeCard(card) for card in self.pick_options(seat)), Done())
+        return (*(TakeCard(card) for card in self.pick_options(seat)), _DONE)
 
     def meld_step_actions(self, seat: int) -> tuple[Action, ...]:
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
@@ -301,9 +303,9 @@ class ContractRummyMatch(CheckedMatch):
             elif self.may_discard(seat, hand[0], 1):
                 result.append(_DISCARDS[hand[0].code])
             if self.may_end_without_discard(seat):
-                result.append(Done())
+                result.append(_DONE)
         else:
-            result.append(Done())
+            result.append(_DONE)
         return tuple(result)
 
     # -- applying --------------------------------------------------------------------------
@@ -431,7 +433,7 @@ class ContractRummyMatch(CheckedMatch):
             hand.remove(action.card)
             self.forget(seat, action.card)
             deal.pile.push(action.card, seat)
-            self.emit(Discarded(seat, action.card))
+            self.emit(_discarded(seat, action.card))
             if not hand:
                 self.went_out(seat, GoingOut.DISCARDING)
                 return
@@ -588,3 +590,8 @@ _RULES: dict[MeldRules, MeldRules] = {}
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)
 """One discard action per card, made once (they are values)."""
+_discarded = cache(Discarded)
+"""Each seat's discard of each card, made once (effects are values)."""
+_DONE, _DRAW = Done(), Draw()
+_DONE_ONLY: tuple[Action, ...] = (_DONE,)
+"""The turn's fixed actions, made once (a meld step lists them every turn)."""

@@ -52,10 +52,10 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(match, seat, index) is not None:
             continue
-        fits = memo.get((meld, index))
-        if fits is None:
+        fits = memo.get((id(meld), index))
+        if fits is None or fits[0] is not meld:
             fits = _fits(match, meld, index)
-        ways, listed = fits
+        _, ways, listed = fits
         for card in held.intersection(ways):
             if few_cards:  # the hand kept may forbid some
                 found += _kept_layoffs(match, seat, meld, index, card, ways[card])
@@ -73,9 +73,12 @@ _AT_RUN_END = 3
 low and high end): a wild card at a run's end, a lay-off per meaning."""
 _END_OF = (None, End.LOW, End.HIGH)
 
-_Fits = tuple[dict[Card, tuple[int, ...]], dict[Card, list[tuple[int, LayOff]]]]
-"""The cards that may fit a meld and the ways they may (:data:`_AT_RUN_END`), and the
-lay-offs of those looked at so far, with their listing orders (card code, meld, end)."""
+_Fits = tuple[Meld, dict[Card, tuple[int, ...]], dict[Card, list[tuple[int, LayOff]]]]
+"""A meld, the cards that may fit it and the ways they may (:data:`_AT_RUN_END`), and
+the lay-offs of those looked at so far, with their listing orders (card code, meld, end).
+Remembered by the meld's identity and place (a meld's own hash is an interpreted
+function that hashes its cards): the entry holds the meld, so while it is remembered no
+other object has its identity, and a hit is checked to be the very meld."""
 
 
 def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
@@ -98,11 +101,11 @@ def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
             ways[below] = (1,)
         if above not in wilds:  # the same card as below under a 12-card run: both ends
             ways[above] = (*ways.get(above, ()), 2)
-    fits: _Fits = (ways, {})
+    fits: _Fits = (meld, ways, {})
     memo = match.layoff_fits
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-    memo[meld, index] = fits
+    memo[id(meld), index] = fits
     return fits
 
 
@@ -226,15 +229,14 @@ def grown_meld(
     match's meld rules, or ``None`` if it does not fit; remembered per match (a bounded
     cache, not state)."""
     memo = match.layoff_memo
-    key = (meld, card, (end, role))
-    try:
-        return memo[key]
-    except KeyError:
-        pass
+    key = (id(meld), card, _END_OF.index(end), role)  # End's hash is interpreted
+    known = memo.get(key)
+    if known is not None and known[0] is meld:  # by identity, as the fits above
+        return known[1]
     grown = try_lay_off(meld, card, match.meld_rules, end=end, role=role)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-    memo[key] = grown
+    memo[key] = (meld, grown)
     return grown
 
 

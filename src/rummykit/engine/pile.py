@@ -7,6 +7,7 @@ stock cards owed for them, and drawing with refills and the refill cap.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card
@@ -78,7 +79,7 @@ def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
 def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
     match.deal.hands[seat] += taken
     match.deal.known[seat].update(taken)
-    match.emit(TookFromPile(seat, tuple(taken)))
+    match.emit(_took(seat, tuple(taken)))
 
 
 def draw_stock(
@@ -104,7 +105,7 @@ def draw_stock(
         drawn.append(deal.stock.draw())
     deal.hands[seat] += drawn
     if drawn:
-        match.emit(Drew(seat, tuple(drawn), penalty=penalty))
+        match.emit(_drew(seat, tuple(drawn), penalty=penalty))
     if skipped:
         match.emit(DrawSkipped(seat, skipped))
     return drawn
@@ -147,3 +148,9 @@ def price(match: ContractRummyMatch, kind: str | None, taken: int) -> int:
     one per card after the first otherwise."""
     per_card: int = match.options.buy_penalty_per_card
     return per_card * taken if kind in ("buy", "forced") else per_card * (taken - 1)
+
+
+_took = lru_cache(maxsize=4096)(TookFromPile)
+_drew = lru_cache(maxsize=4096)(Drew)
+"""The effects of the takes and draws met lately, made once each (effects are values; a
+seat draws and takes the same few cards again and again)."""

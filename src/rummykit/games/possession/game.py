@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 import attrs
@@ -53,6 +54,16 @@ __all__ = [
 
 _DONE, _DRAW, _PASS = Done(), Draw(), Pass()
 """The field-less actions, made once (actions are values)."""
+
+
+@cache
+def _drew(seat: int, card: Card) -> Drew:
+    """``seat`` drew ``card``, made once (effects are values)."""
+    return Drew(seat, (card,))
+
+
+_played = lru_cache(maxsize=4096)(Played)
+"""The plays met lately, made once each (a seat plays the same few sequences again)."""
 
 PLAY = Phase("play", "PSSN-5")
 """A turn's move (PSSN-5): play, draw or pass."""
@@ -248,7 +259,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             hand.remove(card)
             self.deal.pile.push(card, seat)
         self.deal.passes = 0
-        self.emit(Played(seat, action.cards))
+        self.emit(_played(seat, action.cards))
         if not hand:
             self.emit(WentOut(seat, GoingOut.PLAYING))
             self.end_possession_deal(DealEnd.WENT_OUT, seat)
@@ -274,7 +285,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         card = deal.stock.draw()
         deal.hands[seat].append(card)
         deal.passes = 0
-        self.emit(Drew(seat, (card,)))
+        self.emit(_drew(seat, card))
         if not len(deal.stock) and self.rules.recycle_timing == "immediate" and len(deal.pile) > 1:
             self.recycle()
         if self.rules.play_after_draw:
