@@ -302,6 +302,13 @@ class ContractLayOffGate(LayOffGate):
         """``same_turn``."""
         return self.same_turn
 
+    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
+        """:meth:`refusal` is ``None``, without writing the refusal."""
+        deal = match.deal
+        return (not self.requires_contract or deal.down[seat]) and (
+            self.same_turn or not deal.step.went_down
+        )
+
 
 def _contract(match: ContractRummyMatch) -> Contract:
     contract = match.deal.contract

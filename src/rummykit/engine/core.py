@@ -444,9 +444,11 @@ class ContractRummyMatch(CheckedMatch):
     def forget(self, seat: int, card: Card) -> None:
         """``card`` left ``seat``'s hand: it is no longer known to be there."""
         known = self.deal.known[seat]
-        if known[card]:
-            known[card] -= 1
-            if not known[card]:
+        count = known.get(card)  # not known[card]: a Counter's __missing__ is interpreted
+        if count:
+            if count > 1:
+                known[card] = count - 1
+            else:
                 del known[card]
 
     def lay_down(

@@ -69,6 +69,12 @@ class LayOffGate(ABC):
         """May a seat lay off in the meld step in which it went down?"""
         return True
 
+    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
+        """Whether ``seat`` may lay off onto some meld now: :meth:`refusal` for any meld
+        is ``None`` (a gate may answer without writing the refusal, as the listing of
+        every meld step asks)."""
+        return self.refusal(match, seat, None) is None
+
 
 class ExchangeGate(ABC):
     """Whether and how jokers on the table may be exchanged (POSSO-11.6)."""

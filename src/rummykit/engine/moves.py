@@ -41,7 +41,7 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     at a run's end once per meaning (:func:`placements`)."""
     deal = match.deal
     gate = match.hooks.layoff_gate
-    if not deal.table or gate.refusal(match, seat, None) is not None:
+    if not deal.table or not gate.permits(match, seat):
         return []
     per_meld = gate.depends_on_target
     hand = deal.hands[seat]
@@ -52,7 +52,7 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(match, seat, index) is not None:
             continue
-        fits = memo.get((id(meld), index))
+        fits: _Fits | None = memo.get((id(meld), index))
         if fits is None or fits[0] is not meld:
             fits = _fits(match, meld, index)
         _, ways, listed = fits

@@ -78,7 +78,9 @@ def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
 
 def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
     match.deal.hands[seat] += taken
-    match.deal.known[seat].update(taken)
+    known = match.deal.known[seat]
+    for card in taken:  # not Counter.update, an interpreted method
+        known[card] = known.get(card, 0) + 1
     match.emit(_took(seat, tuple(taken)))
 
 

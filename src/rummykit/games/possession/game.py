@@ -24,7 +24,7 @@ from rummykit.errors import ConfigError
 from rummykit.games.possession.actions import Play
 from rummykit.games.possession.bot import PossessionAgent
 from rummykit.games.possession.effects import Played
-from rummykit.games.possession.moves import FirstPlayer, first_player, plays
+from rummykit.games.possession.moves import FirstPlayer, first_player, legal_moves
 from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass
 from rummykit.kit.definition import GameDefinition
@@ -51,9 +51,6 @@ __all__ = [
     "PossessionState",
     "possession_outcome",
 ]
-
-_DONE, _DRAW, _PASS = Done(), Draw(), Pass()
-"""The field-less actions, made once (actions are values)."""
 
 
 @cache
@@ -207,15 +204,15 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         seat = self.state.to_act
         assert seat is not None
         deal = self.deal
-        moves: list[Action] = list(plays(deal.hands[seat], self.top, self.rules))
-        if deal.drew_this_turn:  # play_after_draw
-            moves.append(_DONE)
-        elif not moves or self.rules.voluntary_draw:
-            if self.can_draw():
-                moves.append(_DRAW)
-            elif not moves:
-                moves.append(_PASS)
-        return tuple(moves)
+        top = deal.pile.top
+        assert top is not None
+        return legal_moves(
+            deal.hands[seat],
+            top.card,
+            self.rules,
+            drew=deal.drew_this_turn,
+            can_draw=self.can_draw(),
+        )
 
     def why_not(self, action: Action) -> tuple[str, str]:
         seat = self.state.to_act

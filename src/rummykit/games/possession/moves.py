@@ -3,6 +3,7 @@
 >>> from rummykit import parse_card, parse_cards
 >>> from rummykit.games.possession.moves import plays
 >>> from rummykit.games.possession.rules import PossessionRules
+from rummykit.kit.actions import Action, Done, Draw, Pass
 >>> [str(p) for p in plays(parse_cards("9C 10C JC 7C 8D 3S"), parse_card("8C"), PossessionRules())]
 ['play 8D', 'play 7C', 'play 9C', 'play 9C 10C', 'play 9C 10C JC']
 """
@@ -18,12 +19,9 @@ import attrs
 from rummykit.cards import CARDS, Card
 from rummykit.games.possession.actions import Play
 from rummykit.games.possession.rules import PossessionRules
+from rummykit.kit.actions import Action, Done, Draw, Pass
 
-__all__ = ["FirstPlayer", "first_player", "is_play", "plays"]
-
-
-def _code(card: Card) -> int:
-    return card.code
+__all__ = ["FirstPlayer", "first_player", "is_play", "legal_moves", "plays"]
 
 
 def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]:
@@ -61,6 +59,39 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
             up += down
             up.sort(key=_length)
         return found + up if up else found
+    return found + _loose_sequences(held, top, rank, directions, least)
+
+
+def legal_moves(
+    hand: Sequence[Card], top: Card, rules: PossessionRules, *, drew: bool, can_draw: bool
+) -> tuple[Action, ...]:
+    """A turn's legal actions (PSSN-5): the :func:`plays` on ``top`` from ``hand``, then
+    ``done`` once the seat ``drew`` this turn (``play_after_draw``), else a draw where
+    there is no play or drawing is voluntary and ``can_draw``, else a pass where there
+    is nothing else to do."""
+    moves: list[Action] = list(plays(hand, top, rules))
+    if drew:
+        moves.append(_DONE)
+    elif not moves or rules.voluntary_draw:
+        if can_draw:
+            moves.append(_DRAW)
+        elif not moves:
+            moves.append(_PASS)
+    return tuple(moves)
+
+
+_DONE: Final = Done()
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+"""The field-less actions, made once (actions are values)."""
+
+
+def _loose_sequences(
+    held: set[Card], top: Card, rank: int, directions: tuple[int, ...], least: int
+) -> list[Play]:
+    """The sequences on ``top`` (of ``rank``) under ``sequence_must_touch_top=False``:
+    from every card of its suit above (or below) it, shortest first (a function of its
+    own, so that the common case above makes no closure)."""
     suit = top.suit
     sequences: list[Play] = []
     by_rank = {int(card.rank): card for card in held if card.suit is suit and card.rank}
@@ -76,7 +107,7 @@ def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]
                     sequences.append(_sequence(tuple(run)))
                 current += step
     sequences.sort(key=_length)
-    return found + sequences
+    return sequences
 
 
 def _length(play: Play) -> int:
