@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
+from rummykit import parse_card, parse_cards
 from rummykit.engine.actions import LayOff
+from rummykit.engine.contract import ContractLayOffGate
+from rummykit.engine.hooks import LayOffGate
+from rummykit.engine.phases import MELD
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.games import MayI, Possession
 from rummykit.games.may_i.claims import REQUEST
+from rummykit.games.possession.effects import Played
+from rummykit.games.possession.moves import legal_moves
+from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit import seats
 from rummykit.kit.actions import Take
-from rummykit.kit.effects import Passed
+from rummykit.kit.effects import Discarded, Drew, Passed, TookFromPile
 
 
 def test_take_up_to_shares_its_values() -> None:
@@ -96,3 +104,55 @@ def test_sender_known_only_while_the_seat_to_act_is_checked() -> None:
     assert len(match.events_seen_by(None)) == len(match.events)
     with pytest.raises(IllegalActionError, match="there is no seat 5"):
         match.view(5)
+
+
+@pytest.mark.parametrize(
+    ("requires_contract", "same_turn"), [(True, True), (True, False), (False, False)]
+)
+def test_layoff_gate_permits_exactly_when_it_refuses_nothing(
+    requires_contract: bool, same_turn: bool
+) -> None:
+    """The listing's quick question (``permits``) answers as the refusal does, in every
+    meld step of seeded random play (base-class default and the contract gate alike)."""
+    gate = ContractLayOffGate(requires_contract=requires_contract, same_turn=same_turn)
+    asked = {True: 0, False: 0}
+    for seed in range(3):
+        match = MayI().new_match(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.to_act
+            if match.state.phase is MELD and seat is not None:
+                permits = gate.permits(match, seat)
+                assert permits is (gate.refusal(match, seat, None) is None)
+                assert LayOffGate.permits(gate, match, seat) is permits
+                asked[permits] += 1
+            match.apply(rng.choice(match.legal_actions()))
+    assert asked[True] and asked[False]
+
+
+def test_turn_effects_are_equal_values_made_once() -> None:
+    """Discards, draws, takes and plays are shared where they repeat, and equal to the
+    values made anew (effects are values: the records hash the same)."""
+    for definition, players in ((MayI(), 4), (Possession(), 2)):
+        match = definition.new_match(players=players, seed=5)
+        rng = random.Random(5)
+        seen: dict[object, object] = {}
+        repeats = 0
+        while not match.is_over:
+            for effect in match.apply(rng.choice(match.legal_actions())).effects:
+                if isinstance(effect, (Discarded, Drew, TookFromPile, Played)):
+                    assert effect == attrs.evolve(effect)
+                    repeats += effect in seen
+                    assert seen.setdefault(effect, effect) is effect
+        assert repeats
+
+
+def test_possession_legal_moves_lists_plays_then_the_turn_end() -> None:
+    rules = PossessionRules()
+    hand, top = parse_cards("9C 10C 3S"), parse_card("8C")
+    plays_only = [str(a) for a in legal_moves(hand, top, rules, drew=False, can_draw=True)]
+    assert plays_only == ["play 9C", "play 9C 10C"]
+    assert [str(a) for a in legal_moves(hand, top, rules, drew=True, can_draw=True)][-1] == "done"
+    stuck = parse_cards("3S")
+    assert [str(a) for a in legal_moves(stuck, top, rules, drew=False, can_draw=True)] == ["draw"]
+    assert [str(a) for a in legal_moves(stuck, top, rules, drew=False, can_draw=False)] == ["pass"]
