@@ -3,7 +3,6 @@
 >>> from rummykit import parse_card, parse_cards
 >>> from rummykit.games.possession.moves import plays
 >>> from rummykit.games.possession.rules import PossessionRules
-from rummykit.kit.actions import Action, Done, Draw, Pass
 >>> [str(p) for p in plays(parse_cards("9C 10C JC 7C 8D 3S"), parse_card("8C"), PossessionRules())]
 ['play 8D', 'play 7C', 'play 9C', 'play 9C 10C', 'play 9C 10C JC']
 """
