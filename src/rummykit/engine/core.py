@@ -91,8 +91,9 @@ class ContractRummyMatch(CheckedMatch):
         """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
         (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
         self.layoff_fits: dict[tuple[int, int], Any] = {}
-        """The cards that fit each meld at each place on the table, with their lay-offs
-        (:func:`~rummykit.engine.moves.layoffs`): a cache shared by clones, not state."""
+        """The cards that fit each meld at each place on the table, with their lay-offs,
+        by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
+        shared by clones, not state."""
 
     def make_schedule(self) -> ContractSchedule | None:
         """The options' ``schedule`` (a game whose schedule depends on the number of
