@@ -72,6 +72,9 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=default.simulations)
     parser.add_argument("--candidates", type=int, default=default.candidates)
     parser.add_argument("--horizon", type=int, default=default.horizon)
+    parser.add_argument("--prune", type=float, default=default.prune)
+    parser.add_argument("--no-prune", dest="prune", action="store_const", const=None)
+    parser.add_argument("--prune-after", type=int, default=default.prune_after)
     args = parser.parse_args()
     may_i = game("may-i")
     seats = ["heuristic"] * 4
@@ -91,6 +94,8 @@ def main() -> None:
         simulations=args.simulations,
         candidates=args.candidates,
         horizon=args.horizon,
+        prune=args.prune,
+        prune_after=args.prune_after,
     )
     search = search_cost(agent, args.search_matches)
     print(
@@ -107,6 +112,8 @@ def main() -> None:
                     "simulations": args.simulations,
                     "candidates": args.candidates,
                     "horizon": args.horizon,
+                    "prune": args.prune,
+                    "prune_after": args.prune_after,
                 },
                 **search,
             }
