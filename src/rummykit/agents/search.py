@@ -143,17 +143,20 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default budget (48 rollouts over 3 candidates, 24 decisions deep) won 37.5 % of
-    200 May I? matches against three heuristics (par 25 %) at about 55-65 ms a decision
-    compiled. The budget that fits 15 ms (10 rollouts over 2 candidates, 20 deep: about
-    14 ms) won 28.5 % of 400 matches where the heuristic in its seat won 25.25 %, a gain
-    within the noise: a fast opponent, not a stronger one (see ``benchmarks/README.md``)."""
+    The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
+    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes about
+    13 ms of CPU time a decision with a choice compiled (about a quarter of the same
+    budget unpruned, which took 55-65 ms) and won WINSHARE of 400 May I? matches
+    against three heuristics, where a heuristic in its seat won 25.25 % (see
+    ``benchmarks/README.md``). ``prune=None, draws=True`` is the search as it was: 37.5 %
+    of 200 matches at 55-65 ms."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
     simulations: int = attrs.field(default=48, validator=whole(1, MAX_SIMULATIONS))
-    """Rollouts per decision (the budget), spread evenly over the candidates: at least
-    two per candidate when ``margin`` is above 0 (one sample proves nothing)."""
+    """Rollouts per decision at most (the budget), in rounds of one sample for every
+    candidate: at least two per candidate when ``margin`` is above 0 (one sample proves
+    nothing). With ``prune`` most decisions spend far fewer."""
     candidates: int = attrs.field(default=3, validator=whole(1, MAX_CANDIDATES))
     """How many of the policy's best actions are compared."""
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
