@@ -232,7 +232,8 @@ class SearchAgent:
             sample = sampler.sample(rng)
             seed = rng.getrandbits(32)
             for index in active:
-                trial = sample.clone()
+                # the last candidate plays on the sample itself: one clone fewer a round
+                trial = sample if index == active[-1] else sample.clone()
                 trial.apply(options[index])
                 values[index].append(self.rollout(trial, seat, random.Random(seed), deal=deal))
             if self.prune is not None and done >= self.prune_after:
