@@ -24,7 +24,7 @@ round ``prune_after`` on, a challenger whose mean gain over the heuristic's choi
 above ``prune`` standard errors is dropped, and the search ends when none is left. Most
 decisions end after two rounds (the heuristic's choice is rarely beaten, and a
 challenger behind after two samples seldom gets ahead by 1.5 standard errors later), so
-a decision costs about a quarter of its full budget and the contested ones get all of it.
+a decision costs about a fifth of its full budget and the contested ones get all of it.
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
@@ -145,10 +145,10 @@ class SearchAgent:
 
     The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
     not ahead after 2 rounds dropped; the choice of pile left to the policy) takes about
-    13 ms of CPU time a decision with a choice compiled (about a quarter of the same
-    budget unpruned, which took 55-65 ms) and won WINSHARE of 400 May I? matches
-    against three heuristics, where a heuristic in its seat won 25.25 % (see
-    ``benchmarks/README.md``). ``prune=None, draws=True`` is the search as it was: 37.5 %
+    12 ms of CPU time a decision with a choice compiled (a sixth of the same budget
+    unpruned, 65-71 ms in the same runs) and won 35.4 % of 400 May I? matches against
+    three heuristics (95 % interval 30.8-40.2 %), where a heuristic in its seat won
+    25.25 % (see ``benchmarks/README.md``). ``prune=None, draws=True`` is the search as it was: 37.5 %
     of 200 matches at 55-65 ms."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
