@@ -149,8 +149,7 @@ class SearchAgent:
     (a fifth of the same budget unpruned, 65-73 ms in the same runs), and won 35.4 % of
     400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
     heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
-    draws=True`` is the search as
-    it was: 37.5 % of 200 matches at 55-65 ms."""
+    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
