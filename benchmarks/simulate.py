@@ -6,6 +6,11 @@ shared machine count less), and a fingerprint of those decisions (equal before a
 a change that should not change them).
 
     python benchmarks/simulate.py [--matches 40] [--jobs 2] [--search-matches 2]
+        [--simulations S] [--candidates C] [--horizon H]
+        [--prune P | --no-prune] [--prune-after R] [--draws]
+
+``--no-prune --draws`` is the search as it was before pruning (every candidate every
+round, the choice of pile searched too).
 
 Results are in benchmarks/README.md.
 """
@@ -72,6 +77,10 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=default.simulations)
     parser.add_argument("--candidates", type=int, default=default.candidates)
     parser.add_argument("--horizon", type=int, default=default.horizon)
+    parser.add_argument("--prune", type=float, default=default.prune)
+    parser.add_argument("--no-prune", dest="prune", action="store_const", const=None)
+    parser.add_argument("--prune-after", type=int, default=default.prune_after)
+    parser.add_argument("--draws", action="store_true", help="search the choice of pile too")
     args = parser.parse_args()
     may_i = game("may-i")
     seats = ["heuristic"] * 4
@@ -91,6 +100,9 @@ def main() -> None:
         simulations=args.simulations,
         candidates=args.candidates,
         horizon=args.horizon,
+        prune=args.prune,
+        prune_after=args.prune_after,
+        draws=args.draws,
     )
     search = search_cost(agent, args.search_matches)
     print(
@@ -107,6 +119,9 @@ def main() -> None:
                     "simulations": args.simulations,
                     "candidates": args.candidates,
                     "horizon": args.horizon,
+                    "prune": args.prune,
+                    "prune_after": args.prune_after,
+                    "draws": args.draws,
                 },
                 **search,
             }

@@ -364,6 +364,96 @@ def test_the_search_overrules_its_policy_only_when_sure() -> None:
     assert agent.pick([[1.0], [2.0]]) == 0  # one sample proves nothing
 
 
+def test_the_search_drops_challengers_that_are_not_ahead() -> None:
+    agent = SearchAgent(RandomAgent())
+    first = [0.0, 10.0, -10.0, 5.0]
+    ahead = [v + 3 for v in first]
+    behind = [-1.0, 11.0, -12.0, 4.0]  # 0.75 behind, by 1.2 standard errors
+    level = list(first)
+    lucky = [0.0, 10.0, -10.0, 17.0]  # ahead by 3 on the mean, by 1 standard error
+    values = [first, ahead, behind, level, lucky]
+    assert agent.survivors(values, [1, 2, 3, 4]) == [1, 4]
+    assert SearchAgent(RandomAgent(), prune=1.5).survivors(values, [1, 2, 3, 4]) == [1]
+    # a lower bar keeps a challenger a little behind; one level on every sample can
+    # never gain
+    assert SearchAgent(RandomAgent(), prune=-2).survivors(values, [2, 3]) == [2]
+
+
+@attrs.frozen(kw_only=True)
+class _CountingSearch(SearchAgent):
+    """A search agent that counts its rollouts, decision by decision."""
+
+    counts: list[int] = attrs.field(factory=list)
+
+    def rollout(
+        self, match: Any, seat: int, rng: random.Random, *, deal: int | None = None
+    ) -> float:
+        self.counts[-1] += 1
+        return super().rollout(match, seat, rng, deal=deal)
+
+
+def _searched_decisions(agent: _CountingSearch, seed: int) -> tuple[list[Action], list[int]]:
+    """``agent``'s first decisions in seat 0 of a May I? match against heuristics, and
+    how many rollouts each took."""
+    definition = game("may-i")
+    policy = heuristic_agent(definition)
+    match = definition.new_match(players=4, seed=seed)
+    rng, chosen = random.Random(seed), list[Action]()
+    while match.deal_number == 1 and len(chosen) < 40:
+        seat = match.to_act
+        if seat is None:
+            match.apply(match.legal_actions()[0])
+        elif seat == 0:
+            agent.counts.append(0)
+            chosen.append(decide(agent, match, 0, random.Random(len(match.events))))
+            match.apply(chosen[-1])
+        else:
+            match.apply(policy.choose(match.view(seat), rng))
+    return chosen, agent.counts
+
+
+def test_the_search_spends_its_budget_on_contested_decisions() -> None:
+    policy = heuristic_agent(game("may-i"))
+    chosen, counts = _searched_decisions(_CountingSearch(policy, simulations=12, horizon=6), 5)
+    again = _CountingSearch(policy, simulations=12, horizon=6)
+    assert _searched_decisions(again, 5) == (chosen, counts)
+    # a searched decision takes two rounds of its two or three candidates at least and
+    # 12 rollouts at most; most stop early, and the choice of pile is not searched
+    searched = [count for count in counts if count]
+    assert searched and all(4 <= count <= 12 for count in searched)
+    assert sum(searched) < 12 * len(searched)
+    full = _CountingSearch(policy, simulations=12, horizon=6, prune=None, draws=True)
+    _, every = _searched_decisions(full, 5)
+    assert set(every) == {0, 12} and every.count(12) > len(searched)
+
+
+def test_the_search_leaves_the_choice_of_pile_to_its_policy() -> None:
+    definition = game("may-i")
+    match = definition.new_match(players=4, seed=3)
+    while (
+        match.to_act is None
+        or len(match.legal_actions()) < 2
+        or not any(isinstance(action, Draw) for action in match.legal_actions())
+    ):
+        actor = match.to_act
+        match.apply(
+            match.legal_actions()[0]
+            if actor is None
+            else heuristic_agent(definition).choose(match.view(actor), random.Random(0))
+        )
+    actor = match.to_act
+    policy = heuristic_agent(definition)
+    assert isinstance(policy.choose(match.view(actor), random.Random(0)), (Draw, Take))
+    rng = random.Random(1)
+    state = rng.getstate()
+    choice = decide(SearchAgent(policy), match, actor, rng)
+    assert choice == policy.choose(match.view(actor), random.Random(0))
+    assert rng.getstate() == state  # nothing sampled
+    searched = random.Random(1)
+    decide(SearchAgent(policy, simulations=6, horizon=4, draws=True), match, actor, searched)
+    assert searched.getstate() != state
+
+
 def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
     best = SearchAgent(RandomAgent())
     mean = SearchAgent(RandomAgent(), objective="mean")
@@ -387,6 +477,12 @@ def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
         ("max_ms", "5"),
         ("max_ms", -1),
         ("max_ms", 0),
+        ("prune", "0"),
+        ("prune", float("nan")),
+        ("prune_after", 1),
+        ("prune_after", 2.5),
+        ("draws", 1),
+        ("draws", None),
     ]
     for name, value in nonsense:
         options: dict[str, Any] = {name: value}

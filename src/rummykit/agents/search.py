@@ -15,8 +15,16 @@ the others' mean instead). It repeats until ``simulations`` rollouts are spent (
 The heuristic's first choice stands unless another candidate beats it on the same
 samples by more than ``margin`` standard errors of the difference: with a few dozen
 samples a plain "best mean" mostly follows the noise (measured: it lost to the heuristic
-it searches with), the margin keeps only gains the samples agree on. Going down, laying
-off, consent and single-choice decisions follow the heuristic without search.
+it searches with), the margin keeps only gains the samples agree on.
+
+The budget goes where the search can change the play. Going down, laying off, consent,
+single-choice decisions and (unless ``draws``) the choice of pile follow the heuristic
+without search. The samples come in rounds, one for every candidate still in; from
+round ``prune_after`` on, a challenger whose mean gain over the heuristic's choice is not
+above ``prune`` standard errors is dropped, and the search ends when none is left. Most
+decisions end after two rounds (the heuristic's choice is rarely beaten, and a
+challenger behind after two samples seldom gets ahead by 1.5 standard errors later), so
+a decision costs about a fifth of its full budget and the contested ones get all of it.
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
@@ -49,11 +57,11 @@ import attrs
 
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
-from rummykit.agents.options import number, one_of, whole
+from rummykit.agents.options import instance_of, number, one_of, whole
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.kit.actions import Action, Done
+from rummykit.kit.actions import Action, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
@@ -115,6 +123,15 @@ def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
     return [best, *(action for action in view.legal if action != best)]
 
 
+def _gain(mine: Sequence[float], first: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``mine`` minus ``first``, sample by sample, and its standard error
+    (0 with one sample)."""
+    diffs = [a - b for a, b in zip(mine, first, strict=True)]
+    mean = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) >= 2 else 0.0
+    return mean, error
+
+
 def _agent(instance: Any, attribute: Any, value: Any) -> None:
     if not callable(getattr(value, "choose", None)):
         raise ConfigError(
@@ -126,17 +143,20 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default budget (48 rollouts over 3 candidates, 24 decisions deep) won 37.5 % of
-    200 May I? matches against three heuristics (par 25 %) at about 55-65 ms a decision
-    compiled. The budget that fits 15 ms (10 rollouts over 2 candidates, 20 deep: about
-    14 ms) won 28.5 % of 400 matches where the heuristic in its seat won 25.25 %, a gain
-    within the noise: a fast opponent, not a stronger one (see ``benchmarks/README.md``)."""
+    The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
+    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes 11-18
+    ms of CPU time a decision with a choice compiled on a loaded machine, 15 on average
+    (a fifth of the same budget unpruned, 65-73 ms in the same runs), and won 35.4 % of
+    400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
+    heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
+    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
     simulations: int = attrs.field(default=48, validator=whole(1, MAX_SIMULATIONS))
-    """Rollouts per decision (the budget), spread evenly over the candidates: at least
-    two per candidate when ``margin`` is above 0 (one sample proves nothing)."""
+    """Rollouts per decision at most (the budget), in rounds of one sample for every
+    candidate: at least two per candidate when ``margin`` is above 0 (one sample proves
+    nothing). With ``prune`` most decisions spend far fewer."""
     candidates: int = attrs.field(default=3, validator=whole(1, MAX_CANDIDATES))
     """How many of the policy's best actions are compared."""
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
@@ -152,6 +172,19 @@ class SearchAgent:
     """How sure the search must be to overrule the policy: a candidate replaces the
     policy's first choice only when its mean gain over it, on the same samples, exceeds
     this many standard errors (0: the best mean wins)."""
+    prune: float | None = attrs.field(default=0.0, validator=number(optional=True))
+    """Stop sampling a challenger (any candidate but the policy's first) once, after
+    ``prune_after`` rounds, its mean gain over the first is not above this many standard
+    errors (0: not ahead at all); the search ends when no challenger is left, the policy's
+    choice standing. Most decisions end after a few rounds, so the budget goes to the
+    contested ones. ``None``: every candidate gets every round."""
+    prune_after: int = attrs.field(default=2, validator=whole(2, MAX_SIMULATIONS))
+    """Rounds (one sample for every candidate still in) before ``prune`` first looks."""
+    draws: bool = attrs.field(default=False, validator=instance_of(bool, "a bool"))
+    """Search the choice of pile too (drawing from the stock or taking the discard). Off
+    by default: measured, the policy's draw was overruled at 5 of 170 such decisions
+    (against 37 of 458 discards and buy questions), a quarter of the search's time for an
+    eighth of its overrules."""
     max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
@@ -186,22 +219,42 @@ class SearchAgent:
         consent = isinstance(view.phase, Question) and view.phase.stake is Stake.REFUSE
         if len(ranked) <= 1 or consent or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
+        if not self.draws and isinstance(ranked[0], (Draw, Take)):
+            return ranked[0]
         options = ranked[: self.candidates]
         values: list[list[float]] = [[] for _ in options]
+        active = list(range(len(options)))
         rounds = self.simulations // len(options)
         start = time.perf_counter()
         sampler = Sampler(match, seat)
         deal = match.deal_number
-        for _ in range(rounds):
+        for done in range(1, rounds + 1):
             sample = sampler.sample(rng)
             seed = rng.getrandbits(32)
-            for index, action in enumerate(options):
-                trial = sample.clone()
-                trial.apply(action)
+            for index in active:
+                # the last candidate plays on the sample itself: one clone fewer a round
+                trial = sample if index == active[-1] else sample.clone()
+                trial.apply(options[index])
                 values[index].append(self.rollout(trial, seat, random.Random(seed), deal=deal))
+            if self.prune is not None and done >= self.prune_after:
+                active = [0, *self.survivors(values, active[1:])]
+                if len(active) == 1:
+                    return options[0]
             if self.max_ms is not None and (time.perf_counter() - start) * 1000 > self.max_ms:
                 break
-        return options[self.pick(values)]
+        return options[active[self.pick([values[index] for index in active])]]
+
+    def survivors(self, values: Sequence[Sequence[float]], challengers: Sequence[int]) -> list[int]:
+        """The ``challengers`` (indexes into ``values``) still worth sampling: those whose
+        mean gain over the policy's first choice (``values[0]``, on the same samples) is
+        above ``prune`` standard errors of the difference."""
+        first = values[0]
+        kept = []
+        for index in challengers:
+            mean, error = _gain(values[index], first)
+            if mean > (self.prune or 0.0) * error:
+                kept.append(index)
+        return kept
 
     def pick(self, values: Sequence[Sequence[float]]) -> int:
         """The candidate to play: the policy's first (index 0) unless another beats it,
@@ -214,11 +267,8 @@ class SearchAgent:
             )
         best, best_gain = 0, 0.0
         for index in range(1, len(values)):
-            diffs = [mine - first for mine, first in zip(values[index], values[0], strict=True)]
-            mean = statistics.fmean(diffs)
-            if len(diffs) >= 2:
-                error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            else:
+            mean, error = _gain(values[index], values[0])
+            if len(values[0]) < 2:
                 error = 0.0 if self.margin == 0 else math.inf
             if mean > self.margin * error and mean > best_gain:
                 best, best_gain = index, mean
