@@ -35,6 +35,7 @@ import argparse
 import importlib
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -43,11 +44,24 @@ from functools import partial
 from typing import Any
 
 
-def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str, float]:
-    """Random-mask play for about ``seconds``: matches, steps and their rates."""
+def pick(mask: Any, rng: random.Random) -> int:
+    """The random player's choice: a uniformly random legal index of ``mask`` (a 1-byte
+    0/1 array, PettingZoo's ``int8``). Its bytes are read as booleans (a view, no copy:
+    numpy lists the nonzero entries of a boolean array ten times faster than of an
+    ``int8`` one), ``nonzero`` lists the legal indices in order, and ``rng.randrange``
+    draws one of them. The same function plays every environment, the peer's included."""
     import numpy as np
 
-    rng = np.random.default_rng(seed)
+    if mask.dtype.itemsize != 1:  # a wider mask's bytes are not its entries
+        mask = mask.astype(np.bool_)
+    legal = mask.view(np.bool_).nonzero()[0]
+    return int(legal[rng.randrange(len(legal))])
+
+
+def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str, float]:
+    """Random-mask play for about ``seconds``: matches, steps and their rates (the
+    player: :func:`pick`, seeded)."""
+    rng = random.Random(seed)
     environment = make()
     steps = episodes = 0
     start = time.perf_counter()
@@ -55,10 +69,8 @@ def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str,
         environment.reset(seed=seed + episodes)
         for _agent in environment.agent_iter():
             observation, _, termination, truncation, _ = environment.last()
-            if termination or truncation:
-                action = None
-            else:
-                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            done = termination or truncation
+            action = None if done else pick(observation["action_mask"], rng)
             environment.step(action)
             steps += 1
         episodes += 1
@@ -74,8 +86,6 @@ def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str,
 def measure_table(name: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
     """The same random play through :class:`rummykit.rl.Table`: observe the seat to
     act, pick a legal index, apply it (no PettingZoo, no mask array)."""
-    import random
-
     from rummykit import rl
 
     table = rl.Table(rl.get_game(name), players)
@@ -103,8 +113,6 @@ def measure_table(name: str, players: int, seconds: float, seed: int = 0) -> dic
 
 def measure_engine(name: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
     """The bare engine: random legal actions, no observation at all."""
-    import random
-
     from rummykit import rl
 
     definition = rl.get_game(name)

@@ -288,7 +288,9 @@ class ObservationEncoding:
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
-        (a take from the pile changes a card or two of one seat's row)."""
+        (a take from the pile changes a card or two of one seat's row): each seat's
+        counter is compared whole with a copy of it as last counted (a dictionary
+        comparison, in C), and only a changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -298,23 +300,16 @@ class ObservationEncoding:
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old):  # the same cards and numbers: nothing to set
-                for card, number in count.items():
-                    if old.get(card.code) != number:
-                        break
-                else:
-                    continue
+            if len(count) == len(old) and (not old or _same(count, old)):
+                continue
             row = base + ((other - me) % self.players) * C
-            new: dict[int, int] = {}
             for card, number in count.items():
-                code = card.code
-                new[code] = number
-                if old.get(code) != number:
-                    values[row + code] = float(number)
-            for code in old:
-                if code not in new:
-                    values[row + code] = 0.0
-            stored[other] = new
+                if old.get(card) != number:
+                    values[row + card.code] = float(number)
+            for card in old:
+                if card not in count:
+                    values[row + card.code] = 0.0
+            stored[other] = dict(count)
 
     def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
@@ -439,6 +434,11 @@ _FEW_MELDS = 4
 beyond it they are counted again whole."""
 
 
+_same: Callable[[Any, Any], bool] = dict.__eq__
+"""Whether two dictionaries hold the same keys and values (``Counter``'s own ``==`` is
+written in Python and treats missing counts as zero)."""
+
+
 def _move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""
@@ -492,9 +492,9 @@ class _SeatVector:
         self.hand_counts = [0] * C
         """How many of each card (by code) the hand held."""
         self.known: tuple[tuple[Card, ...], ...] | None = None
-        self.known_counts: list[dict[int, int]] = []
-        """The known cards as the state's counters held them, by card code (when the
-        view has them)."""
+        self.known_counts: list[dict[Card, int]] = []
+        """A copy of each seat's known-card counter as last counted (when the view has
+        the state's counters)."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
