@@ -268,29 +268,48 @@ class ObservationEncoding:
             view.deal,
             *seat.contract_values,
         ]
-        if scalars != seat.scalars:  # a claim window's answers leave them as they were
+        old = seat.scalars
+        if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
-            seat.scalars = scalars
+        elif scalars != old:  # a claim window's answers leave them as they were
+            base = self._scalars
+            for place in range(len(scalars)):  # a step changes a few: only those
+                value = scalars[place]
+                if value != old[place]:
+                    values[base + place] = float(value)
+        seat.scalars = scalars
         return vector
 
     def _update_hand(self, seat: _SeatVector, hand: tuple[Card, ...]) -> None:
         """Set the hand's card counts that differ from those the seat's vector holds (a
-        draw or a discard changes one)."""
-        counts = [0] * C
-        for card in hand:
-            counts[card.code] += 1
-        old, values, base = seat.hand_counts, seat.values, self._o["hand"]
-        for code in range(C):
-            number = counts[code]
-            if number != old[code]:
+        draw or a discard changes one): when neither hand holds a card twice, the cards
+        in one hand but not the other (a set difference, in C) are the counts to set;
+        otherwise every count is compared."""
+        old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o["hand"]
+        now, before = set(hand), set(old)
+        if len(now) == len(hand) and len(before) == len(old):
+            for card in now.symmetric_difference(before):
+                code = card.code
+                number = 1 if card in now else 0
+                counts[code] = number
                 values[base + code] = float(number)
-        seat.hand, seat.hand_counts = hand, counts
+            seat.hand = hand
+            return
+        fresh = [0] * C
+        for card in hand:
+            fresh[card.code] += 1
+        for code in range(C):
+            number = fresh[code]
+            if number != counts[code]:
+                values[base + code] = float(number)
+        seat.hand, seat.hand_counts = hand, fresh
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
-        (a take from the pile changes a card or two of one seat's row): each seat's
-        counter is compared whole with a copy of it as last counted (a dictionary
-        comparison, in C), and only a changed one is gone through."""
+        (a take from the pile changes a card or two of one seat's row): a copy of each
+        seat's counter as a plain dictionary is compared whole with the copy last
+        counted (in C: ``Counter``'s own ``==`` is written in Python), and only a
+        changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -300,16 +319,19 @@ class ObservationEncoding:
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old) and (not old or _same(count, old)):
+            if not count and not old:
+                continue
+            copy = dict(count)
+            if copy == old:
                 continue
             row = base + ((other - me) % self.players) * C
-            for card, number in count.items():
+            for card, number in copy.items():
                 if old.get(card) != number:
                     values[row + card.code] = float(number)
             for card in old:
-                if card not in count:
+                if card not in copy:
                     values[row + card.code] = 0.0
-            stored[other] = dict(count)
+            stored[other] = copy
 
     def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
@@ -432,11 +454,6 @@ class ObservationEncoding:
 _FEW_MELDS = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
-
-
-_same: Callable[[Any, Any], bool] = dict.__eq__
-"""Whether two dictionaries hold the same keys and values (``Counter``'s own ``==`` is
-written in Python and treats missing counts as zero)."""
 
 
 def _move_one(values: Any, old: int, new: int) -> int:
