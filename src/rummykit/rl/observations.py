@@ -282,27 +282,26 @@ class ObservationEncoding:
 
     def _update_hand(self, seat: _SeatVector, hand: tuple[Card, ...]) -> None:
         """Set the hand's card counts that differ from those the seat's vector holds (a
-        draw or a discard changes one): when neither hand holds a card twice, the cards
-        in one hand but not the other (a set difference, in C) are the counts to set;
-        otherwise every count is compared."""
+        draw or a discard changes one): the cards outside the longest run both hands
+        share at their start and at their end (compared by identity: cards are
+        interned) are the only ones whose counts may differ, and each is counted again
+        in the new hand (``tuple.count``, in C)."""
         old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o["hand"]
-        now, before = set(hand), set(old)
-        if len(now) == len(hand) and len(before) == len(old):
-            for card in now.symmetric_difference(before):
-                code = card.code
-                number = 1 if card in now else 0
+        size, before = len(hand), len(old)
+        shortest = min(size, before)
+        start = 0
+        while start < shortest and hand[start] is old[start]:
+            start += 1
+        end = 0
+        while end < shortest - start and hand[size - 1 - end] is old[before - 1 - end]:
+            end += 1
+        for card in (*hand[start : size - end], *old[start : before - end]):
+            code = card.code
+            number = hand.count(card)
+            if number != counts[code]:
                 counts[code] = number
                 values[base + code] = float(number)
-            seat.hand = hand
-            return
-        fresh = [0] * C
-        for card in hand:
-            fresh[card.code] += 1
-        for code in range(C):
-            number = fresh[code]
-            if number != counts[code]:
-                values[base + code] = float(number)
-        seat.hand, seat.hand_counts = hand, fresh
+        seat.hand = hand
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
@@ -404,14 +403,14 @@ class ObservationEncoding:
             start, end = self._pile_span
             vector[start:end] = 0.0
         elif shared < seen:
-            self._count_pile(vector, counted[shared:], me, -1)
+            self._count_pile(seat, counted[shared:], me, -1)
         if shared < count:
-            self._count_pile(vector, pile[shared:], me)
+            self._count_pile(seat, pile[shared:], me)
         seat.pile = tuple(pile)
 
-    def _count_pile(
-        self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int, sign: int = 1
-    ) -> None:
+    def _count_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int, sign: int = 1) -> None:
+        """Add (``sign`` 1) or take out (-1) the counts of the pile entries ``pile`` in
+        the seat's vector."""
         players = self.players
         base, by = self._o["pile"], self._o["pile_by_discarder"]
         index: list[int] = []
@@ -423,12 +422,12 @@ class ObservationEncoding:
             row = players if discarder is None else (discarder - me) % players
             index += (base + code, by + row * C + code)
         if len(index) <= 16:  # a few cards more: cheaper one by one
-            values: Any = memoryview(cast(Any, vector))
+            values = seat.values
             for position in index:
                 values[position] = values[position] + sign
         else:
             counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
-            vector += counts if sign > 0 else -counts
+            seat.vector += counts if sign > 0 else -counts
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
