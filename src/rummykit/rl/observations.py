@@ -285,7 +285,7 @@ class ObservationEncoding:
         draw or a discard changes one): the cards outside the longest run both hands
         share at their start and at their end (compared by identity: cards are
         interned) are the only ones whose counts may differ, and each is counted again
-        in the new hand (``tuple.count``, in C)."""
+        in the new hand."""
         old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o["hand"]
         size, before = len(hand), len(old)
         shortest = min(size, before)
@@ -297,7 +297,10 @@ class ObservationEncoding:
             end += 1
         for card in (*hand[start : size - end], *old[start : before - end]):
             code = card.code
-            number = hand.count(card)
+            number = 0
+            for held in hand:  # by identity: ``tuple.count`` would call Card's ``==``
+                if held is card:
+                    number += 1
             if number != counts[code]:
                 counts[code] = number
                 values[base + code] = float(number)
