@@ -7,7 +7,9 @@
 PettingZoo dropped ``gin_rummy_v4`` in 1.25; when this interpreter cannot import it the
 peer line is measured with ``--gin-python`` (an interpreter with ``pettingzoo<1.25`` and
 ``rlcard``), or says why it is missing. A step is one ``env.step`` of the wrapped AEC
-environment after ``env.last()``, the loop every PettingZoo user writes. The
+environment after ``env.last()``, the loop every PettingZoo user writes, with one
+seeded random player for every environment (:func:`pick`: the legal indices read from
+the mask viewed as booleans, one drawn with ``random.Random.randrange``). The
 environments take turns, ``--rounds`` times ``seconds / rounds`` each, and each keeps its
 fastest round (the machine is shared: interleaving spreads its load over all of them).
 The last lines measure the same matches without PettingZoo, through
