@@ -43,6 +43,7 @@ COMPILED = [
     "src/rummykit/games/posso/reach.py",
     "src/rummykit/rl/observations.py",
     "src/rummykit/rl/views.py",
+    "src/rummykit/rl/legal.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
     "src/rummykit/agents/contract.py",

@@ -35,6 +35,7 @@ COMPILED_MODULES = [
     "rummykit.games.posso.reach",
     "rummykit.rl.observations",
     "rummykit.rl.views",
+    "rummykit.rl.legal",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
     "rummykit.agents.contract",

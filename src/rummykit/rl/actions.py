@@ -48,6 +48,7 @@ from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.actions import Action
 from rummykit.melds import End
+from rummykit.rl.legal import Encoder, encode_actions
 
 __all__ = [
     "ActionCodec",
@@ -309,6 +310,10 @@ class PlayCodec(ActionCodec):
         return f"{self.verb} {CARDS[first]} .. {CARDS[last]}"
 
 
+_HOW: dict[type[ActionCodec], int] = {FlagCodec: 0, CardCodec: 1}
+"""The codecs (exactly these classes, not subclasses) whose index
+:meth:`ActionEncoding.legal` finds without calling them."""
+
 CodecFactory = Any
 """An :class:`ActionCodec`, or a callable ``(limits) -> ActionCodec``."""
 
@@ -440,13 +445,16 @@ class ActionEncoding:
         self.size = sum(block.size for block in blocks)
         self._by_type = {block.action_type: block for block in blocks}
         self._by_name = {block.name: block for block in blocks}
-        self._encoders = (
-            {block.action_type: (block.offset, block.codec.encode) for block in blocks}
-            if type(self).encode is ActionEncoding.encode
-            else {}
-        )
-        """Each action type's first index and its codec's ``encode``: what :meth:`encode`
-        does, one call fewer, for :meth:`legal` (unless a subclass encodes its own way)."""
+        self._encoders: dict[type[Any], Encoder] = {}
+        """Each action type's first index, how its index is found (0: the block's one
+        index, a :class:`FlagCodec`'s; 1: its card's code, a :class:`CardCodec`'s; 2: its
+        codec's ``encode``) and that ``encode``: what :meth:`encode` does, without its
+        calls where they are sure, for :meth:`legal` (unless a subclass encodes its own
+        way)."""
+        if type(self).encode is ActionEncoding.encode:
+            for block in blocks:
+                how = _HOW.get(type(block.codec), 2)
+                self._encoders[block.action_type] = (block.offset, how, block.codec.encode)
 
     @classmethod
     def for_game(
@@ -538,31 +546,13 @@ class ActionEncoding:
 
     def legal(self, actions: Sequence[Action]) -> LegalActions:
         """Encode the legal ``actions`` of a position; two on one index is an error."""
-        indices: list[int] = []
-        table: dict[int, Action] = {}
-        ranks: dict[type[Action], int] = {}
-        dropped = 0
-        encoders = self._encoders
-        for action in actions:
-            kind = type(action)
-            rank = ranks.get(kind, 0)
-            ranks[kind] = rank + 1
-            found = encoders.get(kind)
-            if found is None:  # not this game's (an error), or a subclass's own encode
-                index = self.encode(action, rank)
-            else:
-                local = found[1](action, rank)
-                index = None if local is None else found[0] + local
-            if index is None:
-                dropped += 1
-                continue
-            if index in table:
-                raise EncodingError(
-                    f"{table[index]} and {action} share action index {index}; "
-                    f"the codec of {kind.__name__} cannot tell them apart"
-                )
-            table[index] = action
-            indices.append(index)
+        indices, table, dropped, clash = encode_actions(actions, self._encoders, self.encode)
+        if clash is not None:
+            index, action = clash
+            raise EncodingError(
+                f"{table[index]} and {action} share action index {index}; "
+                f"the codec of {type(action).__name__} cannot tell them apart"
+            )
         if actions and not indices:
             raise EncodingError(
                 f"every legal action is beyond the limits ({dropped} dropped); "

@@ -80,6 +80,8 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
         self._steps = 0
         self._rewarded = False
         """Whether the last step rewarded anyone (its rewards are still in ``rewards``)."""
+        self._live = False
+        """Whether the agents are still playing (not terminated nor truncated)."""
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -104,10 +106,7 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._select()
-
-    def _select(self) -> None:
-        """The seat to act is the agent selected (unchanged once nobody is to act)."""
+        self._live = True
         seat = self.table.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
@@ -117,38 +116,54 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
+        if not self._live:  # the agents are done, or have all stepped out
+            self._step_done(action)
+            return
+        if action is None:
+            raise IllegalActionError(
+                f"{self.agent_selection} is to act: None is only for a finished agent",
+                action=action,
+            )
+        table = self.table
+        rewards = table.apply(action)
+        self._steps += 1
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        if self._rewarded or any(rewards):  # most steps reward nobody: skip the dicts
+            self._reward(rewards)
+        match = table.match
+        if match.is_over:
+            self._live = False
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self._live = False
+            self.truncations = dict.fromkeys(self.agents, True)
+        seat = match.to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def _reward(self, rewards: list[float]) -> None:
+        """Set each agent's reward for the last step and add it to its cumulative one."""
+        self._rewarded = any(rewards)
+        cumulative = self._cumulative_rewards
+        for name, reward in zip(self.possible_agents, rewards, strict=True):
+            self.rewards[name] = reward
+            cumulative[name] += reward
+
+    def _step_done(self, action: int | None) -> None:
+        """A step once the agents are terminated or truncated: each steps out with
+        ``None`` (PettingZoo's dead step); anything else is an error."""
         agent = self.agent_selection
         if agent not in self.terminations:  # every agent has stepped out with None
             raise IllegalActionError(
                 "the episode is over: no agent is left; reset() starts a new one", action=action
             )
-        if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                raise IllegalActionError(
-                    f"{agent} is done (terminated or truncated): its only action is None; "
-                    "reset() starts a new episode",
-                    action=action,
-                )
-            self._was_dead_step(action)
-            return
-        if action is None:
+        if action is not None:
             raise IllegalActionError(
-                f"{agent} is to act: None is only for a finished agent", action=action
+                f"{agent} is done (terminated or truncated): its only action is None; "
+                "reset() starts a new episode",
+                action=action,
             )
-        rewards = self.table.apply(action)
-        self._steps += 1
-        cumulative = self._cumulative_rewards
-        cumulative[agent] = 0.0
-        if any(rewards) or self._rewarded:  # most steps reward nobody: skip the dicts
-            self._rewarded = any(rewards)
-            for name, reward in zip(self.possible_agents, rewards, strict=True):
-                self.rewards[name] = reward
-                cumulative[name] += reward
-        if self.table.match.is_over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
+        self._was_dead_step(action)
 
     def last(
         self, observe: bool = True
@@ -232,5 +247,40 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         else:
             super().step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's order-enforcing agent iterator (after ``reset``), reading the
+        wrapped environment's agents directly."""
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+_ORDER: Any = importlib.import_module("pettingzoo.utils.wrappers.order_enforcing")
+
+
+class _AgentIterable(_ORDER.AECOrderEnforcingIterable):  # type: ignore[misc]
+    """``agent_iter``'s iterable: its iterators are :class:`_AgentIterator`."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(_ORDER.AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator (a subclass: the same checks, in the same
+    order) reading the wrapped environment's ``agents`` and ``agent_selection`` without
+    the wrapper's properties: the next agent while any is left, an ``AssertionError``
+    when the loop did not step since the last one."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = inner.agent_selection
+        return agent

@@ -182,13 +182,18 @@ class Table:
 
     def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
-        action = self.decode(index)
-        return self.apply_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        # an int that is legal now is the action's index; anything else is checked
+        action = legal.actions.get(index) if type(index) is int else None
+        return self.apply_action(self.decode(index) if action is None else action)
 
     def apply_action(self, action: Action) -> list[float]:
         """Apply ``action``; each seat's reward for it."""
         event = self.match.apply(action)
-        self._forget()
+        self._legal = None
+        self._mask = None
         rewards = [0.0] * self.players
         scale = self.reward_scale
         if self.reward == "deal":

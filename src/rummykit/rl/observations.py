@@ -268,27 +268,50 @@ class ObservationEncoding:
             view.deal,
             *seat.contract_values,
         ]
-        if scalars != seat.scalars:  # a claim window's answers leave them as they were
+        old = seat.scalars
+        if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
-            seat.scalars = scalars
+        elif scalars != old:  # a claim window's answers leave them as they were
+            base = self._scalars
+            for place in range(len(scalars)):  # a step changes a few: only those
+                value = scalars[place]
+                if value != old[place]:
+                    values[base + place] = float(value)
+        seat.scalars = scalars
         return vector
 
     def _update_hand(self, seat: _SeatVector, hand: tuple[Card, ...]) -> None:
         """Set the hand's card counts that differ from those the seat's vector holds (a
-        draw or a discard changes one)."""
-        counts = [0] * C
-        for card in hand:
-            counts[card.code] += 1
-        old, values, base = seat.hand_counts, seat.values, self._o["hand"]
-        for code in range(C):
-            number = counts[code]
-            if number != old[code]:
+        draw or a discard changes one): the cards outside the longest run both hands
+        share at their start and at their end (compared by identity: cards are
+        interned) are the only ones whose counts may differ, and each is counted again
+        in the new hand."""
+        old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o["hand"]
+        size, before = len(hand), len(old)
+        shortest = min(size, before)
+        start = 0
+        while start < shortest and hand[start] is old[start]:
+            start += 1
+        end = 0
+        while end < shortest - start and hand[size - 1 - end] is old[before - 1 - end]:
+            end += 1
+        for card in (*hand[start : size - end], *old[start : before - end]):
+            code = card.code
+            number = 0
+            for held in hand:  # by identity: ``tuple.count`` would call Card's ``==``
+                if held is card:
+                    number += 1
+            if number != counts[code]:
+                counts[code] = number
                 values[base + code] = float(number)
-        seat.hand, seat.hand_counts = hand, counts
+        seat.hand = hand
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
-        (a take from the pile changes a card or two of one seat's row)."""
+        (a take from the pile changes a card or two of one seat's row): a copy of each
+        seat's counter as a plain dictionary is compared whole with the copy last
+        counted (in C: ``Counter``'s own ``==`` is written in Python), and only a
+        changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -298,23 +321,19 @@ class ObservationEncoding:
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old):  # the same cards and numbers: nothing to set
-                for card, number in count.items():
-                    if old.get(card.code) != number:
-                        break
-                else:
-                    continue
+            if not count and not old:
+                continue
+            copy = dict(count)
+            if copy == old:
+                continue
             row = base + ((other - me) % self.players) * C
-            new: dict[int, int] = {}
-            for card, number in count.items():
-                code = card.code
-                new[code] = number
-                if old.get(code) != number:
-                    values[row + code] = float(number)
-            for code in old:
-                if code not in new:
-                    values[row + code] = 0.0
-            stored[other] = new
+            for card, number in copy.items():
+                if old.get(card) != number:
+                    values[row + card.code] = float(number)
+            for card in old:
+                if card not in copy:
+                    values[row + card.code] = 0.0
+            stored[other] = copy
 
     def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
@@ -387,14 +406,14 @@ class ObservationEncoding:
             start, end = self._pile_span
             vector[start:end] = 0.0
         elif shared < seen:
-            self._count_pile(vector, counted[shared:], me, -1)
+            self._count_pile(seat, counted[shared:], me, -1)
         if shared < count:
-            self._count_pile(vector, pile[shared:], me)
+            self._count_pile(seat, pile[shared:], me)
         seat.pile = tuple(pile)
 
-    def _count_pile(
-        self, vector: npt.NDArray[np.float32], pile: Sequence[Any], me: int, sign: int = 1
-    ) -> None:
+    def _count_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int, sign: int = 1) -> None:
+        """Add (``sign`` 1) or take out (-1) the counts of the pile entries ``pile`` in
+        the seat's vector."""
         players = self.players
         base, by = self._o["pile"], self._o["pile_by_discarder"]
         index: list[int] = []
@@ -406,12 +425,12 @@ class ObservationEncoding:
             row = players if discarder is None else (discarder - me) % players
             index += (base + code, by + row * C + code)
         if len(index) <= 16:  # a few cards more: cheaper one by one
-            values: Any = memoryview(cast(Any, vector))
+            values = seat.values
             for position in index:
                 values[position] = values[position] + sign
         else:
             counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
-            vector += counts if sign > 0 else -counts
+            seat.vector += counts if sign > 0 else -counts
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
@@ -492,9 +511,9 @@ class _SeatVector:
         self.hand_counts = [0] * C
         """How many of each card (by code) the hand held."""
         self.known: tuple[tuple[Card, ...], ...] | None = None
-        self.known_counts: list[dict[int, int]] = []
-        """The known cards as the state's counters held them, by card code (when the
-        view has them)."""
+        self.known_counts: list[dict[Card, int]] = []
+        """A copy of each seat's known-card counter as last counted (when the view has
+        the state's counters)."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
