@@ -18,7 +18,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import try_lay_off, wild_replacements
+from rummykit.melds.layoff import try_lay_off
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
@@ -245,13 +245,15 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     if gate is None or not deal.table:
         return []
     found: list[ExchangeJoker] = []
-    naturals = sorted({card for card in deal.hands[seat] if card.rank is not None}, key=_code)
+    held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
-        if not meld.wild_positions or gate.refusal(match, seat, index) is not None:
+        replacing = _REPLACING.get(meld)
+        if replacing is None:
+            replacing = _replacing(meld)
+        if not replacing or gate.refusal(match, seat, index) is not None:
             continue
-        for card in naturals:
-            if not wild_replacements(meld, card):
-                continue  # no wild card for it to replace: no exchange
+        # The cards that replace a wild card (wild_replacements): none, most often.
+        for card in sorted(held.intersection(replacing), key=_code):
             try:
                 outcomes = match.exchange_outcomes(seat, card, index)
             except InvalidMeldError:
@@ -262,6 +264,27 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
                 if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
+
+
+def _replacing(meld: Meld) -> frozenset[Card]:
+    """The natural cards that take the place of a wild card of ``meld`` (those for which
+    :func:`~rummykit.melds.layoff.wild_replacements` finds one), remembered (bounded)."""
+    positions = meld.wild_positions
+    if not positions:
+        cards: frozenset[Card] = frozenset()
+    elif meld.kind is MeldKind.RUN:
+        roles = [meld.role(position) for position in positions]
+        cards = frozenset(role for role in roles if isinstance(role, Card))
+    else:
+        cards = frozenset(_SAME_RANK[meld.rank])
+    if len(_REPLACING) >= _MEMO_LIMIT:
+        _REPLACING.clear()
+    _REPLACING[meld] = cards
+    return cards
+
+
+_REPLACING: dict[Meld, frozenset[Card]] = {}
+"""The cards that replace a wild card of each meld met so far (:func:`_replacing`)."""
 
 
 def _exchange_actions(

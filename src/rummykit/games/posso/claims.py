@@ -193,9 +193,9 @@ class PossoClaims(ClaimProtocol):
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
         if self.table(match).stock_only[seat]:
             return (Draw(),)
-        return tuple(
-            [a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)]
-        )
+        # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
+        # take 1, take 2, … up the pile: the first two, or draw alone.
+        return actions[:2]
 
     def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not take from the pile in his draw step after a claim

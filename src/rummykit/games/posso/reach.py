@@ -42,6 +42,18 @@ class Reach:
     meld may use more of than ``max_jokers_per_meld``.
     """
 
+    rules: MeldRules
+    counts: list[int]
+    masks: list[int]
+    held_wild: int
+    """The wild cards held, uncapped (see :meth:`plus`)."""
+    wild: int
+    """The wild cards one meld may use."""
+    most: int
+    """The most cards of one rank."""
+    wrap: int
+    """1 where runs turn the corner (K-A-2), else 0."""
+
     def __init__(self, cards: Iterable[Card], rules: MeldRules) -> None:
         self.rules = rules
         wild_ranks = rules.wild_ranks
@@ -57,18 +69,42 @@ class Reach:
             masks[_SUIT[code]] |= _PLACES[code]
             if wild_ranks and card.rank in wild_ranks:
                 wild += 1  # wild, and natural too where it fits: both count
-        cap = rules.max_jokers_per_meld
-        if not rules.jokers_allowed:
-            wild = 0
-        elif cap is not None and wild > cap:
-            wild = cap
         self.counts = counts
         self.masks = masks
-        self.wild = wild
-        self.most = max(counts)
-        """The most cards of one rank."""
         self.wrap = int(rules.ace is AcePolicy.WRAP)
-        """1 where runs turn the corner (K-A-2), else 0."""
+        self._count_wild(wild)
+        self.most = max(counts)
+
+    def _count_wild(self, held: int) -> None:
+        self.held_wild = held
+        rules = self.rules
+        cap = rules.max_jokers_per_meld
+        if not rules.jokers_allowed:
+            self.wild = 0
+        elif cap is not None and held > cap:
+            self.wild = cap
+        else:
+            self.wild = held
+
+    def plus(self, card: Card) -> Reach:
+        """What counting allows these cards and ``card`` (a claim's cards: the hand's
+        :class:`Reach`, remembered, and the disputed card) without counting them again."""
+        more = Reach((), self.rules)
+        more.counts = counts = self.counts.copy()
+        more.masks = masks = self.masks.copy()
+        wild = self.held_wild
+        code = card.code
+        if code == _JOKER:
+            wild += 1
+        else:
+            counts[_RANK[code]] += 1
+            masks[_SUIT[code]] |= _PLACES[code]
+            wild_ranks = self.rules.wild_ranks
+            if wild_ranks and card.rank in wild_ranks:
+                wild += 1
+        more._count_wild(wild)
+        more.most = max(counts)
+        return more
 
     def holds(self, card: Card) -> bool:
         """False only where no meld of these cards (``card`` among them) contains
