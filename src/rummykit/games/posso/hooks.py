@@ -113,11 +113,17 @@ def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[
     POSSO-9.5, or a pile card melded this turn, POSSO-8.2), lazily; none without a
     solver call where counting shows ``card`` fits no meld (or the whole no opening)."""
     hand = match.deal.hands[seat]
-    opened = bool(match.deal.down[seat])
-    reach = _book(match).reach(tuple(hand)).plus(card)
-    if not reach.holds(card) or not (opened or reach.may_meet(_opening(match))):
-        return
-    for melds in laydowns(match, seat, [*hand, card]):
+    reach = _book(match).reach(tuple(hand))
+    if not reach.fits(card):
+        return iter(())
+    if not match.deal.down[seat] and not reach.plus(card).may_meet(_opening(match)):
+        return iter(())
+    return _using(card, laydowns(match, seat, [*hand, card]))
+
+
+def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld, ...]]:
+    """The laydowns of ``found`` that use ``card``."""
+    for melds in found:
         if any(card in meld.cards for meld in melds):
             yield melds
 
@@ -130,8 +136,7 @@ class _Book:
     A claim window asks about the same hands window after window, and the meld step's
     go-down listing and its ready-meld check ask about the same hand in turn."""
 
-    def __init__(self, opening: Contract | None, rules: MeldRules) -> None:
-        self.opening = opening
+    def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         self.reaches: dict[tuple[Card, ...], Reach] = {}
         self.ready: dict[tuple[tuple[Card, ...], bool], bool] = {}
@@ -155,23 +160,23 @@ class _Book:
 
 _BOOK_MAX = 4096
 _BOOKS: dict[tuple[Contract | None, MeldRules], _Book] = {}
-_LAST_BOOK: list[_Book] = []
+_LAST_BOOK: list[tuple[Contract | None, MeldRules, _Book]] = []
 
 
 def _book(match: ContractRummyMatch) -> _Book:
-    """The :class:`_Book` of the deal's opening and the match's meld rules (the last one
-    found by identity, as equal rules compare slowly)."""
+    """The :class:`_Book` of the deal's opening and the match's meld rules (the last
+    pair asked found by identity, as equal rules compare slowly)."""
     opening, rules = match.deal.contract, match.meld_rules
     if _LAST_BOOK:
-        last = _LAST_BOOK[0]
-        if last.opening is opening and last.rules is rules:
+        last_opening, last_rules, last = _LAST_BOOK[0]
+        if last_opening is opening and last_rules is rules:
             return last
     book = _BOOKS.get((opening, rules))
     if book is None:
         if len(_BOOKS) >= 64:
             _BOOKS.clear()
-        book = _BOOKS[opening, rules] = _Book(opening, rules)
-    _LAST_BOOK[:] = [book]
+        book = _BOOKS[opening, rules] = _Book(rules)
+    _LAST_BOOK[:] = [(opening, rules, book)]
     return book
 
 
@@ -357,9 +362,14 @@ class ForcedPlay(ActionFilter):
         self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
         """Every action forced play allows (each check about the position made once)."""
-        discards = any(isinstance(action, Discard) for action in actions)
+        discards = takes = False
+        for action in actions:  # a loop: any() of a generator costs more
+            if isinstance(action, Discard):
+                discards = True
+                break
         rules = _rules(match)
-        takes = rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        if rules.pile_take_requires_meld:
+            takes = any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)

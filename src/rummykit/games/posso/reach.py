@@ -118,6 +118,20 @@ class Reach:
             return True
         return bool(self.live(code // 13, rules.run_min) >> rank & 1)
 
+    def fits(self, card: Card) -> bool:
+        """:meth:`holds` of these cards and ``card`` (see :meth:`plus`): False only where
+        no meld of them contains ``card``."""
+        rules = self.rules
+        code = card.code
+        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+            return self.plus(card).any_meld()
+        rank = code % 13 + 1
+        if self.counts[rank] + 1 + self.wild >= rules.group_min:
+            return True
+        size = rules.run_min
+        mask = self.masks[code // 13] | _PLACES[code]
+        return bool(_live_of(mask, size, self.wild, self.wrap) >> rank & 1)
+
     def any_meld(self) -> bool:
         """False only where these cards hold no meld."""
         rules = self.rules
@@ -143,10 +157,15 @@ class Reach:
     def live(self, suit: int, size: int) -> int:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
-        wild = self.wild if self.wild < size else size
-        mask = self.masks[suit]
-        found = _LIVE.get(mask | size << 15 | wild << 20 | self.wrap << 25)
-        return _live(mask, size, wild, self.wrap) if found is None else found
+        return _live_of(self.masks[suit], size, self.wild, self.wrap)
+
+
+def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
+    """:meth:`Reach.live` of a suit ``mask``, remembered."""
+    if wild > size:
+        wild = size
+    found = _LIVE.get(mask | size << 15 | wild << 20 | wrap << 25)
+    return _live(mask, size, wild, wrap) if found is None else found
 
 
 _SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
