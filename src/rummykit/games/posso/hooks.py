@@ -23,7 +23,7 @@ from rummykit.engine.contract import (
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
-from rummykit.games.posso.reach import Reach
+from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, MeldRules, joker_exchanges
@@ -143,13 +143,20 @@ class _Book:
         """Whether a hand holds a ready meld, by the hand and whether its seat has opened."""
 
     def reach(self, cards: tuple[Card, ...]) -> Reach:
-        """The :class:`~rummykit.games.posso.reach.Reach` of ``cards``."""
+        """The :class:`~rummykit.games.posso.reach.Reach` of ``cards`` (from that of
+        all but the last card where it is known: a hand after a draw)."""
         reach = self.reaches.get(cards)
         if reach is None:
-            if len(self.reaches) >= _BOOK_MAX:
-                self.reaches.clear()
-            reach = self.reaches[cards] = Reach(cards, self.rules)
+            before = self.reaches.get(cards[:-1]) if cards else None
+            reach = count_cards(cards, self.rules) if before is None else before.plus(cards[-1])
+            self.keep(cards, reach)
         return reach
+
+    def keep(self, cards: tuple[Card, ...], reach: Reach) -> None:
+        """Remember ``reach``, the counting of ``cards``."""
+        if len(self.reaches) >= _BOOK_MAX:
+            self.reaches.clear()
+        self.reaches[cards] = reach
 
     def remember(self, cards: tuple[Card, ...], opened: bool, ready: bool) -> None:
         """Whether ``cards`` hold a ready meld (``opened``: a single new meld)."""
