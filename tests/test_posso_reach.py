@@ -172,3 +172,16 @@ def test_reach_says_no_only_where_the_solver_finds_nothing(
             for one in (ONE_GROUP, ONE_RUN):
                 for arrangement in arrangements(cards, one, rules):
                     assert all(card not in meld.cards for meld in arrangement.melds)
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards=_CARDS, rules=_RULES, contract=_CONTRACTS, card=st.sampled_from(CARDS))
+def test_a_card_added_to_a_counting_is_counted_as_from_scratch(
+    cards: list[Card], rules: MeldRules, contract: Contract, card: Card
+) -> None:
+    reach, again = count_cards(cards, rules), count_cards([*cards, card], rules)
+    more = reach.plus(card)
+    assert (more.counts, more.masks, more.wild) == (again.counts, again.masks, again.wild)
+    assert reach.fits(card) == again.holds(card)
+    assert reach.may_meet_with(card, contract) == again.may_meet(contract)
+    assert more.any_meld() == again.any_meld()

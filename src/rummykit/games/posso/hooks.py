@@ -116,7 +116,7 @@ def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[
     reach = _book(match).reach(tuple(hand))
     if not reach.fits(card):
         return iter(())
-    if not match.deal.down[seat] and not reach.plus(card).may_meet(_opening(match)):
+    if not match.deal.down[seat] and not reach.may_meet_with(card, _opening(match)):
         return iter(())
     return _using(card, laydowns(match, seat, [*hand, card]))
 
@@ -239,7 +239,10 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     gate = match.hooks.layoff_gate
     if gate.refusal(match, seat, None) is not None:
         return []
-    return [index for index in indexes if may_lay_off_on(match, seat, index)]
+    if all(match.deal.down):  # on every meld (may_lay_off_on)
+        return indexes
+    table = match.deal.table
+    return [index for index in indexes if table[index].owner == seat]
 
 
 def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:

@@ -123,26 +123,44 @@ class Reach:
         group, run = _smallest(contract, self.rules)
         return (not group or self.group(group)) and (not run or self.run(run))
 
+    def may_meet_with(self, card: Card, contract: Contract) -> bool:
+        """:meth:`may_meet` of these cards and ``card`` (see :meth:`plus`)."""
+        rules = self.rules
+        code = card.code
+        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+            return self.plus(card).may_meet(contract)
+        group, run = _smallest(contract, rules)
+        if group and max(self._most(), self.counts[code % 13 + 1] + 1) + self.wild < group:
+            return False
+        return not run or _any_run(self.masks | _BIT[code], run, self.wild, self.wrap)
+
     def group(self, size: int) -> bool:
         """False only where no group of ``size`` cards is held."""
+        return self._most() + self.wild >= size
+
+    def _most(self) -> int:
         most = self.most
         if most < 0:
             most = self.most = max(self.counts[1:])
-        return most + self.wild >= size
+        return most
 
     def run(self, size: int) -> bool:
         """False only where no run of ``size`` cards is held."""
-        masks = self.masks
-        for suit in range(4):
-            mask = masks >> 16 * suit & 0xFFFF
-            if mask and _live_of(mask, size, self.wild, self.wrap):
-                return True
-        return False
+        return _any_run(self.masks, size, self.wild, self.wrap)
 
     def live(self, suit: int, size: int) -> int:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
         return _live_of(self.masks >> 16 * suit & 0xFFFF, size, self.wild, self.wrap)
+
+
+def _any_run(masks: int, size: int, wild: int, wrap: int) -> bool:
+    """:meth:`Reach.run` of the suits' ``masks``."""
+    for suit in range(4):
+        mask = masks >> 16 * suit & 0xFFFF
+        if mask and _live_of(mask, size, wild, wrap):
+            return True
+    return False
 
 
 def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
