@@ -247,13 +247,13 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     found: list[ExchangeJoker] = []
     held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
-        replacing = _REPLACING.get(meld)
-        if replacing is None:
-            replacing = _replacing(meld)
-        if not replacing or gate.refusal(match, seat, index) is not None:
-            continue
+        known = _REPLACING.get(id(meld))  # by identity: a meld hashes in Python
+        replacing = known[1] if known is not None and known[0] is meld else _replacing(meld)
         # The cards that replace a wild card (wild_replacements): none, most often.
-        for card in sorted(held.intersection(replacing), key=_code):
+        cards = held.intersection(replacing)
+        if not cards or gate.refusal(match, seat, index) is not None:
+            continue
+        for card in sorted(cards, key=_code):
             try:
                 outcomes = match.exchange_outcomes(seat, card, index)
             except InvalidMeldError:
@@ -279,12 +279,13 @@ def _replacing(meld: Meld) -> frozenset[Card]:
         cards = frozenset(_SAME_RANK[meld.rank])
     if len(_REPLACING) >= _MEMO_LIMIT:
         _REPLACING.clear()
-    _REPLACING[meld] = cards
+    _REPLACING[id(meld)] = (meld, cards)
     return cards
 
 
-_REPLACING: dict[Meld, frozenset[Card]] = {}
-"""The cards that replace a wild card of each meld met so far (:func:`_replacing`)."""
+_REPLACING: dict[int, tuple[Meld, frozenset[Card]]] = {}
+"""The cards that replace a wild card of each meld met so far (:func:`_replacing`), by
+the meld's identity (the meld kept, so that its identity is not reused)."""
 
 
 def _exchange_actions(
