@@ -254,9 +254,8 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
         if not cards or gate.refusal(match, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):
-            try:
-                outcomes = match.exchange_outcomes(seat, card, index)
-            except InvalidMeldError:
+            outcomes = _outcomes(match, seat, card, index, to_hand=gate.to_hand)
+            if outcomes is None:
                 continue
             for action in _exchange_actions(card, index, outcomes):
                 if action.joker_to is not None and gate.refusal(match, seat, action.joker_to):
@@ -264,6 +263,32 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
                 if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
+
+
+def _outcomes(
+    match: ContractRummyMatch, seat: int, card: Card, index: int, *, to_hand: bool
+) -> Sequence[JokerExchange] | None:
+    """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
+    fact about the table, the card and the rules, remembered (bounded), as a player
+    holding the card is offered the same exchanges at each meld step until the table
+    changes (``to_hand``: the exchange gate's)."""
+    key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
+    try:
+        return _OUTCOMES[key]
+    except KeyError:
+        pass
+    try:
+        outcomes: Sequence[JokerExchange] | None = match.exchange_outcomes(seat, card, index)
+    except InvalidMeldError:
+        outcomes = None
+    if len(_OUTCOMES) >= _MEMO_LIMIT:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = outcomes
+    return outcomes
+
+
+_OUTCOMES: dict[tuple[object, ...], Sequence[JokerExchange] | None] = {}
+"""The joker exchanges found so far (:func:`_outcomes`)."""
 
 
 def _replacing(meld: Meld) -> frozenset[Card]:
