@@ -281,11 +281,15 @@ def _outcomes(
         outcomes: Sequence[JokerExchange] | None = match.exchange_outcomes(seat, card, index)
     except InvalidMeldError:
         outcomes = None
-    if len(_OUTCOMES) >= _MEMO_LIMIT:
+    if len(_OUTCOMES) >= _SMALL_MEMO_LIMIT:
         _OUTCOMES.clear()
     _OUTCOMES[key] = outcomes
     return outcomes
 
+
+_SMALL_MEMO_LIMIT = 512
+"""The bound of the memos that keep melds alive (every object they hold costs the garbage
+collector time at each full pass): the table's melds are all that recur."""
 
 _OUTCOMES: dict[tuple[object, ...], Sequence[JokerExchange] | None] = {}
 """The joker exchanges found so far (:func:`_outcomes`)."""
@@ -302,7 +306,7 @@ def _replacing(meld: Meld) -> frozenset[Card]:
         cards = frozenset(role for role in roles if isinstance(role, Card))
     else:
         cards = frozenset(_SAME_RANK[meld.rank])
-    if len(_REPLACING) >= _MEMO_LIMIT:
+    if len(_REPLACING) >= _SMALL_MEMO_LIMIT:
         _REPLACING.clear()
     _REPLACING[id(meld)] = (meld, cards)
     return cards

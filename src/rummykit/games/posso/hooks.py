@@ -165,7 +165,9 @@ class _Book:
         self.ready[cards, opened] = ready
 
 
-_BOOK_MAX = 4096
+_BOOK_MAX = 256
+"""Small: the hands asked about again are the seats' present ones (and every object
+kept costs the garbage collector time)."""
 _BOOKS: dict[tuple[Contract | None, MeldRules], _Book] = {}
 _LAST_BOOK: list[tuple[Contract | None, MeldRules, _Book]] = []
 
