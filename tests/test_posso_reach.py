@@ -1,7 +1,7 @@
 """Posso?'s screened listings (issue 24) against the computation from scratch.
 
 The claim options, the go-down listing and the ready-meld check skip the solver where
-counting (:class:`~rummykit.games.posso.reach.Reach`) shows the answer empty, and the
+counting (:func:`~rummykit.games.posso.reach.count_cards`) shows the answer empty, and the
 ready-meld check remembers answers by hand. Here every answer is compared with the solver
 asked directly, in the states of seeded random matches under random options, and the
 counting bounds are checked to be necessary conditions on random hands and meld rules.
@@ -22,7 +22,7 @@ from rummykit.games import game
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, Claim, PossoClaims
 from rummykit.games.posso.hooks import laydowns_with, ready_meld
-from rummykit.games.posso.reach import Reach
+from rummykit.games.posso.reach import count_cards
 from rummykit.melds import AcePolicy, Meld, MeldRules
 from rummykit.solver import Arrangement, arrangements, can_meet
 from tests.test_posso_properties import OPTIONS
@@ -161,7 +161,7 @@ _CONTRACTS = st.sampled_from(
 def test_reach_says_no_only_where_the_solver_finds_nothing(
     cards: list[Card], rules: MeldRules, contract: Contract
 ) -> None:
-    reach = Reach(cards, rules)
+    reach = count_cards(cards, rules)
     if not reach.may_meet(contract):
         assert not can_meet(cards, contract, rules)
     if not reach.any_meld():
@@ -172,3 +172,16 @@ def test_reach_says_no_only_where_the_solver_finds_nothing(
             for one in (ONE_GROUP, ONE_RUN):
                 for arrangement in arrangements(cards, one, rules):
                     assert all(card not in meld.cards for meld in arrangement.melds)
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards=_CARDS, rules=_RULES, contract=_CONTRACTS, card=st.sampled_from(CARDS))
+def test_a_card_added_to_a_counting_is_counted_as_from_scratch(
+    cards: list[Card], rules: MeldRules, contract: Contract, card: Card
+) -> None:
+    reach, again = count_cards(cards, rules), count_cards([*cards, card], rules)
+    more = reach.plus(card)
+    assert (more.counts, more.masks, more.wild) == (again.counts, again.masks, again.wild)
+    assert reach.fits(card) == again.holds(card)
+    assert reach.may_meet_with(card, contract) == again.may_meet(contract)
+    assert more.any_meld() == again.any_meld()

@@ -18,7 +18,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import try_lay_off, wild_replacements
+from rummykit.melds.layoff import try_lay_off
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
@@ -247,16 +247,17 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     if gate is None or not deal.table:
         return []
     found: list[ExchangeJoker] = []
-    naturals = sorted({card for card in deal.hands[seat] if card.rank is not None}, key=_code)
+    held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
-        if not meld.wild_positions or gate.refusal(match, seat, index) is not None:
+        known = _REPLACING.get(id(meld))  # by identity: a meld hashes in Python
+        replacing = known[1] if known is not None and known[0] is meld else _replacing(meld)
+        # The cards that replace a wild card (wild_replacements): none, most often.
+        cards = held.intersection(replacing)
+        if not cards or gate.refusal(match, seat, index) is not None:
             continue
-        for card in naturals:
-            if not wild_replacements(meld, card):
-                continue  # no wild card for it to replace: no exchange
-            try:
-                outcomes = match.exchange_outcomes(seat, card, index)
-            except InvalidMeldError:
+        for card in sorted(cards, key=_code):
+            outcomes = _outcomes(match, seat, card, index, to_hand=gate.to_hand)
+            if outcomes is None:
                 continue
             for action in _exchange_actions(card, index, outcomes):
                 if action.joker_to is not None and gate.refusal(match, seat, action.joker_to):
@@ -264,6 +265,58 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
                 if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
+
+
+def _outcomes(
+    match: ContractRummyMatch, seat: int, card: Card, index: int, *, to_hand: bool
+) -> Sequence[JokerExchange] | None:
+    """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
+    fact about the table, the card and the rules, remembered (bounded), as a player
+    holding the card is offered the same exchanges at each meld step until the table
+    changes (``to_hand``: the exchange gate's)."""
+    key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
+    try:
+        return _OUTCOMES[key]
+    except KeyError:
+        pass
+    try:
+        outcomes: Sequence[JokerExchange] | None = match.exchange_outcomes(seat, card, index)
+    except InvalidMeldError:
+        outcomes = None
+    if len(_OUTCOMES) >= _SMALL_MEMO_LIMIT:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = outcomes
+    return outcomes
+
+
+_SMALL_MEMO_LIMIT = 512
+"""The bound of the memos that keep melds alive (every object they hold costs the garbage
+collector time at each full pass): the table's melds are all that recur."""
+
+_OUTCOMES: dict[tuple[object, ...], Sequence[JokerExchange] | None] = {}
+"""The joker exchanges found so far (:func:`_outcomes`)."""
+
+
+def _replacing(meld: Meld) -> frozenset[Card]:
+    """The natural cards that take the place of a wild card of ``meld`` (those for which
+    :func:`~rummykit.melds.layoff.wild_replacements` finds one), remembered (bounded)."""
+    positions = meld.wild_positions
+    if not positions:
+        cards: frozenset[Card] = frozenset()
+    elif meld.kind is MeldKind.RUN:
+        roles = [meld.role(position) for position in positions]
+        cards = frozenset(role for role in roles if isinstance(role, Card))
+    else:
+        cards = frozenset(_SAME_RANK[meld.rank])
+    if len(_REPLACING) >= _SMALL_MEMO_LIMIT:
+        _REPLACING.clear()
+    _REPLACING[id(meld)] = (meld, cards)
+    return cards
+
+
+_REPLACING: dict[int, tuple[Meld, frozenset[Card]]] = {}
+"""The cards that replace a wild card of each meld met so far (:func:`_replacing`), by
+the meld's identity (the meld kept, so that its identity is not reused)."""
 
 
 def _exchange_actions(

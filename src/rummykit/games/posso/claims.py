@@ -193,9 +193,9 @@ class PossoClaims(ClaimProtocol):
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
         if self.table(match).stock_only[seat]:
             return (Draw(),)
-        return tuple(
-            [a for a in actions if isinstance(a, Draw) or (isinstance(a, Take) and a.count == 1)]
-        )
+        # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
+        # take 1, take 2, … up the pile: the first two, or draw alone.
+        return actions[:2]
 
     def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not take from the pile in his draw step after a claim
@@ -218,12 +218,8 @@ class PossoClaims(ClaimProtocol):
         if top is None:
             match.set_turn(MELD, seat)
             return
-        discarder_ok = _rules(match).discarder_may_claim
-        order = tuple(
-            other
-            for other in (match.left(seat, k) for k in range(1, match.players))
-            if discarder_ok or other != top.discarder
-        )
+        barred = None if _rules(match).discarder_may_claim else top.discarder
+        order = _claim_order(match, seat, barred)
         if not order:
             match.set_turn(MELD, seat)
             return
@@ -491,6 +487,21 @@ class PossoClaims(ClaimProtocol):
         except InvalidMeldError:
             return None
         return sorted(_meld_key(meld) for meld in melds)
+
+
+def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> tuple[int, ...]:
+    """The seats asked in a window, from the left of ``taker`` round to his right, but
+    ``barred`` (POSSO-9.3; remembered, as windows open at most turns)."""
+    key = (match.players, taker, barred)
+    order = _ORDERS.get(key)
+    if order is None:
+        seats = (match.left(taker, k) for k in range(1, match.players))
+        order = _ORDERS[key] = tuple(other for other in seats if other != barred)
+    return order
+
+
+_ORDERS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
+"""The orders of the claim windows met so far (a few per number of players)."""
 
 
 def _code(card: Card) -> int:

@@ -75,7 +75,11 @@ class PossoMatch(ContractRummyMatch):
 
     def check(self, action: Action) -> None:
         """A claim is accepted however its melds are written (POSSO-9.3)."""
-        if isinstance(action, Claim) and self.phase in (CLAIM, SECOND_CLAIM):
+        if (
+            isinstance(action, Claim)
+            and self.phase in (CLAIM, SECOND_CLAIM)
+            and not self.is_listed(action)  # a listed claim: legal as it is written
+        ):
             claims = self.hooks.claims
             assert isinstance(claims, PossoClaims)
             key = claims.canonical(self, action)

@@ -23,10 +23,10 @@ from rummykit.engine.contract import (
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
-from rummykit.games.posso.reach import Reach
+from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
-from rummykit.melds import Meld, joker_exchanges
+from rummykit.melds import Meld, MeldRules, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
 from rummykit.solver import Arrangement, arrangements, can_meet
 
@@ -93,17 +93,18 @@ def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
     hand = match.deal.hands[seat]
     rules = match.meld_rules
     opened = bool(match.deal.down[seat])
-    key = _ready_key(match, opened, hand)
-    answer = _READY.get(key)
+    book = _book(match)
+    cards = tuple(hand)
+    answer = book.ready.get((cards, opened))
     if answer is None:
-        if not _may_lay(match, opened, Reach(hand, rules)):
-            _remember(key, False)
+        if not _may_lay(match, opened, book.reach(cards)):
+            book.remember(cards, opened, False)
             return False
         if opened:
             answer = can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
         else:
             answer = can_meet(hand, _opening(match), rules)
-        _remember(key, answer)
+        book.remember(cards, opened, answer)
     return answer
 
 
@@ -111,31 +112,81 @@ def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[
     """The :func:`laydowns` of ``seat``'s hand and ``card`` that use ``card`` (a claim,
     POSSO-9.5, or a pile card melded this turn, POSSO-8.2), lazily; none without a
     solver call where counting shows ``card`` fits no meld (or the whole no opening)."""
-    cards = [*match.deal.hands[seat], card]
-    opened = bool(match.deal.down[seat])
-    reach = Reach(cards, match.meld_rules)
-    if not reach.holds(card) or not (opened or reach.may_meet(_opening(match))):
-        return
-    for melds in laydowns(match, seat, cards):
+    hand = match.deal.hands[seat]
+    reach = _book(match).reach(tuple(hand))
+    if not reach.fits(card):
+        return iter(())
+    if not match.deal.down[seat] and not reach.may_meet_with(card, _opening(match)):
+        return iter(())
+    return _using(card, laydowns(match, seat, [*hand, card]))
+
+
+def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld, ...]]:
+    """The laydowns of ``found`` that use ``card``."""
+    for melds in found:
         if any(card in meld.cards for meld in melds):
             yield melds
 
 
-_READY: dict[tuple[object, ...], bool] = {}
-"""Whether a hand holds a ready meld, by :func:`_ready_key` (a fact about the hand, the
-opening and the meld rules alone, so never stale; bounded)."""
-_READY_MAX = 4096
+class _Book:
+    """What counting and the solver showed about hands under one opening and one set of
+    meld rules, by the hand's cards in order: facts about the cards alone, so never
+    stale (bounded: emptied when full).
+
+    A claim window asks about the same hands window after window, and the meld step's
+    go-down listing and its ready-meld check ask about the same hand in turn."""
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self.reaches: dict[tuple[Card, ...], Reach] = {}
+        self.ready: dict[tuple[tuple[Card, ...], bool], bool] = {}
+        """Whether a hand holds a ready meld, by the hand and whether its seat has opened."""
+
+    def reach(self, cards: tuple[Card, ...]) -> Reach:
+        """The :class:`~rummykit.games.posso.reach.Reach` of ``cards`` (from that of
+        all but the last card where it is known: a hand after a draw)."""
+        reach = self.reaches.get(cards)
+        if reach is None:
+            before = self.reaches.get(cards[:-1]) if cards else None
+            reach = count_cards(cards, self.rules) if before is None else before.plus(cards[-1])
+            self.keep(cards, reach)
+        return reach
+
+    def keep(self, cards: tuple[Card, ...], reach: Reach) -> None:
+        """Remember ``reach``, the counting of ``cards``."""
+        if len(self.reaches) >= _BOOK_MAX:
+            self.reaches.clear()
+        self.reaches[cards] = reach
+
+    def remember(self, cards: tuple[Card, ...], opened: bool, ready: bool) -> None:
+        """Whether ``cards`` hold a ready meld (``opened``: a single new meld)."""
+        if len(self.ready) >= _BOOK_MAX:
+            self.ready.clear()
+        self.ready[cards, opened] = ready
 
 
-def _ready_key(match: ContractRummyMatch, opened: bool, hand: Sequence[Card]) -> tuple[object, ...]:
-    codes = tuple(sorted([card.code for card in hand]))
-    return (codes, None if opened else match.deal.contract, match.meld_rules)
+_BOOK_MAX = 256
+"""Small: the hands asked about again are the seats' present ones (and every object
+kept costs the garbage collector time)."""
+_BOOKS: dict[tuple[Contract | None, MeldRules], _Book] = {}
+_LAST_BOOK: list[tuple[Contract | None, MeldRules, _Book]] = []
 
 
-def _remember(key: tuple[object, ...], ready: bool) -> None:
-    if len(_READY) >= _READY_MAX:
-        _READY.clear()
-    _READY[key] = ready
+def _book(match: ContractRummyMatch) -> _Book:
+    """The :class:`_Book` of the deal's opening and the match's meld rules (the last
+    pair asked found by identity, as equal rules compare slowly)."""
+    opening, rules = match.deal.contract, match.meld_rules
+    if _LAST_BOOK:
+        last_opening, last_rules, last = _LAST_BOOK[0]
+        if last_opening is opening and last_rules is rules:
+            return last
+    book = _BOOKS.get((opening, rules))
+    if book is None:
+        if len(_BOOKS) >= 64:
+            _BOOKS.clear()
+        book = _BOOKS[opening, rules] = _Book(rules)
+    _LAST_BOOK[:] = [(opening, rules, book)]
+    return book
 
 
 def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
@@ -144,17 +195,19 @@ def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
     return reach.any_meld() if opened else reach.may_meet(_opening(match))
 
 
-def _noting(found: Iterator[Arrangement], key: tuple[object, ...]) -> Iterator[Arrangement]:
-    """``found`` (the arrangements of a hand), remembering under ``key`` whether the hand
-    holds a ready meld: yes at the first, no once none came (nothing on a budget error)."""
+def _noting(
+    found: Iterator[Arrangement], book: _Book, cards: tuple[Card, ...], opened: bool
+) -> Iterator[Arrangement]:
+    """``found`` (the arrangements of ``cards``), remembering in ``book`` whether they
+    hold a ready meld: yes at the first, no once none came (nothing on a budget error)."""
     none = True
     for arrangement in found:
         if none:
             none = False
-            _remember(key, True)
+            book.remember(cards, opened, True)
         yield arrangement
     if none:
-        _remember(key, False)
+        book.remember(cards, opened, False)
 
 
 def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
@@ -188,21 +241,30 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     gate = match.hooks.layoff_gate
     if gate.refusal(match, seat, None) is not None:
         return []
-    return [index for index in indexes if may_lay_off_on(match, seat, index)]
+    if all(match.deal.down):  # on every meld (may_lay_off_on)
+        return indexes
+    table = match.deal.table
+    return [index for index in indexes if table[index].owner == seat]
 
 
 def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:
     """Whether ``card`` is laid off on meld ``index``, or (``swap_counts_as_playable``)
     exchanged for one of its wild cards."""
-    table = match.deal.table
-    if grown_meld(match, table[index], card, None) is not None:
+    meld = match.deal.table[index]
+    rank = card.rank
+    # A natural card goes only on a group of its rank or a run of its suit (at an end,
+    # or in place of a wild card standing for it): the rest are refused at no cost.
+    natural = rank is not None and rank not in match.meld_rules.wild_ranks
+    if natural and (meld.ranks[0] is not rank if meld.suit is None else meld.suit is not card.suit):
+        return False
+    if grown_meld(match, meld, card, None) is not None:
         return True
     if not _rules(match).swap_counts_as_playable or card.rank is None:
         return False
-    if not wild_replacements(table[index], card):
+    if not wild_replacements(meld, card):
         return False  # no wild card for it to replace
     try:
-        joker_exchanges(table, index, card, match.meld_rules)
+        joker_exchanges(match.deal.table, index, card, match.meld_rules)
     except InvalidMeldError:
         return False
     return True
@@ -223,11 +285,12 @@ class PossoOpening(Opening):
         deal = match.deal
         hand = deal.hands[seat]
         opened = bool(deal.down[seat])
-        key = _ready_key(match, opened, hand)
-        if not _may_lay(match, opened, Reach(hand, match.meld_rules)):
-            _remember(key, False)
+        book = _book(match)
+        cards = tuple(hand)
+        if not _may_lay(match, opened, book.reach(cards)):
+            book.remember(cards, opened, False)
             return
-        found = _noting(_laydown_arrangements(match, seat, hand), key)
+        found = _noting(_laydown_arrangements(match, seat, hand), book, cards, opened)
         yield from allowed_go_downs(match, seat, found, going_down=not opened)
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
@@ -311,9 +374,14 @@ class ForcedPlay(ActionFilter):
         self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
         """Every action forced play allows (each check about the position made once)."""
-        discards = any(isinstance(action, Discard) for action in actions)
+        discards = takes = False
+        for action in actions:  # a loop: any() of a generator costs more
+            if isinstance(action, Discard):
+                discards = True
+                break
         rules = _rules(match)
-        takes = rules.pile_take_requires_meld and any(isinstance(a, Take) for a in actions)
+        if rules.pile_take_requires_meld:
+            takes = any(isinstance(a, Take) for a in actions)
         if not discards and not takes:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)

@@ -18,57 +18,73 @@ from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 
-__all__ = ["Reach"]
+__all__ = ["Reach", "count_cards"]
 
 _JOKER = 52
 _RANKS = 0x3FFE
 """Bits 1-13: a rank's place in a suit's mask (bit 14 is the ace above the king)."""
 
-_RANK = tuple(code % 13 + 1 for code in range(52))
-_SUIT = tuple(code // 13 for code in range(52))
 _PLACES = tuple(1 << (code % 13 + 1) | (0x4000 if code % 13 == 0 else 0) for code in range(52))
 """A natural card's bits in its suit's mask: its rank, and 14 too for an ace."""
+
+_BIT = [*(_PLACES[code] << 16 * (code // 13) for code in range(52)), 0]
+"""A card's bits in the masks of all suits: 16 bits a suit (a joker: none)."""
+_RANK_OF = [*(code % 13 + 1 for code in range(52)), 0]
+"""A card's rank, 1-13 (a joker: 0)."""
 
 _LIVE: dict[int, int] = {}
 """Live-rank masks by suit mask, run size, wild cards and wrap (see :func:`_live`)."""
 _LIVE_MAX = 50_000
 
 
-class Reach:
-    """What counting allows ``cards`` to meld under ``rules``.
+def count_cards(cards: Iterable[Card], rules: MeldRules) -> Reach:
+    """Count ``cards``: what counting allows them to meld under ``rules``."""
+    counts = [0] * 14
+    masks = 0
+    for card in cards:
+        code = card.code
+        counts[_RANK_OF[code]] += 1
+        masks |= _BIT[code]
+    return Reach(rules, counts, masks)
 
-    Each suit is a mask of the ranks held (bit 1 ace to bit 13 king, and bit 14 for an
-    ace above the king); each rank a count of its cards; the wild cards a count that no
-    meld may use more of than ``max_jokers_per_meld``.
+
+class Reach:
+    """What counting allows a set of cards to meld under ``rules`` (made by
+    :func:`count_cards`, or from another by :meth:`plus`).
+
+    ``counts`` holds each rank's number of cards (1 ace to 13 king; 0: the jokers);
+    ``masks`` each suit's ranks held (16 bits a suit: bit 1 ace to bit 13 king, and bit
+    14 for an ace above the king); the wild cards are a count that no meld may use more
+    of than ``max_jokers_per_meld``.
     """
 
-    def __init__(self, cards: Iterable[Card], rules: MeldRules) -> None:
+    def __init__(self, rules: MeldRules, counts: list[int], masks: int) -> None:
         self.rules = rules
-        wild_ranks = rules.wild_ranks
-        counts = [0] * 14
-        masks = [0, 0, 0, 0]
-        wild = 0
-        for card in cards:
-            code = card.code
-            if code == _JOKER:
-                wild += 1
-                continue
-            counts[_RANK[code]] += 1
-            masks[_SUIT[code]] |= _PLACES[code]
-            if wild_ranks and card.rank in wild_ranks:
-                wild += 1  # wild, and natural too where it fits: both count
-        cap = rules.max_jokers_per_meld
-        if not rules.jokers_allowed:
-            wild = 0
-        elif cap is not None and wild > cap:
-            wild = cap
         self.counts = counts
         self.masks = masks
-        self.wild = wild
-        self.most = max(counts)
-        """The most cards of one rank."""
+        held = counts[0]
+        wild_ranks = rules.wild_ranks
+        if wild_ranks:  # wild, and natural too where it fits: both count
+            held += sum([counts[rank] for rank in wild_ranks])
+        cap = rules.max_jokers_per_meld
+        if not rules.jokers_allowed:
+            held = 0
+        elif cap is not None and held > cap:
+            held = cap
+        self.wild = held
+        """The wild cards one meld may use."""
         self.wrap = int(rules.ace is AcePolicy.WRAP)
         """1 where runs turn the corner (K-A-2), else 0."""
+        self.most = -1
+        """The most cards of one rank (-1: not counted yet, see :meth:`group`)."""
+
+    def plus(self, card: Card) -> Reach:
+        """What counting allows these cards and ``card`` (a claim's cards, or a hand
+        after a draw) without counting them again."""
+        code = card.code
+        counts = self.counts.copy()
+        counts[_RANK_OF[code]] += 1
+        return Reach(self.rules, counts, self.masks | _BIT[code])
 
     def holds(self, card: Card) -> bool:
         """False only where no meld of these cards (``card`` among them) contains
@@ -82,6 +98,20 @@ class Reach:
             return True
         return bool(self.live(code // 13, rules.run_min) >> rank & 1)
 
+    def fits(self, card: Card) -> bool:
+        """:meth:`holds` of these cards and ``card`` (see :meth:`plus`): False only where
+        no meld of them contains ``card``."""
+        rules = self.rules
+        code = card.code
+        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+            return self.plus(card).any_meld()
+        rank = code % 13 + 1
+        if self.counts[rank] + 1 + self.wild >= rules.group_min:
+            return True
+        suit = code // 13
+        mask = (self.masks >> 16 * suit & 0xFFFF) | _PLACES[code]
+        return bool(_live_of(mask, rules.run_min, self.wild, self.wrap) >> rank & 1)
+
     def any_meld(self) -> bool:
         """False only where these cards hold no meld."""
         rules = self.rules
@@ -93,24 +123,52 @@ class Reach:
         group, run = _smallest(contract, self.rules)
         return (not group or self.group(group)) and (not run or self.run(run))
 
+    def may_meet_with(self, card: Card, contract: Contract) -> bool:
+        """:meth:`may_meet` of these cards and ``card`` (see :meth:`plus`)."""
+        rules = self.rules
+        code = card.code
+        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+            return self.plus(card).may_meet(contract)
+        group, run = _smallest(contract, rules)
+        if group and max(self._most(), self.counts[code % 13 + 1] + 1) + self.wild < group:
+            return False
+        return not run or _any_run(self.masks | _BIT[code], run, self.wild, self.wrap)
+
     def group(self, size: int) -> bool:
         """False only where no group of ``size`` cards is held."""
-        return self.most + self.wild >= size
+        return self._most() + self.wild >= size
+
+    def _most(self) -> int:
+        most = self.most
+        if most < 0:
+            most = self.most = max(self.counts[1:])
+        return most
 
     def run(self, size: int) -> bool:
         """False only where no run of ``size`` cards is held."""
-        for suit in range(4):  # noqa: SIM110 (a loop: any() of a generator costs more)
-            if self.masks[suit] and self.live(suit, size):
-                return True
-        return False
+        return _any_run(self.masks, size, self.wild, self.wrap)
 
     def live(self, suit: int, size: int) -> int:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
-        wild = self.wild if self.wild < size else size
-        mask = self.masks[suit]
-        found = _LIVE.get(mask | size << 15 | wild << 20 | self.wrap << 25)
-        return _live(mask, size, wild, self.wrap) if found is None else found
+        return _live_of(self.masks >> 16 * suit & 0xFFFF, size, self.wild, self.wrap)
+
+
+def _any_run(masks: int, size: int, wild: int, wrap: int) -> bool:
+    """:meth:`Reach.run` of the suits' ``masks``."""
+    for suit in range(4):
+        mask = masks >> 16 * suit & 0xFFFF
+        if mask and _live_of(mask, size, wild, wrap):
+            return True
+    return False
+
+
+def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
+    """:meth:`Reach.live` of a suit ``mask``, remembered."""
+    if wild > size:
+        wild = size
+    found = _LIVE.get(mask | size << 15 | wild << 20 | wrap << 25)
+    return _live(mask, size, wild, wrap) if found is None else found
 
 
 _SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
