@@ -4,6 +4,7 @@ the seat checks of :mod:`rummykit.kit.seats`, the lay-off listing's order."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from rummykit import parse_card, parse_cards
 from rummykit.engine.actions import LayOff
 from rummykit.engine.contract import ContractLayOffGate
-from rummykit.engine.hooks import LayOffGate
+from rummykit.engine.hooks import Hooks, LayOffGate, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.games import MayI, Possession
@@ -128,6 +129,38 @@ def test_layoff_gate_permits_exactly_when_it_refuses_nothing(
                 asked[permits] += 1
             match.apply(rng.choice(match.legal_actions()))
     assert asked[True] and asked[False]
+
+
+@attrs.frozen
+class HouseGate(ContractLayOffGate):
+    """A house rule on top of the contract gate, written as a refusal only: no lay-offs
+    while the stock is still thick."""
+
+    def refusal(self, match: Any, seat: int, target: int | None) -> Refusal | None:
+        if len(match.deal.stock) > 40:
+            return "HOUSE-1", "no lay-offs while the stock holds more than 40 cards"
+        return super().refusal(match, seat, target)
+
+
+class HouseMayI(MayI):
+    def hooks(self) -> Hooks:
+        return attrs.evolve(super().hooks(), layoff_gate=HouseGate())
+
+
+def test_a_gate_that_only_overrides_refusal_is_asked_by_the_listing() -> None:
+    """``permits`` of a subclass that writes its own ``refusal`` answers through it: the
+    listing offers no lay-off the gate refuses, and one it refuses is not applied."""
+    listed = {True: 0, False: 0}
+    for seed in range(4):
+        match = HouseMayI().new_match(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            legal = match.legal_actions()
+            for action in legal:
+                if isinstance(action, LayOff):
+                    listed[len(match.deal.stock) > 40] += 1
+            match.apply(rng.choice(legal))
+    assert listed[True] == 0 and listed[False]
 
 
 def test_turn_effects_are_equal_values_made_once() -> None:

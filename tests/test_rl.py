@@ -181,6 +181,26 @@ def test_an_unknown_action_type_is_a_clear_error() -> None:
     assert legal.action(2) == Signal(7)
 
 
+class NumpyCodec(rl.ActionCodec):
+    """A user's codec answering numpy integers, as array arithmetic gives them."""
+
+    size = 4
+
+    def encode(self, action: Any, rank: int) -> int | None:
+        return cast(Any, np.int64(rank)) if rank < self.size else None
+
+    def describe(self, index: int) -> str:
+        return f"signal #{index}"
+
+
+def test_a_codec_may_answer_numpy_integers() -> None:
+    # in both builds: the legal-action loop is compiled in the compiled one
+    encoding = ActionEncoding.from_types([Draw, Signal], codecs={Signal: NumpyCodec()})
+    legal = encoding.legal((Draw(), Signal(5), Signal(7)))
+    assert legal.indices == (0, 1, 2) and all(type(index) is int for index in legal.indices)
+    assert legal.action(2) == Signal(7)
+
+
 def test_two_actions_on_one_index_is_an_error() -> None:
     encoding = ActionEncoding.from_types([Signal], codecs={Signal: rl.TargetCodec("s", 4, "level")})
     with pytest.raises(EncodingError, match="share action index"):

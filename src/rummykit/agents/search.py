@@ -59,7 +59,7 @@ from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
 from rummykit.contracts import Contract
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.kit.actions import Action, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake
@@ -87,6 +87,8 @@ MAX_HORIZON = 100_000
 
 
 _NO_SEARCH = (Down, LayOff, ExchangeJoker, Done)
+_PILE = (Draw, Take, TakeCard)
+"""The actions of a choice of pile: searched only with ``draws``."""
 """Decisions the heuristic makes alone: going down and laying off (always right) and
 ending a step; and consent (:data:`~rummykit.kit.definition.Stake.REFUSE` questions,
 rare and cheap)."""
@@ -219,8 +221,8 @@ class SearchAgent:
         consent = isinstance(view.phase, Question) and view.phase.stake is Stake.REFUSE
         if len(ranked) <= 1 or consent or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
-        if not self.draws and isinstance(ranked[0], (Draw, Take)):
-            return ranked[0]
+        if not self.draws and all(isinstance(action, _PILE) for action in ranked):
+            return ranked[0]  # a choice of pile (not a claim question: it may be passed)
         options = ranked[: self.candidates]
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
@@ -248,11 +250,13 @@ class SearchAgent:
         """The ``challengers`` (indexes into ``values``) still worth sampling: those whose
         mean gain over the policy's first choice (``values[0]``, on the same samples) is
         above ``prune`` standard errors of the difference."""
-        first = values[0]
+        first, bar = values[0], self.prune
+        if bar is None:  # no pruning: every challenger stays
+            return list(challengers)
         kept = []
         for index in challengers:
             mean, error = _gain(values[index], first)
-            if mean > (self.prune or 0.0) * error:
+            if mean > bar * error:
                 kept.append(index)
         return kept
 

@@ -303,7 +303,10 @@ class ContractLayOffGate(LayOffGate):
         return self.same_turn
 
     def permits(self, match: ContractRummyMatch, seat: int) -> bool:
-        """:meth:`refusal` is ``None``, without writing the refusal."""
+        """:meth:`refusal` is ``None``, without writing the refusal (a subclass that
+        overrides :meth:`refusal` is asked through it)."""
+        if type(self).refusal is not ContractLayOffGate.refusal:
+            return super().permits(match, seat)
         deal = match.deal
         return (not self.requires_contract or deal.down[seat]) and (
             self.same_turn or not deal.step.went_down

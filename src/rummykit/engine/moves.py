@@ -273,16 +273,23 @@ def _outcomes(
     """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
     fact about the table, the card and the rules, remembered (bounded), as a player
     holding the card is offered the same exchanges at each meld step until the table
-    changes (``to_hand``: the exchange gate's)."""
+    changes (``to_hand``: the exchange gate's). A match class with its own
+    ``exchange_outcomes`` is asked every time: its answer may depend on more."""
+    from rummykit.engine.checks import CheckedMatch  # checks imports this module
+
+    own = type(match).exchange_outcomes is not CheckedMatch.exchange_outcomes
     key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
-    try:
-        return _OUTCOMES[key]
-    except KeyError:
-        pass
+    if not own:
+        try:
+            return _OUTCOMES[key]
+        except KeyError:
+            pass
     try:
         outcomes: Sequence[JokerExchange] | None = match.exchange_outcomes(seat, card, index)
     except InvalidMeldError:
         outcomes = None
+    if own:
+        return outcomes
     if len(_OUTCOMES) >= _SMALL_MEMO_LIMIT:
         _OUTCOMES.clear()
     _OUTCOMES[key] = outcomes

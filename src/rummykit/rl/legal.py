@@ -4,6 +4,7 @@ in a module of plain functions so that the compiled build compiles it (the class
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -11,7 +12,7 @@ from rummykit.cards import Card
 
 __all__ = ["Encoder", "encode_actions"]
 
-Encoder = tuple[int, int, Callable[[Any, int], "int | None"]]
+Encoder = tuple[int, int, Callable[[Any, int], object]]
 """An action type's first index, how its index is found (0: the block's one index; 1:
 the offset plus its card's code; 2: the codec's ``encode``) and that ``encode``."""
 
@@ -19,7 +20,7 @@ the offset plus its card's code; 2: the codec's ``encode``) and that ``encode``.
 def encode_actions(
     actions: Sequence[Any],
     encoders: dict[type[Any], Encoder],
-    encode: Callable[[Any, int], int | None],
+    encode: Callable[[Any, int], object],
 ) -> tuple[list[int], dict[int, Any], int, tuple[int, Any] | None]:
     """The indices of ``actions`` in their order, each index's action, how many have no
     index (beyond the limits), and the first index two actions fall on with the second
@@ -34,6 +35,7 @@ def encode_actions(
         kind = type(action)
         found = encoders.get(kind)
         index: int | None
+        local: Any  # a codec may answer a numpy integer: operator.index takes it
         if found is not None and found[1] < 2:  # a flag's index, or a card's
             offset, how, codec = found
             if how == 0:
@@ -44,15 +46,16 @@ def encode_actions(
                     index = offset + card.code
                 else:  # the codec says what is wrong with it
                     local = codec(action, 0)
-                    index = None if local is None else offset + local
+                    index = None if local is None else offset + operator.index(local)
         else:
             rank = ranks.get(kind, 0)
             ranks[kind] = rank + 1
             if found is None:  # not this game's (an error), or a subclass's own encode
-                index = encode(action, rank)
+                local = encode(action, rank)
+                index = None if local is None else operator.index(local)
             else:
                 local = found[2](action, rank)
-                index = None if local is None else found[0] + local
+                index = None if local is None else found[0] + operator.index(local)
         if index is None:
             dropped += 1
             continue

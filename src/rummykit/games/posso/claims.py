@@ -10,13 +10,14 @@ in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions l
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.engine import pile
 from rummykit.engine.contract import down_action
+from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
@@ -43,9 +44,6 @@ from rummykit.kit.effects import GoingOut, Passed, TookFromPile
 from rummykit.kit.state import State
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.meld import Role
-
-if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
 
 __all__ = [
     "CLAIM",
@@ -491,12 +489,15 @@ class PossoClaims(ClaimProtocol):
 
 def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> tuple[int, ...]:
     """The seats asked in a window, from the left of ``taker`` round to his right, but
-    ``barred`` (POSSO-9.3; remembered, as windows open at most turns)."""
+    ``barred`` (POSSO-9.3; remembered, as windows open at most turns, unless the match
+    class seats its players its own way)."""
     key = (match.players, taker, barred)
     order = _ORDERS.get(key)
-    if order is None:
+    if order is None or type(match).left is not ContractRummyMatch.left:
         seats = (match.left(taker, k) for k in range(1, match.players))
-        order = _ORDERS[key] = tuple(other for other in seats if other != barred)
+        order = tuple(other for other in seats if other != barred)
+        if type(match).left is ContractRummyMatch.left:
+            _ORDERS[key] = order
     return order
 
 
