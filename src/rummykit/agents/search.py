@@ -146,9 +146,9 @@ class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
     The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
-    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes 11-18
-    ms of CPU time a decision with a choice compiled on a loaded machine, 15 on average
-    (a fifth of the same budget unpruned, 65-73 ms in the same runs), and won 35.4 % of
+    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes about
+    9.4 ms of CPU time a decision with a choice compiled on an idle machine (11-18 ms
+    under load; a fifth of the same budget unpruned, 46 ms idle), and won 35.4 % of
     400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
     heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
     draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms."""
