@@ -75,8 +75,7 @@ class Reach:
         """The wild cards one meld may use."""
         self.wrap = int(rules.ace is AcePolicy.WRAP)
         """1 where runs turn the corner (K-A-2), else 0."""
-        self.most = -1
-        """The most cards of one rank (-1: not counted yet, see :meth:`group`)."""
+        self._largest = -1  # the most cards of one rank, counted when first asked
 
     def plus(self, card: Card) -> Reach:
         """What counting allows these cards and ``card`` (a claim's cards, or a hand
@@ -139,9 +138,9 @@ class Reach:
         return self._most() + self.wild >= size
 
     def _most(self) -> int:
-        most = self.most
+        most = self._largest
         if most < 0:
-            most = self.most = max(self.counts[1:])
+            most = self._largest = max(self.counts[1:])
         return most
 
     def run(self, size: int) -> bool:
