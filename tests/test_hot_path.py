@@ -10,12 +10,13 @@ import attrs
 import pytest
 
 from rummykit import parse_card, parse_cards
+from rummykit.cards import CARDS
 from rummykit.engine.actions import LayOff
 from rummykit.engine.contract import ContractLayOffGate
 from rummykit.engine.hooks import Hooks, LayOffGate, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.games import MayI, Possession
+from rummykit.games import MayI, Possession, Posso, PossoRules
 from rummykit.games.may_i.claims import REQUEST
 from rummykit.games.possession.effects import Played
 from rummykit.games.possession.moves import legal_moves
@@ -23,6 +24,7 @@ from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit import seats
 from rummykit.kit.actions import Take
 from rummykit.kit.effects import Discarded, Drew, Passed, TookFromPile
+from rummykit.melds.layoff import replacing_cards, wild_replacements
 
 
 def test_take_up_to_shares_its_values() -> None:
@@ -189,3 +191,20 @@ def test_possession_legal_moves_lists_plays_then_the_turn_end() -> None:
     stuck = parse_cards("3S")
     assert [str(a) for a in legal_moves(stuck, top, rules, drew=False, can_draw=True)] == ["draw"]
     assert [str(a) for a in legal_moves(stuck, top, rules, drew=False, can_draw=False)] == ["pass"]
+
+
+def test_replacing_cards_are_the_cards_wild_replacements_finds() -> None:
+    """``replacing_cards`` (once per meld) agrees with ``wild_replacements`` (once per
+    card) on every meld of seeded Posso? tables with jokers."""
+    definition = Posso(PossoRules(joker_count="players_minus_one"))
+    melds = 0
+    for seed in range(3):
+        match = definition.new_match(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            for meld in match.deal.table:
+                melds += bool(meld.wild_positions)
+                replacing = replacing_cards(meld)
+                assert replacing == {card for card in CARDS if wild_replacements(meld, card)}
+            match.apply(rng.choice(match.legal_actions()))
+    assert melds

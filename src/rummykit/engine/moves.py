@@ -18,7 +18,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import try_lay_off
+from rummykit.melds.layoff import replacing_cards, try_lay_off
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
@@ -249,10 +249,8 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     found: list[ExchangeJoker] = []
     held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
-        known = _REPLACING.get(id(meld))  # by identity: a meld hashes in Python
-        replacing = known[1] if known is not None and known[0] is meld else _replacing(meld)
         # The cards that replace a wild card (wild_replacements): none, most often.
-        cards = held.intersection(replacing)
+        cards = held.intersection(_replacing(meld))
         if not cards or gate.refusal(match, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):
@@ -277,23 +275,28 @@ def _outcomes(
     ``exchange_outcomes`` is asked every time: its answer may depend on more."""
     from rummykit.engine.checks import CheckedMatch  # checks imports this module
 
-    own = type(match).exchange_outcomes is not CheckedMatch.exchange_outcomes
+    if type(match).exchange_outcomes is not CheckedMatch.exchange_outcomes:
+        return _asked(match, seat, card, index)
     key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
-    if not own:
-        try:
-            return _OUTCOMES[key]
-        except KeyError:
-            pass
     try:
-        outcomes: Sequence[JokerExchange] | None = match.exchange_outcomes(seat, card, index)
-    except InvalidMeldError:
-        outcomes = None
-    if own:
-        return outcomes
+        return _OUTCOMES[key]
+    except KeyError:
+        pass
+    outcomes = _asked(match, seat, card, index)
     if len(_OUTCOMES) >= _SMALL_MEMO_LIMIT:
         _OUTCOMES.clear()
     _OUTCOMES[key] = outcomes
     return outcomes
+
+
+def _asked(
+    match: ContractRummyMatch, seat: int, card: Card, index: int
+) -> Sequence[JokerExchange] | None:
+    """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none."""
+    try:
+        return match.exchange_outcomes(seat, card, index)
+    except InvalidMeldError:
+        return None
 
 
 _SMALL_MEMO_LIMIT = 512
@@ -305,16 +308,12 @@ _OUTCOMES: dict[tuple[object, ...], Sequence[JokerExchange] | None] = {}
 
 
 def _replacing(meld: Meld) -> frozenset[Card]:
-    """The natural cards that take the place of a wild card of ``meld`` (those for which
-    :func:`~rummykit.melds.layoff.wild_replacements` finds one), remembered (bounded)."""
-    positions = meld.wild_positions
-    if not positions:
-        cards: frozenset[Card] = frozenset()
-    elif meld.kind is MeldKind.RUN:
-        roles = [meld.role(position) for position in positions]
-        cards = frozenset(role for role in roles if isinstance(role, Card))
-    else:
-        cards = frozenset(_SAME_RANK[meld.rank])
+    """:func:`~rummykit.melds.layoff.replacing_cards` of ``meld``, remembered (bounded) by
+    the meld's identity: a meld hashes in Python."""
+    known = _REPLACING.get(id(meld))
+    if known is not None and known[0] is meld:
+        return known[1]
+    cards = replacing_cards(meld)
     if len(_REPLACING) >= _SMALL_MEMO_LIMIT:
         _REPLACING.clear()
     _REPLACING[id(meld)] = (meld, cards)

@@ -7,6 +7,7 @@ from rummykit.melds.layoff import (
     extensions,
     joker_exchanges,
     lay_off,
+    replacing_cards,
     try_lay_off,
     wild_replacements,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "extensions",
     "joker_exchanges",
     "lay_off",
+    "replacing_cards",
     "try_lay_off",
     "wild_replacements",
 ]

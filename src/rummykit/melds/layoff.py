@@ -35,6 +35,7 @@ __all__ = [
     "extensions",
     "joker_exchanges",
     "lay_off",
+    "replacing_cards",
     "try_lay_off",
     "wild_replacements",
 ]
@@ -346,6 +347,30 @@ class JokerExchange:
     target: int | None
     end: End | None
     role: Role | None = None
+
+
+def replacing_cards(meld: Meld) -> frozenset[Card]:
+    """The natural cards that may take the place of a wild card of ``meld``: those for
+    which :func:`wild_replacements` is not empty (in a run the cards its wild cards stand
+    for, in a group the four cards of its rank). Engines ask it once per meld, instead
+    of :func:`wild_replacements` once per held card.
+
+    >>> from rummykit import Meld, MeldRules
+    >>> sorted(replacing_cards(Meld.parse("9C 10C JK QC", MeldRules())))
+    [JC]
+    """
+    positions = meld.wild_positions
+    if not positions:
+        return frozenset()
+    if meld.kind is MeldKind.RUN:
+        roles = [meld.role(position) for position in positions]
+        return frozenset(role for role in roles if isinstance(role, Card))
+    assert meld.rank is not None  # a group with a wild card has its rank
+    return _OF_RANK[meld.rank]
+
+
+_OF_RANK = {rank: frozenset(CARDS[suit * 13 + rank - 1] for suit in range(4)) for rank in Rank}
+"""The four natural cards of each rank."""
 
 
 @checked(jokers_only=flag)

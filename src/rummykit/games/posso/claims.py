@@ -491,12 +491,13 @@ def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> t
     """The seats asked in a window, from the left of ``taker`` round to his right, but
     ``barred`` (POSSO-9.3; remembered, as windows open at most turns, unless the match
     class seats its players its own way)."""
+    remembered = type(match).left is ContractRummyMatch.left
     key = (match.players, taker, barred)
-    order = _ORDERS.get(key)
-    if order is None or type(match).left is not ContractRummyMatch.left:
+    order = _ORDERS.get(key) if remembered else None
+    if order is None:
         seats = (match.left(taker, k) for k in range(1, match.players))
         order = tuple(other for other in seats if other != barred)
-        if type(match).left is ContractRummyMatch.left:
+        if remembered:
             _ORDERS[key] = order
     return order
 

@@ -101,10 +101,10 @@ class Reach:
         """:meth:`holds` of these cards and ``card`` (see :meth:`plus`): False only where
         no meld of them contains ``card``."""
         rules = self.rules
-        code = card.code
-        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+        if _wild(card, rules):
             return self.plus(card).any_meld()
-        rank = code % 13 + 1
+        code = card.code
+        rank = _RANK_OF[code]
         if self.counts[rank] + 1 + self.wild >= rules.group_min:
             return True
         suit = code // 13
@@ -125,11 +125,11 @@ class Reach:
     def may_meet_with(self, card: Card, contract: Contract) -> bool:
         """:meth:`may_meet` of these cards and ``card`` (see :meth:`plus`)."""
         rules = self.rules
-        code = card.code
-        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+        if _wild(card, rules):
             return self.plus(card).may_meet(contract)
+        code = card.code
         group, run = _smallest(contract, rules)
-        if group and max(self._most(), self.counts[code % 13 + 1] + 1) + self.wild < group:
+        if group and max(self._most(), self.counts[_RANK_OF[code]] + 1) + self.wild < group:
             return False
         return not run or _any_run(self.masks | _BIT[code], run, self.wild, self.wrap)
 
@@ -151,6 +151,11 @@ class Reach:
         """The ranks of ``suit`` (bits 1-13) that lie in a window of ``size`` consecutive
         ranks holding at least ``size`` cards with the wild cards."""
         return _live_of(self.masks >> 16 * suit & 0xFFFF, size, self.wild, self.wrap)
+
+
+def _wild(card: Card, rules: MeldRules) -> bool:
+    """Whether ``card`` is wild under ``rules`` (a joker, or of a wild rank)."""
+    return card.code == _JOKER or bool(rules.wild_ranks and card.rank in rules.wild_ranks)
 
 
 def _any_run(masks: int, size: int, wild: int, wrap: int) -> bool:
