@@ -10,6 +10,7 @@ in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions l
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import ClassVar
 
 import attrs
@@ -163,26 +164,22 @@ class PossoClaims(ClaimProtocol):
         ``swap_counts_as_playable``, has no correction to offer)."""
         table = self.table(match)
         flagged = table.flagged
-        if flagged is not None and match.left(flagged) == seat:
-            top = match.deal.pile.top
-            if (
-                top is not None
-                and top.discarder == flagged
-                and self.correct_targets(match, flagged, top.card)
-            ):
-                match.set_turn(CORRECTION, seat)
-                return
-        table.flagged = None
-        self.to_draw(match, seat)
+        if flagged is not None:
+            if match.left(flagged) == seat:
+                top = match.deal.pile.top
+                if (
+                    top is not None
+                    and top.discarder == flagged
+                    and self.correct_targets(match, flagged, top.card)
+                ):
+                    match.set_turn(CORRECTION, seat)
+                    return
+            table.flagged = None
+        _to_draw(match, table, seat)
 
     def to_draw(self, match: ContractRummyMatch, seat: int) -> None:
         """The draw step, or none with ``claim_counts_as_draw`` after a claim."""
-        table = self.table(match)
-        if table.skip_draw[seat]:
-            table.skip_draw[seat] = False
-            match.set_turn(MELD, seat)
-            return
-        match.set_turn(DRAW, seat)
+        _to_draw(match, self.table(match), seat)
 
     def draw_actions(
         self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
@@ -245,7 +242,10 @@ class PossoClaims(ClaimProtocol):
             return []
         if not rules.claim_requires_new_meld:
             return [Claim()]
-        return [Claim(down_action(melds).melds) for melds in laydowns_with(match, seat, card)]
+        claims = []
+        for melds in laydowns_with(match, seat, card):  # none, most often: no comprehension
+            claims.append(Claim(down_action(melds).melds))
+        return claims
 
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The window's and the correction's choices."""
@@ -255,8 +255,9 @@ class PossoClaims(ClaimProtocol):
         if phase is CORRECTION:
             flagged = self.table(match).flagged
             assert flagged is not None
-            return (*self.corrections(match, flagged, top.card), Pass())
-        return (*self.options(match, seat, top.card), Pass())
+            return (*self.corrections(match, flagged, top.card), _PASS)
+        options = self.options(match, seat, top.card)
+        return (*options, _PASS) if options else _PASS_ONLY
 
     def correct_targets(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[int]:
         """Melds that made ``card`` playable and take it by a lay-off (POSSO-14.5)."""
@@ -375,7 +376,7 @@ class PossoClaims(ClaimProtocol):
                 melds = tuple(cards for cards, _ in action.melds)
                 match.emit(ClaimDeclared(seat, match.deal.pile.entries[-1].card, melds))
             else:
-                match.emit(Passed(seat))
+                match.emit(_passed(seat))
             table.asked += 1
             if table.asked < len(table.order):
                 match.set_turn(CLAIM, table.order[table.asked])
@@ -487,6 +488,15 @@ class PossoClaims(ClaimProtocol):
         return sorted(_meld_key(meld) for meld in melds)
 
 
+def _to_draw(match: ContractRummyMatch, table: PossoTable, seat: int) -> None:
+    """:meth:`PossoClaims.to_draw` with the deal's claim state at hand."""
+    if table.skip_draw[seat]:
+        table.skip_draw[seat] = False
+        match.set_turn(MELD, seat)
+        return
+    match.set_turn(DRAW, seat)
+
+
 def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> tuple[int, ...]:
     """The seats asked in a window, from the left of ``taker`` round to his right, but
     ``barred`` (POSSO-9.3; remembered, as windows open at most turns, unless the match
@@ -501,6 +511,12 @@ def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> t
             _ORDERS[key] = order
     return order
 
+
+_PASS = Pass()
+_PASS_ONLY: tuple[Action, ...] = (_PASS,)
+"""A claim window's most frequent listing, made once."""
+_passed = cache(Passed)
+"""Each seat's pass, made once (effects are values)."""
 
 _ORDERS: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
 """The orders of the claim windows met so far (a few per number of players)."""

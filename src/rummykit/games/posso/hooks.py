@@ -195,6 +195,21 @@ def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
     return reach.any_meld() if opened else reach.may_meet(_opening(match))
 
 
+def _screened_go_downs(match: ContractRummyMatch, seat: int) -> Iterator[Down] | None:
+    """``seat``'s legal laydowns now, lazily; ``None`` where counting shows there is none
+    (remembered as no ready meld)."""
+    deal = match.deal
+    hand = deal.hands[seat]
+    opened = bool(deal.down[seat])
+    book = _book(match)
+    cards = tuple(hand)
+    if not _may_lay(match, opened, book.reach(cards)):
+        book.remember(cards, opened, False)
+        return None
+    found = _noting(_laydown_arrangements(match, seat, hand), book, cards, opened)
+    return allowed_go_downs(match, seat, found, going_down=not opened)
+
+
 def _noting(
     found: Iterator[Arrangement], book: _Book, cards: tuple[Card, ...], opened: bool
 ) -> Iterator[Arrangement]:
@@ -277,21 +292,16 @@ class PossoOpening(Opening):
 
     def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
         """An opening's arrangements before opening; single new melds after (at most
-        :data:`~rummykit.engine.contract.MAX_LISTED_GO_DOWNS`, in the solver's order)."""
-        return bounded_go_downs(self.each_go_down(match, seat))
+        :data:`~rummykit.engine.contract.MAX_LISTED_GO_DOWNS`, in the solver's order).
+
+        The counting screen answers most meld steps: then no generator is made."""
+        found = _screened_go_downs(match, seat)
+        return [] if found is None else bounded_go_downs(found)
 
     def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
         """Every legal laydown now, lazily."""
-        deal = match.deal
-        hand = deal.hands[seat]
-        opened = bool(deal.down[seat])
-        book = _book(match)
-        cards = tuple(hand)
-        if not _may_lay(match, opened, book.reach(cards)):
-            book.remember(cards, opened, False)
-            return
-        found = _noting(_laydown_arrangements(match, seat, hand), book, cards, opened)
-        yield from allowed_go_downs(match, seat, found, going_down=not opened)
+        found = _screened_go_downs(match, seat)
+        return iter(()) if found is None else found
 
     def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
