@@ -26,6 +26,7 @@ from rummykit.errors import ContractError, IllegalActionError, InvalidMeldError
 from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
+from rummykit.kit.match import Match
 from rummykit.melds import Meld, MeldRules, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
 from rummykit.solver import Arrangement, arrangements, can_meet
@@ -145,18 +146,15 @@ class _Book:
     def reach(self, cards: tuple[Card, ...]) -> Reach:
         """The :class:`~rummykit.games.posso.reach.Reach` of ``cards`` (from that of
         all but the last card where it is known: a hand after a draw)."""
-        reach = self.reaches.get(cards)
+        reaches = self.reaches
+        reach = reaches.get(cards)
         if reach is None:
-            before = self.reaches.get(cards[:-1]) if cards else None
+            before = reaches.get(cards[:-1]) if cards else None
             reach = count_cards(cards, self.rules) if before is None else before.plus(cards[-1])
-            self.keep(cards, reach)
+            if len(reaches) >= _BOOK_MAX:
+                reaches.clear()
+            reaches[cards] = reach
         return reach
-
-    def keep(self, cards: tuple[Card, ...], reach: Reach) -> None:
-        """Remember ``reach``, the counting of ``cards``."""
-        if len(self.reaches) >= _BOOK_MAX:
-            self.reaches.clear()
-        self.reaches[cards] = reach
 
     def remember(self, cards: tuple[Card, ...], opened: bool, ready: bool) -> None:
         """Whether ``cards`` hold a ready meld (``opened``: a single new meld)."""
@@ -253,8 +251,7 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
         return indexes
     if not match.deal.down[seat]:
         return []  # no meld to lay off on (may_lay_off_on), whatever the gate says
-    gate = match.hooks.layoff_gate
-    if gate.refusal(match, seat, None) is not None:
+    if not match.hooks.layoff_gate.permits(match, seat):
         return []
     if all(match.deal.down):  # on every meld (may_lay_off_on)
         return indexes
@@ -335,19 +332,40 @@ class PossoLayOffGate(LayOffGate):
         deal = match.deal
         if not deal.down[seat]:
             return "POSSO-12.1", f"{match.who(seat)} has not opened"
-        opened_now = deal.step.seat == seat and deal.down_turn[seat] == deal.turns
-        if not self.same_turn and opened_now:
+        if not self.same_turn and deal.step.seat == seat and deal.down_turn[seat] == deal.turns:
             return "POSSO-13.2", f"{match.who(seat)} lays off from his next turn on"
-        if target is not None and not may_lay_off_on(match, seat, target):
-            return (
-                "POSSO-13.3",
-                f"{match.who(seat)} may lay off on others' melds only once everyone has opened",
-            )
+        if target is not None and deal.table[target].owner != seat and not all(deal.down):
+            return _others_melds(match, seat)
         return None
+
+    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
+        """:meth:`refusal` of no meld in particular is ``None`` (answered without writing
+        the refusal: every meld step asks)."""
+        deal = match.deal
+        if not deal.down[seat]:
+            return False
+        return self.same_turn or deal.step.seat != seat or deal.down_turn[seat] != deal.turns
 
     def after_going_down(self, match: ContractRummyMatch) -> bool:
         """``layoff_same_turn_as_contract``."""
         return self.same_turn
+
+
+def _others_melds(match: ContractRummyMatch, seat: int) -> Refusal:
+    """POSSO-13.3: ``seat`` may not lay off on others' melds yet (each seat's refusal
+    written once: every meld step of an opened seat meets it on each meld not his)."""
+    standard = type(match).who is Match.who
+    refusal = _OTHERS_MELDS.get(seat) if standard else None
+    if refusal is None:
+        who = match.who(seat)
+        refusal = "POSSO-13.3", f"{who} may lay off on others' melds only once everyone has opened"
+        if standard:
+            _OTHERS_MELDS[seat] = refusal
+    return refusal
+
+
+_OTHERS_MELDS: dict[int, Refusal] = {}
+"""The POSSO-13.3 refusal of each seat, in the wording of :meth:`Match.who`."""
 
 
 @attrs.frozen

@@ -58,6 +58,8 @@ class Reach:
     of than ``max_jokers_per_meld``.
     """
 
+    __slots__ = ("_largest", "counts", "masks", "rules", "wild", "wrap")
+
     def __init__(self, rules: MeldRules, counts: list[int], masks: int) -> None:
         self.rules = rules
         self.counts = counts
