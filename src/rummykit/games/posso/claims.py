@@ -162,7 +162,9 @@ class PossoClaims(ClaimProtocol):
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
         meld takes it by a lay-off (a card playable only by a joker exchange, under
         ``swap_counts_as_playable``, has no correction to offer)."""
-        table = self.table(match)
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
         flagged = table.flagged
         if flagged is not None:
             if match.left(flagged) == seat:
@@ -186,7 +188,10 @@ class PossoClaims(ClaimProtocol):
     ) -> tuple[Action, ...]:
         """POSSO-8.2: the stock or the top pile card; the stock only after a claim with
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
-        if self.table(match).stock_only[seat]:
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
+        if table.stock_only[seat]:
             return (Draw(),)
         # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
         # take 1, take 2, … up the pile: the first two, or draw alone.
@@ -207,13 +212,17 @@ class PossoClaims(ClaimProtocol):
 
     def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
-        table = self.table(match)
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
         table.stock_only[seat] = None
         top = match.deal.pile.top
         if top is None:
             match.set_turn(MELD, seat)
             return
-        barred = None if _rules(match).discarder_may_claim else top.discarder
+        rules = match.rules  # _rules(match) written out: a turn's call saved
+        assert isinstance(rules, PossoRules)
+        barred = None if rules.discarder_may_claim else top.discarder
         order = _claim_order(match, seat, barred)
         if not order:
             match.set_turn(MELD, seat)
@@ -225,9 +234,13 @@ class PossoClaims(ClaimProtocol):
         """POSSO-14.4 ``claim``: a playable discard is flagged; the next turn starts."""
         top = match.deal.pile.top
         assert top is not None
-        table = self.table(match)
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
         table.flagged = None
-        if _rules(match).forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
+        rules = match.rules  # _rules(match) written out: a turn's call saved
+        assert isinstance(rules, PossoRules)
+        if rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
             table.flagged = seat
             match.emit(Flagged(seat, top.card))
         match.start_regular_turn(match.left(seat))
@@ -236,7 +249,8 @@ class PossoClaims(ClaimProtocol):
 
     def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
         """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
-        rules = _rules(match)
+        rules = match.rules  # _rules(match) written out: a window seat's call saved
+        assert isinstance(rules, PossoRules)
         opened = match.deal.down[seat]
         if not opened and not rules.claim_may_open:
             return []
@@ -368,7 +382,9 @@ class PossoClaims(ClaimProtocol):
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
         phase = match.phase
-        table = self.table(match)
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
         if phase is CLAIM:
             if isinstance(action, Claim):
                 table.claims.append((seat, action))
@@ -415,7 +431,9 @@ class PossoClaims(ClaimProtocol):
 
     def resolve(self, match: ContractRummyMatch) -> None:
         """POSSO-9.4: the first claimant wins; the player in turn goes on melding."""
-        table = self.table(match)
+        table = match.deal.claim
+        if not isinstance(table, PossoTable):
+            table = self.table(match)
         taker = table.taker
         assert taker is not None
         claims, table.claims, table.order, table.taker = table.claims, [], (), None

@@ -239,7 +239,10 @@ def playable_targets(match: ContractRummyMatch, seat: int, card: Card) -> list[i
 def is_playable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
     """POSSO-14.3: whether some meld makes ``card`` playable for ``seat`` (the truth
     of :func:`playable_targets`, stopping at the first meld)."""
-    return any(_plays_on(match, index, card) for index in _scope(match, seat))
+    for index in _scope(match, seat):  # a loop: any() of a generator costs more
+        if _plays_on(match, index, card):
+            return True
+    return False
 
 
 def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
@@ -247,7 +250,9 @@ def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
     ``discarder_legal``, those he may lay off on right now (POSSO-13.2, 13.3, so none
     in the step in which he opened under ``layoff_same_turn_as_contract=False``)."""
     indexes = range(len(match.deal.table))
-    if _rules(match).playable_scope != "discarder_legal":
+    rules = match.rules  # _rules(match) written out: each discard's call saved
+    assert isinstance(rules, PossoRules)
+    if rules.playable_scope != "discarder_legal":
         return indexes
     if not match.deal.down[seat]:
         return []  # no meld to lay off on (may_lay_off_on), whatever the gate says
@@ -407,10 +412,11 @@ class ForcedPlay(ActionFilter):
             if isinstance(action, Discard):
                 discards = True
                 break
-        rules = _rules(match)
+        rules = match.rules  # _rules(match) written out: each listing's call saved
+        assert isinstance(rules, PossoRules)
         if rules.pile_take_requires_meld:
             takes = any(isinstance(a, Take) for a in actions)
-        if not discards and not takes:
+        elif not discards:
             return tuple(actions)
         ready = discards and ready_meld(match, seat)
         if not rules.pile_take_requires_meld and rules.forced_play_enforcement != "strict":
@@ -418,6 +424,8 @@ class ForcedPlay(ActionFilter):
             if not ready:
                 return tuple(actions)
             return tuple(action for action in actions if not isinstance(action, Discard))
+        if not discards and not takes:
+            return tuple(actions)
         position = _Position(match, seat)
         kept = []
         for action in actions:

@@ -60,10 +60,19 @@ class Reach:
 
     __slots__ = ("_largest", "counts", "masks", "rules", "wild", "wrap")
 
-    def __init__(self, rules: MeldRules, counts: list[int], masks: int) -> None:
+    def __init__(
+        self, rules: MeldRules, counts: list[int], masks: int, *, like: Reach | None = None
+    ) -> None:
+        """``like``: a counting of cards with the same wild cards, whose wild count and
+        wrap are taken as they are (:meth:`plus` of a natural card)."""
         self.rules = rules
         self.counts = counts
         self.masks = masks
+        self._largest = -1  # the most cards of one rank, counted when first asked
+        if like is not None:  # the same wild cards as ``like`` (see plus)
+            self.wild = like.wild
+            self.wrap = like.wrap
+            return
         held = counts[0]
         wild_ranks = rules.wild_ranks
         if wild_ranks:  # wild, and natural too where it fits: both count
@@ -77,15 +86,18 @@ class Reach:
         """The wild cards one meld may use."""
         self.wrap = int(rules.ace is AcePolicy.WRAP)
         """1 where runs turn the corner (K-A-2), else 0."""
-        self._largest = -1  # the most cards of one rank, counted when first asked
 
     def plus(self, card: Card) -> Reach:
         """What counting allows these cards and ``card`` (a claim's cards, or a hand
         after a draw) without counting them again."""
         code = card.code
         counts = self.counts.copy()
-        counts[_RANK_OF[code]] += 1
-        return Reach(self.rules, counts, self.masks | _BIT[code])
+        rank = _RANK_OF[code]
+        counts[rank] += 1
+        rules = self.rules
+        if code == _JOKER or (rules.wild_ranks and rank in rules.wild_ranks):
+            return Reach(rules, counts, self.masks | _BIT[code])
+        return Reach(rules, counts, self.masks | _BIT[code], like=self)
 
     def holds(self, card: Card) -> bool:
         """False only where no meld of these cards (``card`` among them) contains
@@ -103,15 +115,15 @@ class Reach:
         """:meth:`holds` of these cards and ``card`` (see :meth:`plus`): False only where
         no meld of them contains ``card``."""
         rules = self.rules
-        if _wild(card, rules):
-            return self.plus(card).any_meld()
         code = card.code
+        if code == _JOKER or (rules.wild_ranks and card.rank in rules.wild_ranks):
+            return self.plus(card).any_meld()
         rank = _RANK_OF[code]
-        if self.counts[rank] + 1 + self.wild >= rules.group_min:
+        wild = self.wild
+        if self.counts[rank] + 1 + wild >= rules.group_min:
             return True
-        suit = code // 13
-        mask = (self.masks >> 16 * suit & 0xFFFF) | _PLACES[code]
-        return bool(_live_of(mask, rules.run_min, self.wild, self.wrap) >> rank & 1)
+        mask = (self.masks >> 16 * (code // 13) & 0xFFFF) | _PLACES[code]
+        return bool(_live_of(mask, rules.run_min, wild, self.wrap) >> rank & 1)
 
     def any_meld(self) -> bool:
         """False only where these cards hold no meld."""
@@ -161,11 +173,20 @@ def _wild(card: Card, rules: MeldRules) -> bool:
 
 
 def _any_run(masks: int, size: int, wild: int, wrap: int) -> bool:
-    """:meth:`Reach.run` of the suits' ``masks``."""
-    for suit in range(4):
-        mask = masks >> 16 * suit & 0xFFFF
-        if mask and _live_of(mask, size, wild, wrap):
-            return True
+    """:meth:`Reach.run` of the suits' ``masks`` (:func:`_live_of` written out: a call a
+    suit costs more than the look-up)."""
+    if wild > size:
+        wild = size
+    rest = size << 15 | wild << 20 | wrap << 25
+    while masks:
+        mask = masks & 0xFFFF
+        if mask:
+            found = _LIVE.get(mask | rest)
+            if found is None:
+                found = _live(mask, size, wild, wrap)
+            if found:
+                return True
+        masks >>= 16
     return False
 
 
