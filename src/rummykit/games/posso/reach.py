@@ -70,8 +70,8 @@ class Reach:
         self.masks = masks
         self._largest = -1  # the most cards of one rank, counted when first asked
         if like is not None:  # the same wild cards as ``like`` (see plus)
-            self.wild = like.wild
-            self.wrap = like.wrap
+            self.wild: int = like.wild
+            self.wrap: int = like.wrap
             return
         held = counts[0]
         wild_ranks = rules.wild_ranks
