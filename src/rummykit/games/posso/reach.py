@@ -58,7 +58,7 @@ class Reach:
     of than ``max_jokers_per_meld``.
     """
 
-    __slots__ = ("_largest", "counts", "masks", "rules", "wild", "wrap")
+    __slots__ = ("_largest", "counts", "held", "masks", "rules", "wild", "wrap")
 
     def __init__(
         self, rules: MeldRules, counts: list[int], masks: int, *, like: Reach | None = None
@@ -70,6 +70,7 @@ class Reach:
         self.masks = masks
         self._largest = -1  # the most cards of one rank, counted when first asked
         if like is not None:  # the same wild cards as ``like`` (see plus)
+            self.held: int = like.held
             self.wild: int = like.wild
             self.wrap: int = like.wrap
             return
@@ -80,7 +81,9 @@ class Reach:
         cap = rules.max_jokers_per_meld
         if not rules.jokers_allowed:
             held = 0
-        elif cap is not None and held > cap:
+        self.held = held
+        """The wild cards that melds may use, all told."""
+        if cap is not None and held > cap:
             held = cap
         self.wild = held
         """The wild cards one meld may use."""
@@ -131,10 +134,12 @@ class Reach:
         return self.group(rules.group_min) or self.run(rules.run_min)
 
     def may_meet(self, contract: Contract) -> bool:
-        """False only where these cards cannot meet ``contract`` (a group as large as
-        its smallest group, a run as long as its shortest run)."""
+        """False only where these cards cannot meet ``contract``: a group as large as
+        its smallest group, a run as long as its shortest run, and, where it asks for
+        both, the wild cards the two lack at the least, together (two melds of one
+        arrangement share no card)."""
         group, run = _smallest(contract, self.rules)
-        return (not group or self.group(group)) and (not run or self.run(run))
+        return self._may_meet(self._most(), self.masks, group, run)
 
     def may_meet_with(self, card: Card, contract: Contract) -> bool:
         """:meth:`may_meet` of these cards and ``card`` (see :meth:`plus`)."""
@@ -143,9 +148,23 @@ class Reach:
             return self.plus(card).may_meet(contract)
         code = card.code
         group, run = _smallest(contract, rules)
-        if group and max(self._most(), self.counts[_RANK_OF[code]] + 1) + self.wild < group:
+        most = max(self._most(), self.counts[_RANK_OF[code]] + 1)
+        return self._may_meet(most, self.masks | _BIT[code], group, run)
+
+    def _may_meet(self, most: int, masks: int, group: int, run: int) -> bool:
+        """:meth:`may_meet` of cards with ``most`` cards of one rank and the suits'
+        ``masks``, for a smallest ``group`` and ``run`` (0: none asked)."""
+        wild = self.wild
+        if group and most + wild < group:
             return False
-        return not run or _any_run(self.masks | _BIT[code], run, self.wild, self.wrap)
+        if not run:
+            return True
+        if not group:
+            return _any_run(masks, run, wild, self.wrap)
+        missing = _fewest_missing(masks, run, self.wrap)
+        # The run lacks at least ``missing`` cards, the group at least ``group - most``:
+        # wild cards each, and no wild card serves both.
+        return missing <= wild and max(group - most, 0) + missing <= self.held
 
     def group(self, size: int) -> bool:
         """False only where no group of ``size`` cards is held."""
@@ -188,6 +207,52 @@ def _any_run(masks: int, size: int, wild: int, wrap: int) -> bool:
                 return True
         masks >>= 16
     return False
+
+
+def _fewest_missing(masks: int, size: int, wrap: int) -> int:
+    """The fewest cards that a window of ``size`` consecutive ranks of a suit held in
+    ``masks`` lacks (the windows of :func:`_live`, of suits with a card); more than
+    ``size`` where there is none."""
+    fewest = _NO_WINDOW
+    rest = size << 15 | wrap << 25
+    while masks:
+        mask = masks & 0xFFFF
+        if mask:
+            found = _MISSING.get(mask | rest)
+            if found is None:
+                found = _missing(mask, size, wrap)
+            if found < fewest:
+                fewest = found
+        masks >>= 16
+    return fewest
+
+
+_NO_WINDOW = 99
+"""More cards than any window lacks."""
+_MISSING: dict[int, int] = {}
+"""The fewest cards a window lacks by suit mask, run size and wrap (see :func:`_missing`)."""
+
+
+def _missing(mask: int, size: int, wrap: int) -> int:
+    """:func:`_fewest_missing` of one suit ``mask``, worked out and remembered (the
+    windows of :func:`_live`)."""
+    if wrap:
+        low = mask & _RANKS
+        line = low | low << 13
+        starts = 13 if size <= 13 else 0
+    else:
+        line = mask
+        starts = 15 - size if size <= 14 else 0
+    window = (1 << size) - 1
+    fewest = _NO_WINDOW
+    for start in range(1, starts + 1):
+        lacking = size - (line & window << start).bit_count()
+        if lacking < fewest:
+            fewest = lacking
+    if len(_MISSING) >= _LIVE_MAX:
+        _MISSING.clear()
+    _MISSING[mask | size << 15 | wrap << 25] = fewest
+    return fewest
 
 
 def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
