@@ -263,7 +263,7 @@ class PossoClaims(ClaimProtocol):
 
     def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
         """The window's and the correction's choices."""
-        phase = match.phase
+        phase = match.state.phase
         top = match.deal.pile.top
         assert top is not None
         if phase is CORRECTION:
@@ -381,7 +381,7 @@ class PossoClaims(ClaimProtocol):
 
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
-        phase = match.phase
+        phase = match.state.phase
         table = match.deal.claim
         if not isinstance(table, PossoTable):
             table = self.table(match)
