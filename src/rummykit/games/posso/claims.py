@@ -192,7 +192,7 @@ class PossoClaims(ClaimProtocol):
         if not isinstance(table, PossoTable):
             table = self.table(match)
         if table.stock_only[seat]:
-            return (Draw(),)
+            return _DRAW_ONLY
         # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
         # take 1, take 2, … up the pile: the first two, or draw alone.
         return actions[:2]
@@ -533,6 +533,8 @@ def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> t
 _PASS = Pass()
 _PASS_ONLY: tuple[Action, ...] = (_PASS,)
 """A claim window's most frequent listing, made once."""
+_DRAW_ONLY: tuple[Action, ...] = (Draw(),)
+"""The draw step after a claim that bars the pile, made once."""
 _passed = cache(Passed)
 """Each seat's pass, made once (effects are values)."""
 

@@ -203,7 +203,8 @@ def _screened_go_downs(match: ContractRummyMatch, seat: int) -> Iterator[Down] |
     opened = bool(deal.down[seat])
     book = _book(match)
     cards = tuple(hand)
-    if not _may_lay(match, opened, book.reach(cards)):
+    reach = book.reach(cards)
+    if not (reach.any_meld() if opened else reach.may_meet(_opening(match))):  # _may_lay
         book.remember(cards, opened, False)
         return None
     found = _noting(_laydown_arrangements(match, seat, hand), book, cards, opened)
