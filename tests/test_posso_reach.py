@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import CARDS, Card, Rank
+from rummykit.cards import CARDS, JOKER, Card, Rank, parse_cards
 from rummykit.contracts import Contract
 from rummykit.engine.contract import allowed_go_downs, bounded_go_downs, down_action
 from rummykit.games import game
@@ -185,3 +185,72 @@ def test_a_card_added_to_a_counting_is_counted_as_from_scratch(
     assert reach.fits(card) == again.holds(card)
     assert reach.may_meet_with(card, contract) == again.may_meet(contract)
     assert more.any_meld() == again.any_meld()
+
+
+def test_a_group_and_a_run_that_need_the_same_wild_card_are_out_of_reach() -> None:
+    # A pair of queens and three spades in a row: each is a meld with the joker, but
+    # not both at once (POSSO-12: the opening 1G+1R lays down two melds, no card in both).
+    rules = MeldRules(max_jokers_per_meld=1)
+    opening = Contract.parse("1G+1R", exact=False)
+    cards = parse_cards("7S 8S 9S JH 3D QD QC JK")
+    reach = count_cards(cards, rules)
+    assert reach.group(3) and reach.run(4)  # each alone is in reach
+    assert not reach.may_meet(opening)
+    assert not can_meet(cards, opening, rules)
+    # The joker of a claim counts too: with a second one both are in reach again.
+    assert reach.may_meet_with(JOKER, opening)
+    assert can_meet([*cards, JOKER], opening, rules)
+    # A natural card that fills the run lets the joker go to the group.
+    assert reach.may_meet_with(parse_cards("10S")[0], opening)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    rank=st.sampled_from(list(Rank)),
+    low=st.integers(0, 12),
+    suit=st.integers(0, 3),
+    gaps=st.sets(st.integers(0, 4), max_size=2),
+    jokers=st.integers(0, 3),
+    extra=st.lists(st.sampled_from(CARDS), max_size=5),
+    rules=_RULES,
+    contract=_CONTRACTS,
+)
+def test_reach_says_no_only_where_the_solver_finds_nothing_near_an_opening(
+    rank: Rank,
+    low: int,
+    suit: int,
+    gaps: set[int],
+    jokers: int,
+    extra: list[Card],
+    rules: MeldRules,
+    contract: Contract,
+) -> None:
+    # Hands near a group and a run (a pair, a broken run of one suit, a few wild cards),
+    # where the group and the run compete for the wild cards.
+    pair = [CARDS[13 * s + rank - 1] for s in (0, 1)]
+    run = [CARDS[13 * suit + (low + k) % 13] for k in range(5) if k not in gaps]
+    cards = [*pair, *run, *[JOKER] * jokers, *extra]
+    reach = count_cards(cards, rules)
+    if not reach.may_meet(contract):
+        assert not can_meet(cards, contract, rules)
+    for card in (JOKER, *CARDS[:52:7]):
+        if not reach.may_meet_with(card, contract):
+            assert not can_meet([*cards, card], contract, rules)
+
+
+def test_the_lay_off_gate_permits_where_it_refuses_nothing() -> None:
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        options = {k: rng.choice(v) for k, v in OPTIONS.items()}
+        match = game("posso", **options).new_match(players=rng.choice([3, 4, 5]), seed=seed)
+        gate = match.hooks.layoff_gate
+        for _ in range(300):
+            if match.is_over:
+                break
+            for seat in range(match.players):
+                permits = gate.permits(match, seat)
+                assert permits == (gate.refusal(match, seat, None) is None)
+                checked += permits
+            match.apply(rng.choice(match.legal_actions()))
+    assert checked > 100
