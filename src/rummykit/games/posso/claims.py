@@ -177,11 +177,16 @@ class PossoClaims(ClaimProtocol):
                     match.set_turn(CORRECTION, seat)
                     return
             table.flagged = None
-        _to_draw(match, table, seat)
+        self.to_draw(match, seat)  # a method: a house rule may change the draw step
 
     def to_draw(self, match: ContractRummyMatch, seat: int) -> None:
         """The draw step, or none with ``claim_counts_as_draw`` after a claim."""
-        _to_draw(match, self.table(match), seat)
+        table = self.table(match)
+        if table.skip_draw[seat]:
+            table.skip_draw[seat] = False
+            match.set_turn(MELD, seat)
+            return
+        match.set_turn(DRAW, seat)
 
     def draw_actions(
         self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
@@ -504,15 +509,6 @@ class PossoClaims(ClaimProtocol):
         except InvalidMeldError:
             return None
         return sorted(_meld_key(meld) for meld in melds)
-
-
-def _to_draw(match: ContractRummyMatch, table: PossoTable, seat: int) -> None:
-    """:meth:`PossoClaims.to_draw` with the deal's claim state at hand."""
-    if table.skip_draw[seat]:
-        table.skip_draw[seat] = False
-        match.set_turn(MELD, seat)
-        return
-    match.set_turn(DRAW, seat)
 
 
 def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> tuple[int, ...]:
