@@ -19,7 +19,10 @@ __all__ = [
     "Arrangement",
     "MeldParts",
     "build_meld",
+    "cards_left",
     "hand_cards",
+    "hand_codes",
+    "leaf_arrangement",
     "left_codes",
     "make_arrangement",
     "meld_parts",
@@ -34,14 +37,15 @@ _RUN: Final = MeldKind.RUN
 
 def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
     """``to_cards(hand)``, with a quick way through for what engines and bots pass: a
-    tuple of cards, returned as it is (``to_cards`` returns it too, after a generator
-    over the cards)."""
-    if type(hand) is tuple:
+    tuple of cards, returned as it is, or a list of cards (an engine's hand), returned as
+    a tuple (``to_cards`` does the same after a generator over the cards)."""
+    hand_type = type(hand)
+    if hand_type is tuple or hand_type is list:
         card_type = Card
         for card in hand:
             if type(card) is not card_type:
                 return to_cards(hand)
-        return hand
+        return hand if hand_type is tuple else tuple(hand)  # type: ignore[return-value]
     return to_cards(hand)
 
 
@@ -84,18 +88,60 @@ MeldParts = tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]]
 
 
 def meld_parts(candidate: Candidate) -> MeldParts:
-    """A candidate as :data:`MeldParts`: what an engine's go-down action carries."""
-    cards, ranks = _role_cards(candidate)
+    """A candidate as :data:`MeldParts`: what an engine's go-down action carries.
+
+    Worked out on card codes: a card plays as itself where its code is the code of the
+    card its place stands for (``13 * suit + rank - 1``), else its role is that rank (a
+    group) or that card (a run)."""
+    cards: list[Card] = []
     roles: list[Card | Rank | None] = []
+    which = candidate.which
     if candidate.kind == GROUP:
-        for card, rank in zip(cards, ranks, strict=True):
-            roles.append(rank if card.rank is not rank else None)
-    else:
-        suit = _SUITS[candidate.which]
-        for card, rank in zip(cards, ranks, strict=True):
-            plays = card.rank is rank and card.suit is suit
-            roles.append(None if plays else Card(rank, suit))
-    return cards, tuple(roles)
+        rank = _RANKS[which]
+        for codes in (candidate.naturals, candidate.wilds):
+            for code in codes:
+                cards.append(CARDS[code])
+                roles.append(None if code < 52 and code % 13 + 1 == which else rank)
+        return tuple(cards), tuple(roles)
+    window = candidate.window
+    assert window is not None
+    slots = candidate.slots
+    naturals, wilds = candidate.naturals, candidate.wilds
+    natural = wild = 0
+    base = 13 * which - 1
+    ranks = window.ranks
+    for index in range(len(ranks)):
+        if index in slots:
+            code = wilds[wild]
+            wild += 1
+        else:
+            code = naturals[natural]
+            natural += 1
+        cards.append(CARDS[code])
+        place = base + ranks[index]
+        roles.append(None if code == place else CARDS[place])
+    return tuple(cards), tuple(roles)
+
+
+def hand_codes(cards: Sequence[Card]) -> list[int]:
+    """The distinct codes of ``cards``, in order: what :func:`cards_left` walks."""
+    return sorted({card.code for card in cards})
+
+
+def cards_left(counts: list[int], codes: list[int]) -> tuple[Card, ...]:
+    """The cards a search's ``counts`` still hold, in code order, ``codes`` the hand's
+    distinct codes (:func:`hand_codes`): at a leaf of the walk over the required melds,
+    the cards those melds leave (what :func:`left_codes` works out from the melds)."""
+    left: list[Card] = []
+    for code in codes:
+        count = counts[code]
+        if count:
+            card = CARDS[code]
+            left.append(card)
+            while count > 1:
+                left.append(card)
+                count -= 1
+    return tuple(left)
 
 
 def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
@@ -107,6 +153,18 @@ def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
         for code in candidate.wilds:
             left.remove(code)
     return left
+
+
+def leaf_arrangement(
+    counts: list[int], codes: list[int], value: Sequence[int], chosen: Sequence[Candidate]
+) -> Arrangement:
+    """:func:`make_arrangement` at a leaf of a search, whose ``counts`` hold the cards
+    ``chosen`` leaves (``codes``: the hand's distinct codes, :func:`hand_codes`)."""
+    left = cards_left(counts, codes)
+    total = 0
+    for card in left:
+        total += value[card.code]
+    return Arrangement(tuple([build_meld(c) for c in chosen]), left, total)
 
 
 def make_arrangement(
