@@ -7,7 +7,7 @@ becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -40,13 +40,21 @@ def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
     tuple of cards, returned as it is, or a list of cards (an engine's hand), returned as
     a tuple (``to_cards`` does the same after a generator over the cards)."""
     hand_type = type(hand)
-    if hand_type is tuple or hand_type is list:
-        card_type = Card
-        for card in hand:
-            if type(card) is not card_type:
-                return to_cards(hand)
-        return hand if hand_type is tuple else tuple(hand)  # type: ignore[return-value]
+    if hand_type is tuple:
+        cards = cast("tuple[Card, ...]", hand)
+        return cards if _all_cards(cards) else to_cards(hand)
+    if hand_type is list:
+        held = cast("list[Card]", hand)
+        return tuple(held) if _all_cards(held) else to_cards(hand)
     return to_cards(hand)
+
+
+def _all_cards(items: Sequence[object]) -> bool:
+    card_type = Card
+    for item in items:
+        if type(item) is not card_type:
+            return False
+    return True
 
 
 @attrs.frozen
