@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -59,13 +61,10 @@ def bounded_go_downs(downs: Iterator[Down]) -> list[Down]:
     there, or when the solver's budget
     (:data:`~rummykit.solver.DEFAULT_BUDGET`) is spent, with what was found so far."""
     found: list[Down] = []
-    try:
-        for down in downs:
-            found.append(down)
-            if len(found) >= MAX_LISTED_GO_DOWNS:
-                break
-    except SolverBudgetError:
-        pass  # the listing's cost is bounded too: the go-downs found are offered
+    # The listing's cost is bounded too: on a spent budget the go-downs found are offered
+    # (extend keeps the items it appended before the error).
+    with suppress(SolverBudgetError):
+        found.extend(islice(downs, MAX_LISTED_GO_DOWNS))
     return found
 
 
@@ -171,10 +170,12 @@ class ContractOpening(Opening):
         rules = match.meld_rules
         contract = _contract(match)
         if self.all_at_once and contract.exact:
+            whole_hand = match.whole_hand  # the go-down takes the whole hand
+            lookahead = deal.step.discard_step  # one card kept: the lookahead needs the melds
             for parts, left in arrangement_parts(hand, contract, rules):
-                if left and match.whole_hand:  # the go-down takes the whole hand
+                if left and whole_hand:
                     continue
-                if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
+                if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
                     if not match.leaves_ok(
                         seat,

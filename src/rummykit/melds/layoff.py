@@ -18,6 +18,7 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -42,6 +43,8 @@ __all__ = [
 
 _END = one_of(End, what="End.LOW or End.HIGH")
 _ROLE = one_of(Card, Rank, what="a Card or a Rank")
+_RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+"""``Rank(n)`` is ``_RANKS[n - 1]`` (an enum call is an interpreted call in both builds)."""
 """The options checked before the typed code (see :mod:`rummykit._boundary`)."""
 
 
@@ -69,7 +72,7 @@ def _is_wild(card: Card, rules: MeldRules) -> bool:
 
 
 def _next(rank: Rank, end: End) -> Rank:
-    return Rank(rank % 13 + 1) if end is End.HIGH else Rank((rank - 2) % 13 + 1)
+    return _RANKS[rank % 13] if end is End.HIGH else _RANKS[(rank - 2) % 13]
 
 
 @checked(end=_END, role=_ROLE)
@@ -282,11 +285,11 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     if card.suit is not meld.suit or size > rules.run_max:
         return None
     table = tables_for(rules)
-    if end is not End.LOW and card.rank is Rank(meld.high % 13 + 1):
+    if end is not End.LOW and card.rank is _RANKS[meld.high % 13]:
         ranks = (*meld.ranks, card.rank)
         if tuple(int(r) for r in ranks) in table.orders:
             return Meld(MeldKind.RUN, (*meld.cards, card), ranks, meld.suit, owner=meld.owner)
-    if end is not End.HIGH and card.rank is Rank((meld.low - 2) % 13 + 1):
+    if end is not End.HIGH and card.rank is _RANKS[(meld.low - 2) % 13]:
         ranks = (card.rank, *meld.ranks)
         if tuple(int(r) for r in ranks) in table.orders:
             return Meld(MeldKind.RUN, (card, *meld.cards), ranks, meld.suit, owner=meld.owner)

@@ -50,8 +50,10 @@ def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
 
 
 def _all_cards(items: Sequence[object]) -> bool:
+    # A loop, not all() over a generator: compiled, the generator would be an object
+    # and a call per card.
     card_type = Card
-    for item in items:
+    for item in items:  # noqa: SIM110
         if type(item) is not card_type:
             return False
     return True
