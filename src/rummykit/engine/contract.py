@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import suppress
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
@@ -61,10 +60,10 @@ def bounded_go_downs(downs: Iterator[Down]) -> list[Down]:
     there, or when the solver's budget
     (:data:`~rummykit.solver.DEFAULT_BUDGET`) is spent, with what was found so far."""
     found: list[Down] = []
-    # The listing's cost is bounded too: on a spent budget the go-downs found are offered
-    # (extend keeps the items it appended before the error).
-    with suppress(SolverBudgetError):
+    try:
         found.extend(islice(downs, MAX_LISTED_GO_DOWNS))
+    except SolverBudgetError:  # extend keeps the go-downs it appended before the error
+        return found  # the listing's cost is bounded too: the go-downs found are offered
     return found
 
 
