@@ -18,7 +18,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import replacing_cards, try_lay_off
+from rummykit.melds.layoff import fit_lay_off, replacing_cards
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ def grown_meld(
     known = memo.get(key)
     if known is not None and known[0] is meld:  # by identity, as the fits above
         return known[1]
-    grown = try_lay_off(meld, card, match.meld_rules, end=end, role=role)
+    grown = fit_lay_off(meld, card, match.meld_rules, end, role)  # end, role: checked
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = (meld, grown)

@@ -34,6 +34,7 @@ __all__ = [
     "Extension",
     "JokerExchange",
     "extensions",
+    "fit_lay_off",
     "joker_exchanges",
     "lay_off",
     "replacing_cards",
@@ -126,6 +127,15 @@ def try_lay_off(
     >>> try_lay_off(run, parse_card("7S"), rules) is None
     True
     """
+    return fit_lay_off(meld, card, rules, end, role)
+
+
+def fit_lay_off(
+    meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
+) -> Meld | None:
+    """:func:`try_lay_off` without the check of its options, for callers whose ``end``
+    and ``role`` are an :class:`End` and a role or ``None`` already (the engine's lay-off
+    listing): compiled, a call from compiled code skips the interpreted wrapper."""
     if not _is_wild(card, rules) and role is None:
         if _plainly_misfits(meld, card, rules, end):
             return None
@@ -276,8 +286,13 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     if meld.kind is MeldKind.GROUP:
         if card.rank is not meld.rank or (rules.group_max is not None and size > rules.group_max):
             return None
-        wild = [c for i, c in enumerate(meld.cards) if meld.is_wild_at(i)]
-        naturals = [c for i, c in enumerate(meld.cards) if not meld.is_wild_at(i)]
+        # A group's card is wild unless it has the group's rank (Meld.is_wild_at, not
+        # called: an interpreted method per card).
+        rank = meld.rank
+        wild: list[Card] = []
+        naturals: list[Card] = []
+        for c in meld.cards:
+            (naturals if c.rank is rank else wild).append(c)
         if rules.group_distinct_suits and card in naturals:
             return None
         cards = (*sorted([*naturals, card], key=_code), *wild)
