@@ -56,7 +56,9 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
         if fits is None or fits[0] is not meld:
             fits = _fits(match, meld, index)
         _, ways, listed = fits
-        for card in held.intersection(ways):
+        for card in ways:  # a few cards: each looked up in the hand (the order is sorted below)
+            if card not in held:
+                continue
             if few_cards:  # the hand kept may forbid some
                 found += _kept_layoffs(match, seat, meld, index, card, ways[card])
                 continue
@@ -250,7 +252,10 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
         # The cards that replace a wild card (wild_replacements): none, most often.
-        cards = held.intersection(_replacing(meld))
+        replacing = _replacing(meld)
+        if not replacing:  # no wild card: most melds
+            continue
+        cards = held.intersection(replacing)
         if not cards or gate.refusal(match, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):
