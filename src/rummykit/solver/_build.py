@@ -29,6 +29,9 @@ __all__ = [
 ]
 
 _SUITS: Final = tuple(card.suit for card in CARDS[:52:13])
+_CARDS: Final = CARDS
+"""The cards by code (a ``Final`` name: compiled, read without a look-up in the module's
+globals)."""
 _RANKS: Final = (None, *(Rank(rank) for rank in range(1, 14)))
 """``Rank(n)`` by ``n`` (an enum call costs a Python call in both builds)."""
 _GROUP: Final = MeldKind.GROUP
@@ -70,7 +73,7 @@ class Arrangement:
 
 def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
     if candidate.kind == GROUP:
-        cards = tuple(CARDS[code] for code in candidate.naturals + candidate.wilds)
+        cards = tuple(_CARDS[code] for code in candidate.naturals + candidate.wilds)
         rank = _RANKS[candidate.which]
         assert rank is not None
         return cards, (rank,) * len(cards)
@@ -79,7 +82,7 @@ def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...
     natural = iter(candidate.naturals)
     wild = iter(candidate.wilds)
     cards = tuple(
-        CARDS[next(wild)] if index in slots else CARDS[next(natural)]
+        _CARDS[next(wild)] if index in slots else _CARDS[next(natural)]
         for index in range(len(window.ranks))
     )
     return cards, tuple(_RANKS[rank] for rank in window.ranks)  # type: ignore[misc]
@@ -110,7 +113,7 @@ def meld_parts(candidate: Candidate) -> MeldParts:
         rank = _RANKS[which]
         for codes in (candidate.naturals, candidate.wilds):
             for code in codes:
-                cards.append(CARDS[code])
+                cards.append(_CARDS[code])
                 roles.append(None if code < 52 and code % 13 + 1 == which else rank)
         return tuple(cards), tuple(roles)
     window = candidate.window
@@ -127,9 +130,9 @@ def meld_parts(candidate: Candidate) -> MeldParts:
         else:
             code = naturals[natural]
             natural += 1
-        cards.append(CARDS[code])
+        cards.append(_CARDS[code])
         place = base + ranks[index]
-        roles.append(None if code == place else CARDS[place])
+        roles.append(None if code == place else _CARDS[place])
     return tuple(cards), tuple(roles)
 
 
@@ -146,7 +149,7 @@ def cards_left(counts: list[int], codes: list[int]) -> tuple[Card, ...]:
     for code in codes:
         count = counts[code]
         if count:
-            card = CARDS[code]
+            card = _CARDS[code]
             left.append(card)
             while count > 1:
                 left.append(card)
@@ -185,6 +188,6 @@ def make_arrangement(
     left = left_codes(cards, chosen)
     return Arrangement(
         tuple(build_meld(c) for c in chosen),
-        tuple(CARDS[code] for code in left),
+        tuple(_CARDS[code] for code in left),
         sum(value[code] for code in left),
     )
