@@ -401,7 +401,7 @@ def solve_arrangements(
         return
     plan, search = prepared
     value = search.value
-    codes = hand_codes(cards)
+    codes = hand_codes(search.counts)
     counts = search.counts  # at each leaf: the cards the melds chosen leave
     if plan.exact:
         for required in _required(search, plan, plan.slots, EVERY):
@@ -427,7 +427,7 @@ def solve_parts(
     if prepared is None:
         return
     plan, search = prepared
-    codes = hand_codes(cards)
+    codes = hand_codes(search.counts)
     counts = search.counts  # at each leaf: the cards the required melds leave
     for required in _required(search, plan, plan.slots, EVERY):
         yield tuple([meld_parts(c) for c in required]), cards_left(counts, codes)

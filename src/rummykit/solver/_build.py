@@ -136,9 +136,10 @@ def meld_parts(candidate: Candidate) -> MeldParts:
     return tuple(cards), tuple(roles)
 
 
-def hand_codes(cards: Sequence[Card]) -> list[int]:
-    """The distinct codes of ``cards``, in order: what :func:`cards_left` walks."""
-    return sorted({card.code for card in cards})
+def hand_codes(counts: list[int]) -> list[int]:
+    """The codes a search's ``counts`` hold (before any meld is taken: the hand's distinct
+    codes), in order: what :func:`cards_left` walks."""
+    return [code for code in range(len(counts)) if counts[code]]
 
 
 def cards_left(counts: list[int], codes: list[int]) -> tuple[Card, ...]:
