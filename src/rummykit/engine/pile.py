@@ -104,7 +104,7 @@ def draw_stock(
         drawn.append(deal.stock.draw())
     deal.hands[seat] += drawn
     if drawn:
-        match.emit(_drew(seat, tuple(drawn), penalty))  # positional: a cheaper cache key
+        match.emit(_drew(seat, tuple(drawn), penalty=penalty))
     if skipped:
         match.emit(DrawSkipped(seat, skipped))
     return drawn
