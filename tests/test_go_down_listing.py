@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rummykit import Contract, MeldRules, parse_card, parse_cards
+from rummykit import Contract, MeldRules, parse_cards
 from rummykit.cards import CARDS, JOKER, Card, Rank
 from rummykit.engine.actions import Down
 from rummykit.engine.contract import bounded_go_downs, down_action
@@ -22,7 +22,6 @@ from rummykit.melds import End, Meld
 from rummykit.melds.layoff import fit_lay_off, try_lay_off
 from rummykit.scoring import FACE_VALUES
 from rummykit.solver import arrangement_parts, arrangements
-from rummykit.solver._build import hand_cards
 
 RULES = [
     MeldRules(),
@@ -60,13 +59,15 @@ def _code(card: Card) -> int:
 
 
 def test_an_engine_hand_list_is_taken_as_its_cards() -> None:
-    cards = parse_cards("7H 8H 9H JK")
-    assert hand_cards(cards) is cards
-    assert hand_cards(list(cards)) == cards
-    assert hand_cards("7H 8H 9H JK") == cards
-    for bad in ([*cards, "7H"], (*cards, 7)):
+    hand = parse_cards("7H 7S 7D 8H 8S 8D 9C")
+    contract, rules = Contract.parse("2G"), MeldRules()
+    expected = list(arrangement_parts(hand, contract, rules))
+    assert expected == list(arrangement_parts(list(hand), contract, rules))
+    assert expected == list(arrangement_parts("7H 7S 7D 8H 8S 8D 9C", contract, rules))
+    assert [left for _, left in expected] == [parse_cards("9C")]
+    for bad in ([*hand, "7H"], (*hand, 7)):
         with pytest.raises(NotationError, match="expected a Card"):
-            hand_cards(bad)  # type: ignore[arg-type]
+            list(arrangement_parts(bad, contract, rules))  # type: ignore[arg-type]
 
 
 def test_fit_lay_off_agrees_with_try_lay_off() -> None:
@@ -117,7 +118,3 @@ def test_a_claim_window_asks_the_seats_from_the_left_of_p0() -> None:
                 seen += 1
             match.apply(rng.choice(match.legal_actions()))
         assert seen
-
-
-def test_the_card_parsed_is_interned() -> None:
-    assert parse_card("7H") is hand_cards([parse_card("7H")])[0]
