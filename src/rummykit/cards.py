@@ -392,7 +392,10 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
             token="",
             position=0,
         ) from None
-    if all(type(card) is Card for card in result):
+    for card in result:  # a loop rather than all() over a generator: hands are long
+        if type(card) is not Card:
+            break
+    else:
         return result
     for position, card in enumerate(result):
         if not isinstance(card, Card):

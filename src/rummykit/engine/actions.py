@@ -29,13 +29,13 @@ from typing import ClassVar
 import attrs
 
 from rummykit.cards import Card, parse_card
+from rummykit.errors import NotationError
 from rummykit.kit.actions import (
     Action,
     CardAction,
     MeldText,
     format_meaning,
     format_melds,
-    non_empty,
     notation_error,
     parse_meaning,
     parse_melds,
@@ -57,7 +57,11 @@ class TakeCard(CardAction):
 
 
 def _melds(value: Iterable[MeldText]) -> tuple[MeldText, ...]:
-    return non_empty(value, "down needs at least one meld")
+    # non_empty written out: a go-down listing builds many (one Python call fewer each)
+    result = tuple(value)
+    if not result:
+        raise NotationError("down needs at least one meld", text="", token="", position=0)
+    return result
 
 
 @attrs.frozen

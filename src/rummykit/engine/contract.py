@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -60,12 +61,9 @@ def bounded_go_downs(downs: Iterator[Down]) -> list[Down]:
     (:data:`~rummykit.solver.DEFAULT_BUDGET`) is spent, with what was found so far."""
     found: list[Down] = []
     try:
-        for down in downs:
-            found.append(down)
-            if len(found) >= MAX_LISTED_GO_DOWNS:
-                break
-    except SolverBudgetError:
-        pass  # the listing's cost is bounded too: the go-downs found are offered
+        found.extend(islice(downs, MAX_LISTED_GO_DOWNS))
+    except SolverBudgetError:  # extend keeps the go-downs it appended before the error
+        return found  # the listing's cost is bounded too: the go-downs found are offered
     return found
 
 
@@ -171,10 +169,12 @@ class ContractOpening(Opening):
         rules = match.meld_rules
         contract = _contract(match)
         if self.all_at_once and contract.exact:
+            whole_hand = match.whole_hand  # the go-down takes the whole hand
+            lookahead = deal.step.discard_step  # one card kept: the lookahead needs the melds
             for parts, left in arrangement_parts(hand, contract, rules):
-                if left and match.whole_hand:  # the go-down takes the whole hand
+                if left and whole_hand:
                     continue
-                if len(left) == 1 and deal.step.discard_step:  # the lookahead needs the melds
+                if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
                     if not match.leaves_ok(
                         seat,

@@ -18,7 +18,7 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import replacing_cards, try_lay_off
+from rummykit.melds.layoff import fit_lay_off, replacing_cards
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
         if fits is None or fits[0] is not meld:
             fits = _fits(match, meld, index)
         _, ways, listed = fits
-        for card in held.intersection(ways):
+        for card in ways:  # a few cards: each looked up in the hand (the order is sorted below)
+            if card not in held:
+                continue
             if few_cards:  # the hand kept may forbid some
                 found += _kept_layoffs(match, seat, meld, index, card, ways[card])
                 continue
@@ -233,7 +235,7 @@ def grown_meld(
     known = memo.get(key)
     if known is not None and known[0] is meld:  # by identity, as the fits above
         return known[1]
-    grown = try_lay_off(meld, card, match.meld_rules, end=end, role=role)
+    grown = fit_lay_off(meld, card, match.meld_rules, end, role)  # end, role: checked
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = (meld, grown)
@@ -250,7 +252,10 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
     held = set(deal.hands[seat])
     for index, meld in enumerate(deal.table):
         # The cards that replace a wild card (wild_replacements): none, most often.
-        cards = held.intersection(_replacing(meld))
+        replacing = _replacing(meld)
+        if not replacing:  # no wild card: most melds
+            continue
+        cards = held.intersection(replacing)
         if not cards or gate.refusal(match, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):

@@ -51,15 +51,12 @@ def _run_length(match: ContractRummyMatch, seat: int, protect_top: bool) -> int:
 def take_from_pile(
     match: ContractRummyMatch, seat: int, count: int, *, protect_top: bool
 ) -> list[Card]:
-    """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
-    depths = pile_run(match, seat, protect_top=protect_top)[:count]
-    entries = list(match.deal.pile.entries)
-    size = len(entries)
-    taken = []
-    for index in sorted((size - 1 - depth for depth in depths), reverse=True):
-        taken.append(entries[index].card)
-        del entries[index]
-    match.deal.pile = DiscardPile(entries)
+    """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all.
+
+    The takeable cards run down from the top (:func:`pile_run`), so they are the pile's
+    top cards, taken top first (a deal's copy has its own pile: it changes in place)."""
+    most = min(count, _run_length(match, seat, protect_top))
+    taken = list(match.deal.pile.take(most)) if most > 0 else []
     _receive(match, seat, taken)
     return taken
 

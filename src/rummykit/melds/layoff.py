@@ -18,6 +18,7 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -33,6 +34,7 @@ __all__ = [
     "Extension",
     "JokerExchange",
     "extensions",
+    "fit_lay_off",
     "joker_exchanges",
     "lay_off",
     "replacing_cards",
@@ -42,6 +44,8 @@ __all__ = [
 
 _END = one_of(End, what="End.LOW or End.HIGH")
 _ROLE = one_of(Card, Rank, what="a Card or a Rank")
+_RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+"""``Rank(n)`` is ``_RANKS[n - 1]`` (an enum call is an interpreted call in both builds)."""
 """The options checked before the typed code (see :mod:`rummykit._boundary`)."""
 
 
@@ -69,7 +73,7 @@ def _is_wild(card: Card, rules: MeldRules) -> bool:
 
 
 def _next(rank: Rank, end: End) -> Rank:
-    return Rank(rank % 13 + 1) if end is End.HIGH else Rank((rank - 2) % 13 + 1)
+    return _RANKS[rank % 13] if end is End.HIGH else _RANKS[(rank - 2) % 13]
 
 
 @checked(end=_END, role=_ROLE)
@@ -123,6 +127,15 @@ def try_lay_off(
     >>> try_lay_off(run, parse_card("7S"), rules) is None
     True
     """
+    return fit_lay_off(meld, card, rules, end, role)
+
+
+def fit_lay_off(
+    meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
+) -> Meld | None:
+    """:func:`try_lay_off` without the check of its options, for callers whose ``end``
+    and ``role`` are an :class:`End` and a role or ``None`` already (the engine's lay-off
+    listing): compiled, a call from compiled code skips the interpreted wrapper."""
     if not _is_wild(card, rules) and role is None:
         if _plainly_misfits(meld, card, rules, end):
             return None
@@ -273,8 +286,13 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     if meld.kind is MeldKind.GROUP:
         if card.rank is not meld.rank or (rules.group_max is not None and size > rules.group_max):
             return None
-        wild = [c for i, c in enumerate(meld.cards) if meld.is_wild_at(i)]
-        naturals = [c for i, c in enumerate(meld.cards) if not meld.is_wild_at(i)]
+        # A group's card is wild unless it has the group's rank (Meld.is_wild_at, not
+        # called: an interpreted method per card).
+        rank = meld.rank
+        wild: list[Card] = []
+        naturals: list[Card] = []
+        for c in meld.cards:
+            (naturals if c.rank is rank else wild).append(c)
         if rules.group_distinct_suits and card in naturals:
             return None
         cards = (*sorted([*naturals, card], key=_code), *wild)
@@ -282,11 +300,11 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     if card.suit is not meld.suit or size > rules.run_max:
         return None
     table = tables_for(rules)
-    if end is not End.LOW and card.rank is Rank(meld.high % 13 + 1):
+    if end is not End.LOW and card.rank is _RANKS[meld.high % 13]:
         ranks = (*meld.ranks, card.rank)
         if tuple(int(r) for r in ranks) in table.orders:
             return Meld(MeldKind.RUN, (*meld.cards, card), ranks, meld.suit, owner=meld.owner)
-    if end is not End.HIGH and card.rank is Rank((meld.low - 2) % 13 + 1):
+    if end is not End.HIGH and card.rank is _RANKS[(meld.low - 2) % 13]:
         ranks = (card.rank, *meld.ranks)
         if tuple(int(r) for r in ranks) in table.orders:
             return Meld(MeldKind.RUN, (card, *meld.cards), ranks, meld.suit, owner=meld.owner)

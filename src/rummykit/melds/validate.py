@@ -18,7 +18,7 @@ cards are placed by a documented rule:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.errors import InvalidMeldError
@@ -41,7 +41,8 @@ __all__ = [
 RANK_OF: tuple[int, ...] = tuple(0 if card.rank is None else int(card.rank) for card in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(-1 if card.suit is None else card.suit.index for card in CARDS)
 _SUITS = tuple(Suit)
-_RANKS = (None, *Rank)
+_RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+"""``Rank(n)`` is ``_RANKS[n - 1]`` (an enum call is an interpreted call in both builds)."""
 
 
 RANK_BIT: tuple[int, ...] = tuple(0 if rank == 0 else 1 << (rank - 1) for rank in RANK_OF)
@@ -255,14 +256,14 @@ def _build_natural(rules: MeldRules, cards: Sequence[Card], codes: list[int]) ->
         rank_mask |= RANK_BIT[code]
     size = len(codes)
     if not rank_mask & (rank_mask - 1):
-        rank = Rank(RANK_OF[codes[0]])
+        rank = _RANKS[RANK_OF[codes[0]] - 1]
         return Meld(MeldKind.GROUP, tuple(sorted(cards)), (rank,) * size, None)
     window = tables_for(rules).by_mask[size][rank_mask]
     by_rank = {RANK_OF[card.code]: card for card in cards}
     return Meld(
         MeldKind.RUN,
         tuple(by_rank[rank] for rank in window.ranks),
-        tuple(Rank(rank) for rank in window.ranks),
+        tuple([_RANKS[rank - 1] for rank in window.ranks]),
         _SUITS[SUIT_OF[codes[0]]],
     )
 
@@ -570,4 +571,6 @@ def _run(
             cards[fixed_rank[rank]] if rank in fixed_rank else cards[next(spare)]
             for rank in window.ranks
         )
-    return Meld(MeldKind.RUN, table_cards, tuple(Rank(rank) for rank in window.ranks), _SUITS[suit])
+    return Meld(
+        MeldKind.RUN, table_cards, tuple([_RANKS[rank - 1] for rank in window.ranks]), _SUITS[suit]
+    )

@@ -12,7 +12,7 @@ from collections.abc import Generator, Iterator, Sequence
 from itertools import combinations
 from typing import final
 
-from rummykit.cards import CARDS, Card, CardsLike
+from rummykit.cards import Card, CardsLike
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
@@ -20,8 +20,10 @@ from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._build import (
     Arrangement,
     MeldParts,
+    cards_left,
     hand_cards,
-    left_codes,
+    hand_codes,
+    leaf_arrangement,
     make_arrangement,
     meld_parts,
 )
@@ -399,9 +401,11 @@ def solve_arrangements(
         return
     plan, search = prepared
     value = search.value
+    codes = hand_codes(search.counts)
+    counts = search.counts  # at each leaf: the cards the melds chosen leave
     if plan.exact:
         for required in _required(search, plan, plan.slots, EVERY):
-            yield make_arrangement(cards, value, required)
+            yield leaf_arrangement(counts, codes, value, required)
         return
     seen: set[tuple[tuple[object, ...], ...]] = set()
     for required in _required(search, plan, plan.slots, EVERY):
@@ -409,7 +413,7 @@ def solve_arrangements(
             signature = tuple(sorted(sort_key(c) for c in required + extra))
             if signature not in seen:
                 seen.add(signature)
-                yield make_arrangement(cards, value, required + extra)
+                yield leaf_arrangement(counts, codes, value, required + extra)
 
 
 def solve_parts(
@@ -423,9 +427,10 @@ def solve_parts(
     if prepared is None:
         return
     plan, search = prepared
+    codes = hand_codes(search.counts)
+    counts = search.counts  # at each leaf: the cards the required melds leave
     for required in _required(search, plan, plan.slots, EVERY):
-        left = left_codes(cards, required)
-        yield tuple(meld_parts(c) for c in required), tuple(CARDS[code] for code in left)
+        yield tuple([meld_parts(c) for c in required]), cards_left(counts, codes)
 
 
 def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candidate, ...]]:

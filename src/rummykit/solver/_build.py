@@ -7,7 +7,7 @@ becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -19,13 +19,19 @@ __all__ = [
     "Arrangement",
     "MeldParts",
     "build_meld",
+    "cards_left",
     "hand_cards",
+    "hand_codes",
+    "leaf_arrangement",
     "left_codes",
     "make_arrangement",
     "meld_parts",
 ]
 
 _SUITS: Final = tuple(card.suit for card in CARDS[:52:13])
+_CARDS: Final = CARDS
+"""The cards by code (a ``Final`` name: compiled, read without a look-up in the module's
+globals)."""
 _RANKS: Final = (None, *(Rank(rank) for rank in range(1, 14)))
 """``Rank(n)`` by ``n`` (an enum call costs a Python call in both builds)."""
 _GROUP: Final = MeldKind.GROUP
@@ -34,15 +40,26 @@ _RUN: Final = MeldKind.RUN
 
 def hand_cards(hand: CardsLike) -> tuple[Card, ...]:
     """``to_cards(hand)``, with a quick way through for what engines and bots pass: a
-    tuple of cards, returned as it is (``to_cards`` returns it too, after a generator
-    over the cards)."""
-    if type(hand) is tuple:
-        card_type = Card
-        for card in hand:
-            if type(card) is not card_type:
-                return to_cards(hand)
-        return hand
+    tuple of cards, returned as it is, or a list of cards (an engine's hand), returned as
+    a tuple (``to_cards`` does the same after a generator over the cards)."""
+    hand_type = type(hand)
+    if hand_type is tuple:
+        cards = cast("tuple[Card, ...]", hand)
+        return cards if _all_cards(cards) else to_cards(hand)
+    if hand_type is list:
+        held = cast("list[Card]", hand)
+        return tuple(held) if _all_cards(held) else to_cards(hand)
     return to_cards(hand)
+
+
+def _all_cards(items: Sequence[object]) -> bool:
+    # A loop, not all() over a generator: compiled, the generator would be an object
+    # and a call per card.
+    card_type = Card
+    for item in items:  # noqa: SIM110
+        if type(item) is not card_type:
+            return False
+    return True
 
 
 @attrs.frozen
@@ -56,7 +73,7 @@ class Arrangement:
 
 def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...]]:
     if candidate.kind == GROUP:
-        cards = tuple(CARDS[code] for code in candidate.naturals + candidate.wilds)
+        cards = tuple(_CARDS[code] for code in candidate.naturals + candidate.wilds)
         rank = _RANKS[candidate.which]
         assert rank is not None
         return cards, (rank,) * len(cards)
@@ -65,7 +82,7 @@ def _role_cards(candidate: Candidate) -> tuple[tuple[Card, ...], tuple[Rank, ...
     natural = iter(candidate.naturals)
     wild = iter(candidate.wilds)
     cards = tuple(
-        CARDS[next(wild)] if index in slots else CARDS[next(natural)]
+        _CARDS[next(wild)] if index in slots else _CARDS[next(natural)]
         for index in range(len(window.ranks))
     )
     return cards, tuple(_RANKS[rank] for rank in window.ranks)  # type: ignore[misc]
@@ -84,18 +101,61 @@ MeldParts = tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]]
 
 
 def meld_parts(candidate: Candidate) -> MeldParts:
-    """A candidate as :data:`MeldParts`: what an engine's go-down action carries."""
-    cards, ranks = _role_cards(candidate)
+    """A candidate as :data:`MeldParts`: what an engine's go-down action carries.
+
+    Worked out on card codes: a card plays as itself where its code is the code of the
+    card its place stands for (``13 * suit + rank - 1``), else its role is that rank (a
+    group) or that card (a run)."""
+    cards: list[Card] = []
     roles: list[Card | Rank | None] = []
+    which = candidate.which
     if candidate.kind == GROUP:
-        for card, rank in zip(cards, ranks, strict=True):
-            roles.append(rank if card.rank is not rank else None)
-    else:
-        suit = _SUITS[candidate.which]
-        for card, rank in zip(cards, ranks, strict=True):
-            plays = card.rank is rank and card.suit is suit
-            roles.append(None if plays else Card(rank, suit))
-    return cards, tuple(roles)
+        rank = _RANKS[which]
+        for codes in (candidate.naturals, candidate.wilds):
+            for code in codes:
+                cards.append(_CARDS[code])
+                roles.append(None if code < 52 and code % 13 + 1 == which else rank)
+        return tuple(cards), tuple(roles)
+    window = candidate.window
+    assert window is not None
+    slots = candidate.slots
+    naturals, wilds = candidate.naturals, candidate.wilds
+    natural = wild = 0
+    base = 13 * which - 1
+    ranks = window.ranks
+    for index in range(len(ranks)):
+        if index in slots:
+            code = wilds[wild]
+            wild += 1
+        else:
+            code = naturals[natural]
+            natural += 1
+        cards.append(_CARDS[code])
+        place = base + ranks[index]
+        roles.append(None if code == place else _CARDS[place])
+    return tuple(cards), tuple(roles)
+
+
+def hand_codes(counts: list[int]) -> list[int]:
+    """The codes a search's ``counts`` hold (before any meld is taken: the hand's distinct
+    codes), in order: what :func:`cards_left` walks."""
+    return [code for code in range(len(counts)) if counts[code]]
+
+
+def cards_left(counts: list[int], codes: list[int]) -> tuple[Card, ...]:
+    """The cards a search's ``counts`` still hold, in code order, ``codes`` the hand's
+    distinct codes (:func:`hand_codes`): at a leaf of the walk over the required melds,
+    the cards those melds leave (what :func:`left_codes` works out from the melds)."""
+    left: list[Card] = []
+    for code in codes:
+        count = counts[code]
+        if count:
+            card = _CARDS[code]
+            left.append(card)
+            while count > 1:
+                left.append(card)
+                count -= 1
+    return tuple(left)
 
 
 def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
@@ -109,6 +169,18 @@ def left_codes(cards: Sequence[Card], chosen: Sequence[Candidate]) -> list[int]:
     return left
 
 
+def leaf_arrangement(
+    counts: list[int], codes: list[int], value: Sequence[int], chosen: Sequence[Candidate]
+) -> Arrangement:
+    """:func:`make_arrangement` at a leaf of a search, whose ``counts`` hold the cards
+    ``chosen`` leaves (``codes``: the hand's distinct codes, :func:`hand_codes`)."""
+    left = cards_left(counts, codes)
+    total = 0
+    for card in left:
+        total += value[card.code]
+    return Arrangement(tuple([build_meld(c) for c in chosen]), left, total)
+
+
 def make_arrangement(
     cards: Sequence[Card], value: Sequence[int], chosen: Sequence[Candidate]
 ) -> Arrangement:
@@ -117,6 +189,6 @@ def make_arrangement(
     left = left_codes(cards, chosen)
     return Arrangement(
         tuple(build_meld(c) for c in chosen),
-        tuple(CARDS[code] for code in left),
+        tuple(_CARDS[code] for code in left),
         sum(value[code] for code in left),
     )

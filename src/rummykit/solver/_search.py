@@ -103,18 +103,18 @@ class Search:
         if len(self.cache) > memo_limits().cache:
             self.cache.clear()
         counts = [0] * 53
-        masks = [0, 0, 0, 0]
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
+        bits = 0  # the natural cards' codes as one integer (native when compiled)
         for card in hand:
             code: int = card.code
             counts[code] = counts[code] + 1
             if code < 52 and natural_ok[code]:
-                suit = code // 13
-                rank = code - 13 * suit
-                masks[suit] = masks[suit] | 1 << rank
+                bits = bits | 1 << code
+                rank = code % 13
                 ranks[rank] = ranks[rank] + 1
-        self.counts, self.masks = counts, masks
+        self.counts = counts
+        self.masks = [bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39 & 0x1FFF]
         self._pool: tuple[int, ...] | None = None
         self._supply = 0
         self.rank_counts = ranks  # as dealt: only the counting pre-check reads it

@@ -125,12 +125,12 @@ class MayIClaims(ClaimProtocol):
         """Open a window for the pile's top card, P0 being ``p0``."""
         top = match.deal.pile.top
         assert top is not None
-        order = tuple(match.left(p0, k) for k in range(1, match.players))
+        order = _order(p0, match.players)
         match.deal.claim = ClaimWindow(
             card=top.card,
             p0=p0,
             order=order,
-            resume=match.left(p0) if resume is None else resume,
+            resume=order[0] if resume is None else resume,
             discarder=top.discarder,
             protect=protect,
         )
@@ -158,7 +158,7 @@ class MayIClaims(ClaimProtocol):
 
     def close_window(self, match: ContractRummyMatch) -> None:
         """Nobody takes the card: the next regular turn."""
-        resume = self._open(match).resume
+        resume = match.deal.claim.resume  # type: ignore[union-attr]  # a window is open
         match.deal.claim = None
         match.start_regular_turn(resume)
 
@@ -194,7 +194,8 @@ class MayIClaims(ClaimProtocol):
         assert isinstance(claim, ClaimWindow)
         if claim.discarder == seat:
             return False
-        return self.max_take(match, seat, "buy") > 0
+        # max_take(match, seat, "buy") written out: a buy has no limit (limit())
+        return pile.max_take(match, seat, kind="buy", protect_top=True) > 0
 
     def may_refuse(self, match: ContractRummyMatch, seat: int) -> bool:
         """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
@@ -289,7 +290,8 @@ class MayIClaims(ClaimProtocol):
 
     def resolve_requests(self, match: ContractRummyMatch) -> None:
         """MAYI-9.5: the requester nearest P0's left; then consent, or a buy at once."""
-        claim = self._open(match)
+        claim = match.deal.claim
+        assert isinstance(claim, ClaimWindow)  # a window is open in its phases
         if not claim.requests:
             self.close_window(match)
             return
@@ -370,6 +372,12 @@ class MayIClaims(ClaimProtocol):
             match.set_turn(MELD, seat)
         else:
             match.hooks.claims.after_turn_without_discard(match, seat)
+
+
+@cache
+def _order(p0: int, players: int) -> tuple[int, ...]:
+    """P1, P2, … from the left of ``p0`` (``match.left(p0, k)``), made once per seat."""
+    return tuple([(p0 + k) % players for k in range(1, players)])
 
 
 # The answers in a window, made once each (effects are values): a window asks every seat.
