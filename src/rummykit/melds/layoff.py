@@ -133,9 +133,21 @@ def try_lay_off(
 def fit_lay_off(
     meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
 ) -> Meld | None:
-    """:func:`try_lay_off` without the check of its options, for callers whose ``end``
-    and ``role`` are an :class:`End` and a role or ``None`` already (the engine's lay-off
-    listing): compiled, a call from compiled code skips the interpreted wrapper."""
+    """:func:`try_lay_off` without the check of its options (positional, all five), for
+    code whose ``end`` and ``role`` are an :class:`End` and a role or ``None`` already,
+    such as an engine's lay-off listing: in the compiled build a call from compiled code
+    skips the interpreted check. Input from users goes to :func:`try_lay_off`, which
+    refuses a mistyped option with a :class:`~rummykit.errors.ConfigError`; here it is
+    not checked.
+
+    >>> from rummykit import MeldRules, parse_cards
+    >>> rules = MeldRules()
+    >>> run = rules.validate(parse_cards("5H 6H 7H 8H"))
+    >>> fit_lay_off(run, parse_cards("9H")[0], rules, None, None)
+    Meld.parse('5H 6H 7H 8H 9H')
+    >>> fit_lay_off(run, parse_cards("9S")[0], rules, None, None) is None
+    True
+    """
     if not _is_wild(card, rules) and role is None:
         if _plainly_misfits(meld, card, rules, end):
             return None
