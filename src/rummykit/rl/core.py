@@ -113,14 +113,17 @@ class Table:
         self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
         """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
         game with joker exchanges has masks of 240 KB)."""
-        self._scores: tuple[tuple[int, int], tuple[int, ...]] = ((0, -1), ())
-        """Each seat's score, by (match, deals scored): scores change at a deal's end."""
+        self._scores: tuple[int, ...] = ()
+        """Each seat's score, read at the deal count ``_deals`` of the match ``_scored``:
+        scores change at a deal's end."""
+        self._scored: Match[Any, Any] | None = None
+        self._deals = -1
 
     def new_match(self, seed: int) -> None:
         """Start a new match from ``seed``."""
         self.match = self.definition.new_match(players=self.players, seed=seed)
         self._forget()
-        self._scores = ((0, -1), ())
+        self._scored = None
 
     def _forget(self) -> None:
         self._legal = None
@@ -159,10 +162,10 @@ class Table:
         change (the encoding updates its own vector of the seat and copies it once; asked
         again before the next action, it finds nothing to change)."""
         match = self.match
-        key = (id(match), len(match.state.deal_scores))
-        if self._scores[0] != key:
-            self._scores = (key, match.scores)
-        view = quick_view(match, seat, self._scores[1]) or match.view(seat)
+        deals = len(match.state.deal_scores)
+        if deals != self._deals or match is not self._scored:
+            self._scored, self._deals, self._scores = match, deals, match.scores
+        view = quick_view(match, seat, self._scores) or match.view(seat)
         return self.observations.update(view).copy()
 
     def decode(self, index: int | np.integer[Any]) -> Action:

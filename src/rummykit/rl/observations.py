@@ -356,6 +356,10 @@ class ObservationEncoding:
         old, positions = seat.melds, seat.meld_positions  # one list of positions per meld
         kept, count = len(old), len(melds)
         changed = [n for n in range(count) if n >= kept or old[n] is not melds[n]]
+        start, end = self._table_span
+        counts = seat.table_counts
+        if len(counts) != end - start:
+            counts = seat.table_counts = [0] * (end - start)
         if len(changed) + max(0, kept - count) > _FEW_MELDS:
             for number in changed:
                 found = self._meld_indices(melds[number], number, me)
@@ -364,25 +368,38 @@ class ObservationEncoding:
                 else:
                     positions.append(found)
             del positions[count:]
-            start, end = self._table_span
             index = [position - start for found in positions for position in found]
             seat.vector[start:end] = np.bincount(index, minlength=end - start)
+            counts = seat.table_counts = [0] * (end - start)
+            for place in index:
+                counts[place] += 1
         else:
-            values = seat.values
+            gone: list[int] = []  # the positions counted once less, then once more
+            added: list[int] = []
             for number in changed:
                 found = self._meld_indices(melds[number], number, me)
                 if number < kept:
-                    for position in positions[number]:
-                        values[position] = values[position] - 1.0
+                    gone += positions[number]
                     positions[number] = found
                 else:
                     positions.append(found)
-                for position in found:
-                    values[position] = values[position] + 1.0
+                added += found
             for number in range(count, kept):
-                for position in positions[number]:
-                    values[position] = values[position] - 1.0
+                gone += positions[number]
             del positions[count:]
+            before = [counts[position - start] for position in gone]
+            before += [counts[position - start] for position in added]
+            for position in gone:
+                counts[position - start] -= 1
+            for position in added:
+                counts[position - start] += 1
+            values, place = seat.values, 0
+            for touched in (gone, added):  # only the counts that changed are written
+                for position in touched:
+                    number = counts[position - start]
+                    if number != before[place]:
+                        values[position] = float(number)
+                    place += 1
         seat.melds = melds
 
     def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
@@ -391,7 +408,8 @@ class ObservationEncoding:
         depth in both, so only the entries above it are taken out and put in. That is
         right because a pile changes only at its top (discards push entries, takes and
         buys pop them) or loses everything but its top card (a stock refill, after which
-        no entry keeps its depth and all are counted again). Views without the pile's
+        no entry keeps its depth and all are counted again; a pile of a few entries, as a
+        view of the top card alone, is taken out entry by entry). Views without the pile's
         own entries are counted again whole."""
         counted = seat.pile
         count, seen = len(pile), len(counted)
@@ -402,9 +420,12 @@ class ObservationEncoding:
                     shared = depth + 1
                     break
         vector = seat.vector
-        if shared == 0 and seen:
-            start, end = self._pile_span
+        start, end = self._pile_span
+        if len(seat.pile_counts) != end - start:
+            seat.pile_counts = [0] * (end - start)
+        if shared == 0 and seen > _FEW_ENTRIES:  # a refill: zeros, not many -1s
             vector[start:end] = 0.0
+            seat.pile_counts = [0] * (end - start)
         elif shared < seen:
             self._count_pile(seat, counted[shared:], me, -1)
         if shared < count:
@@ -424,13 +445,17 @@ class ObservationEncoding:
             code = card.code
             row = players if discarder is None else (discarder - me) % players
             index += (base + code, by + row * C + code)
+        start = self._pile_span[0]
+        counts = seat.pile_counts  # what the vector holds, as whole numbers
+        for position in index:
+            counts[position - start] += sign
         if len(index) <= 16:  # a few cards more: cheaper one by one
             values = seat.values
             for position in index:
-                values[position] = values[position] + sign
+                values[position] = float(counts[position - start])
         else:
-            counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
-            seat.vector += counts if sign > 0 else -counts
+            added = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
+            seat.vector += added if sign > 0 else -added
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
@@ -452,6 +477,10 @@ class ObservationEncoding:
         found += [cursor + code for code in codes]
         return found
 
+
+_FEW_ENTRIES = 16
+"""Up to this many pile entries, the counts of a pile seen anew are taken out one by
+one; beyond it the pile's part of the vector is set to zeros."""
 
 _FEW_MELDS = 4
 """Up to this many changed melds, the table's counts are changed position by position;
@@ -495,7 +524,9 @@ class _SeatVector:
         "melds",
         "phase",
         "pile",
+        "pile_counts",
         "scalars",
+        "table_counts",
         "to_act",
         "top",
         "values",
@@ -518,6 +549,12 @@ class _SeatVector:
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
         self.pile: tuple[Any, ...] = ()
+        self.pile_counts: list[int] = []
+        """The pile's and its discarders' counts as the vector holds them (empty: not
+        yet made)."""
+        self.table_counts: list[int] = []
+        """The table's and the melds' counts as the vector holds them (empty: not yet
+        made): a change writes only the numbers that differ."""
         self.scalars: list[Any] = []
         """The scalar fields as last written (numbers and flags, in the vector's order)."""
         self.top = self.phase = self.to_act = -1
@@ -536,8 +573,8 @@ class _SeatVector:
 
 
 _COPIED: tuple[str, ...] = ("vector", "hand", "hand_counts", "known", "known_counts", "melds")
-_COPIED += ("meld_positions", "pile", "scalars", "top", "phase", "to_act", "contract")
-_COPIED += ("contract_values",)
+_COPIED += ("meld_positions", "pile", "pile_counts", "table_counts", "scalars", "top")
+_COPIED += ("phase", "to_act", "contract", "contract_values")
 """What a copy of a seat's vector carries: every slot but the memoryview."""
 
 
