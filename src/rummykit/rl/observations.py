@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import struct
 from collections import Counter
-from collections.abc import Callable, Sequence
-from operator import itemgetter
+from collections.abc import Sequence
 from typing import Any, cast
 
 import attrs
@@ -36,7 +35,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
-from rummykit.rl.views import quick_view
+from rummykit.rl.views import QuickView, quick_view
 
 __all__ = ["Field", "ObservationEncoding"]
 
@@ -154,8 +153,8 @@ class ObservationEncoding:
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
-        self._row_getters = [_rows(me, players) for me in range(players)]
-        """Per observing seat: a sequence's items by relative row (absolute seats)."""
+        self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
+        """Per observing seat: the absolute seat of each relative row."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is made anew from the layout's arguments (its struct and
@@ -222,52 +221,60 @@ class ObservationEncoding:
         """Make ``seat``'s vector show ``view``, changing only what differs from what it
         counted (everything, for a new :class:`_SeatVector`)."""
         players = self.players
-        if len(view.hand_sizes) != players:
-            raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
-        me = view.seat
+        known_counts: Any = None
+        if isinstance(view, QuickView):  # its fields read natively in the compiled build
+            quick: QuickView = view
+            me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
+            hand, pile, melds = quick.hand, quick.pile, quick.melds
+            known_counts = quick.known_counts
+            phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
+            stock_size, deal = quick.stock_size, quick.deal
+        else:
+            me, sizes, down, scores = view.seat, view.hand_sizes, view.down, view.scores
+            hand, pile, melds = view.hand, view.pile, view.melds
+            phase_value, to_act, contract = view.phase.value, view.to_act, view.contract
+            stock_size, deal = view.stock_size, view.deal
+            known_counts = getattr(view, "known_counts", None)
+        if len(sizes) != players:
+            raise EncodingError(f"a view of {len(sizes)} seats, encoding {players}")
         vector, values = seat.vector, seat.values
         o = self._o
-        hand = tuple(view.hand)
+        hand = tuple(hand)
         if hand != seat.hand:
             self._update_hand(seat, hand)
-        pile = view.pile
         top = -1
         if pile:
             last = pile[-1]
             top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
         seat.top = _move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
-        counts = getattr(view, "known_counts", None)
-        if counts is not None:  # the state's counters: only the changed counts are set
-            self._update_known(seat, counts, me)
+        if known_counts is not None:  # the state's counters: only the changed counts are set
+            self._update_known(seat, known_counts, me)
         else:
             known = tuple(tuple(cards) for cards in view.known)
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
-        melds = tuple(view.melds)
+        melds = tuple(melds)
         if melds != seat.melds:
             self._update_table(seat, melds, me)
-        phase = self._phase_index.get(view.phase.value)
+        phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
         seat.phase = _move_one(values, seat.phase, phase)
-        to_act = view.to_act
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
         seat.to_act = _move_one(values, seat.to_act, to_act)
-        contract = view.contract
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, _contract(contract)
-        sizes, down, scores = view.hand_sizes, view.down, view.scores
-        rows = self._row_getters[me]
-        scalars = [
-            len(pile),
-            view.stock_size,
-            *rows(sizes),
-            *rows(down),
-            *rows(scores),
-            view.deal,
-            *seat.contract_values,
-        ]
+        order = self._orders[me]
+        scalars: list[Any] = [len(pile), stock_size]
+        for row in order:
+            scalars.append(sizes[row])
+        for row in order:
+            scalars.append(down[row])
+        for row in order:
+            scalars.append(scores[row])
+        scalars.append(deal)
+        scalars += seat.contract_values
         old = seat.scalars
         if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
@@ -496,16 +503,6 @@ def _move_one(values: Any, old: int, new: int) -> int:
         if new >= 0:
             values[new] = 1.0
     return new
-
-
-def _rows(me: int, players: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """The items of a per-seat sequence in relative order, seen from seat ``me``."""
-    if players == 1:
-        return lambda values: (values[0],)
-    getter: Callable[[Sequence[Any]], tuple[Any, ...]] = itemgetter(
-        *[(seat + me) % players for seat in range(players)]
-    )
-    return getter
 
 
 class _SeatVector:

@@ -15,10 +15,10 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
-__all__ = ["quick_view"]
+__all__ = ["QuickView", "quick_view"]
 
 
-class _QuickView:
+class QuickView:
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
@@ -67,7 +67,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     if not how:
         return None
     deal, state = match.deal, match.state
-    view = _QuickView()
+    view = QuickView()
     view.seat = seat
     view.deal = state.deal_number
     view.phase = state.phase
