@@ -22,7 +22,7 @@ from __future__ import annotations
 import struct
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attrs
 import numpy as np
@@ -39,7 +39,7 @@ from rummykit.rl.views import QuickView, quick_view
 
 __all__ = ["Field", "ObservationEncoding"]
 
-C = CARD_COUNT
+C: Final = CARD_COUNT
 _INF = float("inf")
 
 
@@ -240,7 +240,7 @@ class ObservationEncoding:
         vector, values = seat.vector, seat.values
         o = self._o
         hand = tuple(hand)
-        if hand != seat.hand:
+        if not _same(hand, seat.hand):
             self._update_hand(seat, hand)
         top = -1
         if pile:
@@ -256,7 +256,7 @@ class ObservationEncoding:
                 self._count_known(seat, known, me)
                 seat.known = known
         melds = tuple(melds)
-        if melds != seat.melds:
+        if not _same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, melds, me)
         phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
@@ -449,9 +449,13 @@ class ObservationEncoding:
             card, discarder = (
                 (entry.card, entry.discarder) if isinstance(entry, PileCard) else entry
             )
-            code = card.code
-            row = players if discarder is None else (discarder - me) % players
-            index += (base + code, by + row * C + code)
+            code: int = card.code
+            row = players
+            if discarder is not None:
+                who: int = discarder
+                row = (who - me) % players
+            index.append(base + code)
+            index.append(by + row * C + code)
         start = self._pile_span[0]
         counts = seat.pile_counts  # what the vector holds, as whole numbers
         for position in index:
@@ -485,13 +489,24 @@ class ObservationEncoding:
         return found
 
 
-_FEW_ENTRIES = 16
+_FEW_ENTRIES: Final = 16
 """Up to this many pile entries, the counts of a pile seen anew are taken out one by
 one; beyond it the pile's part of the vector is set to zeros."""
 
-_FEW_MELDS = 4
+_FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
+
+
+def _same(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
+    and the state keeps its melds: a changed one is a new object)."""
+    if len(new) != len(old):
+        return False
+    for place in range(len(new)):
+        if new[place] is not old[place]:
+            return False
+    return True
 
 
 def _move_one(values: Any, old: int, new: int) -> int:
