@@ -501,12 +501,7 @@ beyond it they are counted again whole."""
 def _same(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
     """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
     and the state keeps its melds: a changed one is a new object)."""
-    if len(new) != len(old):
-        return False
-    for place in range(len(new)):
-        if new[place] is not old[place]:
-            return False
-    return True
+    return len(new) == len(old) and all(new[place] is old[place] for place in range(len(new)))
 
 
 def _move_one(values: Any, old: int, new: int) -> int:
