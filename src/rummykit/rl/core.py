@@ -225,7 +225,7 @@ class Table:
         return rewards
 
 
-_STATE: tuple[str, ...] = (
+_STATE = (
     "definition",
     "players",
     "match",
@@ -233,9 +233,15 @@ _STATE: tuple[str, ...] = (
     "actions",
     "observations",
     "reward",
+    "reward_scale",
+    "_legal",
+    "_mask",
+    "_masks",
+    "_mask_limit",
+    "_scores",
+    "_scored",
+    "_deals",
 )
-_STATE += ("reward_scale", "_legal", "_mask", "_masks", "_mask_limit", "_scores", "_scored")
-_STATE += ("_deals",)
 """What a copy of a :class:`Table` carries: every attribute."""
 
 
