@@ -36,6 +36,7 @@ COMPILED_MODULES = [
     "rummykit.rl.observations",
     "rummykit.rl.views",
     "rummykit.rl.legal",
+    "rummykit.rl.core",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
     "rummykit.agents.contract",

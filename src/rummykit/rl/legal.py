@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rummykit.cards import Card
 
 __all__ = ["Encoder", "encode_actions"]
+
+_CARD: Final = Card
+"""The card class, held in a constant: the compiled build reads a constant without the
+module-dictionary lookup of a global name."""
 
 Encoder = tuple[int, int, Callable[[Any, int], object]]
 """An action type's first index, how its index is found (0: the block's one index; 1:
@@ -42,7 +46,7 @@ def encode_actions(
                 index = offset
             else:
                 card = getattr(action, "card", None)
-                if type(card) is Card:
+                if type(card) is _CARD:
                     index = offset + card.code
                 else:  # the codec says what is wrong with it
                     local = codec(action, 0)
@@ -59,8 +63,9 @@ def encode_actions(
         if index is None:
             dropped += 1
             continue
-        if index in table:
+        size = len(table)
+        table.setdefault(index, action)  # one lookup: a taken index keeps its first action
+        if len(table) == size:
             return indices, table, dropped, (index, action)
-        table[index] = action
         indices.append(index)
     return indices, table, dropped, None

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import struct
 from collections import Counter
-from collections.abc import Callable, Sequence
-from operator import itemgetter
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 import attrs
 import numpy as np
@@ -36,11 +35,11 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
-from rummykit.rl.views import quick_view
+from rummykit.rl.views import QuickView, quick_view
 
 __all__ = ["Field", "ObservationEncoding"]
 
-C = CARD_COUNT
+C: Final = CARD_COUNT
 _INF = float("inf")
 
 
@@ -154,8 +153,8 @@ class ObservationEncoding:
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
-        self._row_getters = [_rows(me, players) for me in range(players)]
-        """Per observing seat: a sequence's items by relative row (absolute seats)."""
+        self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
+        """Per observing seat: the absolute seat of each relative row."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is made anew from the layout's arguments (its struct and
@@ -222,52 +221,60 @@ class ObservationEncoding:
         """Make ``seat``'s vector show ``view``, changing only what differs from what it
         counted (everything, for a new :class:`_SeatVector`)."""
         players = self.players
-        if len(view.hand_sizes) != players:
-            raise EncodingError(f"a view of {len(view.hand_sizes)} seats, encoding {players}")
-        me = view.seat
+        known_counts: Any = None
+        if isinstance(view, QuickView):  # its fields read natively in the compiled build
+            quick: QuickView = view
+            me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
+            hand, pile, melds = quick.hand, quick.pile, quick.melds
+            known_counts = quick.known_counts
+            phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
+            stock_size, deal = quick.stock_size, quick.deal
+        else:
+            me, sizes, down, scores = view.seat, view.hand_sizes, view.down, view.scores
+            hand, pile, melds = view.hand, view.pile, view.melds
+            phase_value, to_act, contract = view.phase.value, view.to_act, view.contract
+            stock_size, deal = view.stock_size, view.deal
+            known_counts = getattr(view, "known_counts", None)
+        if len(sizes) != players:
+            raise EncodingError(f"a view of {len(sizes)} seats, encoding {players}")
         vector, values = seat.vector, seat.values
         o = self._o
-        hand = tuple(view.hand)
-        if hand != seat.hand:
+        hand = tuple(hand)
+        if not _same(hand, seat.hand):
             self._update_hand(seat, hand)
-        pile = view.pile
         top = -1
         if pile:
             last = pile[-1]
             top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
         seat.top = _move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
-        counts = getattr(view, "known_counts", None)
-        if counts is not None:  # the state's counters: only the changed counts are set
-            self._update_known(seat, counts, me)
+        if known_counts is not None:  # the state's counters: only the changed counts are set
+            self._update_known(seat, known_counts, me)
         else:
             known = tuple(tuple(cards) for cards in view.known)
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
-        melds = tuple(view.melds)
-        if melds != seat.melds:
+        melds = tuple(melds)
+        if not _same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, melds, me)
-        phase = self._phase_index.get(view.phase.value)
+        phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
         seat.phase = _move_one(values, seat.phase, phase)
-        to_act = view.to_act
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
         seat.to_act = _move_one(values, seat.to_act, to_act)
-        contract = view.contract
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, _contract(contract)
-        sizes, down, scores = view.hand_sizes, view.down, view.scores
-        rows = self._row_getters[me]
-        scalars = [
-            len(pile),
-            view.stock_size,
-            *rows(sizes),
-            *rows(down),
-            *rows(scores),
-            view.deal,
-            *seat.contract_values,
-        ]
+        order = self._orders[me]
+        scalars: list[Any] = [len(pile), stock_size]
+        for row in order:
+            scalars.append(sizes[row])
+        for row in order:
+            scalars.append(down[row])
+        for row in order:
+            scalars.append(scores[row])
+        scalars.append(deal)
+        scalars += seat.contract_values
         old = seat.scalars
         if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
@@ -356,6 +363,10 @@ class ObservationEncoding:
         old, positions = seat.melds, seat.meld_positions  # one list of positions per meld
         kept, count = len(old), len(melds)
         changed = [n for n in range(count) if n >= kept or old[n] is not melds[n]]
+        start, end = self._table_span
+        counts = seat.table_counts
+        if len(counts) != end - start:
+            counts = seat.table_counts = [0] * (end - start)
         if len(changed) + max(0, kept - count) > _FEW_MELDS:
             for number in changed:
                 found = self._meld_indices(melds[number], number, me)
@@ -364,25 +375,38 @@ class ObservationEncoding:
                 else:
                     positions.append(found)
             del positions[count:]
-            start, end = self._table_span
             index = [position - start for found in positions for position in found]
             seat.vector[start:end] = np.bincount(index, minlength=end - start)
+            counts = seat.table_counts = [0] * (end - start)
+            for place in index:
+                counts[place] += 1
         else:
-            values = seat.values
+            gone: list[int] = []  # the positions counted once less, then once more
+            added: list[int] = []
             for number in changed:
                 found = self._meld_indices(melds[number], number, me)
                 if number < kept:
-                    for position in positions[number]:
-                        values[position] = values[position] - 1.0
+                    gone += positions[number]
                     positions[number] = found
                 else:
                     positions.append(found)
-                for position in found:
-                    values[position] = values[position] + 1.0
+                added += found
             for number in range(count, kept):
-                for position in positions[number]:
-                    values[position] = values[position] - 1.0
+                gone += positions[number]
             del positions[count:]
+            before = [counts[position - start] for position in gone]
+            before += [counts[position - start] for position in added]
+            for position in gone:
+                counts[position - start] -= 1
+            for position in added:
+                counts[position - start] += 1
+            values, place = seat.values, 0
+            for touched in (gone, added):  # only the counts that changed are written
+                for position in touched:
+                    number = counts[position - start]
+                    if number != before[place]:
+                        values[position] = float(number)
+                    place += 1
         seat.melds = melds
 
     def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
@@ -391,7 +415,8 @@ class ObservationEncoding:
         depth in both, so only the entries above it are taken out and put in. That is
         right because a pile changes only at its top (discards push entries, takes and
         buys pop them) or loses everything but its top card (a stock refill, after which
-        no entry keeps its depth and all are counted again). Views without the pile's
+        no entry keeps its depth and all are counted again; a pile of a few entries, as a
+        view of the top card alone, is taken out entry by entry). Views without the pile's
         own entries are counted again whole."""
         counted = seat.pile
         count, seen = len(pile), len(counted)
@@ -402,9 +427,12 @@ class ObservationEncoding:
                     shared = depth + 1
                     break
         vector = seat.vector
-        if shared == 0 and seen:
-            start, end = self._pile_span
+        start, end = self._pile_span
+        if len(seat.pile_counts) != end - start:
+            seat.pile_counts = [0] * (end - start)
+        if shared == 0 and seen > _FEW_ENTRIES:  # a refill: zeros, not many -1s
             vector[start:end] = 0.0
+            seat.pile_counts = [0] * (end - start)
         elif shared < seen:
             self._count_pile(seat, counted[shared:], me, -1)
         if shared < count:
@@ -421,16 +449,24 @@ class ObservationEncoding:
             card, discarder = (
                 (entry.card, entry.discarder) if isinstance(entry, PileCard) else entry
             )
-            code = card.code
-            row = players if discarder is None else (discarder - me) % players
-            index += (base + code, by + row * C + code)
+            code: int = card.code
+            row = players
+            if discarder is not None:
+                who: int = discarder
+                row = (who - me) % players
+            index.append(base + code)
+            index.append(by + row * C + code)
+        start = self._pile_span[0]
+        counts = seat.pile_counts  # what the vector holds, as whole numbers
+        for position in index:
+            counts[position - start] += sign
         if len(index) <= 16:  # a few cards more: cheaper one by one
             values = seat.values
             for position in index:
-                values[position] = values[position] + sign
+                values[position] = float(counts[position - start])
         else:
-            counts = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
-            seat.vector += counts if sign > 0 else -counts
+            added = np.bincount(np.array(index, dtype=np.intp), minlength=self.size)
+            seat.vector += added if sign > 0 else -added
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
@@ -453,9 +489,19 @@ class ObservationEncoding:
         return found
 
 
-_FEW_MELDS = 4
+_FEW_ENTRIES: Final = 16
+"""Up to this many pile entries, the counts of a pile seen anew are taken out one by
+one; beyond it the pile's part of the vector is set to zeros."""
+
+_FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
+
+
+def _same(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
+    and the state keeps its melds: a changed one is a new object)."""
+    return len(new) == len(old) and all(new[place] is old[place] for place in range(len(new)))
 
 
 def _move_one(values: Any, old: int, new: int) -> int:
@@ -467,16 +513,6 @@ def _move_one(values: Any, old: int, new: int) -> int:
         if new >= 0:
             values[new] = 1.0
     return new
-
-
-def _rows(me: int, players: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """The items of a per-seat sequence in relative order, seen from seat ``me``."""
-    if players == 1:
-        return lambda values: (values[0],)
-    getter: Callable[[Sequence[Any]], tuple[Any, ...]] = itemgetter(
-        *[(seat + me) % players for seat in range(players)]
-    )
-    return getter
 
 
 class _SeatVector:
@@ -495,7 +531,9 @@ class _SeatVector:
         "melds",
         "phase",
         "pile",
+        "pile_counts",
         "scalars",
+        "table_counts",
         "to_act",
         "top",
         "values",
@@ -518,6 +556,12 @@ class _SeatVector:
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
         self.pile: tuple[Any, ...] = ()
+        self.pile_counts: list[int] = []
+        """The pile's and its discarders' counts as the vector holds them (empty: not
+        yet made)."""
+        self.table_counts: list[int] = []
+        """The table's and the melds' counts as the vector holds them (empty: not yet
+        made): a change writes only the numbers that differ."""
         self.scalars: list[Any] = []
         """The scalar fields as last written (numbers and flags, in the vector's order)."""
         self.top = self.phase = self.to_act = -1
@@ -536,8 +580,8 @@ class _SeatVector:
 
 
 _COPIED: tuple[str, ...] = ("vector", "hand", "hand_counts", "known", "known_counts", "melds")
-_COPIED += ("meld_positions", "pile", "scalars", "top", "phase", "to_act", "contract")
-_COPIED += ("contract_values",)
+_COPIED += ("meld_positions", "pile", "pile_counts", "table_counts", "scalars", "top")
+_COPIED += ("phase", "to_act", "contract", "contract_values")
 """What a copy of a seat's vector carries: every slot but the memoryview."""
 
 

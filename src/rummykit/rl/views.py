@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rummykit.cards import Card
 from rummykit.deck import PileCard
@@ -15,10 +15,10 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
-__all__ = ["quick_view"]
+__all__ = ["QuickView", "quick_view"]
 
 
-class _QuickView:
+class QuickView:
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
@@ -61,14 +61,13 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
 
     The tests check that both give the same vector in every registered game."""
     kind = type(match)
-    if kind.view is not Match.view:
-        return None
-    extras = kind.public_extras
-    contract_game = extras is _CONTRACT_EXTRAS
-    if not contract_game and extras is not Match.public_extras:
+    how = _KINDS.get(kind)
+    if how is None:
+        how = _KINDS[kind] = _kind(kind)
+    if not how:
         return None
     deal, state = match.deal, match.state
-    view = _QuickView()
+    view = QuickView()
     view.seat = seat
     view.deal = state.deal_number
     view.phase = state.phase
@@ -78,9 +77,8 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     view.stock_size = len(deal.stock)
     view.scores = scores
     entries = deal.pile.entries
-    if contract_game:
-        assert isinstance(match, ContractRummyMatch)
-        if match.options.discard_pile_visible == "top_only" and entries:
+    if how == 2:  # a ContractRummyMatch (its extras are)
+        if cast(ContractRummyMatch, match).options.discard_pile_visible == "top_only" and entries:
             entries = entries[-1:]
         view.known_counts = deal.known
         view.melds = deal.table
@@ -95,6 +93,21 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     return view
 
 
+def _kind(kind: type[Any]) -> int:
+    """How :func:`quick_view` reads a match of class ``kind``: 0, not at all (its view is
+    its own); 1, a match with no extras; 2, a contract match (its melds, down and known
+    cards)."""
+    if kind.view is not Match.view:
+        return 0
+    extras = kind.public_extras
+    if extras is _CONTRACT_EXTRAS:
+        return 2
+    return 1 if extras is Match.public_extras else 0
+
+
+_KINDS: dict[type[Any], int] = {}
+""":func:`_kind` of each match class met (a class's methods are read once, not at every
+step)."""
 _CONTRACT_EXTRAS = ContractRummyMatch.public_extras
 _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""
