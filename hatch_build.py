@@ -44,7 +44,6 @@ COMPILED = [
     "src/rummykit/rl/observations.py",
     "src/rummykit/rl/views.py",
     "src/rummykit/rl/legal.py",
-    "src/rummykit/rl/core.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
     "src/rummykit/agents/contract.py",

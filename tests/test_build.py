@@ -36,7 +36,6 @@ COMPILED_MODULES = [
     "rummykit.rl.observations",
     "rummykit.rl.views",
     "rummykit.rl.legal",
-    "rummykit.rl.core",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
     "rummykit.agents.contract",

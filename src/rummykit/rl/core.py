@@ -51,13 +51,13 @@ def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
 
 def environment_table(
     game: Any,
-    players: Any,
+    players: int | None,
     *,
-    render_mode: Any,
+    render_mode: str | None,
     limits: Limits,
-    codecs: Any,
+    codecs: Mapping[type[Any], Any] | None,
     reward: Any,
-    reward_scale: Any,
+    reward_scale: float,
     options: Mapping[str, Any],
 ) -> Table:
     """The :class:`Table` behind an environment, after checking ``render_mode``."""
@@ -79,17 +79,13 @@ class Table:
     def __init__(
         self,
         definition: Any,
-        players: Any = None,
+        players: int | None = None,
         *,
-        limits: Any = None,
-        codecs: Any = None,
-        reward: Any = "deal",
-        reward_scale: Any = 1.0,
+        limits: Limits | None = None,
+        codecs: Mapping[type[Action], Any] | None = None,
+        reward: Reward = "deal",
+        reward_scale: float = 1.0,
     ) -> None:
-        # The arguments are Any so that the compiled build, too, reaches the checks below
-        # and the encodings' own (it would refuse a str for a float with a bare TypeError).
-        if definition is _Copied:  # a copy: __setstate__ gives it its attributes
-            return
         if reward not in ("deal", "outcome"):
             raise ConfigError(f"reward is 'deal' or 'outcome', got {shown(reward)}")
         self.definition = definition
@@ -117,22 +113,13 @@ class Table:
         self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
         """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
         game with joker exchanges has masks of 240 KB)."""
-        self._scores: Any = ()
+        self._scores: tuple[int, ...] = ()
         """Each seat's score, read at the deal count ``_deals`` of the match ``_scored``:
         scores change at a deal's end."""
         self._scored: Match[Any, Any] | None = None
         self._deals = -1
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A copy or a pickle: a new table given this one's attributes (the compiled
-        build's table has no instance dictionary for the default to copy)."""
-        return (type(self), (_Copied,), {name: getattr(self, name) for name in _STATE})
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-
-    def new_match(self, seed: Any) -> None:
+    def new_match(self, seed: int) -> None:
         """Start a new match from ``seed``."""
         self.match = self.definition.new_match(players=self.players, seed=seed)
         self._forget()
@@ -153,7 +140,7 @@ class Table:
             self._legal = self.actions.legal(self.match.legal_actions())
         return self._legal
 
-    def mask(self, seat: Any = None) -> npt.NDArray[np.int8]:
+    def mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index for the seat to act (all zeros for any other seat)."""
         if seat is not None and seat != self.match.to_act:
             return np.zeros(self.actions.size, dtype=np.int8)
@@ -170,7 +157,7 @@ class Table:
             self._mask = mask
         return self._mask.copy()
 
-    def observe(self, seat: Any) -> npt.NDArray[np.float32]:
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` now: a new array, the caller's to keep or
         change (the encoding updates its own vector of the seat and copies it once; asked
         again before the next action, it finds nothing to change)."""
@@ -181,7 +168,7 @@ class Table:
         view = quick_view(match, seat, self._scores) or match.view(seat)
         return self.observations.update(view).copy()
 
-    def decode(self, index: Any) -> Action:
+    def decode(self, index: int | np.integer[Any]) -> Action:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
         it when it is not legal now or is no index at all (see ``check_index``)."""
         check_index(index)
@@ -196,7 +183,7 @@ class Table:
             action=index,
         ) from None
 
-    def apply(self, index: Any) -> list[float]:
+    def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
         legal = self._legal
         if legal is None:
@@ -205,7 +192,7 @@ class Table:
         action = legal.actions.get(index) if type(index) is int else None
         return self.apply_action(self.decode(index) if action is None else action)
 
-    def apply_action(self, action: Any) -> list[float]:
+    def apply_action(self, action: Action) -> list[float]:
         """Apply ``action``; each seat's reward for it."""
         event = self.match.apply(action)
         self._legal = None
@@ -223,32 +210,6 @@ class Table:
             for seat in range(self.players):
                 rewards[seat] = scale if seat in winners else -scale
         return rewards
-
-
-_STATE = (
-    "definition",
-    "players",
-    "match",
-    "limits",
-    "actions",
-    "observations",
-    "reward",
-    "reward_scale",
-    "_legal",
-    "_mask",
-    "_masks",
-    "_mask_limit",
-    "_scores",
-    "_scored",
-    "_deals",
-)
-"""What a copy of a :class:`Table` carries: every attribute."""
-
-
-class _Copied:
-    """The ``definition`` of a table being copied or unpickled: it is made empty, and
-    :meth:`Table.__setstate__` gives it the attributes of the original (a class, so that
-    it is copied and pickled as itself)."""
 
 
 def check_index(index: Any) -> None:
