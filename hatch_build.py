@@ -39,7 +39,7 @@ COMPILED = [
     "src/rummykit/melds/layoff.py",
     "src/rummykit/engine/moves.py",
     "src/rummykit/engine/pile.py",
-    "src/rummykit/games/posso/hooks.py",
+    "src/rummykit/games/posso/listing.py",
     "src/rummykit/games/posso/reach.py",
     "src/rummykit/rl/observations.py",
     "src/rummykit/rl/views.py",

@@ -31,7 +31,7 @@ COMPILED_MODULES = [
     "rummykit.melds.layoff",
     "rummykit.engine.moves",
     "rummykit.engine.pile",
-    "rummykit.games.posso.hooks",
+    "rummykit.games.posso.listing",
     "rummykit.games.posso.reach",
     "rummykit.rl.observations",
     "rummykit.rl.views",

@@ -19,7 +19,7 @@ from rummykit.engine.phases import MELD
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CORRECTION, Correct
-from rummykit.games.posso.hooks import playable_targets, ready_meld
+from rummykit.games.posso.listing import playable_targets, ready_meld
 from rummykit.kit.actions import Discard, Done
 from rummykit.records import dumps, loads
 from tests.test_may_i_properties import check_conservation, check_views, play_checked

@@ -21,7 +21,7 @@ from rummykit.engine.contract import allowed_go_downs, bounded_go_downs, down_ac
 from rummykit.games import game
 from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, Claim, PossoClaims
-from rummykit.games.posso.hooks import laydowns_with, ready_meld
+from rummykit.games.posso.listing import laydowns_with, ready_meld
 from rummykit.games.posso.reach import count_cards
 from rummykit.melds import AcePolicy, Meld, MeldRules
 from rummykit.solver import Arrangement, arrangements, can_meet

@@ -44,9 +44,9 @@ __all__ = [
 
 _END = one_of(End, what="End.LOW or End.HIGH")
 _ROLE = one_of(Card, Rank, what="a Card or a Rank")
+"""The options checked before the typed code (see :mod:`rummykit._boundary`)."""
 _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 """``Rank(n)`` is ``_RANKS[n - 1]`` (an enum call is an interpreted call in both builds)."""
-"""The options checked before the typed code (see :mod:`rummykit._boundary`)."""
 
 
 @attrs.frozen

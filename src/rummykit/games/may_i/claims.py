@@ -8,12 +8,12 @@ a :class:`ClaimWindow` kept in the deal (``deal.claim``) while the window is ope
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.engine import pile
+from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import MELD
 from rummykit.engine.state import turn_step
@@ -25,9 +25,6 @@ from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnd, Passed
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
-
-if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
 
 __all__ = ["BUY", "CONSENT", "FIRST_REFUSAL", "REQUEST", "ClaimWindow", "MayIClaims"]
 
@@ -125,7 +122,10 @@ class MayIClaims(ClaimProtocol):
         """Open a window for the pile's top card, P0 being ``p0``."""
         top = match.deal.pile.top
         assert top is not None
-        order = _order(p0, match.players)
+        if type(match).left is ContractRummyMatch.left:  # the seats in order to the left
+            order = _order(p0, match.players)
+        else:  # a house match's own seating
+            order = tuple(match.left(p0, k) for k in range(1, match.players))
         match.deal.claim = ClaimWindow(
             card=top.card,
             p0=p0,
@@ -158,7 +158,7 @@ class MayIClaims(ClaimProtocol):
 
     def close_window(self, match: ContractRummyMatch) -> None:
         """Nobody takes the card: the next regular turn."""
-        resume = match.deal.claim.resume  # type: ignore[union-attr]  # a window is open
+        resume = self._open(match).resume
         match.deal.claim = None
         match.start_regular_turn(resume)
 
@@ -194,8 +194,7 @@ class MayIClaims(ClaimProtocol):
         assert isinstance(claim, ClaimWindow)
         if claim.discarder == seat:
             return False
-        # max_take(match, seat, "buy") written out: a buy has no limit (limit())
-        return pile.max_take(match, seat, kind="buy", protect_top=True) > 0
+        return self.max_take(match, seat, "buy") > 0
 
     def may_refuse(self, match: ContractRummyMatch, seat: int) -> bool:
         """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""

@@ -24,7 +24,7 @@ from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
-from rummykit.games.posso.hooks import is_playable, laydowns_with, playable_targets
+from rummykit.games.posso.listing import is_playable, laydowns_with, playable_targets
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import (
     Action,
@@ -162,9 +162,7 @@ class PossoClaims(ClaimProtocol):
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
         meld takes it by a lay-off (a card playable only by a joker exchange, under
         ``swap_counts_as_playable``, has no correction to offer)."""
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         flagged = table.flagged
         if flagged is not None:
             if match.left(flagged) == seat:
@@ -193,9 +191,7 @@ class PossoClaims(ClaimProtocol):
     ) -> tuple[Action, ...]:
         """POSSO-8.2: the stock or the top pile card; the stock only after a claim with
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         if table.stock_only[seat]:
             return _DRAW_ONLY
         # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
@@ -217,16 +213,13 @@ class PossoClaims(ClaimProtocol):
 
     def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         table.stock_only[seat] = None
         top = match.deal.pile.top
         if top is None:
             match.set_turn(MELD, seat)
             return
-        rules = match.rules  # _rules(match) written out: a turn's call saved
-        assert isinstance(rules, PossoRules)
+        rules = _rules(match)
         barred = None if rules.discarder_may_claim else top.discarder
         order = _claim_order(match, seat, barred)
         if not order:
@@ -239,12 +232,9 @@ class PossoClaims(ClaimProtocol):
         """POSSO-14.4 ``claim``: a playable discard is flagged; the next turn starts."""
         top = match.deal.pile.top
         assert top is not None
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         table.flagged = None
-        rules = match.rules  # _rules(match) written out: a turn's call saved
-        assert isinstance(rules, PossoRules)
+        rules = _rules(match)
         if rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
             table.flagged = seat
             match.emit(Flagged(seat, top.card))
@@ -254,8 +244,7 @@ class PossoClaims(ClaimProtocol):
 
     def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
         """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
-        rules = match.rules  # _rules(match) written out: a window seat's call saved
-        assert isinstance(rules, PossoRules)
+        rules = _rules(match)
         opened = match.deal.down[seat]
         if not opened and not rules.claim_may_open:
             return []
@@ -387,9 +376,7 @@ class PossoClaims(ClaimProtocol):
     def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
         phase = match.state.phase
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         if phase is CLAIM:
             if isinstance(action, Claim):
                 table.claims.append((seat, action))
@@ -436,9 +423,7 @@ class PossoClaims(ClaimProtocol):
 
     def resolve(self, match: ContractRummyMatch) -> None:
         """POSSO-9.4: the first claimant wins; the player in turn goes on melding."""
-        table = match.deal.claim
-        if not isinstance(table, PossoTable):
-            table = self.table(match)
+        table = self.table(match)
         taker = table.taker
         assert taker is not None
         claims, table.claims, table.order, table.taker = table.claims, [], (), None

@@ -88,7 +88,7 @@ class PossoMatch(ContractRummyMatch):
                 for legal in self.legal_actions()
             ):
                 return
-        ContractRummyMatch.check(self, action)  # super() made for every action costs more
+        super().check(action)
 
     def why_not(self, action: Action) -> tuple[str, str]:
         """A pile take refused after a claim cites POSSO-9.6 or 9.8 (stock only)."""

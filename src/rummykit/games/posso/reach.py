@@ -6,8 +6,10 @@ whether a ready meld is held (POSSO-9.5, 12, 14.1). Counting a rank's cards, and
 cards in each window of consecutive ranks, shows most of those answers empty at a tenth
 of the cost. Every bound here is a necessary condition only: it ignores what limits melds
 further (distinct suits, wild cards at a run's end or per natural card, the solver's
-pairing of melds with cards) and lets every wild card serve each meld, so where it says
-"no" the solver would find nothing, and where it says "maybe" the solver decides.
+pairing of melds with cards) and lets every wild card serve each meld (only where an
+opening asks for a group and a run does it count the wild cards the two need together),
+so where it says "no" the solver would find nothing, and where it says "maybe" the
+solver decides.
 """
 
 from __future__ import annotations
