@@ -46,7 +46,6 @@ COMPILED = [
     "src/rummykit/rl/legal.py",
     "src/rummykit/games/possession/moves.py",
     "src/rummykit/agents/distance.py",
-    "src/rummykit/agents/contract.py",
 ]
 
 BUILD_DEPENDENCIES = [

@@ -38,7 +38,6 @@ COMPILED_MODULES = [
     "rummykit.rl.legal",
     "rummykit.games.possession.moves",
     "rummykit.agents.distance",
-    "rummykit.agents.contract",
 ]
 
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from rummykit.agents import ContractAgent
 from rummykit.cards import Rank
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.core import ContractRummyMatch
@@ -20,6 +21,7 @@ from rummykit.games.posso.game import Posso
 from rummykit.games.posso.hooks import ForcedPlay, PossoLayOffGate, PossoOpening
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard
+from rummykit.kit.protocol import PlayerView
 
 
 def _play(match: Any, seed: int, steps: int, prefer: tuple[type, ...] = ()) -> list[Any]:
@@ -168,3 +170,31 @@ def test_a_may_i_window_follows_a_house_seating() -> None:
             assert claim.order == tuple(match.left(claim.p0, k) for k in range(1, 4))
         match.apply(rng.choice(match.legal_actions()))
     assert windows
+
+
+@attrs.frozen(kw_only=True)
+class NeverBuys(ContractAgent):
+    """A house bot: the heuristic, but it never asks for a discard out of turn."""
+
+    def wants(self, view: PlayerView, *, buy: bool) -> bool:
+        return False
+
+
+def test_a_heuristic_agent_subclass_plays_with_its_override() -> None:
+    definition = MayI()
+    agent = NeverBuys.for_game(definition)
+    match = definition.new_match(players=4, seed=2)
+    rng = random.Random(2)
+    questions = 0
+    for _ in range(600):
+        if match.is_over:
+            break
+        seat = match.to_act
+        assert seat is not None  # May I? has no table decisions in a deal
+        legal = match.legal_actions()
+        action = agent.choose(match.view(seat), rng)
+        if any(isinstance(other, Ask) for other in legal):
+            questions += 1
+            assert not isinstance(action, Ask)
+        match.apply(action)
+    assert questions
