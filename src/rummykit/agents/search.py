@@ -87,11 +87,11 @@ MAX_HORIZON = 100_000
 
 
 _NO_SEARCH = (Down, LayOff, ExchangeJoker, Done)
-_PILE = (Draw, Take, TakeCard)
-"""The actions of a choice of pile: searched only with ``draws``."""
 """Decisions the heuristic makes alone: going down and laying off (always right) and
 ending a step; and consent (:data:`~rummykit.kit.definition.Stake.REFUSE` questions,
 rare and cheap)."""
+_PILE = (Draw, Take, TakeCard)
+"""The actions of a choice of pile: searched only with ``draws``."""
 
 
 @runtime_checkable

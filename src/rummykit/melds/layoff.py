@@ -136,9 +136,9 @@ def fit_lay_off(
     """:func:`try_lay_off` without the check of its options (positional, all five), for
     code whose ``end`` and ``role`` are an :class:`~rummykit.End` and a role or ``None``
     already, such as an engine's lay-off listing: in the compiled build a call from
-    compiled code skips the interpreted check. Input from users goes to :func:`try_lay_off`, which
-    refuses a mistyped option with a :class:`~rummykit.errors.ConfigError`; here it is
-    not checked.
+    compiled code skips the interpreted check. Input from users goes to
+    :func:`try_lay_off`, which refuses a mistyped option with a
+    :class:`~rummykit.errors.ConfigError`; here it is not checked.
 
     >>> from rummykit import MeldRules, parse_cards
     >>> rules = MeldRules()

@@ -188,7 +188,7 @@ class ObservationEncoding:
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The vector of ``view``, made afresh (a new array)."""
-        return self._fill(_SeatVector(self.size), view)
+        return self._fill(self._new_seat(), view)
 
     def encode_match(self, match: Match[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The vector of ``match.view(seat)``, read faster from the match's state when
@@ -211,11 +211,17 @@ class ObservationEncoding:
         """
         seat = self._seats.get(view.seat)
         if seat is None:
-            seat = _SeatVector(self.size)
+            seat = self._new_seat()
             vector = self._fill(seat, view)  # checked before the seat is remembered
             self._seats[view.seat] = seat
             return vector
         return self._fill(seat, view)
+
+    def _new_seat(self) -> _SeatVector:
+        """A seat's vector before it counted anything."""
+        pile_start, pile_end = self._pile_span
+        table_start, table_end = self._table_span
+        return _SeatVector(self.size, pile_end - pile_start, table_end - table_start)
 
     def _fill(self, seat: _SeatVector, view: Any) -> npt.NDArray[np.float32]:
         """Make ``seat``'s vector show ``view``, changing only what differs from what it
@@ -365,8 +371,6 @@ class ObservationEncoding:
         changed = [n for n in range(count) if n >= kept or old[n] is not melds[n]]
         start, end = self._table_span
         counts = seat.table_counts
-        if len(counts) != end - start:
-            counts = seat.table_counts = [0] * (end - start)
         if len(changed) + max(0, kept - count) > _FEW_MELDS:
             for number in changed:
                 found = self._meld_indices(melds[number], number, me)
@@ -428,8 +432,6 @@ class ObservationEncoding:
                     break
         vector = seat.vector
         start, end = self._pile_span
-        if len(seat.pile_counts) != end - start:
-            seat.pile_counts = [0] * (end - start)
         if shared == 0 and seen > _FEW_ENTRIES:  # a refill: zeros, not many -1s
             vector[start:end] = 0.0
             seat.pile_counts = [0] * (end - start)
@@ -540,7 +542,7 @@ class _SeatVector:
         "vector",
     )
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, pile_size: int, table_size: int) -> None:
         self.vector = np.zeros(size, dtype=np.float32)
         self.values: Any = memoryview(cast(Any, self.vector))
         """The vector's buffer: one number is written through it several times faster
@@ -556,12 +558,11 @@ class _SeatVector:
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""
         self.pile: tuple[Any, ...] = ()
-        self.pile_counts: list[int] = []
-        """The pile's and its discarders' counts as the vector holds them (empty: not
-        yet made)."""
-        self.table_counts: list[int] = []
-        """The table's and the melds' counts as the vector holds them (empty: not yet
-        made): a change writes only the numbers that differ."""
+        self.pile_counts = [0] * pile_size
+        """The pile's and its discarders' counts as the vector holds them."""
+        self.table_counts = [0] * table_size
+        """The table's and the melds' counts as the vector holds them: a change writes
+        only the numbers that differ."""
         self.scalars: list[Any] = []
         """The scalar fields as last written (numbers and flags, in the vector's order)."""
         self.top = self.phase = self.to_act = -1
@@ -569,9 +570,10 @@ class _SeatVector:
         self.contract_values = _contract(None)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """A copy or a pickle: a new one of the vector's size given every slot but
+        """A copy or a pickle: a new one of the same sizes given every slot but
         ``values`` (a memoryview, made again on the copied vector)."""
-        return (type(self), (len(self.vector),), tuple(getattr(self, n) for n in _COPIED))
+        sizes = (len(self.vector), len(self.pile_counts), len(self.table_counts))
+        return (type(self), sizes, tuple(getattr(self, n) for n in _COPIED))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         for name, value in zip(_COPIED, state, strict=True):

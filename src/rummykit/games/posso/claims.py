@@ -441,8 +441,7 @@ class PossoClaims(ClaimProtocol):
     def lay_claim(self, match: ContractRummyMatch, seat: int, claim: Claim) -> bool:
         """Take the top card and lay ``claim`` down; ``False`` if the claimant went out."""
         deal = match.deal
-        card = deal.pile.entries[-1].card
-        deal.pile = type(deal.pile)(deal.pile.entries[:-1])
+        (card,) = deal.pile.take(1)
         hand = deal.hands[seat]
         hand.append(card)
         deal.known[seat][card] += 1  # taken in view of everyone
@@ -462,8 +461,7 @@ class PossoClaims(ClaimProtocol):
         """POSSO-14.5 steps 1-2: the flagged card onto its meld, standing for what the
         correction says (POSSO-11.4), then maybe a second claim."""
         deal = match.deal
-        card = deal.pile.entries[-1].card
-        deal.pile = type(deal.pile)(deal.pile.entries[:-1])
+        (card,) = deal.pile.take(1)
         target = action.target
         grown = deal.table[target].lay_off(card, match.meld_rules, role=action.role)
         deal.table[target] = grown
