@@ -8,12 +8,13 @@ that verifies actions; the turn itself is in :mod:`rummykit.engine.core`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rummykit.cards import Card
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal
-from rummykit.engine.moves import exchange_matches, exchange_meanings, grown_meld
+from rummykit.engine.moves import exchange_matches, exchange_meanings
 from rummykit.engine.options import SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.state import ContractDeal, ContractMatchState
@@ -24,6 +25,7 @@ from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
 from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
+    from rummykit.engine.context import TurnContext
     from rummykit.engine.core import ContractRummyMatch
 
 __all__ = ["CLAUSE_KEYS", "CheckedMatch"]
@@ -43,15 +45,14 @@ CLAUSE_KEYS = frozenset(
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 
-    clauses: ClassVar[Mapping[str, str]] = {}
-    """The clause of the game each kind of refusal cites, by key (``draw``, ``meld``,
-    ``pick``, ``discard``, ``taken_card``, ``own_discard``, ``empty_pile``,
-    ``multi_take``, ``no_discard``, ``going_out``, ``single_card``, ``layoff``,
-    ``layoff_target``, ``layoff_fit``, ``layoff_gate``, ``exchange``, ``match_over``,
-    ``players``, and the opening's ``down``, ``no_new_melds``, ``one_at_a_time``,
-    ``hold``, ``melds``). The engine cites none of its own: a game's match class sets
-    the clauses of its rules, and a refusal whose key it does not set cites none."""
+    clauses: Mapping[str, str]
+    """The clause of the game each kind of refusal cites, by key (the definition's
+    ``refusal_clauses``; :data:`CLAUSE_KEYS`)."""
     hooks: Hooks
+    _ctx: TurnContext[Any]
+    contracts: ContractSchedule | None
+    """The contract, hand size and going-out rule of each deal (``None``: a game
+    without contracts)."""
     options: TableOptions
     meld_rules: MeldRules
     values: CardValues
@@ -65,9 +66,11 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         return self.clauses.get(key, "")
 
     @property
-    def engine(self) -> ContractRummyMatch:
-        """This match as the hooks see it."""
-        return cast("ContractRummyMatch", self)
+    def whole_hand(self) -> bool:
+        """Whether the deal in progress is laid down whole: a go-down takes every card
+        in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
+        contracts = self.contracts
+        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
 
     def may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         """May ``seat`` discard ``card`` now (MAYI-7.5c, 13.2)?"""
@@ -108,7 +111,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """
         if not remaining:
             return down_after
-        if going_down and down_after and self.engine.whole_hand:
+        if going_down and down_after and self.whole_hand:
             return False
         if len(remaining) > 1 or not self.deal.step.discard_step:
             return True
@@ -119,7 +122,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if not down_after:
             return False  # laying off the last card would go out without the contract
         gate = self.hooks.layoff_gate
-        if (going_down or self.deal.step.went_down) and not gate.after_going_down(self.engine):
+        if (going_down or self.deal.step.went_down) and not gate.after_going_down(self._ctx):
             return False
         last = remaining[0]
         existing = len(self.deal.table)
@@ -130,10 +133,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if (
                 per_meld
                 and index < existing
-                and (not self.deal.down[seat] or gate.refusal(self.engine, seat, index) is not None)
+                and (not self.deal.down[seat] or gate.refusal(self._ctx, seat, index) is not None)
             ):
                 continue
-            if grown_meld(self.engine, meld, last, None) is not None:
+            if self._ctx.grown_meld(meld, last) is not None:
                 return True
         return False
 
@@ -144,10 +147,18 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if self.is_listed(action):  # listed already: one of its values is legal
             return
         phase, seat = self.state.phase, self.state.to_act
+        claims = self.hooks.claims
+        if (
+            seat is not None
+            and phase in claims.phases
+            and isinstance(action, Action)
+            and claims.accepts(self._ctx, seat, action)
+        ):
+            return
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
                 if isinstance(action, Down):
-                    melds, down_after = self.hooks.opening.check(self.engine, seat, action)
+                    melds, down_after = self.hooks.opening.check(self._ctx, seat, action)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self.check_layoff(seat, action)
@@ -177,10 +188,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         self._down_checked = None
         if memo is not None and memo[0] is action:
             return memo[1], memo[2]
-        return self.hooks.opening.check(self.engine, seat, action)
+        return self.hooks.opening.check(self._ctx, seat, action)
 
     def _check_filter(self, seat: int, action: Action) -> None:
-        refusal = self.hooks.action_filter.refusal(self.engine, seat, action)
+        refusal = self.hooks.action_filter.refusal(self._ctx, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
@@ -194,7 +205,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 f"there is no meld {action.target} on the table (melds: {numbers})",
                 rule=self.clause("layoff_target"),
             )
-        refusal = self.hooks.layoff_gate.refusal(self.engine, seat, action.target)
+        refusal = self.hooks.layoff_gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
@@ -243,7 +254,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             )
         if not 0 <= action.target < len(self.deal.table):
             raise IllegalActionError(f"there is no meld {action.target} on the table", rule=rule)
-        refusal = gate.refusal(self.engine, seat, action.target)
+        refusal = gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
@@ -251,7 +262,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if self.exchange_for(seat, action) is None:
             raise IllegalActionError(
                 f"{action.card} cannot free a joker of meld {action.target} to that place"
-                + exchange_meanings(self.engine, seat, action),
+                + exchange_meanings(cast("ContractRummyMatch", self), seat, action),
                 rule=rule,
             )
 
@@ -287,7 +298,11 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if self.is_over:
             return clause("match_over"), "the match is over"
         if seat is not None and phase in self.hooks.claims.phases:
-            refusal = self.hooks.claims.why_not(self.engine, seat, action)
+            refusal = self.hooks.claims.why_not(self._ctx, seat, action)
+            if refusal is not None:
+                return refusal
+        if seat is not None and phase is DRAW:
+            refusal = self.hooks.claims.draw_refusal(self._ctx, seat, action)
             if refusal is not None:
                 return refusal
         if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
@@ -299,7 +314,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card
-            refusal = self.hooks.action_filter.refusal(self.engine, seat, action)
+            refusal = self.hooks.action_filter.refusal(self._ctx, seat, action)
             if refusal is not None:
                 return refusal
             if not self.deal.step.discard_step:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 import attrs
 
@@ -33,7 +33,7 @@ from rummykit.melds import Meld, MeldKind
 from rummykit.solver import Arrangement, arrangement_parts, arrangements
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.context import TurnContext
 
 __all__ = [
     "MAX_LISTED_GO_DOWNS",
@@ -82,7 +82,7 @@ def down_action(melds: tuple[Meld, ...]) -> Down:
 
 
 def allowed_go_downs(
-    match: ContractRummyMatch,
+    ctx: TurnContext[Any],
     seat: int,
     found: Iterable[Arrangement],
     *,
@@ -92,39 +92,39 @@ def allowed_go_downs(
     """The go-downs of the arrangements ``found`` (of ``seat``'s hand) that leave a hand
     the turn rules allow, lazily: the listing every opening hook shares."""
     for arrangement in found:
-        if match.leaves_ok(
+        if ctx.leaves_ok(
             seat,
             arrangement.left,
             down_after=down_after,
-            table_after=[*match.deal.table, *arrangement.melds],
+            table_after=[*ctx.deal.table, *arrangement.melds],
             going_down=going_down,
         ):
             yield down_action(arrangement.melds)
 
 
 def held_melds(
-    match: ContractRummyMatch, seat: int, action: Down, *, verb: str, hold: str, melds: str
+    ctx: TurnContext[Any], seat: int, action: Down, *, verb: str, hold: str, melds: str
 ) -> tuple[list[Meld], list[Card]]:
     """The melds of ``action``, each validated, and the cards ``seat`` keeps after laying
     them down: the first checks of every opening hook. Refused, citing ``hold``, where the
     seat does not hold the cards (named only to a known sender), or citing ``melds``
     (``"<who> <verb>: <reason>"``) where a meld is not valid."""
-    who = match.who(seat)
-    hand = Counter(match.deal.hands[seat])
+    who = ctx.who(seat)
+    hand = Counter(ctx.deal.hands[seat])
     needed = Counter(card for cards, _ in action.melds for card in cards)
     missing = needed - hand
     if missing:
         cards = " ".join(str(card) for card in sorted(missing.elements()))
-        raise IllegalActionError(f"{who} {match.lacks(cards)}", rule=hold)
+        raise IllegalActionError(f"{who} {ctx.lacks(cards)}", rule=hold)
     try:
-        valid = [match.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
     except InvalidMeldError as error:
         raise IllegalActionError(f"{who} {verb}: {error.reason}", rule=melds) from None
     return valid, list((hand - needed).elements())
 
 
 def check_hand_left(
-    match: ContractRummyMatch,
+    ctx: TurnContext[Any],
     seat: int,
     left: list[Card],
     melds: list[Meld],
@@ -135,16 +135,17 @@ def check_hand_left(
 ) -> None:
     """Refuse, citing ``rule``, a laydown of ``melds`` that leaves ``left`` in ``seat``'s
     hand where the turn rules forbid it (one card that may not be kept)."""
-    if not match.leaves_ok(
+    if not ctx.leaves_ok(
         seat,
         left,
         down_after=down_after,
-        table_after=[*match.deal.table, *melds],
+        table_after=[*ctx.deal.table, *melds],
         going_down=going_down,
     ):
-        raise IllegalActionError(f"{match.who(seat)} may not keep exactly one card here", rule=rule)
+        raise IllegalActionError(f"{ctx.who(seat)} may not keep exactly one card here", rule=rule)
 
 
+@final
 @attrs.frozen
 class ContractOpening(Opening):
     """Go down with the deal's contract, then lay down no new melds.
@@ -155,28 +156,28 @@ class ContractOpening(Opening):
 
     all_at_once: bool = True
 
-    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+    def go_downs(self, ctx: TurnContext[Any], seat: int) -> list[Down]:
         """The legal go-downs now, in the solver's canonical order, at most
         :data:`MAX_LISTED_GO_DOWNS` of them."""
-        if match.deal.down[seat]:
+        if ctx.deal.down[seat]:
             return []
-        return bounded_go_downs(self.each_go_down(match, seat))
+        return bounded_go_downs(self.each_go_down(ctx, seat))
 
-    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
+    def each_go_down(self, ctx: TurnContext[Any], seat: int) -> Iterator[Down]:
         """Every legal go-down now, lazily, in the solver's canonical order."""
-        deal = match.deal
+        deal = ctx.deal
         hand = deal.hands[seat]
-        rules = match.meld_rules
-        contract = _contract(match)
+        rules = ctx.meld_rules
+        contract = _contract(ctx)
         if self.all_at_once and contract.exact:
-            whole_hand = match.whole_hand  # the go-down takes the whole hand
+            whole_hand = ctx.whole_hand  # the go-down takes the whole hand
             lookahead = deal.step.discard_step  # one card kept: the lookahead needs the melds
             for parts, left in arrangement_parts(hand, contract, rules):
                 if left and whole_hand:
                     continue
                 if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
-                    if not match.leaves_ok(
+                    if not ctx.leaves_ok(
                         seat,
                         left,
                         down_after=True,
@@ -187,30 +188,30 @@ class ContractOpening(Opening):
                 yield Down(parts)
             return
         if self.all_at_once:
-            found = arrangements(hand, contract, rules, values=match.values)
-            yield from allowed_go_downs(match, seat, found, going_down=True)
+            found = arrangements(hand, contract, rules, values=ctx.values)
+            yield from allowed_go_downs(ctx, seat, found, going_down=True)
             return
         slots = contract.slots
         down_after = len(deal.laid[seat]) + 1 >= len(slots)
-        for kind, size in self.still_needed(match, seat):
+        for kind, size in self.still_needed(ctx, seat):
             single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
             fitting = (
                 arrangement
-                for arrangement in arrangements(hand, single, rules, values=match.values)
-                if not self.conflicts(match, seat, arrangement.melds[0])
+                for arrangement in arrangements(hand, single, rules, values=ctx.values)
+                if not self.conflicts(ctx, seat, arrangement.melds[0])
             )
             yield from allowed_go_downs(
-                match, seat, fitting, down_after=down_after, going_down=True
+                ctx, seat, fitting, down_after=down_after, going_down=True
             )
 
     def still_needed(
-        self, match: ContractRummyMatch, seat: int
+        self, ctx: TurnContext[Any], seat: int
     ) -> list[tuple[MeldKind, int | None]]:
         """The contract's slots not yet filled by ``seat``'s partial laydowns."""
-        slots = list(_contract(match).slots)
-        for meld in match.deal.laid[seat]:
+        slots = list(_contract(ctx).slots)
+        for meld in ctx.deal.laid[seat]:
             for index, slot in enumerate(slots):
-                if slot.kind is meld.kind and len(meld) >= slot.size_for(match.meld_rules):
+                if slot.kind is meld.kind and len(meld) >= slot.size_for(ctx.meld_rules):
                     del slots[index]
                     break
         kinds: list[tuple[MeldKind, int | None]] = []
@@ -219,28 +220,28 @@ class ContractOpening(Opening):
                 kinds.append((slot.kind, slot.min_size))
         return kinds
 
-    def conflicts(self, match: ContractRummyMatch, seat: int, meld: Meld) -> bool:
+    def conflicts(self, ctx: TurnContext[Any], seat: int, meld: Meld) -> bool:
         """Would ``meld`` clash with ``seat``'s earlier contract melds?"""
-        laid = [m for m in (*match.deal.laid[seat], meld) if m.kind is meld.kind]
-        return conflict(_contract(match), laid, meld.kind, match.meld_rules) is not None
+        laid = [m for m in (*ctx.deal.laid[seat], meld) if m.kind is meld.kind]
+        return conflict(_contract(ctx), laid, meld.kind, ctx.meld_rules) is not None
 
-    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+    def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
         go-down now; return its melds and whether the contract is then down."""
-        who = match.who(seat)
-        clause = match.clause
-        deal = match.deal
+        who = ctx.who(seat)
+        clause = ctx.clause
+        deal = ctx.deal
         if deal.down[seat]:
             raise IllegalActionError(
                 f"{who} has his contract down: no new melds this deal", rule=clause("no_new_melds")
             )
         melds, left = held_melds(
-            match, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
+            ctx, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
         )
-        contract = _contract(match)
+        contract = _contract(ctx)
         if self.all_at_once:
             try:
-                contract.check(melds, match.meld_rules)
+                contract.check(melds, ctx.meld_rules)
             except ContractError as error:
                 raise IllegalActionError(
                     f"{who} cannot go down: {error.reason}", rule=clause("down")
@@ -254,22 +255,22 @@ class ContractOpening(Opening):
             meld = melds[0]
             fits = any(
                 kind is meld.kind and len(meld) >= (size or 0)
-                for kind, size in self.still_needed(match, seat)
+                for kind, size in self.still_needed(ctx, seat)
             )
-            if not fits or self.conflicts(match, seat, meld):
+            if not fits or self.conflicts(ctx, seat, meld):
                 raise IllegalActionError(
                     f"{who}: {meld} is not part of contract {contract}",
                     rule=clause("no_new_melds"),
                 )
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
-        if down_after and left and match.whole_hand:
+        if down_after and left and ctx.whole_hand:
             raise IllegalActionError(
                 f"{who} cannot go down: in this deal the go-down takes the whole hand, "
                 f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
                 rule=clause("down"),
             )
         check_hand_left(
-            match,
+            ctx,
             seat,
             left,
             melds,
@@ -280,6 +281,7 @@ class ContractOpening(Opening):
         return melds, down_after
 
 
+@final
 @attrs.frozen
 class ContractLayOffGate(LayOffGate):
     """Lay off once the contract is down (``requires_contract``), and maybe not in the
@@ -290,34 +292,31 @@ class ContractLayOffGate(LayOffGate):
     same_turn: bool = True
     depends_on_target: ClassVar[bool] = False
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""
-        if self.requires_contract and not match.deal.down[seat]:
-            return match.clause("layoff_gate"), f"{match.who(seat)} has not laid his contract down"
-        if not self.same_turn and match.deal.step.went_down:
-            return match.clause("layoff_gate"), f"{match.who(seat)} lays off from his next turn on"
+        if self.requires_contract and not ctx.deal.down[seat]:
+            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} has not laid his contract down"
+        if not self.same_turn and ctx.deal.step.went_down:
+            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} lays off from his next turn on"
         return None
 
-    def after_going_down(self, match: ContractRummyMatch) -> bool:
+    def after_going_down(self, ctx: TurnContext[Any]) -> bool:
         """``same_turn``."""
         return self.same_turn
 
-    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
-        """:meth:`refusal` is ``None``, without writing the refusal (a subclass that
-        overrides :meth:`refusal` is asked through it)."""
-        if type(self).refusal is not ContractLayOffGate.refusal:
-            return super().permits(match, seat)
-        deal = match.deal
+    def permits(self, ctx: TurnContext[Any], seat: int) -> bool:
+        """:meth:`refusal` is ``None``, without writing the refusal."""
+        deal = ctx.deal
         return (not self.requires_contract or deal.down[seat]) and (
             self.same_turn or not deal.step.went_down
         )
 
 
-def _contract(match: ContractRummyMatch) -> Contract:
-    contract = match.deal.contract
+def _contract(ctx: TurnContext[Any]) -> Contract:
+    contract = ctx.deal.contract
     if contract is None:
         raise ConfigError(
-            f"{match.definition.name}: ContractOpening needs a contract in every deal "
+            f"{ctx.game}: ContractOpening needs a contract in every deal "
             "(a schedule); a game without contracts opens with FreeOpening"
         )
     return contract

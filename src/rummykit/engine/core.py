@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, final
 
 import attrs
 
@@ -22,6 +22,7 @@ from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
 from rummykit.engine import pile
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.engine.checks import CheckedMatch
+from rummykit.engine.context import TurnContext
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.moves import exchanges, grown_meld, layoffs
@@ -60,31 +61,33 @@ if TYPE_CHECKING:
 __all__ = ["ContractRummyMatch"]
 
 
+@final
 class ContractRummyMatch(CheckedMatch):
-    """A match of a contract-rummy game: its definition supplies the table options
-    (:class:`~rummykit.engine.options.TableOptions`, from ``table_options()``), the
-    hooks (``hooks()``) and, on the game's match class, the clauses its refusals cite
-    (:attr:`~rummykit.engine.checks.CheckedMatch.clauses`)."""
+    """A match of a contract-rummy game. Every game on the engine plays with this one
+    class: its definition supplies the table options
+    (:class:`~rummykit.engine.options.TableOptions`), the hooks (``hooks()``) and the
+    clauses its refusals cite (``refusal_clauses``); hooks see the match through a
+    :class:`~rummykit.engine.context.TurnContext`."""
 
+    definition: ContractRummy[Any]
     hooks: Hooks
     rules: ContractRules
     options: TableOptions
     """The engine's options for this match (from the definition's ``table_options()``)."""
 
-    contracts: ContractSchedule | None
-    """The contract, hand size and going-out rule of each deal (``None``: a game
-    without contracts)."""
-
-    def __init__(self, definition: ContractRummy[Any, Any], **options: Any) -> None:
+    def __init__(self, definition: ContractRummy[Any], **options: Any) -> None:
+        self.clause_prefix = definition.clause_prefix
+        self.clauses = definition.refusal_clauses
         self.players_clause = self.clause("players")
         self.options = definition.table_options()
         self.hooks = definition.hooks()
+        self._ctx: TurnContext[Any] = TurnContext(self)
         super().__init__(definition, **options)
 
     def setup(self) -> None:
         """The schedule, meld rules and card values, from the table options."""
         options = self.options
-        self.contracts = self.make_schedule()
+        self.contracts = self.definition.deal_schedule(self.players)
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
         self.layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
@@ -94,11 +97,6 @@ class ContractRummyMatch(CheckedMatch):
         """The cards that fit each meld at each place on the table, with their lay-offs,
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
-
-    def make_schedule(self) -> ContractSchedule | None:
-        """The options' ``schedule`` (a game whose schedule depends on the number of
-        players overrides this)."""
-        return self.options.schedule
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -238,12 +236,12 @@ class ContractRummyMatch(CheckedMatch):
         if phase is DRAW:
             return self.draw_actions(seat)
         if phase is MELD:
-            actions = self.hooks.action_filter.filter(self, seat, self.meld_step_actions(seat))
+            actions = self.hooks.action_filter.filter(self._ctx, seat, self.meld_step_actions(seat))
             # Every turn can end: hooks that leave nothing legal end it without a discard.
             return actions or _DONE_ONLY
         if phase is PICK:
             return self.pick_actions(seat)
-        return self.hooks.claims.legal(self, seat)
+        return self.hooks.claims.legal(self._ctx, seat)
 
     def actor_consistent(self) -> bool:
         """A turn's steps are the turn's seat's; a claim window's seat is its protocol's
@@ -254,7 +252,7 @@ class ContractRummyMatch(CheckedMatch):
         if phase is DRAW or phase is MELD or phase is PICK:
             return seat == self.deal.step.seat
         if phase in self.hooks.claims.phases:
-            return self.hooks.claims.actor_consistent(self, seat)
+            return self.hooks.claims.actor_consistent(self._ctx, seat)
         return True
 
     def draw_actions(self, seat: int) -> tuple[Action, ...]:
@@ -266,15 +264,15 @@ class ContractRummyMatch(CheckedMatch):
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
         else:
             actions = (_DRAW, *Take.up_to(top))
-        actions = self.hooks.claims.draw_actions(self, seat, actions)
-        return self.hooks.action_filter.filter(self, seat, actions)
+        actions = self.hooks.claims.draw_actions(self._ctx, seat, actions)
+        return self.hooks.action_filter.filter(self._ctx, seat, actions)
 
     def pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
         ``first``: the draw step, where the top card is taken first), one of each card."""
         step = self.deal.step
         picked = 1 if first else step.picked
-        kind = None if first or step.kind == "regular" else self.hooks.claims.take_kind(self)
+        kind = None if first or step.kind == "regular" else self.hooks.claims.take_kind(self._ctx)
         if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
             self, kind, picked + 1
         ) > pile.could_draw(self, picked + 1):
@@ -292,8 +290,8 @@ class ContractRummyMatch(CheckedMatch):
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = [*self.hooks.opening.go_downs(self, seat), *layoffs(self, seat)]
-        result += exchanges(self, seat)
+        result: list[Action] = [*self.hooks.opening.go_downs(self._ctx, seat), *layoffs(self, seat, self._ctx)]
+        result += exchanges(self, seat, self._ctx)
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
@@ -321,7 +319,7 @@ class ContractRummyMatch(CheckedMatch):
         elif phase is PICK:
             self.pick(seat, action)
         else:
-            self.hooks.claims.perform(self, seat, action)
+            self.hooks.claims.perform(self._ctx, seat, action)
 
     def start_regular_turn(self, seat: int) -> None:
         """A turn starts unless the deal is dead (an empty stock, the turn cap)."""
@@ -335,7 +333,7 @@ class ContractRummyMatch(CheckedMatch):
             self.end_dead_deal(DealEnd.DEAD_STOCK)
             return
         deal.step = turn_step(seat, True)
-        self.hooks.claims.start_turn(self, seat)
+        self.hooks.claims.start_turn(self._ctx, seat)
 
     def count_turn(self) -> bool:
         """Count a new turn; at ``max_turns_per_deal`` the deal ends dead instead."""
@@ -353,7 +351,7 @@ class ContractRummyMatch(CheckedMatch):
             if deal.dead:
                 self.end_dead_deal(DealEnd.REFILL_CAP)
                 return
-            self.hooks.claims.after_stock_draw(self, seat)
+            self.hooks.claims.after_stock_draw(self._ctx, seat)
             return
         if isinstance(action, TakeCard):  # option (c) under multi_take_mode="any"
             pile.take_from_pile(self, seat, 1, protect_top=False)
@@ -386,7 +384,7 @@ class ContractRummyMatch(CheckedMatch):
             pile.take_card(self, seat, action.card)
             self.deal.step = attrs.evolve(step, picked=step.picked + 1)
             return
-        kind = None if step.kind == "regular" else self.hooks.claims.take_kind(self)
+        kind = None if step.kind == "regular" else self.hooks.claims.take_kind(self._ctx)
         pile.draw_stock(self, seat, pile.price(self, kind, step.picked), penalty=True)
         self.deal.step = attrs.evolve(step, priced=True)
         if step.kind == "regular":
@@ -395,7 +393,7 @@ class ContractRummyMatch(CheckedMatch):
                 return
             self.set_turn(MELD, seat)
             return
-        self.hooks.claims.after_take(self, seat)
+        self.hooks.claims.after_take(self._ctx, seat)
 
     def meld_action(self, seat: int, action: Action) -> None:
         """A go-down, lay-off, joker exchange, discard or ``done`` in the meld step."""
@@ -438,9 +436,9 @@ class ContractRummyMatch(CheckedMatch):
             if not hand:
                 self.went_out(seat, GoingOut.DISCARDING)
                 return
-            self.hooks.claims.after_discard(self, seat)
+            self.hooks.claims.after_discard(self._ctx, seat)
         elif isinstance(action, Done):
-            self.hooks.claims.after_turn_without_discard(self, seat)
+            self.hooks.claims.after_turn_without_discard(self._ctx, seat)
 
     def forget(self, seat: int, card: Card) -> None:
         """``card`` left ``seat``'s hand: it is no longer known to be there."""
@@ -540,13 +538,6 @@ class ContractRummyMatch(CheckedMatch):
         if self.contracts is None:
             raise ConfigError(f"{self.definition.name} has no contract schedule")
         return self.contracts
-
-    @property
-    def whole_hand(self) -> bool:
-        """Whether the deal in progress is laid down whole: a go-down takes every card
-        in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
-        contracts = self.contracts
-        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
 
     @property
     def table(self) -> tuple[Meld, ...]:

@@ -1,10 +1,13 @@
-"""The definition of a contract-rummy game: its rules, its table options and the hooks
-its matches use, checked when the game is registered."""
+"""The definition of a contract-rummy game: its rules, its table options, the hooks
+its matches use and the clauses its refusals cite, checked when the game is registered.
+Every game on the engine plays with one match class,
+:class:`~rummykit.engine.core.ContractRummyMatch`."""
 
 from __future__ import annotations
 
 import difflib
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -12,6 +15,7 @@ import attrs
 from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.errors import ConfigError, shown
@@ -23,16 +27,28 @@ from rummykit.scoring import CardValues
 __all__ = ["ContractRummy"]
 
 R = TypeVar("R", bound=ContractRules)
-M = TypeVar("M", bound=ContractRummyMatch)
 
 
 @attrs.frozen
-class ContractRummy(GameDefinition[R, M]):
+class ContractRummy(GameDefinition[R, ContractRummyMatch]):
     """The base of a contract-rummy game definition: its rules give the engine its
     :class:`~rummykit.engine.options.TableOptions` (the rules *are* table options, or
-    have a ``table_options()`` method), and :meth:`hooks` says which hooks it uses."""
+    have a ``table_options()`` method), :meth:`hooks` says which hooks it uses, and
+    :attr:`refusal_clauses` which clause of the game's rules each refusal cites."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch
+
+    clause_prefix: ClassVar[str] = ""
+    """The prefix of the clauses the game's errors cite (``MAYI``)."""
+
+    refusal_clauses: ClassVar[Mapping[str, str]] = {}
+    """The clause of the game each kind of refusal cites, by key (``draw``, ``meld``,
+    ``pick``, ``discard``, ``taken_card``, ``own_discard``, ``empty_pile``,
+    ``multi_take``, ``no_discard``, ``going_out``, ``single_card``, ``layoff``,
+    ``layoff_target``, ``layoff_fit``, ``layoff_gate``, ``exchange``, ``match_over``,
+    ``players``, and the opening's ``down``, ``no_new_melds``, ``one_at_a_time``,
+    ``hold``, ``melds``: :data:`~rummykit.engine.checks.CLAUSE_KEYS`). The engine cites
+    none of its own: a refusal whose key the game does not set cites none."""
 
     @classmethod
     def check_definition(cls) -> None:
@@ -47,9 +63,12 @@ class ContractRummy(GameDefinition[R, M]):
         defaults."""
         super().check_definition()
         game = cls.name or cls.__name__
-        if not issubclass(cls.match_type, ContractRummyMatch):
-            raise ConfigError(f"game {game!r}: match_type must be a ContractRummyMatch")
-        for key, clause in cls.match_type.clauses.items():
+        if cls.match_type is not ContractRummyMatch:
+            raise ConfigError(
+                f"game {game!r}: a contract game plays with ContractRummyMatch (a game "
+                "changes the engine through its options and hooks, not a match class)"
+            )
+        for key, clause in cls.refusal_clauses.items():
             if key not in CLAUSE_KEYS:
                 close = difflib.get_close_matches(str(key), CLAUSE_KEYS, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -95,6 +114,12 @@ class ContractRummy(GameDefinition[R, M]):
                 f"got {type(made).__name__}"
             )
         return made.checked() if type(made) is not TableOptions else made
+
+    def deal_schedule(self, players: int) -> ContractSchedule | None:
+        """The contract, hand size and going-out rule of each deal for ``players``
+        seats: the table options' ``schedule`` (a game whose schedule depends on the
+        number of players, as Posso?'s does, overrides this)."""
+        return self.table_options().schedule
 
     def meld_rules(self) -> MeldRules:
         """The table options' ``meld_rules``."""

@@ -9,7 +9,7 @@ match's ``clauses``: ``hold``, ``melds``, ``single_card``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, final
 
 import attrs
 
@@ -22,38 +22,39 @@ from rummykit.melds import Meld
 from rummykit.solver import arrangements
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.context import TurnContext
 
 __all__ = ["FreeOpening"]
 
 _SINGLE_MELDS = (Contract.parse("1G"), Contract.parse("1R"))
 
 
+@final
 @attrs.frozen
 class FreeOpening(Opening):
     """Lay down any valid melds, from the first turn on; no contract."""
 
-    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+    def go_downs(self, ctx: TurnContext[Any], seat: int) -> list[Down]:
         """Every single meld the hand holds (groups, then runs, in the solver's order)
         that leaves a hand the turn rules allow."""
-        deal = match.deal
+        deal = ctx.deal
         found = (
             arrangement
             for contract in _SINGLE_MELDS
             for arrangement in arrangements(
-                deal.hands[seat], contract, match.meld_rules, values=match.values
+                deal.hands[seat], contract, ctx.meld_rules, values=ctx.values
             )
         )
-        return list(allowed_go_downs(match, seat, found, going_down=not deal.down[seat]))
+        return list(allowed_go_downs(ctx, seat, found, going_down=not deal.down[seat]))
 
-    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+    def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """The melds of ``action`` if the seat holds their cards, each is valid and the
         hand left is allowed; the seat is down after it."""
-        clause = match.clause
+        clause = ctx.clause
         if not action.melds:
-            raise IllegalActionError(f"{match.who(seat)} lays down no meld", rule=clause("melds"))
+            raise IllegalActionError(f"{ctx.who(seat)} lays down no meld", rule=clause("melds"))
         melds, left = held_melds(
-            match,
+            ctx,
             seat,
             action,
             verb="cannot lay that down",
@@ -61,12 +62,12 @@ class FreeOpening(Opening):
             melds=clause("melds"),
         )
         check_hand_left(
-            match,
+            ctx,
             seat,
             left,
             melds,
             down_after=True,
-            going_down=not match.deal.down[seat],
+            going_down=not ctx.deal.down[seat],
             rule=clause("single_card"),
         )
         return melds, True

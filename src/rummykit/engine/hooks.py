@@ -4,13 +4,18 @@ Each hook answers one question the engine asks; a game definition chooses them
 (:class:`Hooks`). May I? uses :class:`~rummykit.engine.contract.ContractOpening`,
 :class:`~rummykit.engine.contract.ContractLayOffGate`, its own claim window and no action
 filter; another game swaps any of them.
+
+Every hook method receives a :class:`~rummykit.engine.context.TurnContext` (``ctx``):
+the deal read-only and the verbs that change it, never the match. The shipped hooks are
+final classes: a house rule writes its own hook on the base classes here, and may hold a
+shipped hook to delegate to (composition, not inheritance).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 import attrs
 
@@ -20,7 +25,7 @@ from rummykit.kit.actions import Action
 from rummykit.kit.protocol import Phase
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.context import TurnContext
     from rummykit.melds import Meld
 
 __all__ = [
@@ -33,10 +38,27 @@ __all__ = [
     "NoFilter",
     "Opening",
     "Refusal",
+    "TakeKind",
 ]
+
+S = TypeVar("S")
+
 
 Refusal = tuple[str, str]
 """Why an action is refused: (clause, reason)."""
+
+
+@attrs.frozen
+class TakeKind:
+    """A kind of out-of-turn pile take, owned by the claim protocol that makes it
+    (May I?'s ``buy``, ``forced`` and ``refusal``): its name (kept in the turn's
+    :class:`~rummykit.engine.state.TurnStep`) and how it is paid."""
+
+    name: str
+    """The take's name (``buy``); ``regular`` is the draw step's."""
+    first_card_paid: bool
+    """Whether the first pile card costs a stock card too (a buy: one per card), or only
+    the cards under it (``multi_take_mode``'s deeper takes)."""
 
 
 class Opening(ABC):
@@ -44,11 +66,11 @@ class Opening(ABC):
     opening minimum, and whether new melds follow it)."""
 
     @abstractmethod
-    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+    def go_downs(self, ctx: TurnContext[Any], seat: int) -> list[Down]:
         """Every legal laydown for ``seat`` now, in a deterministic order."""
 
     @abstractmethod
-    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+    def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Validate ``action``: the melds it lays, and whether the seat is down after it.
         Raise :class:`~rummykit.errors.IllegalActionError` (citing a clause) if illegal."""
 
@@ -61,19 +83,19 @@ class LayOffGate(ABC):
     per meld step rather than once per meld)."""
 
     @abstractmethod
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Why ``seat`` may not lay off (onto meld ``target``; ``None``: onto any meld)
         now, or ``None`` if it may."""
 
-    def after_going_down(self, match: ContractRummyMatch) -> bool:
+    def after_going_down(self, ctx: TurnContext[Any]) -> bool:
         """May a seat lay off in the meld step in which it went down?"""
         return True
 
-    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
+    def permits(self, ctx: TurnContext[Any], seat: int) -> bool:
         """Whether ``seat`` may lay off onto some meld now: :meth:`refusal` for any meld
         is ``None`` (a gate may answer without writing the refusal, as the listing of
         every meld step asks)."""
-        return self.refusal(match, seat, None) is None
+        return self.refusal(ctx, seat, None) is None
 
 
 class ExchangeGate(ABC):
@@ -83,7 +105,7 @@ class ExchangeGate(ABC):
     """The freed joker may go into the exchanger's hand."""
 
     @abstractmethod
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Why ``seat`` may not exchange a joker of meld ``target`` now, or ``None``."""
 
 
@@ -91,102 +113,126 @@ class ActionFilter(ABC):
     """Removes legal actions a game forbids on top of the turn rules (forced play)."""
 
     @abstractmethod
-    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         """Why ``action`` is forbidden although the turn rules allow it, or ``None``."""
 
     def filter(
-        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+        self, ctx: TurnContext[Any], seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
         """The actions this filter allows, in order."""
-        return tuple(a for a in actions if self.refusal(match, seat, a) is None)
+        return tuple(a for a in actions if self.refusal(ctx, seat, a) is None)
 
 
+@final
 class NoFilter(ActionFilter):
     """Forbids nothing."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         """Nothing is refused."""
         return None
 
     def filter(
-        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+        self, ctx: TurnContext[Any], seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
         """Every action."""
         return tuple(actions)
 
 
-class ClaimProtocol(ABC):
+class ClaimProtocol(ABC, Generic[S]):
     """What happens to a discard before the next regular turn: nothing, a "May I?"
-    window with consent and a buy, or a free claim."""
+    window with consent and a buy, or a free claim.
+
+    ``S`` is the protocol's own state, kept in the deal while the protocol needs it
+    (:attr:`~rummykit.engine.context.TurnContext.claim`,
+    :meth:`~rummykit.engine.context.TurnContext.set_claim`): an attrs class on
+    :class:`~rummykit.kit.state.State`, so snapshots, clones and equality carry it."""
 
     phases: tuple[Phase, ...] = ()
     """The phases in which this protocol decides the legal actions."""
 
-    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
-        """Whether the window's state lets ``seat`` act now in the match's phase (one of
-        :attr:`phases`): a restored snapshot's check. True unless the protocol knows."""
+    state_type: ClassVar[type[Any] | None] = None
+    """The class of the protocol's state (``S``), by which a snapshot reads it back
+    (``None``: the protocol keeps none)."""
+
+    takes: ClassVar[tuple[TakeKind, ...]] = ()
+    """The kinds of out-of-turn take this protocol makes."""
+
+    def actor_consistent(self, ctx: TurnContext[S], seat: int) -> bool:
+        """Whether the protocol's state lets ``seat`` act now in the match's phase (one
+        of :attr:`phases`): a restored snapshot's check. True unless the protocol knows."""
         return True
 
-    def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
-        """``seat``'s regular turn starts (``match.deal.step`` is set): its draw step,
-        unless the protocol puts a decision first (Posso?'s correction claim)."""
-        match.set_turn(DRAW, seat)
+    def start_turn(self, ctx: TurnContext[S], seat: int) -> None:
+        """``seat``'s regular turn starts (its step is set): its draw step, unless the
+        protocol puts a decision first (Posso?'s correction claim)."""
+        ctx.set_turn(DRAW, seat)
 
     def draw_actions(
-        self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
+        self, ctx: TurnContext[S], seat: int, actions: tuple[Action, ...]
     ) -> tuple[Action, ...]:
         """The draw-step actions the turn rules allow, as this protocol restricts them
         (a claimant's next draw from the stock only)."""
         return actions
 
-    def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
+    def draw_refusal(self, ctx: TurnContext[S], seat: int, action: Action) -> Refusal | None:
+        """Why ``action`` is refused in ``seat``'s draw step because of this protocol
+        (the restriction :meth:`draw_actions` makes), or ``None``."""
+        return None
+
+    def after_stock_draw(self, ctx: TurnContext[S], seat: int) -> None:
         """``seat`` drew from the stock in his draw step: his meld step (or a claim
         window first)."""
-        match.set_turn(MELD, seat)
+        ctx.set_turn(MELD, seat)
 
     @abstractmethod
-    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_discard(self, ctx: TurnContext[S], seat: int) -> None:
         """``seat`` has discarded (the pile's top card): open a window or start the
         next regular turn."""
 
-    def after_turn_without_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_turn_without_discard(self, ctx: TurnContext[S], seat: int) -> None:
         """A turn with no discard ended: start the next regular turn."""
-        match.start_regular_turn(self.next_seat(match, seat))
+        ctx.start_turn(self.next_seat(ctx, seat))
 
-    def next_seat(self, match: ContractRummyMatch, seat: int) -> int:
+    def next_seat(self, ctx: TurnContext[S], seat: int) -> int:
         """Who plays after ``seat``'s turn without a discard."""
-        return match.left(seat)
+        return ctx.left(seat)
 
-    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+    def legal(self, ctx: TurnContext[S], seat: int) -> tuple[Action, ...]:
         """The legal actions in one of :attr:`phases`."""
         return ()
 
-    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+    def accepts(self, ctx: TurnContext[S], seat: int, action: Action) -> bool:
+        """Whether ``action``, not itself among the listed legal actions, is accepted in
+        one of :attr:`phases` as another way of writing a listed one (Posso?'s claims, in
+        any order of melds and cards). False unless the protocol knows better."""
+        return False
+
+    def perform(self, ctx: TurnContext[S], seat: int, action: Action) -> None:
         """Apply a verified action in one of :attr:`phases`."""
         raise NotImplementedError
 
-    def why_not(
-        self, match: ContractRummyMatch, seat: int | None, action: Action
-    ) -> Refusal | None:
+    def why_not(self, ctx: TurnContext[S], seat: int | None, action: Action) -> Refusal | None:
         """The clause and reason for an illegal action in one of :attr:`phases`."""
         return None
 
-    def after_take(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_take(self, ctx: TurnContext[S], seat: int) -> None:
         """An out-of-turn take picked under ``multi_take_mode="any"`` is paid for:
         go on with the turn it started."""
         raise NotImplementedError
 
-    def take_kind(self, match: ContractRummyMatch) -> str | None:
-        """The kind of the out-of-turn take in progress (priced as a buy), if any."""
+    def take_kind(self, ctx: TurnContext[S]) -> TakeKind | None:
+        """The kind of the out-of-turn take in progress (priced by its
+        :attr:`TakeKind.first_card_paid`), if any."""
         return None
 
 
-class NoClaims(ClaimProtocol):
+@final
+class NoClaims(ClaimProtocol[None]):
     """A discard is only ever taken by the next player in his turn."""
 
-    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_discard(self, ctx: TurnContext[None], seat: int) -> None:
         """The next regular turn starts."""
-        match.start_regular_turn(match.left(seat))
+        ctx.start_turn(ctx.left(seat))
 
 
 @attrs.frozen
@@ -195,7 +241,7 @@ class Hooks:
 
     opening: Opening
     layoff_gate: LayOffGate
-    claims: ClaimProtocol = attrs.field(factory=NoClaims)
+    claims: ClaimProtocol[Any] = attrs.field(factory=NoClaims)
     action_filter: ActionFilter = attrs.field(factory=NoFilter)
     exchange: ExchangeGate | None = None
     """``None``: jokers on the table are never exchanged."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
@@ -22,6 +22,7 @@ from rummykit.melds.layoff import fit_lay_off, replacing_cards
 from rummykit.melds.meld import Role
 
 if TYPE_CHECKING:
+    from rummykit.engine.context import TurnContext
     from rummykit.engine.core import ContractRummyMatch
 
 __all__ = [
@@ -36,12 +37,13 @@ __all__ = [
 _MEMO_LIMIT = 50_000
 
 
-def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
+def layoffs(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end; a wild card
-    at a run's end once per meaning (:func:`placements`)."""
+    at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
+    context, for the lay-off gate."""
     deal = match.deal
     gate = match.hooks.layoff_gate
-    if not deal.table or not gate.permits(match, seat):
+    if not deal.table or not gate.permits(ctx, seat):
         return []
     per_meld = gate.depends_on_target
     hand = deal.hands[seat]
@@ -50,7 +52,7 @@ def layoffs(match: ContractRummyMatch, seat: int) -> list[LayOff]:
     memo = match.layoff_fits
     found: list[tuple[int, LayOff]] = []  # (listing order, action)
     for index, meld in enumerate(deal.table):
-        if per_meld and gate.refusal(match, seat, index) is not None:
+        if per_meld and gate.refusal(ctx, seat, index) is not None:
             continue
         fits: _Fits | None = memo.get((id(meld), index))
         if fits is None or fits[0] is not meld:
@@ -242,8 +244,9 @@ def grown_meld(
     return grown
 
 
-def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
-    """Every legal joker exchange now (none unless the game has an exchange gate)."""
+def exchanges(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
+    """Every legal joker exchange now (none unless the game has an exchange gate);
+    ``ctx`` is the match's context, for the gate."""
     gate = match.hooks.exchange
     deal = match.deal
     if gate is None or not deal.table:
@@ -256,14 +259,14 @@ def exchanges(match: ContractRummyMatch, seat: int) -> list[ExchangeJoker]:
         if not replacing:  # no wild card: most melds
             continue
         cards = held.intersection(replacing)
-        if not cards or gate.refusal(match, seat, index) is not None:
+        if not cards or gate.refusal(ctx, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):
             outcomes = _outcomes(match, seat, card, index, to_hand=gate.to_hand)
             if outcomes is None:
                 continue
             for action in _exchange_actions(card, index, outcomes):
-                if action.joker_to is not None and gate.refusal(match, seat, action.joker_to):
+                if action.joker_to is not None and gate.refusal(ctx, seat, action.joker_to):
                     continue
                 if match.exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
@@ -276,12 +279,7 @@ def _outcomes(
     """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
     fact about the table, the card and the rules, remembered (bounded), as a player
     holding the card is offered the same exchanges at each meld step until the table
-    changes (``to_hand``: the exchange gate's). A match class with its own
-    ``exchange_outcomes`` is asked every time: its answer may depend on more."""
-    from rummykit.engine.checks import CheckedMatch  # checks imports this module
-
-    if type(match).exchange_outcomes is not CheckedMatch.exchange_outcomes:
-        return _asked(match, seat, card, index)
+    changes (``to_hand``: the exchange gate's)."""
     key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
     try:
         return _OUTCOMES[key]

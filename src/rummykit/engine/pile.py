@@ -17,6 +17,7 @@ from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.hooks import TakeKind
 
 __all__ = [
     "could_draw",
@@ -114,13 +115,13 @@ def max_take(
     match: ContractRummyMatch,
     seat: int,
     *,
-    kind: str | None,
+    kind: TakeKind | None,
     protect_top: bool,
     limit: int | None = None,
 ) -> int:
     """How many pile cards ``seat`` may take from the top now (0: none), at most
-    ``limit``. ``kind`` is an out-of-turn take's kind (``buy``, ``forced``, ``refusal``),
-    ``None`` in a regular turn; it sets the price (:func:`price`)."""
+    ``limit``. ``kind`` is an out-of-turn take's kind (May I?'s buy), ``None`` in a
+    regular turn; it sets the price (:func:`price`)."""
     most = _run_length(match, seat, protect_top)
     if not most:
         return 0
@@ -142,11 +143,13 @@ def could_draw(match: ContractRummyMatch, taken: int) -> int:
     return len(match.deal.stock) + refill
 
 
-def price(match: ContractRummyMatch, kind: str | None, taken: int) -> int:
-    """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a buy,
-    one per card after the first otherwise."""
+def price(match: ContractRummyMatch, kind: TakeKind | None, taken: int) -> int:
+    """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a take
+    whose first card is paid (a buy), one per card after the first otherwise."""
     per_card: int = match.options.buy_penalty_per_card
-    return per_card * taken if kind in ("buy", "forced") else per_card * (taken - 1)
+    if kind is not None and kind.first_card_paid:
+        return per_card * taken
+    return per_card * (taken - 1)
 
 
 _took = lru_cache(maxsize=4096)(TookFromPile)

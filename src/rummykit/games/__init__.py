@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, overload
 
-from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.games.may_i import MayI
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.games.possession import Possession, PossessionMatch
 from rummykit.games.possession.rules import PossessionRules
-from rummykit.games.posso import Posso, PossoMatch
+from rummykit.games.posso import Posso
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit import registry
 from rummykit.kit.definition import GameDefinition
@@ -25,13 +25,11 @@ from rummykit.kit.registry import get, names, register, unregister
 __all__ = [
     "GameDefinition",
     "MayI",
-    "MayIMatch",
     "MayIRules",
     "Possession",
     "PossessionMatch",
     "PossessionRules",
     "Posso",
-    "PossoMatch",
     "PossoRules",
     "game",
     "get",

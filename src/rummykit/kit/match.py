@@ -53,7 +53,7 @@ class Match(ABC, Generic[MS, DS]):
     :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
     """
 
-    clause_prefix: ClassVar[str] = ""
+    clause_prefix: str = ""
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
     players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""

@@ -1,6 +1,6 @@
 """May I? (the Russian «Можно?»): the contract-rummy engine with May I?'s claim window."""
 
-from rummykit.games.may_i.game import MayI, MayIMatch
+from rummykit.games.may_i.game import MayI
 from rummykit.games.may_i.rules import MayIRules
 
-__all__ = ["MayI", "MayIMatch", "MayIRules"]
+__all__ = ["MayI", "MayIRules"]

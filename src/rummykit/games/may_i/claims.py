@@ -2,19 +2,19 @@
 
 The window is sequenced as single-seat decisions: requests from P2 onwards, then the
 consent round from P1, then the buy (or refusal take) with its stock cards. Its state is
-a :class:`ClaimWindow` kept in the deal (``deal.claim``) while the window is open.
+a :class:`ClaimWindow`, the protocol's state (``ctx.claim``) while the window is open.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, ClassVar, final
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.engine import pile
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.engine.hooks import ClaimProtocol, Refusal
+from rummykit.engine.context import TurnContext
+from rummykit.engine.hooks import ClaimProtocol, Refusal, TakeKind
 from rummykit.engine.phases import MELD
 from rummykit.engine.state import turn_step
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
@@ -26,7 +26,17 @@ from rummykit.kit.effects import DealEnd, Passed
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 
-__all__ = ["BUY", "CONSENT", "FIRST_REFUSAL", "REQUEST", "ClaimWindow", "MayIClaims"]
+__all__ = [
+    "BUY",
+    "BUY_TAKE",
+    "CONSENT",
+    "FIRST_REFUSAL",
+    "FORCED_TAKE",
+    "REFUSAL_TAKE",
+    "REQUEST",
+    "ClaimWindow",
+    "MayIClaims",
+]
 
 FIRST_REFUSAL = Question("first_refusal", "MAYI-9.3", stake=Stake.TAKE, decline=Pass())
 """``claim_order=next_player_first``: P1 says whether he takes the discard."""
@@ -36,6 +46,14 @@ CONSENT = Question("consent", "MAYI-9.6", stake=Stake.REFUSE, decline=Allow())
 """The consent round: a seat allows or refuses the request."""
 BUY = Phase("buy", "MAYI-9.8")
 """A buyer (or refuser) takes the disputed card and maybe cards under it."""
+
+BUY_TAKE = TakeKind("buy", first_card_paid=True)
+"""A buy asked for and allowed (MAYI-9.7a): every pile card costs a stock card."""
+FORCED_TAKE = TakeKind("forced", first_card_paid=True)
+"""A refusal by P2 or later: a forced buy, paid like one (MAYI-9.7c)."""
+REFUSAL_TAKE = TakeKind("refusal", first_card_paid=False)
+"""P1's refusal take (MAYI-9.7b, 9.9): the disputed card is free, like a draw."""
+_TAKES = {take.name: take for take in (BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE)}
 
 
 _PASS: tuple[Action, ...] = (Pass(),)
@@ -68,83 +86,76 @@ class ClaimWindow(State):
     """``buy``, ``forced`` or ``refusal`` once someone takes the card."""
 
 
-class MayIClaims(ClaimProtocol):
+Ctx = TurnContext[ClaimWindow]
+"""The context May I?'s claim hooks receive."""
+
+
+@final
+class MayIClaims(ClaimProtocol[ClaimWindow]):
     """MAYI-9: who may ask, in which order, who must consent, and what a buy costs,
     under ``rules`` (the rules of the game whose matches these hooks serve)."""
 
     phases = (FIRST_REFUSAL, REQUEST, CONSENT, BUY)
+    state_type: ClassVar[type[Any] | None] = ClaimWindow
+    takes: ClassVar[tuple[TakeKind, ...]] = (BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE)
 
     def __init__(self, rules: MayIRules) -> None:
         self.rules = rules
 
     # -- opening and closing ---------------------------------------------------------------
 
-    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_discard(self, ctx: Ctx, seat: int) -> None:
         """A window opens for the discard just made."""
-        self.open_window(match, seat)
+        self.open_window(ctx, seat)
 
-    def after_turn_without_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_turn_without_discard(self, ctx: Ctx, seat: int) -> None:
         """MAYI-9.10: the next turn, or a window for the pile's top card."""
-        following = self.next_seat(match, seat)
-        match.deal.claim = None
-        if self.rules.claim_window_after_buy and len(match.deal.pile):
-            self.open_window(match, seat, resume=following, protect=True)
+        following = self.next_seat(ctx, seat)
+        ctx.set_claim(None)
+        if self.rules.claim_window_after_buy and len(ctx.deal.pile):
+            self.open_window(ctx, seat, resume=following, protect=True)
             return
-        match.start_regular_turn(following)
+        ctx.start_turn(following)
 
-    def next_seat(self, match: ContractRummyMatch, seat: int) -> int:
+    def next_seat(self, ctx: Ctx, seat: int) -> int:
         """MAYI-9.8: after a buy, the buyer's left neighbour (or the normal order)."""
-        claim = self.window(match)
+        claim = ctx.claim
         if (
-            match.deal.step.kind in ("buy", "forced")
-            and claim is not None
+            claim is not None
+            and ctx.deal.step.kind in _PAID
             and self.rules.turn_after_buy == "resume_normal"
         ):
-            return match.left(claim.p0)
-        return match.left(seat)
-
-    def window(self, match: ContractRummyMatch) -> ClaimWindow | None:
-        """The open window, if any."""
-        claim = match.deal.claim
-        return claim if isinstance(claim, ClaimWindow) else None
-
-    def _open(self, match: ContractRummyMatch) -> ClaimWindow:
-        return match.deal.claim  # type: ignore[return-value]  # a window is open in its phases
+            return ctx.left(claim.p0)
+        return ctx.left(seat)
 
     def open_window(
-        self,
-        match: ContractRummyMatch,
-        p0: int,
-        *,
-        resume: int | None = None,
-        protect: bool = False,
+        self, ctx: Ctx, p0: int, *, resume: int | None = None, protect: bool = False
     ) -> None:
         """Open a window for the pile's top card, P0 being ``p0``."""
-        top = match.deal.pile.top
+        top = ctx.deal.pile.top
         assert top is not None
-        if type(match).left is ContractRummyMatch.left:  # the seats in order to the left
-            order = _order(p0, match.players)
-        else:  # a house match's own seating
-            order = tuple(match.left(p0, k) for k in range(1, match.players))
-        match.deal.claim = ClaimWindow(
-            card=top.card,
-            p0=p0,
-            order=order,
-            resume=order[0] if resume is None else resume,
-            discarder=top.discarder,
-            protect=protect,
+        order = _order(p0, ctx.players)
+        ctx.set_claim(
+            ClaimWindow(
+                card=top.card,
+                p0=p0,
+                order=order,
+                resume=order[0] if resume is None else resume,
+                discarder=top.discarder,
+                protect=protect,
+            )
         )
         if self.rules.claim_order == "next_player_first":
-            match.set_turn(FIRST_REFUSAL, order[0])
+            ctx.set_turn(FIRST_REFUSAL, order[0])
             return
-        self.ask_next(match)
+        self.ask_next(ctx)
 
-    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
+    def actor_consistent(self, ctx: Ctx, seat: int) -> bool:
         """P1 answers first (MAYI-9.4), the others are asked in order from P2, consent
         comes from a seat between P0 and the requester (MAYI-9.6), and the buyer is the
         turn's seat (MAYI-9.8)."""
-        claim, phase = match.deal.claim, match.state.phase
-        if not isinstance(claim, ClaimWindow):
+        claim, phase = ctx.claim, ctx.phase
+        if claim is None:
             return False
         order = claim.order
         if phase is FIRST_REFUSAL:
@@ -154,95 +165,87 @@ class MayIClaims(ClaimProtocol):
         if phase is CONSENT:
             requester = claim.requester
             return requester in order and seat in order[: order.index(requester)]
-        return seat == match.deal.step.seat
+        return seat == ctx.deal.step.seat
 
-    def close_window(self, match: ContractRummyMatch) -> None:
+    def close_window(self, ctx: Ctx) -> None:
         """Nobody takes the card: the next regular turn."""
-        resume = self._open(match).resume
-        match.deal.claim = None
-        match.start_regular_turn(resume)
+        resume = _open(ctx).resume
+        ctx.set_claim(None)
+        ctx.start_turn(resume)
 
-    def ask_next(self, match: ContractRummyMatch) -> None:
+    def ask_next(self, ctx: Ctx) -> None:
         """The next seat from P2 on is asked, or the requests are resolved."""
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)  # a window is open in its phases
+        claim = _open(ctx)
         index = 1 + claim.asked
         if index < len(claim.order):
-            match.set_turn(REQUEST, claim.order[index])
+            ctx.set_turn(REQUEST, claim.order[index])
             return
-        self.resolve_requests(match)
+        self.resolve_requests(ctx)
 
     # -- who may do what -------------------------------------------------------------------
 
-    def limit(self, match: ContractRummyMatch, kind: str | None) -> int | None:
+    def limit(self, take: TakeKind | None) -> int | None:
         """MAYI-9.7c: a forced buyer takes the disputed card alone unless
         ``refuser_may_take_extra``."""
-        return 1 if kind == "forced" and not self.rules.refuser_may_take_extra else None
+        return 1 if take is FORCED_TAKE and not self.rules.refuser_may_take_extra else None
 
-    def max_take(self, match: ContractRummyMatch, seat: int, kind: str | None) -> int:
-        """How many pile cards ``seat`` may take for a take of ``kind``."""
-        return pile.max_take(
-            match, seat, kind=kind, protect_top=True, limit=self.limit(match, kind)
-        )
+    def max_take(self, ctx: Ctx, seat: int, take: TakeKind | None) -> int:
+        """How many pile cards ``seat`` may take for ``take``."""
+        return ctx.max_take(seat, take, protect_top=True, limit=self.limit(take))
 
-    def may_ask(self, match: ContractRummyMatch, seat: int) -> bool:
+    def may_ask(self, ctx: Ctx, seat: int) -> bool:
         """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
         limit = self.rules.max_buys_per_deal
-        if limit is not None and match.deal.buys[seat] >= limit:
+        if limit is not None and ctx.deal.buys[seat] >= limit:
             return False
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)
-        if claim.discarder == seat:
+        if _open(ctx).discarder == seat:
             return False
-        return self.max_take(match, seat, "buy") > 0
+        return self.max_take(ctx, seat, BUY_TAKE) > 0
 
-    def may_refuse(self, match: ContractRummyMatch, seat: int) -> bool:
+    def may_refuse(self, ctx: Ctx, seat: int) -> bool:
         """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
-        claim = self._open(match)
+        claim = _open(ctx)
         if seat == claim.order[0]:
             return claim.discarder != seat
-        return self.may_ask(match, seat)
+        return self.may_ask(ctx, seat)
 
-    def take_kind(self, match: ContractRummyMatch) -> str | None:
+    def take_kind(self, ctx: Ctx) -> TakeKind | None:
         """The kind of the take in progress."""
-        claim = self.window(match)
-        return None if claim is None else claim.kind
+        claim = ctx.claim
+        return None if claim is None or claim.kind is None else _TAKES[claim.kind]
 
-    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+    def legal(self, ctx: Ctx, seat: int) -> tuple[Action, ...]:
         """The legal actions of the window's phases."""
-        phase = match.state.phase
+        phase = ctx.phase
         if phase is REQUEST:
-            return _ASK_OR_PASS if self.may_ask(match, seat) else _PASS
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)
+            return _ASK_OR_PASS if self.may_ask(ctx, seat) else _PASS
+        claim = _open(ctx)
         if phase is FIRST_REFUSAL:
             return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is CONSENT:
-            return _ALLOW_OR_REFUSE if self.may_refuse(match, seat) else _ALLOW
-        most = self.max_take(match, seat, claim.kind)
-        if match.options.multi_take_mode == "any":
+            return _ALLOW_OR_REFUSE if self.may_refuse(ctx, seat) else _ALLOW
+        most = self.max_take(ctx, seat, self.take_kind(ctx))
+        if ctx.options.multi_take_mode == "any":
             return Take.up_to(1)
         return Take.up_to(most)
 
-    def why_not(
-        self, match: ContractRummyMatch, seat: int | None, action: Action
-    ) -> Refusal | None:
+    def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the window."""
-        claim = self._open(match)
-        who = match.who(seat)
-        phase = match.state.phase
+        claim = _open(ctx)
+        who = ctx.who(seat)
+        phase = ctx.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
         if isinstance(action, Take) and phase is BUY and seat is not None:
-            run = pile.pile_run(match, seat, protect_top=True)
-            entries = match.deal.pile.entries
-            if len(run) < action.count and len(run) < len(entries):
-                stop = entries[len(entries) - 1 - len(run)]
+            run = ctx.pile_run(seat, protect_top=True)
+            entries = ctx.deal.pile.entries
+            if run < action.count and run < len(entries):
+                stop = entries[len(entries) - 1 - run]
                 if stop.discarder == seat:
                     return (
                         "MAYI-8.4",
                         f"{who} cannot take {action.count} pile cards: {stop.card}, "
-                        f"card {len(run) + 1} from the top, is his own discard",
+                        f"card {run + 1} from the top, is his own discard",
                     )
             return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Ask) and phase is REQUEST:
@@ -253,129 +256,133 @@ class MayIClaims(ClaimProtocol):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+    def perform(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
-        phase = match.state.phase
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)
+        phase = ctx.phase
+        claim = _open(ctx)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
-                self.p1_takes_as_draw(match, seat)
+                self.p1_takes_as_draw(ctx, seat)
             else:
-                match.emit(_passed(seat))
-                self.ask_next(match)
+                ctx.emit(_passed(seat))
+                self.ask_next(ctx)
         elif phase is REQUEST:
             if isinstance(action, Ask):
                 claim.requests.append(seat)
-                match.emit(_asked(seat, claim.card))
+                ctx.emit(_asked(seat, claim.card))
             else:
-                match.emit(_passed(seat))
+                ctx.emit(_passed(seat))
             claim.asked += 1
-            self.ask_next(match)
+            self.ask_next(ctx)
         elif phase is CONSENT:
-            self.consent(match, seat, action)
+            self.consent(ctx, seat, action)
         else:
             assert isinstance(action, Take)
-            self.buy(match, seat, action.count)
+            self.buy(ctx, seat, action.count)
 
-    def p1_takes_as_draw(self, match: ContractRummyMatch, seat: int) -> None:
+    def p1_takes_as_draw(self, ctx: Ctx, seat: int) -> None:
         """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
-        if not match.count_turn():
+        if not ctx.count_turn():
             return
-        taken = pile.take_from_pile(match, seat, 1, protect_top=True)
-        match.deal.claim = None
-        match.deal.step = turn_step(seat, True, taken[0])
-        match.set_turn(MELD, seat)
+        taken = ctx.take_from_pile(seat, 1, protect_top=True)
+        ctx.set_claim(None)
+        ctx.set_step(turn_step(seat, True, taken[0]))
+        ctx.set_turn(MELD, seat)
 
-    def resolve_requests(self, match: ContractRummyMatch) -> None:
+    def resolve_requests(self, ctx: Ctx) -> None:
         """MAYI-9.5: the requester nearest P0's left; then consent, or a buy at once."""
-        claim = match.deal.claim
-        assert isinstance(claim, ClaimWindow)  # a window is open in its phases
+        claim = _open(ctx)
         if not claim.requests:
-            self.close_window(match)
+            self.close_window(ctx)
             return
         requester = min(claim.requests, key=claim.order.index)
         claim.requester = requester
         if self.rules.turn_after_buy == "resume_normal":
-            self.start_buy(match, requester, "buy")
+            self.start_buy(ctx, requester, BUY_TAKE)
             return
-        match.set_turn(CONSENT, claim.order[0])
+        ctx.set_turn(CONSENT, claim.order[0])
 
-    def consent(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+    def consent(self, ctx: Ctx, seat: int, action: Action) -> None:
         """MAYI-9.6, 9.7: allowed, or refused (P1's refusal take, or a forced buy)."""
-        claim = self._open(match)
+        claim = _open(ctx)
         assert claim.requester is not None
         order = claim.order
         if isinstance(action, Refuse):
-            match.emit(_refused(seat, claim.requester))
+            ctx.emit(_refused(seat, claim.requester))
             if seat == order[0]:
                 if self.rules.next_player_refusal == "normal_turn":
-                    self.p1_takes_as_draw(match, seat)
+                    self.p1_takes_as_draw(ctx, seat)
                 else:
-                    self.start_buy(match, seat, "refusal")
+                    self.start_buy(ctx, seat, REFUSAL_TAKE)
             else:
-                self.start_buy(match, seat, "forced")
+                self.start_buy(ctx, seat, FORCED_TAKE)
             return
-        match.emit(_allowed(seat, claim.requester))
+        ctx.emit(_allowed(seat, claim.requester))
         index = order.index(seat) + 1
         if index < order.index(claim.requester):
-            match.set_turn(CONSENT, order[index])
+            ctx.set_turn(CONSENT, order[index])
             return
-        self.start_buy(match, claim.requester, "buy")
+        self.start_buy(ctx, claim.requester, BUY_TAKE)
 
-    def start_buy(self, match: ContractRummyMatch, seat: int, kind: str) -> None:
-        """``seat`` takes the disputed card in a turn of ``kind`` (no discard)."""
-        if not match.count_turn():
+    def start_buy(self, ctx: Ctx, seat: int, take: TakeKind) -> None:
+        """``seat`` takes the disputed card in a turn of kind ``take`` (no discard)."""
+        if not ctx.count_turn():
             return
-        claim = self._open(match)
-        claim.kind = kind
+        claim = _open(ctx)
+        claim.kind = take.name
         claim.protect = True
-        match.deal.step = turn_step(seat, False, None, kind)
-        match.set_turn(BUY, seat)
+        ctx.set_step(turn_step(seat, False, None, take.name))
+        ctx.set_turn(BUY, seat)
 
-    def buy(self, match: ContractRummyMatch, seat: int, count: int) -> None:
+    def buy(self, ctx: Ctx, seat: int, count: int) -> None:
         """MAYI-9.8: take ``count`` pile cards (or, under ``multi_take_mode="any"``, the
         top card and then a choice of others), pay for them, then meld or end."""
-        claim = self._open(match)
-        pile.take_from_pile(match, seat, count, protect_top=True)
-        if match.options.multi_take_mode == "any" and self.limit(match, claim.kind) is None:
-            match.start_pick(seat, claim.kind or "buy")
+        take = self.take_kind(ctx) or BUY_TAKE
+        ctx.take_from_pile(seat, count, protect_top=True)
+        if ctx.options.multi_take_mode == "any" and self.limit(take) is None:
+            ctx.start_pick(seat, take)
             return
-        self.pay(match, seat, count)
+        self.settle(ctx, seat, count, paid=False)
 
-    def after_take(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_take(self, ctx: Ctx, seat: int) -> None:
         """The picked cards are paid for (by the engine): go on with the turn."""
-        self.settle(match, seat, match.deal.step.picked, paid=True)
+        self.settle(ctx, seat, ctx.deal.step.picked, paid=True)
 
-    def pay(self, match: ContractRummyMatch, seat: int, count: int) -> None:
-        """Draw the stock cards owed for ``count`` pile cards, then go on."""
-        self.settle(match, seat, count, paid=False)
-
-    def settle(self, match: ContractRummyMatch, seat: int, count: int, *, paid: bool) -> None:
-        """Count the buy and go on with the buy turn (MAYI-9.8 step 4)."""
-        claim = self._open(match)
-        kind = claim.kind or "buy"
-        owed = pile.price(match, kind, count)
+    def settle(self, ctx: Ctx, seat: int, count: int, *, paid: bool) -> None:
+        """Pay for ``count`` pile cards (unless ``paid``), count the buy and go on with
+        the buy turn (MAYI-9.8 step 4)."""
+        claim = _open(ctx)
+        take = self.take_kind(ctx) or BUY_TAKE
+        owed = ctx.price(take, count)
         if not paid:
-            pile.draw_stock(match, seat, owed, penalty=True)
-        if kind == "refusal":
-            match.emit(TookOnRefusal(seat, claim.card, count, owed))
+            ctx.draw_stock(seat, owed, penalty=True)
+        if take is REFUSAL_TAKE:
+            ctx.emit(TookOnRefusal(seat, claim.card, count, owed))
         else:
-            match.deal.buys[seat] += 1
-            match.state.total_buys += 1
-            match.emit(Bought(seat, kind, count, owed))
-        if match.deal.dead:
-            match.end_dead_deal(DealEnd.REFILL_CAP)
+            ctx.count_buy(seat)
+            ctx.emit(Bought(seat, take.name, count, owed))
+        if ctx.deal.dead:
+            ctx.end_dead_deal(DealEnd.REFILL_CAP)
             return
         if self.rules.buy_turn_allows_melding:
-            match.set_turn(MELD, seat)
+            ctx.set_turn(MELD, seat)
         else:
-            match.hooks.claims.after_turn_without_discard(match, seat)
+            ctx.end_turn(seat)
+
+
+_PAID = frozenset(take.name for take in (BUY_TAKE, FORCED_TAKE))
+
+
+def _open(ctx: Ctx) -> ClaimWindow:
+    """The open window (a window is open in the protocol's phases)."""
+    claim = ctx.claim
+    assert claim is not None
+    return claim
 
 
 @cache
 def _order(p0: int, players: int) -> tuple[int, ...]:
-    """P1, P2, … from the left of ``p0`` (``match.left(p0, k)``), made once per seat."""
+    """P1, P2, … from the left of ``p0`` (``ctx.left(p0, k)``), made once per seat."""
     return tuple([(p0 + k) % players for k in range(1, players)])
 
 

@@ -27,7 +27,6 @@ from rummykit.engine import (
     ContractLayOffGate,
     ContractOpening,
     ContractRummy,
-    ContractRummyMatch,
     Hooks,
 )
 from rummykit.engine.actions import Down, LayOff, TakeCard
@@ -39,50 +38,17 @@ from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Ta
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
-__all__ = ["MayI", "MayIMatch"]
-
-
-class MayIMatch(ContractRummyMatch):
-    """One May I? match: every deal of the schedule, scored (MAYI-4 to MAYI-17)."""
-
-    clause_prefix = "MAYI"
-    rules: MayIRules
-    clauses: ClassVar[Mapping[str, str]] = {
-        "players": "MAYI-1.1",
-        "draw": "MAYI-7.3",
-        "meld": "MAYI-7.4",
-        "pick": "MAYI-9.8",
-        "discard": "MAYI-7.5",
-        "taken_card": "MAYI-7.5c",
-        "own_discard": "MAYI-8.4",
-        "empty_pile": "MAYI-6.2",
-        "multi_take": "MAYI-9.8",
-        "no_discard": "MAYI-9.8",
-        "going_out": "MAYI-13.2",
-        "single_card": "MAYI-13.3",
-        "layoff": "MAYI-12",
-        "layoff_target": "MAYI-12.2",
-        "layoff_fit": "MAYI-12.3",
-        "layoff_gate": "MAYI-12.1",
-        "match_over": "MAYI-16.1",
-        "down": "MAYI-11",
-        "no_new_melds": "MAYI-11.2",
-        "one_at_a_time": "MAYI-11.3",
-        "hold": "MAYI-11.6",
-        "melds": "MAYI-10",
-    }
-    """The clauses of May I?'s rules that its refusals cite (no joker exchange here)."""
+__all__ = ["MayI"]
 
 
 @attrs.frozen
-class MayI(ContractRummy[MayIRules, MayIMatch]):
+class MayI(ContractRummy[MayIRules]):
     """The May I? game definition: its rules options;
     :meth:`~rummykit.kit.definition.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "may-i"
     title: ClassVar[str] = "May I?"
     rules_type: ClassVar[type[MayIRules]] = MayIRules
-    match_type: ClassVar[type[MayIMatch]] = MayIMatch
     actions: ClassVar[tuple[type[Action], ...]] = (
         Draw,
         Take,
@@ -110,6 +76,33 @@ class MayI(ContractRummy[MayIRules, MayIMatch]):
     )
 
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "MAYI-2.2"}
+
+    clause_prefix: ClassVar[str] = "MAYI"
+    refusal_clauses: ClassVar[Mapping[str, str]] = {
+        "players": "MAYI-1.1",
+        "draw": "MAYI-7.3",
+        "meld": "MAYI-7.4",
+        "pick": "MAYI-9.8",
+        "discard": "MAYI-7.5",
+        "taken_card": "MAYI-7.5c",
+        "own_discard": "MAYI-8.4",
+        "empty_pile": "MAYI-6.2",
+        "multi_take": "MAYI-9.8",
+        "no_discard": "MAYI-9.8",
+        "going_out": "MAYI-13.2",
+        "single_card": "MAYI-13.3",
+        "layoff": "MAYI-12",
+        "layoff_target": "MAYI-12.2",
+        "layoff_fit": "MAYI-12.3",
+        "layoff_gate": "MAYI-12.1",
+        "match_over": "MAYI-16.1",
+        "down": "MAYI-11",
+        "no_new_melds": "MAYI-11.2",
+        "one_at_a_time": "MAYI-11.3",
+        "hold": "MAYI-11.6",
+        "melds": "MAYI-10",
+    }
+    """The clauses of May I?'s rules that its refusals cite (no joker exchange here)."""
 
     rules: MayIRules = attrs.field(factory=MayIRules)
 

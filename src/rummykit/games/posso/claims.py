@@ -4,23 +4,21 @@ draw, straight into a new meld, and the correction claim of a playable discard.
 The window is sequenced as single-seat decisions: every eligible player from the left of
 the player in turn says ``claim …`` (naming the melds) or ``pass``; the first claimant
 in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions live in a
-:class:`PossoTable` kept in the deal (``deal.claim``).
+:class:`PossoTable`, the protocol's state for the whole deal (``ctx.claim``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar, final
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.engine import pile
+from rummykit.engine.context import TurnContext
 from rummykit.engine.contract import down_action
-from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import ClaimProtocol, Refusal
-from rummykit.engine.moves import grown_meld
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
@@ -41,7 +39,7 @@ from rummykit.kit.actions import (
     whole_field,
 )
 from rummykit.kit.definition import Question, Stake
-from rummykit.kit.effects import GoingOut, Passed, TookFromPile
+from rummykit.kit.effects import GoingOut, Passed
 from rummykit.kit.state import State
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.meld import Role
@@ -133,180 +131,186 @@ class PossoTable(State):
     """The claims declared so far, in priority order."""
 
 
-class PossoClaims(ClaimProtocol):
+Ctx = TurnContext[PossoTable]
+"""The context Posso?'s claim hooks receive."""
+
+
+@final
+class PossoClaims(ClaimProtocol[PossoTable]):
     """POSSO-9 and 14.5 on the contract-rummy engine."""
 
     phases = (CLAIM, CORRECTION, SECOND_CLAIM)
+    state_type: ClassVar[type[Any] | None] = PossoTable
 
     @staticmethod
-    def table(match: ContractRummyMatch) -> PossoTable:
+    def table(ctx: Ctx) -> PossoTable:
         """The deal's claim state (made on first use)."""
-        claim = match.deal.claim
-        if not isinstance(claim, PossoTable):
-            players = match.players
+        claim = ctx.claim
+        if claim is None:
+            players = ctx.players
             claim = PossoTable([None] * players, [False] * players)
-            match.deal.claim = claim
+            ctx.set_claim(claim)
         return claim
 
     # -- the regular turn --------------------------------------------------------------------
 
-    def actor_consistent(self, match: ContractRummyMatch, seat: int) -> bool:
+    def actor_consistent(self, ctx: Ctx, seat: int) -> bool:
         """The claims are asked in order (POSSO-9.3); a correction or a second claim is
         the turn's seat's (POSSO-8.1)."""
-        if match.state.phase is CLAIM:
-            table = self.table(match)
+        if ctx.phase is CLAIM:
+            table = self.table(ctx)
             return table.asked < len(table.order) and seat == table.order[table.asked]
-        return seat == match.deal.step.seat
+        return seat == ctx.deal.step.seat
 
-    def start_turn(self, match: ContractRummyMatch, seat: int) -> None:
+    def start_turn(self, ctx: Ctx, seat: int) -> None:
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
         meld takes it by a lay-off (a card playable only by a joker exchange, under
         ``swap_counts_as_playable``, has no correction to offer)."""
-        table = self.table(match)
+        table = self.table(ctx)
         flagged = table.flagged
         if flagged is not None:
-            if match.left(flagged) == seat:
-                top = match.deal.pile.top
+            if ctx.left(flagged) == seat:
+                top = ctx.deal.pile.top
                 if (
                     top is not None
                     and top.discarder == flagged
-                    and self.correct_targets(match, flagged, top.card)
+                    and self.correct_targets(ctx, flagged, top.card)
                 ):
-                    match.set_turn(CORRECTION, seat)
+                    ctx.set_turn(CORRECTION, seat)
                     return
             table.flagged = None
-        self.to_draw(match, seat)  # a method: a house rule may change the draw step
+        self.to_draw(ctx, seat)  # a method: a house rule may change the draw step
 
-    def to_draw(self, match: ContractRummyMatch, seat: int) -> None:
+    def to_draw(self, ctx: Ctx, seat: int) -> None:
         """The draw step, or none with ``claim_counts_as_draw`` after a claim."""
-        table = self.table(match)
+        table = self.table(ctx)
         if table.skip_draw[seat]:
             table.skip_draw[seat] = False
-            match.set_turn(MELD, seat)
+            ctx.set_turn(MELD, seat)
             return
-        match.set_turn(DRAW, seat)
+        ctx.set_turn(DRAW, seat)
 
     def draw_actions(
-        self, match: ContractRummyMatch, seat: int, actions: tuple[Action, ...]
+        self, ctx: Ctx, seat: int, actions: tuple[Action, ...]
     ) -> tuple[Action, ...]:
         """POSSO-8.2: the stock or the top pile card; the stock only after a claim with
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
-        table = self.table(match)
+        table = self.table(ctx)
         if table.stock_only[seat]:
             return _DRAW_ONLY
         # Posso? fixes multi_take_mode="contiguous", so the engine lists draw, then
         # take 1, take 2, … up the pile: the first two, or draw alone.
         return actions[:2]
 
-    def draw_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    def draw_refusal(self, ctx: Ctx, seat: int, action: Action) -> Refusal | None:
         """Why ``seat`` may not take from the pile in his draw step after a claim
         (POSSO-9.6 ``claimant_next_draw="stock"``, POSSO-9.8), or ``None``."""
-        clause = self.table(match).stock_only[seat]
+        clause = self.table(ctx).stock_only[seat]
         if clause is None or not isinstance(action, Take):
             return None
-        who = match.who(seat)
+        who = ctx.who(seat)
         if clause == "POSSO-9.8":
             why = f"{who} took the card under the correction with a second 'Posso?'"
         else:
             why = f"{who} claimed a card since his last turn (claimant_next_draw='stock')"
         return clause, f"{why}: this draw must come from the stock ('draw')"
 
-    def after_stock_draw(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_stock_draw(self, ctx: Ctx, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
-        table = self.table(match)
+        table = self.table(ctx)
         table.stock_only[seat] = None
-        top = match.deal.pile.top
+        top = ctx.deal.pile.top
         if top is None:
-            match.set_turn(MELD, seat)
+            ctx.set_turn(MELD, seat)
             return
-        rules = _rules(match)
+        rules = _rules(ctx)
         barred = None if rules.discarder_may_claim else top.discarder
-        order = _claim_order(match, seat, barred)
+        order = _claim_order(ctx, seat, barred)
         if not order:
-            match.set_turn(MELD, seat)
+            ctx.set_turn(MELD, seat)
             return
         table.taker, table.order, table.asked, table.claims = seat, order, 0, []
-        match.set_turn(CLAIM, order[0])
+        ctx.set_turn(CLAIM, order[0])
 
-    def after_discard(self, match: ContractRummyMatch, seat: int) -> None:
+    def after_discard(self, ctx: Ctx, seat: int) -> None:
         """POSSO-14.4 ``claim``: a playable discard is flagged; the next turn starts."""
-        top = match.deal.pile.top
+        top = ctx.deal.pile.top
         assert top is not None
-        table = self.table(match)
+        table = self.table(ctx)
         table.flagged = None
-        rules = _rules(match)
-        if rules.forced_play_enforcement == "claim" and is_playable(match, seat, top.card):
+        rules = _rules(ctx)
+        if rules.forced_play_enforcement == "claim" and is_playable(ctx, seat, top.card):
             table.flagged = seat
-            match.emit(Flagged(seat, top.card))
-        match.start_regular_turn(match.left(seat))
+            ctx.emit(Flagged(seat, top.card))
+        ctx.start_turn(ctx.left(seat))
 
     # -- claims ----------------------------------------------------------------------------
 
-    def options(self, match: ContractRummyMatch, seat: int, card: Card) -> list[Claim]:
+    def options(self, ctx: Ctx, seat: int, card: Card) -> list[Claim]:
         """Every claim ``seat`` may make for ``card`` (POSSO-9.5)."""
-        rules = _rules(match)
-        opened = match.deal.down[seat]
+        rules = _rules(ctx)
+        opened = ctx.deal.down[seat]
         if not opened and not rules.claim_may_open:
             return []
         if not rules.claim_requires_new_meld:
             return [Claim()]
         claims = []
-        for melds in laydowns_with(match, seat, card):  # none, most often: no comprehension
+        for melds in laydowns_with(ctx, seat, card):  # none, most often: no comprehension
             claims.append(Claim(down_action(melds).melds))
         return claims
 
-    def legal(self, match: ContractRummyMatch, seat: int) -> tuple[Action, ...]:
+    def legal(self, ctx: Ctx, seat: int) -> tuple[Action, ...]:
         """The window's and the correction's choices."""
-        phase = match.state.phase
-        top = match.deal.pile.top
+        phase = ctx.phase
+        top = ctx.deal.pile.top
         assert top is not None
         if phase is CORRECTION:
-            flagged = self.table(match).flagged
+            flagged = self.table(ctx).flagged
             assert flagged is not None
-            return (*self.corrections(match, flagged, top.card), _PASS)
-        options = self.options(match, seat, top.card)
+            return (*self.corrections(ctx, flagged, top.card), _PASS)
+        options = self.options(ctx, seat, top.card)
         return (*options, _PASS) if options else _PASS_ONLY
 
-    def correct_targets(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[int]:
+    def correct_targets(self, ctx: Ctx, discarder: int, card: Card) -> list[int]:
         """Melds that made ``card`` playable and take it by a lay-off (POSSO-14.5)."""
-        table = match.deal.table
+        table = ctx.deal.table
         return [
             index
-            for index in playable_targets(match, discarder, card)
-            if grown_meld(match, table[index], card, None) is not None
+            for index in playable_targets(ctx, discarder, card)
+            if ctx.grown_meld(table[index], card, None) is not None
         ]
 
-    def corrections(self, match: ContractRummyMatch, discarder: int, card: Card) -> list[Correct]:
+    def corrections(self, ctx: Ctx, discarder: int, card: Card) -> list[Correct]:
         """POSSO-14.5 step 1: one correction per meld and per card the discard can stand
         for there (POSSO-11.4: a joker on ``5H 6H 7H 8H`` is ``4H`` or ``9H``); a wild
         card at a run's end always says it, a natural card that fits one way never."""
         found = []
-        for index in self.correct_targets(match, discarder, card):
-            roles = _meanings(match, match.deal.table[index], card)
+        for index in self.correct_targets(ctx, discarder, card):
+            roles = _meanings(ctx, ctx.deal.table[index], card)
             if len(roles) > 1 or any(role != card for role in roles):
                 found += [Correct(index, role) for role in roles]
             else:
                 found.append(Correct(index))
         return found
 
-    def correction_refusal(self, match: ContractRummyMatch, seat: int, action: Correct) -> Refusal:
+    def correction_refusal(self, ctx: Ctx, seat: int, action: Correct) -> Refusal:
         """Why ``seat`` may not make the correction ``action`` (POSSO-14.5, 11.4)."""
-        who = match.who(seat)
-        top = match.deal.pile.top
-        flagged = self.table(match).flagged
-        if top is None or flagged is None or match.phase is not CORRECTION:
+        who = ctx.who(seat)
+        top = ctx.deal.pile.top
+        flagged = self.table(ctx).flagged
+        if top is None or flagged is None or ctx.phase is not CORRECTION:
             return "POSSO-14.5", f"{who} has no flagged discard to correct"
-        if action.target not in self.correct_targets(match, flagged, top.card):
+        if action.target not in self.correct_targets(ctx, flagged, top.card):
             return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target}"
-        meld = match.deal.table[action.target]
+        meld = ctx.deal.table[action.target]
         if action.role is None:
             ways = " or ".join(
                 f"'correct {action.target} {format_meaning(None, role)}'"
-                for role in _meanings(match, meld, top.card)
+                for role in _meanings(ctx, meld, top.card)
             )
             return "POSSO-11.4", f"{who} says what {top.card} stands for on {meld}: {ways}"
         try:
-            meld.lay_off(top.card, match.meld_rules, role=action.role)
+            meld.lay_off(top.card, ctx.meld_rules, role=action.role)
         except InvalidMeldError as error:
             return (
                 "POSSO-11.4",
@@ -315,27 +319,27 @@ class PossoClaims(ClaimProtocol):
         return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target} that way"
 
     def why_not(
-        self, match: ContractRummyMatch, seat: int | None, action: Action
+        self, ctx: Ctx, seat: int | None, action: Action
     ) -> Refusal | None:
         """Clause-specific refusals in the claim phases."""
-        who = match.who(seat)
-        top = match.deal.pile.top
+        who = ctx.who(seat)
+        top = ctx.deal.pile.top
         if isinstance(action, Claim) and top is not None:
-            if match.phase is CORRECTION:
+            if ctx.phase is CORRECTION:
                 return "POSSO-14.5", f"{who} first corrects or passes"
-            if not match.deal.down[seat or 0] and not _rules(match).claim_may_open:
+            if not ctx.deal.down[seat or 0] and not _rules(ctx).claim_may_open:
                 return "POSSO-9.5", f"{who} has not opened and may not claim"
-            return self.claim_refusal(match, seat or 0, top.card, action)
+            return self.claim_refusal(ctx, seat or 0, top.card, action)
         if isinstance(action, Correct):
-            return self.correction_refusal(match, seat or 0, action)
+            return self.correction_refusal(ctx, seat or 0, action)
         return None
 
     def claim_refusal(
-        self, match: ContractRummyMatch, seat: int, card: Card, claim: Claim
+        self, ctx: Ctx, seat: int, card: Card, claim: Claim
     ) -> Refusal:
         """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
-        who = match.who(seat)
-        rules = _rules(match)
+        who = ctx.who(seat)
+        rules = _rules(ctx)
         if not claim.melds:
             return (
                 "POSSO-9.5",
@@ -351,21 +355,21 @@ class PossoClaims(ClaimProtocol):
         named = Counter(laid for cards, _ in claim.melds for laid in cards)
         if not named[card]:
             return "POSSO-9.5", f"the claim's melds must include the claimed {card}"
-        missing = named - Counter([*match.deal.hands[seat], card])
+        missing = named - Counter([*ctx.deal.hands[seat], card])
         if missing:
             held = " ".join(str(c) for c in sorted(missing.elements(), key=_code))
-            return "POSSO-9.5", f"{who} {match.lacks(held)}"
+            return "POSSO-9.5", f"{who} {ctx.lacks(held)}"
         melds = []
         for cards, roles in claim.melds:
             try:
-                melds.append(match.meld_rules.validate(cards, roles=roles))
+                melds.append(ctx.meld_rules.validate(cards, roles=roles))
             except InvalidMeldError as error:
                 text = " ".join(str(c) for c in cards)
                 return "POSSO-9.5", f"{who} cannot lay {text} down: {error.reason}"
-        opening = match.deal.contract
-        if not match.deal.down[seat] and opening is not None:
+        opening = ctx.deal.contract
+        if not ctx.deal.down[seat] and opening is not None:
             try:
-                opening.check(melds, match.meld_rules)
+                opening.check(melds, ctx.meld_rules)
             except ContractError as error:
                 reason = f"{who} has not opened, and the claim is no opening (POSSO-12.2)"
                 return "POSSO-9.5", f"{reason}: {error.reason}"
@@ -373,105 +377,99 @@ class PossoClaims(ClaimProtocol):
             return "POSSO-9.5", f"{who} has opened: a claim lays down one new meld"
         return "POSSO-9.5", f"{who} cannot lay {card} down that way"
 
-    def perform(self, match: ContractRummyMatch, seat: int, action: Action) -> None:
+    def perform(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
-        phase = match.state.phase
-        table = self.table(match)
+        phase = ctx.phase
+        table = self.table(ctx)
         if phase is CLAIM:
             if isinstance(action, Claim):
                 table.claims.append((seat, action))
-                self.show(match, seat, action)
+                self.show(ctx, seat, action)
                 melds = tuple(cards for cards, _ in action.melds)
-                match.emit(ClaimDeclared(seat, match.deal.pile.entries[-1].card, melds))
+                ctx.emit(ClaimDeclared(seat, ctx.deal.pile.entries[-1].card, melds))
             else:
-                match.emit(_passed(seat))
+                ctx.emit(_passed(seat))
             table.asked += 1
             if table.asked < len(table.order):
-                match.set_turn(CLAIM, table.order[table.asked])
+                ctx.set_turn(CLAIM, table.order[table.asked])
                 return
-            self.resolve(match)
+            self.resolve(ctx)
         elif phase is CORRECTION:
             table.flagged = None
             if isinstance(action, Correct):
-                self.correct(match, seat, action)
+                self.correct(ctx, seat, action)
                 return
-            match.emit(Passed(seat))
-            self.to_draw(match, seat)
+            ctx.emit(Passed(seat))
+            self.to_draw(ctx, seat)
         else:
             if isinstance(action, Claim):
-                if not self.lay_claim(match, seat, action):
+                if not self.lay_claim(ctx, seat, action):
                     return
-                if _rules(match).claim_counts_as_draw:
-                    match.set_turn(MELD, seat)
+                if _rules(ctx).claim_counts_as_draw:
+                    ctx.set_turn(MELD, seat)
                     return
                 table.stock_only[seat] = "POSSO-9.8"
             else:
-                match.emit(Passed(seat))
-            self.to_draw(match, seat)
+                ctx.emit(Passed(seat))
+            self.to_draw(ctx, seat)
 
-    def show(self, match: ContractRummyMatch, seat: int, claim: Claim) -> None:
+    def show(self, ctx: Ctx, seat: int, claim: Claim) -> None:
         """POSSO-9.3: a declared claim is public at once, so the cards it names from
         ``seat``'s hand are known to be there, whether or not the claim wins."""
-        top = match.deal.pile.top
+        top = ctx.deal.pile.top
         assert top is not None
-        named = Counter(card for cards, _ in claim.melds for card in cards)
-        named[top.card] -= 1
-        known = match.deal.known[seat]
-        for card, count in named.items():
-            if count > known[card]:
-                known[card] = count
+        named = [card for cards, _ in claim.melds for card in cards]
+        named.remove(top.card)
+        ctx.show(seat, named)
 
-    def resolve(self, match: ContractRummyMatch) -> None:
+    def resolve(self, ctx: Ctx) -> None:
         """POSSO-9.4: the first claimant wins; the player in turn goes on melding."""
-        table = self.table(match)
+        table = self.table(ctx)
         taker = table.taker
         assert taker is not None
         claims, table.claims, table.order, table.taker = table.claims, [], (), None
         if claims:
             seat, claim = claims[0]
-            if not self.lay_claim(match, seat, claim):
+            if not self.lay_claim(ctx, seat, claim):
                 return
-            rules = _rules(match)
+            rules = _rules(ctx)
             if rules.claim_counts_as_draw:
                 table.skip_draw[seat] = True
             elif rules.claimant_next_draw == "stock":
                 table.stock_only[seat] = "POSSO-9.6"
-        match.set_turn(MELD, taker)
+        ctx.set_turn(MELD, taker)
 
-    def lay_claim(self, match: ContractRummyMatch, seat: int, claim: Claim) -> bool:
+    def lay_claim(self, ctx: Ctx, seat: int, claim: Claim) -> bool:
         """Take the top card and lay ``claim`` down; ``False`` if the claimant went out."""
-        deal = match.deal
-        (card,) = deal.pile.take(1)
-        hand = deal.hands[seat]
-        hand.append(card)
-        deal.known[seat][card] += 1  # taken in view of everyone
-        match.emit(TookFromPile(seat, (card,)))
-        melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
-        targets, opened = match.lay_down(seat, melds, down_after=bool(melds))
-        match.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
-        penalty = match.options.buy_penalty_per_card
+        deal = ctx.deal
+        card = ctx.take_top(seat)  # in view of everyone
+        melds = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
+        targets, opened = ctx.lay_down(seat, melds, down_after=bool(melds))
+        ctx.emit(Claimed(seat, card, tuple(deal.table[i] for i in targets), targets, opened))
+        penalty = ctx.options.buy_penalty_per_card
         if penalty:
-            pile.draw_stock(match, seat, penalty, penalty=True)
-        if not hand:
-            match.went_out(seat, GoingOut.MELDING)
+            ctx.draw_stock(seat, penalty, penalty=True)
+        if not deal.hands[seat]:
+            ctx.went_out(seat, GoingOut.MELDING)
             return False
         return True
 
-    def correct(self, match: ContractRummyMatch, seat: int, action: Correct) -> None:
+    def correct(self, ctx: Ctx, seat: int, action: Correct) -> None:
         """POSSO-14.5 steps 1-2: the flagged card onto its meld, standing for what the
         correction says (POSSO-11.4), then maybe a second claim."""
-        deal = match.deal
-        (card,) = deal.pile.take(1)
-        target = action.target
-        grown = deal.table[target].lay_off(card, match.meld_rules, role=action.role)
-        deal.table[target] = grown
-        match.emit(Corrected(seat, card, target, grown))
-        if self.second_claim_allowed(match, seat):
-            match.set_turn(SECOND_CLAIM, seat)
+        deal = ctx.deal
+        top = deal.pile.top
+        assert top is not None
+        card, target = top.card, action.target
+        grown = deal.table[target].lay_off(card, ctx.meld_rules, role=action.role)
+        ctx.place_top(target, grown)
+        ctx.emit(Corrected(seat, card, target, grown))
+        if self.second_claim_allowed(ctx, seat):
+            ctx.set_turn(SECOND_CLAIM, seat)
             return
-        self.to_draw(match, seat)
+        self.to_draw(ctx, seat)
 
-    def second_claim_allowed(self, match: ContractRummyMatch, seat: int) -> bool:
+    def second_claim_allowed(self, ctx: Ctx, seat: int) -> bool:
         """POSSO-14.5 step 2: whether the corrector is asked about the card now on top.
 
         Only public facts decide (there is a card, he did not discard it or
@@ -479,33 +477,40 @@ class PossoClaims(ClaimProtocol):
         offered, with ``pass``, whatever his hand holds, so that whether it comes
         reveals nothing about his cards.
         """
-        rules = _rules(match)
-        top = match.deal.pile.top
+        rules = _rules(ctx)
+        top = ctx.deal.pile.top
         if top is None or (top.discarder == seat and not rules.discarder_may_claim):
             return False
-        return bool(match.deal.down[seat]) or rules.claim_may_open
+        return bool(ctx.deal.down[seat]) or rules.claim_may_open
 
-    def canonical(self, match: ContractRummyMatch, claim: Claim) -> object:
+    def accepts(self, ctx: Ctx, seat: int, action: Action) -> bool:
+        """A claim is accepted however its melds are written (POSSO-9.3): in any order
+        of melds and of cards, when a listed claim lays the same melds."""
+        if not isinstance(action, Claim) or ctx.phase not in (CLAIM, SECOND_CLAIM):
+            return False
+        key = self.canonical(ctx, action)
+        return key is not None and any(
+            isinstance(legal, Claim) and self.canonical(ctx, legal) == key
+            for legal in ctx.legal_actions()
+        )
+
+    def canonical(self, ctx: Ctx, claim: Claim) -> object:
         """A claim's melds as a comparable value (any order of melds and of cards)."""
         try:
-            melds = [match.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
+            melds = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in claim.melds]
         except InvalidMeldError:
             return None
         return sorted(_meld_key(meld) for meld in melds)
 
 
-def _claim_order(match: ContractRummyMatch, taker: int, barred: int | None) -> tuple[int, ...]:
+def _claim_order(ctx: Ctx, taker: int, barred: int | None) -> tuple[int, ...]:
     """The seats asked in a window, from the left of ``taker`` round to his right, but
-    ``barred`` (POSSO-9.3; remembered, as windows open at most turns, unless the match
-    class seats its players its own way)."""
-    remembered = type(match).left is ContractRummyMatch.left
-    key = (match.players, taker, barred)
-    order = _ORDERS.get(key) if remembered else None
+    ``barred`` (POSSO-9.3; remembered, as windows open at most turns)."""
+    key = (ctx.players, taker, barred)
+    order = _ORDERS.get(key)
     if order is None:
-        seats = (match.left(taker, k) for k in range(1, match.players))
-        order = tuple(other for other in seats if other != barred)
-        if remembered:
-            _ORDERS[key] = order
+        seats = (ctx.left(taker, k) for k in range(1, ctx.players))
+        order = _ORDERS[key] = tuple(other for other in seats if other != barred)
     return order
 
 
@@ -525,14 +530,14 @@ def _code(card: Card) -> int:
     return card.code
 
 
-def _meanings(match: ContractRummyMatch, meld: Meld, card: Card) -> list[Role]:
+def _meanings(ctx: Ctx, meld: Meld, card: Card) -> list[Role]:
     """What ``card`` may play on run ``meld``, itself included (each meaning once, the
     low end's first; empty for a group, where a wild card has one meaning)."""
     if meld.kind is not MeldKind.RUN:
         return []
     roles: list[Role] = []
     for end in End:
-        grown = grown_meld(match, meld, card, end)
+        grown = ctx.grown_meld(meld, card, end)
         if grown is not None:
             role = grown.role(0 if end is End.LOW else len(grown) - 1)
             if role not in roles:
@@ -545,8 +550,8 @@ def _meld_key(meld: Meld) -> tuple[object, ...]:
     return (meld.kind.value, cards, tuple(sorted(meld.stand_ins().items())))
 
 
-def _rules(match: ContractRummyMatch) -> PossoRules:
+def _rules(ctx: TurnContext[Any]) -> PossoRules:
     """The match's rules: this game's (its hooks serve only its matches)."""
-    rules = match.rules
+    rules = ctx.rules
     assert isinstance(rules, PossoRules)
     return rules

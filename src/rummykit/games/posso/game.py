@@ -42,75 +42,17 @@ from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Ta
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
-__all__ = ["Posso", "PossoMatch"]
-
-
-class PossoMatch(ContractRummyMatch):
-    """One game of Posso?: a deal per player (or ``deal_count``), scored (POSSO-6 to 18)."""
-
-    clause_prefix = "POSSO"
-    rules: PossoRules
-    clauses: ClassVar[Mapping[str, str]] = {
-        "players": "POSSO-1.1",
-        "draw": "POSSO-8.2",
-        "meld": "POSSO-8.4",
-        "discard": "POSSO-8.6",
-        "taken_card": "POSSO-8.6",
-        "own_discard": "POSSO-8.2",
-        "empty_pile": "POSSO-8.2",
-        "multi_take": "POSSO-8.2",
-        "no_discard": "POSSO-15.3",
-        "going_out": "POSSO-15.3",
-        "single_card": "POSSO-15.3",
-        "layoff": "POSSO-13",
-        "layoff_target": "POSSO-13.4",
-        "layoff_fit": "POSSO-13.4",
-        "exchange": "POSSO-11.6",
-        "match_over": "POSSO-18.1",
-    }
-
-    def make_schedule(self) -> ContractSchedule:
-        """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
-        return self.rules.schedule(players=self.players)
-
-    def check(self, action: Action) -> None:
-        """A claim is accepted however its melds are written (POSSO-9.3)."""
-        if (
-            isinstance(action, Claim)
-            and self.phase in (CLAIM, SECOND_CLAIM)
-            and not self.is_listed(action)  # a listed claim: legal as it is written
-        ):
-            claims = self.hooks.claims
-            assert isinstance(claims, PossoClaims)
-            key = claims.canonical(self, action)
-            if key is not None and any(
-                isinstance(legal, Claim) and claims.canonical(self, legal) == key
-                for legal in self.legal_actions()
-            ):
-                return
-        super().check(action)
-
-    def why_not(self, action: Action) -> tuple[str, str]:
-        """A pile take refused after a claim cites POSSO-9.6 or 9.8 (stock only)."""
-        seat = self.to_act
-        if self.phase is DRAW and seat is not None:
-            claims = self.hooks.claims
-            assert isinstance(claims, PossoClaims)
-            refusal = claims.draw_refusal(self, seat, action)
-            if refusal is not None:
-                return refusal
-        return super().why_not(action)
+__all__ = ["Posso"]
 
 
 @attrs.frozen
-class Posso(ContractRummy[PossoRules, PossoMatch]):
+class Posso(ContractRummy[PossoRules]):
     """The Posso? game definition: its rules options;
     :meth:`~rummykit.kit.definition.GameDefinition.new_match` makes a match."""
 
     name: ClassVar[str] = "posso"
     title: ClassVar[str] = "Posso?"
     rules_type: ClassVar[type[PossoRules]] = PossoRules
-    match_type: ClassVar[type[PossoMatch]] = PossoMatch
     actions: ClassVar[tuple[type[Action], ...]] = (
         Draw,
         Take,
@@ -135,7 +77,32 @@ class Posso(ContractRummy[PossoRules, PossoMatch]):
     )
     clauses: ClassVar[Mapping[str, str]] = {"jokers": "POSSO-2.2"}
 
+    clause_prefix: ClassVar[str] = "POSSO"
+    refusal_clauses: ClassVar[Mapping[str, str]] = {
+        "players": "POSSO-1.1",
+        "draw": "POSSO-8.2",
+        "meld": "POSSO-8.4",
+        "discard": "POSSO-8.6",
+        "taken_card": "POSSO-8.6",
+        "own_discard": "POSSO-8.2",
+        "empty_pile": "POSSO-8.2",
+        "multi_take": "POSSO-8.2",
+        "no_discard": "POSSO-15.3",
+        "going_out": "POSSO-15.3",
+        "single_card": "POSSO-15.3",
+        "layoff": "POSSO-13",
+        "layoff_target": "POSSO-13.4",
+        "layoff_fit": "POSSO-13.4",
+        "exchange": "POSSO-11.6",
+        "match_over": "POSSO-18.1",
+    }
+    """The clauses of Posso?'s rules that its refusals cite."""
+
     rules: PossoRules = attrs.field(factory=PossoRules)
+
+    def deal_schedule(self, players: int) -> ContractSchedule:
+        """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
+        return self.rules.schedule(players=players)
 
     def take_of(self, effect: Effect) -> Literal["buy", "take"] | None:
         """A ``Claimed`` effect: a free claim (POSSO-9)."""

@@ -3,14 +3,14 @@ after it (POSSO-12, 13.1), who may lay off and exchange jokers (POSSO-11.6, 13.2
 and forced play (POSSO-14): no ready meld kept in hand, no playable card discarded.
 
 What they ask of a position is in :mod:`rummykit.games.posso.listing` (compiled in the
-compiled build); the classes stay interpreted, so a house rule may subclass them in
-either build.
+compiled build). The classes are final: a house rule writes its own hook on the bases
+of :mod:`rummykit.engine.hooks` and may hold one of these to ask it (composition).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 import attrs
 
@@ -30,52 +30,52 @@ from rummykit.kit.actions import Action, Discard
 from rummykit.melds import Meld
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.context import TurnContext
 
 __all__ = ["ForcedPlay", "PossoExchangeGate", "PossoLayOffGate", "PossoOpening"]
 
 
+@final
 @attrs.frozen
 class PossoOpening(Opening):
     """POSSO-12: open with the requirement (a minimum unless ``opening_exact``), then
     lay down any new melds (POSSO-13.1)."""
 
-    def go_downs(self, match: ContractRummyMatch, seat: int) -> list[Down]:
+    def go_downs(self, ctx: TurnContext[Any], seat: int) -> list[Down]:
         """An opening's arrangements before opening; single new melds after (at most
         :data:`~rummykit.engine.contract.MAX_LISTED_GO_DOWNS`, in the solver's order).
 
         The counting screen answers most meld steps: then no generator is made."""
-        if type(self).each_go_down is not PossoOpening.each_go_down:  # a house rule's
-            return bounded_go_downs(self.each_go_down(match, seat))
-        found = screened_go_downs(match, seat)
+        found = screened_go_downs(ctx, seat)
         return [] if found is None else bounded_go_downs(found)
 
-    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Iterator[Down]:
+    def each_go_down(self, ctx: TurnContext[Any], seat: int) -> Iterator[Down]:
         """Every legal laydown now, lazily (none where counting shows there is none)."""
-        found = screened_go_downs(match, seat)
+        found = screened_go_downs(ctx, seat)
         return iter(()) if found is None else found
 
-    def check(self, match: ContractRummyMatch, seat: int, action: Down) -> tuple[list[Meld], bool]:
+    def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
-        opened = match.deal.down[seat]
+        opened = ctx.deal.down[seat]
         melds, left = held_melds(
-            match, seat, action, verb="cannot lay that down", hold="POSSO-12.1", melds="POSSO-10"
+            ctx, seat, action, verb="cannot lay that down", hold="POSSO-12.1", melds="POSSO-10"
         )
         if not opened:
-            opening = match.deal.contract  # every Posso? deal has one (POSSO-12)
+            opening = ctx.deal.contract  # every Posso? deal has one (POSSO-12)
             assert opening is not None
             try:
-                opening.check(melds, match.meld_rules)
+                opening.check(melds, ctx.meld_rules)
             except ContractError as error:
                 raise IllegalActionError(
-                    f"{match.who(seat)} cannot open: {error.reason}", rule="POSSO-12.2"
+                    f"{ctx.who(seat)} cannot open: {error.reason}", rule="POSSO-12.2"
                 ) from None
         check_hand_left(
-            match, seat, left, melds, down_after=True, going_down=not opened, rule="POSSO-15.3"
+            ctx, seat, left, melds, down_after=True, going_down=not opened, rule="POSSO-15.3"
         )
         return melds, True
 
 
+@final
 @attrs.frozen
 class PossoLayOffGate(LayOffGate):
     """POSSO-12.1, 13.2, 13.3: once opened, on one's own melds; on every meld once
@@ -84,70 +84,64 @@ class PossoLayOffGate(LayOffGate):
     same_turn: bool = True
     depends_on_target: ClassVar[bool] = True
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Why ``seat`` may not lay off on meld ``target`` now."""
-        deal = match.deal
+        deal = ctx.deal
         if not deal.down[seat]:
-            return "POSSO-12.1", f"{match.who(seat)} has not opened"
+            return "POSSO-12.1", f"{ctx.who(seat)} has not opened"
         if not self.same_turn and deal.step.seat == seat and deal.down_turn[seat] == deal.turns:
-            return "POSSO-13.2", f"{match.who(seat)} lays off from his next turn on"
+            return "POSSO-13.2", f"{ctx.who(seat)} lays off from his next turn on"
         if target is not None and deal.table[target].owner != seat and not all(deal.down):
-            return others_melds_refusal(match, seat)
+            return others_melds_refusal(ctx, seat)
         return None
 
-    def permits(self, match: ContractRummyMatch, seat: int) -> bool:
+    def permits(self, ctx: TurnContext[Any], seat: int) -> bool:
         """:meth:`refusal` of no meld in particular is ``None`` (answered without writing
-        the refusal: every meld step asks); a subclass's own :meth:`refusal` is asked."""
-        if type(self).refusal is not PossoLayOffGate.refusal:
-            return super().permits(match, seat)
-        deal = match.deal
+        the refusal: every meld step asks)."""
+        deal = ctx.deal
         if not deal.down[seat]:
             return False
         return self.same_turn or deal.step.seat != seat or deal.down_turn[seat] != deal.turns
 
-    def after_going_down(self, match: ContractRummyMatch) -> bool:
+    def after_going_down(self, ctx: TurnContext[Any]) -> bool:
         """``layoff_same_turn_as_contract``."""
         return self.same_turn
 
 
+@final
 @attrs.frozen
 class PossoExchangeGate(ExchangeGate):
     """POSSO-11.6: an opened player exchanges on melds he may lay off on."""
 
     to_hand: bool = False
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Refused before opening, or on a meld he may not lay off on."""
-        if not match.deal.down[seat]:
-            return "POSSO-11.6", f"{match.who(seat)} has not opened"
-        if target is not None and not may_lay_off_on(match, seat, target):
-            return "POSSO-11.6", f"{match.who(seat)} may not lay off on meld {target}"
+        if not ctx.deal.down[seat]:
+            return "POSSO-11.6", f"{ctx.who(seat)} has not opened"
+        if target is not None and not may_lay_off_on(ctx, seat, target):
+            return "POSSO-11.6", f"{ctx.who(seat)} may not lay off on meld {target}"
         return None
 
 
+@final
 @attrs.frozen
 class ForcedPlay(ActionFilter):
     """POSSO-14.2: no discard while a ready meld is held; POSSO-14.4 ``strict``: no
     playable card discarded; POSSO-8.2 ``pile_take_requires_meld``."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         """Why forced play forbids ``action``."""
-        if isinstance(action, Discard) and ready_meld(match, seat):
-            return "POSSO-14.2", f"{match.who(seat)} holds a ready meld: lay it down first"
-        return self.plain_refusal(match, seat, action)
+        if isinstance(action, Discard) and ready_meld(ctx, seat):
+            return "POSSO-14.2", f"{ctx.who(seat)} holds a ready meld: lay it down first"
+        return self.plain_refusal(ctx, seat, action)
 
-    def plain_refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    def plain_refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         """:meth:`refusal` without the ready-meld check (POSSO-8.2, 14.4)."""
-        return plain_refusal(match, seat, action)
+        return plain_refusal(ctx, seat, action)
 
     def filter(
-        self, match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+        self, ctx: TurnContext[Any], seat: int, actions: Sequence[Action]
     ) -> tuple[Action, ...]:
-        """Every action forced play allows (each check about the position made once); a
-        subclass's own :meth:`refusal` or :meth:`plain_refusal` is asked action by action."""
-        if (
-            type(self).refusal is not ForcedPlay.refusal
-            or type(self).plain_refusal is not ForcedPlay.plain_refusal
-        ):
-            return super().filter(match, seat, actions)
-        return forced_filter(match, seat, actions)
+        """Every action forced play allows (each check about the position made once)."""
+        return forced_filter(ctx, seat, actions)

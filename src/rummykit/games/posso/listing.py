@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -20,18 +20,16 @@ from rummykit.engine.contract import (
     allowed_go_downs,
 )
 from rummykit.engine.hooks import Refusal
-from rummykit.engine.moves import grown_meld
 from rummykit.errors import InvalidMeldError
 from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
-from rummykit.kit.match import Match
 from rummykit.melds import Meld, MeldRules, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
 from rummykit.solver import Arrangement, arrangements, can_meet
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.context import TurnContext
 
 __all__ = [
     "forced_filter",
@@ -51,74 +49,74 @@ _ONE_GROUP = Contract.parse("1G")
 _ONE_RUN = Contract.parse("1R")
 
 
-def new_meld_options(match: ContractRummyMatch, cards: Sequence[Card]) -> list[tuple[Meld, ...]]:
+def new_meld_options(ctx: TurnContext[Any], cards: Sequence[Card]) -> list[tuple[Meld, ...]]:
     """Every single new meld ``cards`` hold (POSSO-13.1), groups then runs."""
-    return [arrangement.melds for arrangement in _new_meld_arrangements(match, cards)]
+    return [arrangement.melds for arrangement in _new_meld_arrangements(ctx, cards)]
 
 
 def _new_meld_arrangements(
-    match: ContractRummyMatch, cards: Sequence[Card]
+    ctx: TurnContext[Any], cards: Sequence[Card]
 ) -> Iterator[Arrangement]:
     """Each single new meld ``cards`` hold with the cards it leaves, groups then runs."""
     for contract in (_ONE_GROUP, _ONE_RUN):
-        yield from arrangements(cards, contract, match.meld_rules, values=match.values)
+        yield from arrangements(cards, contract, ctx.meld_rules, values=ctx.values)
 
 
 def laydowns(
-    match: ContractRummyMatch, seat: int, cards: Sequence[Card]
+    ctx: TurnContext[Any], seat: int, cards: Sequence[Card]
 ) -> Iterable[tuple[Meld, ...]]:
     """What ``seat`` may lay down from ``cards``: an opening (every arrangement that
     meets the requirement, POSSO-12) before it has opened, one new meld after."""
-    for arrangement in _laydown_arrangements(match, seat, cards):
+    for arrangement in _laydown_arrangements(ctx, seat, cards):
         yield arrangement.melds
 
 
 def _laydown_arrangements(
-    match: ContractRummyMatch, seat: int, cards: Sequence[Card]
+    ctx: TurnContext[Any], seat: int, cards: Sequence[Card]
 ) -> Iterator[Arrangement]:
     """:func:`laydowns` with the cards each one leaves."""
-    if match.deal.down[seat]:
-        return _new_meld_arrangements(match, cards)
-    opening = _opening(match)
-    return arrangements(cards, opening, match.meld_rules, values=match.values)
+    if ctx.deal.down[seat]:
+        return _new_meld_arrangements(ctx, cards)
+    opening = _opening(ctx)
+    return arrangements(cards, opening, ctx.meld_rules, values=ctx.values)
 
 
-def ready_meld(match: ContractRummyMatch, seat: int) -> bool:
+def ready_meld(ctx: TurnContext[Any], seat: int) -> bool:
     """POSSO-14.1: ``seat``'s hand holds a meld it could lay down now (an opening
     before it has opened).
 
     Counting answers most hands (:class:`~rummykit.games.posso.reach.Reach`); the rest
     are remembered by hand, and the meld step's go-down listing, which runs first on
     the same hand, has usually answered already."""
-    hand = match.deal.hands[seat]
-    rules = match.meld_rules
-    opened = bool(match.deal.down[seat])
-    book = _book(match)
+    hand = ctx.deal.hands[seat]
+    rules = ctx.meld_rules
+    opened = bool(ctx.deal.down[seat])
+    book = _book(ctx)
     cards = tuple(hand)
     answer = book.ready.get((cards, opened))
     if answer is None:
-        if not _may_lay(match, opened, book.reach(cards)):
+        if not _may_lay(ctx, opened, book.reach(cards)):
             book.remember(cards, opened, False)
             return False
         if opened:
             answer = can_meet(hand, _ONE_GROUP, rules) or can_meet(hand, _ONE_RUN, rules)
         else:
-            answer = can_meet(hand, _opening(match), rules)
+            answer = can_meet(hand, _opening(ctx), rules)
         book.remember(cards, opened, answer)
     return answer
 
 
-def laydowns_with(match: ContractRummyMatch, seat: int, card: Card) -> Iterator[tuple[Meld, ...]]:
+def laydowns_with(ctx: TurnContext[Any], seat: int, card: Card) -> Iterator[tuple[Meld, ...]]:
     """The :func:`laydowns` of ``seat``'s hand and ``card`` that use ``card`` (a claim,
     POSSO-9.5, or a pile card melded this turn, POSSO-8.2), lazily; none without a
     solver call where counting shows ``card`` fits no meld (or the whole no opening)."""
-    hand = match.deal.hands[seat]
-    reach = _book(match).reach(tuple(hand))
+    hand = ctx.deal.hands[seat]
+    reach = _book(ctx).reach(tuple(hand))
     if not reach.fits(card):
         return iter(())
-    if not match.deal.down[seat] and not reach.may_meet_with(card, _opening(match)):
+    if not ctx.deal.down[seat] and not reach.may_meet_with(card, _opening(ctx)):
         return iter(())
-    return _using(card, laydowns(match, seat, [*hand, card]))
+    return _using(card, laydowns(ctx, seat, [*hand, card]))
 
 
 def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld, ...]]:
@@ -171,10 +169,10 @@ _BOOKS: dict[tuple[Contract | None, MeldRules], _Book] = {}
 _LAST_BOOK: list[tuple[Contract | None, MeldRules, _Book]] = []
 
 
-def _book(match: ContractRummyMatch) -> _Book:
+def _book(ctx: TurnContext[Any]) -> _Book:
     """The :class:`_Book` of the deal's opening and the match's meld rules (the last
     pair asked found by identity, as equal rules compare slowly)."""
-    opening, rules = match.deal.contract, match.meld_rules
+    opening, rules = ctx.deal.contract, ctx.meld_rules
     if _LAST_BOOK:
         last_opening, last_rules, last = _LAST_BOOK[0]
         if last_opening is opening and last_rules is rules:
@@ -188,26 +186,26 @@ def _book(match: ContractRummyMatch) -> _Book:
     return book
 
 
-def _may_lay(match: ContractRummyMatch, opened: bool, reach: Reach) -> bool:
+def _may_lay(ctx: TurnContext[Any], opened: bool, reach: Reach) -> bool:
     """False where counting shows the cards of ``reach`` hold no laydown: no meld once
     opened, no opening before."""
-    return reach.any_meld() if opened else reach.may_meet(_opening(match))
+    return reach.any_meld() if opened else reach.may_meet(_opening(ctx))
 
 
-def screened_go_downs(match: ContractRummyMatch, seat: int) -> Iterator[Down] | None:
+def screened_go_downs(ctx: TurnContext[Any], seat: int) -> Iterator[Down] | None:
     """``seat``'s legal laydowns now, lazily; ``None`` where counting shows there is none
     (remembered as no ready meld)."""
-    deal = match.deal
+    deal = ctx.deal
     hand = deal.hands[seat]
     opened = bool(deal.down[seat])
-    book = _book(match)
+    book = _book(ctx)
     cards = tuple(hand)
     reach = book.reach(cards)
-    if not _may_lay(match, opened, reach):
+    if not _may_lay(ctx, opened, reach):
         book.remember(cards, opened, False)
         return None
-    found = _noting(_laydown_arrangements(match, seat, hand), book, cards, opened)
-    return allowed_go_downs(match, seat, found, going_down=not opened)
+    found = _noting(_laydown_arrangements(ctx, seat, hand), book, cards, opened)
+    return allowed_go_downs(ctx, seat, found, going_down=not opened)
 
 
 def _noting(
@@ -225,79 +223,77 @@ def _noting(
         book.remember(cards, opened, False)
 
 
-def may_lay_off_on(match: ContractRummyMatch, seat: int, target: int) -> bool:
+def may_lay_off_on(ctx: TurnContext[Any], seat: int, target: int) -> bool:
     """POSSO-13.2, 13.3: on his own melds once opened; on anyone's once all opened."""
-    deal = match.deal
+    deal = ctx.deal
     if not deal.down[seat]:
         return False
     return deal.table[target].owner == seat or all(deal.down)
 
 
-def playable_targets(match: ContractRummyMatch, seat: int, card: Card) -> list[int]:
+def playable_targets(ctx: TurnContext[Any], seat: int, card: Card) -> list[int]:
     """POSSO-14.3: the melds that make ``card`` playable for ``seat``."""
-    return [index for index in _scope(match, seat) if _plays_on(match, index, card)]
+    return [index for index in _scope(ctx, seat) if _plays_on(ctx, index, card)]
 
 
-def is_playable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
+def is_playable(ctx: TurnContext[Any], seat: int, card: Card) -> bool:
     """POSSO-14.3: whether some meld makes ``card`` playable for ``seat`` (the truth
     of :func:`playable_targets`, stopping at the first meld)."""
-    for index in _scope(match, seat):  # noqa: SIM110 (any() of a generator costs more)
-        if _plays_on(match, index, card):
+    for index in _scope(ctx, seat):  # noqa: SIM110 (any() of a generator costs more)
+        if _plays_on(ctx, index, card):
             return True
     return False
 
 
-def _scope(match: ContractRummyMatch, seat: int) -> range | list[int]:
+def _scope(ctx: TurnContext[Any], seat: int) -> range | list[int]:
     """The melds that may make a card playable for ``seat`` (``playable_scope``): with
     ``discarder_legal``, those he may lay off on right now (POSSO-13.2, 13.3, so none
     in the step in which he opened under ``layoff_same_turn_as_contract=False``)."""
-    indexes = range(len(match.deal.table))
-    rules = _rules(match)
+    indexes = range(len(ctx.deal.table))
+    rules = _rules(ctx)
     if rules.playable_scope != "discarder_legal":
         return indexes
-    if not match.deal.down[seat]:
+    if not ctx.deal.down[seat]:
         return []  # no meld to lay off on (may_lay_off_on), whatever the gate says
-    if not match.hooks.layoff_gate.permits(match, seat):
+    if not ctx.hooks.layoff_gate.permits(ctx, seat):
         return []
-    if all(match.deal.down):  # on every meld (may_lay_off_on)
+    if all(ctx.deal.down):  # on every meld (may_lay_off_on)
         return indexes
-    table = match.deal.table
+    table = ctx.deal.table
     return [index for index in indexes if table[index].owner == seat]
 
 
-def _plays_on(match: ContractRummyMatch, index: int, card: Card) -> bool:
+def _plays_on(ctx: TurnContext[Any], index: int, card: Card) -> bool:
     """Whether ``card`` is laid off on meld ``index``, or (``swap_counts_as_playable``)
     exchanged for one of its wild cards."""
-    meld = match.deal.table[index]
+    meld = ctx.deal.table[index]
     rank = card.rank
     # A natural card goes only on a group of its rank or a run of its suit (at an end,
     # or in place of a wild card standing for it): the rest are refused at no cost.
-    natural = rank is not None and rank not in match.meld_rules.wild_ranks
+    natural = rank is not None and rank not in ctx.meld_rules.wild_ranks
     if natural and (meld.ranks[0] is not rank if meld.suit is None else meld.suit is not card.suit):
         return False
-    if grown_meld(match, meld, card, None) is not None:
+    if ctx.grown_meld(meld, card, None) is not None:
         return True
-    if not _rules(match).swap_counts_as_playable or card.rank is None:
+    if not _rules(ctx).swap_counts_as_playable or card.rank is None:
         return False
     if not wild_replacements(meld, card):
         return False  # no wild card for it to replace
     try:
-        joker_exchanges(match.deal.table, index, card, match.meld_rules)
+        joker_exchanges(ctx.deal.table, index, card, ctx.meld_rules)
     except InvalidMeldError:
         return False
     return True
 
 
-def others_melds_refusal(match: ContractRummyMatch, seat: int) -> Refusal:
+def others_melds_refusal(ctx: TurnContext[Any], seat: int) -> Refusal:
     """POSSO-13.3: ``seat`` may not lay off on others' melds yet (each seat's refusal
     written once: every meld step of an opened seat meets it on each meld not his)."""
-    standard = type(match).who is Match.who
-    refusal = _OTHERS_MELDS.get(seat) if standard else None
+    refusal = _OTHERS_MELDS.get(seat)
     if refusal is None:
-        who = match.who(seat)
+        who = ctx.who(seat)
         refusal = "POSSO-13.3", f"{who} may lay off on others' melds only once everyone has opened"
-        if standard:
-            _OTHERS_MELDS[seat] = refusal
+        _OTHERS_MELDS[seat] = refusal
     return refusal
 
 
@@ -306,7 +302,7 @@ _OTHERS_MELDS: dict[int, Refusal] = {}
 
 
 def forced_filter(
-    match: ContractRummyMatch, seat: int, actions: Sequence[Action]
+    ctx: TurnContext[Any], seat: int, actions: Sequence[Action]
 ) -> tuple[Action, ...]:
     """The ``actions`` forced play allows ``seat`` now (the filter of
     :class:`~rummykit.games.posso.hooks.ForcedPlay`; each check about the position
@@ -316,12 +312,12 @@ def forced_filter(
         if isinstance(action, Discard):
             discards = True
             break
-    rules = _rules(match)
+    rules = _rules(ctx)
     if rules.pile_take_requires_meld:
         takes = any(isinstance(a, Take) for a in actions)
     elif not discards:
         return tuple(actions)
-    ready = discards and ready_meld(match, seat)
+    ready = discards and ready_meld(ctx, seat)
     if not rules.pile_take_requires_meld and rules.forced_play_enforcement != "strict":
         # Nothing else to refuse (see _plain_refusal): only a ready meld's discards.
         if not ready:
@@ -329,7 +325,7 @@ def forced_filter(
         return tuple(action for action in actions if not isinstance(action, Discard))
     if not discards and not takes:
         return tuple(actions)
-    position = _Position(match, seat)
+    position = _Position(ctx, seat)
     kept = []
     for action in actions:
         if isinstance(action, Discard) and ready:
@@ -344,8 +340,8 @@ class _Position:
     """What forced play asks about ``seat`` in the match's present position, each
     answer worked out once (the position must not change while this is in use)."""
 
-    def __init__(self, match: ContractRummyMatch, seat: int) -> None:
-        self.match = match
+    def __init__(self, ctx: TurnContext[Any], seat: int) -> None:
+        self.ctx = ctx
         self.seat = seat
         self._playable: dict[Card, bool] = {}
 
@@ -353,53 +349,53 @@ class _Position:
         """:func:`is_playable` for the seat."""
         answer = self._playable.get(card)
         if answer is None:
-            answer = self._playable[card] = is_playable(self.match, self.seat, card)
+            answer = self._playable[card] = is_playable(self.ctx, self.seat, card)
         return answer
 
     @cached_property
     def top_usable(self) -> bool:
         """Could the seat meld the pile's top card this turn (see :func:`_usable`)?"""
-        top = self.match.deal.pile.top
-        return top is None or _usable(self.match, self.seat, top.card)
+        top = self.ctx.deal.pile.top
+        return top is None or _usable(self.ctx, self.seat, top.card)
 
     @cached_property
     def keeps_taken(self) -> bool:
         """Whether the seat still holds the card it took from the pile, and another."""
-        hand = self.match.deal.hands[self.seat]
-        taken = self.match.deal.step.taken
+        hand = self.ctx.deal.hands[self.seat]
+        taken = self.ctx.deal.step.taken
         return taken is not None and taken in hand and len(hand) > 1
 
     @cached_property
     def all_playable(self) -> bool:
         """Whether every card the seat may discard is playable (the card just taken,
         held once, aside)."""
-        hand = self.match.deal.hands[self.seat]
-        taken = self.match.deal.step.taken
+        hand = self.ctx.deal.hands[self.seat]
+        taken = self.ctx.deal.step.taken
         others = [c for c in set(hand) if c is not taken or hand.count(c) > 1]
         return all(self.playable(c) for c in others)
 
 
-def plain_refusal(match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+def plain_refusal(ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
     """Why forced play forbids ``seat`` the ``action`` now, the ready-meld check aside
     (POSSO-8.2, 14.4)."""
-    return _plain_refusal(_Position(match, seat), action)
+    return _plain_refusal(_Position(ctx, seat), action)
 
 
 def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
     """:func:`plain_refusal` with the answers about ``position`` shared."""
-    match, seat = position.match, position.seat
-    rules = _rules(match)
+    ctx, seat = position.ctx, position.seat
+    rules = _rules(ctx)
     if isinstance(action, Take) and rules.pile_take_requires_meld:
         if not position.top_usable:
-            top = match.deal.pile.top
+            top = ctx.deal.pile.top
             assert top is not None
-            return "POSSO-8.2", f"{match.who(seat)} could not meld {top.card} this turn"
+            return "POSSO-8.2", f"{ctx.who(seat)} could not meld {top.card} this turn"
         return None
     if not isinstance(action, Discard):
         return None
     if rules.pile_take_requires_meld and position.keeps_taken:
-        taken = match.deal.step.taken
-        return "POSSO-8.2", f"{match.who(seat)} must meld {taken}, taken from the pile"
+        taken = ctx.deal.step.taken
+        return "POSSO-8.2", f"{ctx.who(seat)} must meld {taken}, taken from the pile"
     # POSSO-14.4 strict: no exception for the last card, which is then laid off.
     strict = rules.forced_play_enforcement == "strict"
     if strict and position.playable(action.card):
@@ -407,34 +403,34 @@ def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
         if not every:
             return (
                 "POSSO-14.4",
-                f"{match.who(seat)} may not discard {action.card}: it can be laid off",
+                f"{ctx.who(seat)} may not discard {action.card}: it can be laid off",
             )
     return None
 
 
-def _usable(match: ContractRummyMatch, seat: int, card: Card) -> bool:
+def _usable(ctx: TurnContext[Any], seat: int, card: Card) -> bool:
     """Could ``seat`` meld ``card`` this turn (lay it down or off)?"""
-    if next(laydowns_with(match, seat, card), None) is not None:
+    if next(laydowns_with(ctx, seat, card), None) is not None:
         return True
-    if match.deal.down[seat]:
-        for index, meld in enumerate(match.deal.table):
+    if ctx.deal.down[seat]:
+        for index, meld in enumerate(ctx.deal.table):
             if (
-                may_lay_off_on(match, seat, index)
-                and grown_meld(match, meld, card, None) is not None
+                may_lay_off_on(ctx, seat, index)
+                and ctx.grown_meld(meld, card, None) is not None
             ):
                 return True
     return False
 
 
-def _rules(match: ContractRummyMatch) -> PossoRules:
+def _rules(ctx: TurnContext[Any]) -> PossoRules:
     """The match's rules: this game's (its hooks serve only its matches)."""
-    rules = match.rules
+    rules = ctx.rules
     assert isinstance(rules, PossoRules)
     return rules
 
 
-def _opening(match: ContractRummyMatch) -> Contract:
+def _opening(ctx: TurnContext[Any]) -> Contract:
     """The deal's opening requirement (every Posso? deal has one, POSSO-12)."""
-    opening = match.deal.contract
+    opening = ctx.deal.contract
     assert opening is not None
     return opening

@@ -1,0 +1,365 @@
+"""What a hook sees of a contract-rummy match, and what it may do to it.
+
+Every hook method (:mod:`rummykit.engine.hooks`) receives a :class:`TurnContext`, never
+the match: the deal's fields read-only (:class:`DealView`), the rules and the engine's
+options, and a few verbs that move cards, report effects and set the turn. The match
+keeps the rest private, so a hook written against this page keeps working when the
+engine's insides change, in the pure and the compiled build alike.
+
+>>> from rummykit.games.may_i import MayI
+>>> match = MayI().new_match(players=4, seed=7)
+>>> ctx = match.context
+>>> ctx.players, ctx.phase, ctx.to_act, len(ctx.deal.hands[3])
+(4, Phase('draw'), 3, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, cast, final
+
+from rummykit.cards import Card
+from rummykit.contracts import Contract
+from rummykit.deck import PileCard
+from rummykit.engine import pile
+from rummykit.engine.state import TurnStep
+from rummykit.errors import IllegalActionError
+from rummykit.kit.actions import Action
+from rummykit.kit.effects import DealEnd, Effect, GoingOut, TookFromPile
+from rummykit.kit.protocol import Phase
+from rummykit.melds import End, Meld, MeldRules
+from rummykit.scoring import CardValues
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.hooks import Hooks, TakeKind
+    from rummykit.engine.options import TableOptions
+    from rummykit.kit.state import State
+    from rummykit.melds.meld import Role
+
+__all__ = ["DealView", "PileView", "TurnContext"]
+
+S = TypeVar("S")
+
+
+class PileView(Protocol):
+    """The discard pile as a hook reads it."""
+
+    @property
+    def entries(self) -> Sequence[PileCard]:
+        """Every card with its discarder, bottom first."""
+
+    @property
+    def top(self) -> PileCard | None:
+        """The top card with its discarder (``None``: the pile is empty)."""
+
+    def __len__(self) -> int: ...
+
+
+class DealView(Protocol):
+    """The deal in progress as a hook reads it: the same fields as the engine's deal
+    state, read-only (change them through the :class:`TurnContext`'s verbs)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Every seat's hand."""
+
+    @property
+    def pile(self) -> PileView:
+        """The discard pile."""
+
+    @property
+    def table(self) -> Sequence[Meld]:
+        """The melds on the table, by number (each with its owner)."""
+
+    @property
+    def down(self) -> Sequence[bool]:
+        """Whether each seat has its contract (or opening) down."""
+
+    @property
+    def down_turn(self) -> Sequence[int]:
+        """The turn in which each seat went down (-1: not yet)."""
+
+    @property
+    def laid(self) -> Sequence[Sequence[Meld]]:
+        """The melds each seat laid down from its hand, as laid."""
+
+    @property
+    def known(self) -> Sequence[Counter[Card]]:
+        """The cards each seat is known to hold (taken from the pile in view of all)."""
+
+    @property
+    def buys(self) -> Sequence[int]:
+        """Buys each seat made this deal."""
+
+    @property
+    def contract(self) -> Contract | None:
+        """The deal's contract (or opening requirement)."""
+
+    @property
+    def discard_out(self) -> bool:
+        """Whether going out by discarding is allowed in this deal."""
+
+    @property
+    def step(self) -> TurnStep:
+        """The turn in progress."""
+
+    @property
+    def turns(self) -> int:
+        """Turns started this deal."""
+
+    @property
+    def dead(self) -> bool:
+        """Set while an action ends the deal dead (the refill cap)."""
+
+
+@final
+class TurnContext(Generic[S]):
+    """A hook's view of one match and its verbs (``S``: the claim protocol's state).
+
+    One context serves a match for its whole life; the engine passes it to every hook
+    call. Read the deal through :attr:`deal`; change it only through the verbs below, so
+    that every change is one the engine knows (the cards are conserved, the effects
+    logged, the legal actions listed anew).
+    """
+
+    __slots__ = ("_match",)
+
+    def __init__(self, match: ContractRummyMatch) -> None:
+        self._match = match
+
+    # -- what a hook reads -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self._match.players
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules value (its definition's ``rules``)."""
+        return self._match.rules
+
+    @property
+    def options(self) -> TableOptions:
+        """The engine's options for this match."""
+        return self._match.options
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """What a meld is in this match."""
+        return self._match.meld_rules
+
+    @property
+    def values(self) -> CardValues:
+        """What each card counts in this match."""
+        return self._match.values
+
+    @property
+    def hooks(self) -> Hooks:
+        """The game's hooks (a hook may ask another: Posso?'s forced play asks the
+        lay-off gate)."""
+        return self._match.hooks
+
+    @property
+    def game(self) -> str:
+        """The game's registry name (for messages)."""
+        return self._match.definition.name
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._match.state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is."""
+        return self._match.state.to_act
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress, from 1."""
+        return self._match.state.deal_number
+
+    @property
+    def deal(self) -> DealView:
+        """The deal in progress, read-only."""
+        return self._match.deal
+
+    @property
+    def claim(self) -> S | None:
+        """The claim protocol's state (``None``: none kept now)."""
+        return cast("S | None", self._match.deal.claim)
+
+    @property
+    def whole_hand(self) -> bool:
+        """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
+        return self._match.whole_hand
+
+    @property
+    def sender_known(self) -> bool:
+        """Whether the action being verified was sent by the seat to act: only then may a
+        refusal name that seat's cards or legal actions."""
+        return self._match.sender_known
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action now (the match's listing)."""
+        return self._match.legal_actions()
+
+    def left(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places to the left of ``seat``."""
+        return (seat + steps) % self._match.players
+
+    def who(self, seat: int | None) -> str:
+        """``player A`` or ``the table``, for messages."""
+        return self._match.who(seat)
+
+    def lacks(self, cards: object) -> str:
+        """``does not hold 9S`` for a refusal, naming the cards only to a known sender."""
+        return self._match.lacks(cards)
+
+    def clause(self, key: str) -> str:
+        """The game's clause for refusals of kind ``key`` (``""``: none)."""
+        return self._match.clause(key)
+
+    def refuse(self, rule: str, reason: str) -> NoReturn:
+        """Refuse the action being verified: raise
+        :class:`~rummykit.errors.IllegalActionError` citing ``rule``."""
+        raise IllegalActionError(reason, rule=rule or None)
+
+    # -- what a hook asks the turn rules ----------------------------------------------------
+
+    def leaves_ok(
+        self,
+        seat: int,
+        remaining: Sequence[Card],
+        *,
+        down_after: bool,
+        table_after: Sequence[Meld] | None = None,
+        going_down: bool = False,
+    ) -> bool:
+        """May a meld action leave ``remaining`` in ``seat``'s hand (the single-card
+        rule, going out only with the contract down)?"""
+        return self._match.leaves_ok(
+            seat, remaining, down_after=down_after, table_after=table_after, going_down=going_down
+        )
+
+    def grown_meld(
+        self, meld: Meld, card: Card, end: End | None = None, role: Role | None = None
+    ) -> Meld | None:
+        """``meld`` with ``card`` laid off (at ``end``, standing for ``role``), or
+        ``None`` if it does not fit (remembered for the match)."""
+        from rummykit.engine.moves import grown_meld
+
+        return grown_meld(self._match, meld, card, end, role)
+
+    def pile_run(self, seat: int, *, protect_top: bool) -> int:
+        """How many pile cards from the top ``seat`` may take (stopping before one of his
+        own discards unless the options allow it)."""
+        return len(pile.pile_run(self._match, seat, protect_top=protect_top))
+
+    def max_take(
+        self, seat: int, take: TakeKind | None, *, protect_top: bool, limit: int | None = None
+    ) -> int:
+        """How many pile cards ``seat`` may take now for ``take`` (``None``: a regular
+        turn's), at most ``limit``, able to pay for them."""
+        return pile.max_take(self._match, seat, kind=take, protect_top=protect_top, limit=limit)
+
+    def price(self, take: TakeKind | None, count: int) -> int:
+        """The stock cards owed for ``count`` pile cards taken as ``take``."""
+        return pile.price(self._match, take, count)
+
+    # -- verbs -------------------------------------------------------------------------------
+
+    def emit(self, effect: Effect) -> None:
+        """Report an effect of the action being applied (it goes into its event)."""
+        self._match.emit(effect)
+
+    def set_turn(self, phase: Phase, seat: int | None) -> None:
+        """Make it ``seat``'s decision in ``phase``."""
+        self._match.set_turn(phase, seat)
+
+    def set_step(self, step: TurnStep) -> None:
+        """The turn in progress is now ``step``."""
+        self._match.deal.step = step
+
+    def set_claim(self, state: S | None) -> None:
+        """Keep ``state`` as the claim protocol's state (``None``: none)."""
+        self._match.deal.claim = cast("State | None", state)
+
+    def count_turn(self) -> bool:
+        """Count a new turn; ``False`` if the turn cap ended the deal instead."""
+        return self._match.count_turn()
+
+    def start_turn(self, seat: int) -> None:
+        """``seat``'s regular turn starts (unless the deal ends dead first)."""
+        self._match.start_regular_turn(seat)
+
+    def end_turn(self, seat: int) -> None:
+        """``seat``'s turn ends without a discard (the claim protocol says who is next)."""
+        self._match.hooks.claims.after_turn_without_discard(self, seat)
+
+    def start_pick(self, seat: int, take: TakeKind) -> None:
+        """After ``seat`` took the top pile card as ``take`` under
+        ``multi_take_mode="any"``: let him pick more pile cards one at a time."""
+        self._match.start_pick(seat, take.name)
+
+    def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
+        """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
+        return pile.take_from_pile(self._match, seat, count, protect_top=protect_top)
+
+    def take_top(self, seat: int) -> Card:
+        """Move the top pile card into ``seat``'s hand, in view of all (whoever discarded it)."""
+        deal = self._match.deal
+        (card,) = deal.pile.take(1)
+        deal.hands[seat].append(card)
+        known = deal.known[seat]
+        known[card] = known.get(card, 0) + 1
+        self._match.emit(TookFromPile(seat, (card,)))
+        return card
+
+    def place_top(self, target: int, meld: Meld) -> Card:
+        """Take the top pile card onto the table: meld ``target`` becomes ``meld`` (which
+        holds it). Returns the card."""
+        deal = self._match.deal
+        (card,) = deal.pile.take(1)
+        deal.table[target] = meld
+        return card
+
+    def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
+        """Draw ``count`` stock cards for ``seat`` (refilling the stock as the options
+        say); at the refill cap the deal is marked dead (:attr:`DealView.dead`)."""
+        return pile.draw_stock(self._match, seat, count, penalty=penalty)
+
+    def lay_down(
+        self, seat: int, melds: Sequence[Meld], *, down_after: bool
+    ) -> tuple[tuple[int, ...], bool]:
+        """Move ``melds`` from ``seat``'s hand to the table as his; he is down after them
+        where ``down_after``. Returns their places and whether he went down now."""
+        return self._match.lay_down(seat, list(melds), down_after=down_after)
+
+    def show(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` were shown in ``seat``'s hand: they are known to be there."""
+        known = self._match.deal.known[seat]
+        shown: dict[Card, int] = {}
+        for card in cards:
+            shown[card] = shown.get(card, 0) + 1
+        for card, count in shown.items():
+            if count > known.get(card, 0):
+                known[card] = count
+
+    def count_buy(self, seat: int) -> None:
+        """``seat`` bought a card: count it for the deal (buy limits) and the match."""
+        self._match.deal.buys[seat] += 1
+        self._match.state.total_buys += 1
+
+    def went_out(self, seat: int, how: GoingOut) -> None:
+        """``seat`` went out; the deal is scored."""
+        self._match.went_out(seat, how)
+
+    def end_dead_deal(self, reason: DealEnd) -> None:
+        """Nobody went out: the deal ends and is scored as dead."""
+        self._match.end_dead_deal(reason)
+
