@@ -163,21 +163,21 @@ class GinDeal(DealState):
 class GinMatch(Match[MatchState, GinDeal]):
     """One game of gin rummy, deal after deal until GIN-8 ends it."""
 
-    clause_prefix = "GIN"
-    players_clause = "GIN-1"
+    _clause_prefix = "GIN"
+    _players_clause = "GIN-1"
     rules: GinRules
 
-    def deck_spec(self) -> DeckSpec:
+    def _deck_spec(self) -> DeckSpec:
         return DeckSpec(decks=1)
 
-    def new_state(self) -> MatchState:
+    def _new_state(self) -> MatchState:
         return MatchState()  # the base's fields (deal number, dealer, phase, scores) suffice
 
-    def is_last_deal(self) -> bool:
+    def _is_last_deal(self) -> bool:
         """GIN-8."""
         return max(self.scores) >= self.rules.target or self.deal_number >= self.rules.max_deals
 
-    def start_deal(self, pack: list[Card] | None) -> None:
+    def _start_deal(self, pack: list[Card] | None) -> None:
         """GIN-1: a stacked ``pack`` is dealt as it lies, else the shoe is shuffled."""
         cards = list(self.spec.shuffled(self.rng)) if pack is None else pack
         dealt = deal(cards, players=2, hand_size=10, dealer=self.dealer)
@@ -185,15 +185,15 @@ class GinMatch(Match[MatchState, GinDeal]):
         upcard = stock.draw()
         self.deal = GinDeal([list(hand) for hand in dealt.hands], stock, DiscardPile())
         self.deal.pile.push(upcard, None)
-        self.emit(DealStarted(self.deal_number, self.dealer, upcard))
+        self._emit(DealStarted(self.deal_number, self.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
-            self.emit(Dealt(seat, tuple(sorted(hand))))  # each hand seen by its owner only
-        self.set_turn(DRAW, 1 - self.dealer)
+            self._emit(Dealt(seat, tuple(sorted(hand))))  # each hand seen by its owner only
+        self._set_turn(DRAW, 1 - self.dealer)
 
     def deadwood(self, cards: list[Card]) -> int:
         return min_deadwood_value(cards, MELDS, values=GIN_VALUES)
 
-    def list_legal(self) -> tuple[Action, ...]:
+    def _list_legal(self) -> tuple[Action, ...]:
         if self.phase is DRAW:
             return (Draw(), Take()) if len(self.deal.pile) else (Draw(),)
         assert self.to_act is not None  # every decision in gin is one seat's
@@ -210,48 +210,48 @@ class GinMatch(Match[MatchState, GinDeal]):
             legal.append(Discard(card))
         return tuple(legal)
 
-    def why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> tuple[str, str]:
         """Say which rule an illegal action breaks."""
         seat, deal_ = self.to_act, self.deal
         if isinstance(action, Discard) and seat is not None and self.phase is DISCARD:
             if action.card not in deal_.hands[seat]:
-                return "GIN-3", f"{self.who(seat)} does not hold {action.card}"
+                return "GIN-3", f"{self._who(seat)} does not hold {action.card}"
             if action.card is deal_.taken:
                 return "GIN-3", f"{action.card} was just taken from the pile"
             rest = [card for card in deal_.hands[seat] if card is not action.card]
             limit = self.rules.knock_limit
             return "GIN-4", f"deadwood {self.deadwood(rest)} is over the knock limit {limit}"
-        return super().why_not(action)
+        return super()._why_not(action)
 
-    def perform(self, seat: int | None, action: Action) -> None:
+    def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         hand = self.deal.hands[seat]
         if isinstance(action, Draw | Take):  # GIN-2
             if isinstance(action, Draw):
                 card, self.deal.taken = self.deal.stock.draw(), None
-                self.emit(Drew(seat, (card,)))
+                self._emit(Drew(seat, (card,)))
             else:
                 card = self.deal.taken = self.deal.pile.take()[0]
-                self.emit(TookFromPile(seat, (card,)))
+                self._emit(TookFromPile(seat, (card,)))
             hand.append(card)
             if self.deadwood(hand) == 0:
                 self.showdown(seat, big=True)  # big gin: every card melds, no discard
             else:
-                self.set_turn(DISCARD, seat)
+                self._set_turn(DISCARD, seat)
             return
         assert isinstance(action, Discard)  # a plain discard or a knock
         hand.remove(action.card)
         self.deal.pile.push(action.card, seat)
-        self.emit(Discarded(seat, action.card))
+        self._emit(Discarded(seat, action.card))
         self.deal.turns += 1
         if isinstance(action, Knock):
             self.showdown(seat, big=False)
         elif len(self.deal.stock) <= self.rules.dead_stock:  # GIN-7
-            self.end_deal(DealEnd.DEAD_STOCK, None, [DealScore(0, 0)] * 2)
+            self._end_deal(DealEnd.DEAD_STOCK, None, [DealScore(0, 0)] * 2)
         elif self.deal.turns >= self.rules.max_turns_per_deal:
-            self.end_deal(DealEnd.TURN_CAP, None, [DealScore(0, 0)] * 2)
+            self._end_deal(DealEnd.TURN_CAP, None, [DealScore(0, 0)] * 2)
         else:
-            self.set_turn(DRAW, 1 - seat)
+            self._set_turn(DRAW, 1 - seat)
 
     def showdown(self, knocker: int, *, big: bool) -> None:
         """GIN-5, GIN-6: lay off, compare deadwood, score and end the deal."""
@@ -270,11 +270,11 @@ class GinMatch(Match[MatchState, GinDeal]):
             kind, winner, points = "undercut", defender, knock - defend + rules.undercut_bonus
         else:
             kind, winner, points = "knock", knocker, defend - knock
-        self.emit(Knocked(knocker, kind, mine.melds, knock, tuple(laid_off), defend))
-        self.emit(WentOut(knocker, GoingOut.MELDING if big else GoingOut.DISCARDING))
-        self.emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
+        self._emit(Knocked(knocker, kind, mine.melds, knock, tuple(laid_off), defend))
+        self._emit(WentOut(knocker, GoingOut.MELDING if big else GoingOut.DISCARDING))
+        self._emit(HandsShown(tuple(tuple(sorted(hand)) for hand in self.deal.hands)))
         scores = [DealScore(points if seat == winner else 0, 0) for seat in range(2)]
-        self.end_deal(DealEnd.WENT_OUT, knocker, scores)
+        self._end_deal(DealEnd.WENT_OUT, knocker, scores)
 
     @staticmethod
     def lay_off_one(table: list[Meld], cards: list[Card]) -> Card | None:
@@ -288,7 +288,7 @@ class GinMatch(Match[MatchState, GinDeal]):
                 return card
         return None
 
-    def final_outcome(self) -> Outcome:
+    def _final_outcome(self) -> Outcome:
         """GIN-8: the highest total wins (both, if tied)."""
         totals = self.scores
         standings = tuple(sorted(enumerate(totals), key=lambda pair: (-pair[1], pair[0])))

@@ -13,22 +13,16 @@ from rummykit.engine.actions import LayOff
 from rummykit.engine.options import PerPlayers
 from rummykit.errors import ConfigError, NotationError
 from rummykit.games import MayI, game
-from rummykit.games.may_i import MayIMatch
 from rummykit.kit.actions import MAX_DIGITS, Take
 from rummykit.kit.match import Match
 from rummykit.kit.registry import register
 
 
 def _game_with_clauses(clauses: dict[str, Any]) -> type[MayI]:
-    class TypoMatch(MayIMatch):
-        pass
-
-    TypoMatch.clauses = clauses
-
     @attrs.frozen
     class Typo(MayI):
         name: ClassVar[str] = "typo-rummy"
-        match_type: ClassVar[type[Any]] = TypoMatch
+        refusal_clauses: ClassVar[Any] = clauses
 
     return Typo
 

@@ -22,12 +22,16 @@ from rummykit import (
     parse_cards,
     presets,
 )
-from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
+from rummykit.engine import (
+    ExchangeGate,
+    Hooks,
+    LayOffGate,
+    Refusal,
+    TurnContext,
+)
 from rummykit.engine.actions import ExchangeJoker, LayOff
-from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.effects import JokerExchanged, LaidDown
 from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.games.may_i.game import MayIMatch
 from rummykit.games.possession.actions import Play
 from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
 from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
@@ -164,16 +168,10 @@ def test_a_users_action_has_its_own_notation() -> None:
 class DownPlayersExchange(ExchangeGate):
     """A player whose contract is down may exchange jokers, the joker going onto the table."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
-        if not match.deal.down[seat]:
-            return "HOUSE-1", f"{match.who(seat)} has not laid his contract down"
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
+        if not ctx.deal.down[seat]:
+            return "HOUSE-1", f"{ctx.who(seat)} has not laid his contract down"
         return None
-
-
-class ExchangeMayIMatch(MayIMatch):
-    """May I?'s clauses, and the house's own for joker exchanges."""
-
-    clauses: ClassVar[Mapping[str, str]] = {**MayIMatch.clauses, "exchange": "HOUSE-2"}
 
 
 @attrs.frozen
@@ -181,7 +179,7 @@ class ExchangeMayI(MayI):
     """May I? with two jokers that players who are down may exchange."""
 
     name: ClassVar[str] = "test-exchange-may-i"
-    match_type: ClassVar[type[Any]] = ExchangeMayIMatch
+    refusal_clauses: ClassVar[Mapping[str, str]] = {**MayI.refusal_clauses, "exchange": "HOUSE-2"}
     actions: ClassVar[tuple[type[Action], ...]] = (*MayI.actions, ExchangeJoker)
 
     def hooks(self) -> Hooks:
@@ -354,11 +352,11 @@ def test_laid_down_effect_names_the_melds_and_their_places() -> None:
 class OwnMeldsOnly(LayOffGate):
     """A house rule: lay off only on one's own melds."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
-        if not match.deal.down[seat]:
-            return "HOUSE-2", f"{match.who(seat)} has not laid his contract down"
-        if target is not None and match.deal.table[target].owner != seat:
-            return "HOUSE-2", f"{match.who(seat)} lays off only on his own melds"
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
+        if not ctx.deal.down[seat]:
+            return "HOUSE-2", f"{ctx.who(seat)} has not laid his contract down"
+        if target is not None and ctx.deal.table[target].owner != seat:
+            return "HOUSE-2", f"{ctx.who(seat)} lays off only on his own melds"
         return None
 
 

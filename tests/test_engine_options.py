@@ -17,7 +17,6 @@ from rummykit.engine import (
     ContractLayOffGate,
     ContractOpening,
     ContractRummy,
-    ContractRummyMatch,
     FreeOpening,
     Hooks,
     PerPlayers,
@@ -98,13 +97,13 @@ def test_the_engine_reads_no_rules_attribute_and_cites_no_game() -> None:
         assert "rules: Any" not in text, path.name
         assert not re.findall(r"\.rules\.(?!table_options\(\))", text), path.name
         assert not re.findall(r"[\"'](?:MAYI|POSSO)-", text), path.name
-    assert not ContractRummyMatch.clauses
+    assert not ContractRummy.refusal_clauses
 
 
 # -- the check at registration ------------------------------------------------------------------
 
 
-class _Game(ContractRummy[Any, ContractRummyMatch]):
+class _Game(ContractRummy[Any]):
     def hooks(self) -> Hooks:
         return Hooks(opening=FreeOpening(), layoff_gate=ContractLayOffGate())
 
@@ -261,7 +260,7 @@ LIVERPOOLISH = TableOptions(
 
 
 @attrs.frozen
-class Liverpoolish(ContractRummy[TableOptions, ContractRummyMatch]):
+class Liverpoolish(ContractRummy[TableOptions]):
     """Two decks for 3-4 players, three for 5 and more, one joker per deck."""
 
     name: ClassVar[str] = "test-liverpoolish"

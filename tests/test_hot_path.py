@@ -12,6 +12,7 @@ import pytest
 from rummykit import parse_card, parse_cards
 from rummykit.cards import CARDS
 from rummykit.engine.actions import LayOff
+from rummykit.engine.context import TurnContext
 from rummykit.engine.contract import ContractLayOffGate
 from rummykit.engine.hooks import Hooks, LayOffGate, Refusal
 from rummykit.engine.phases import MELD
@@ -95,10 +96,10 @@ def test_seat_checks() -> None:
 def test_sender_known_only_while_the_seat_to_act_is_checked() -> None:
     match = Possession().new_match(players=2, seed=3)
     seat = match.to_act
-    assert seat is not None and not match.sender_known
+    assert seat is not None and not match._sender_known
     with pytest.raises(IllegalActionError, match="does not hold JK JK JK"):
         match.apply("play JK JK JK", seat=seat)
-    assert not match.sender_known
+    assert not match._sender_known
     with pytest.raises(IllegalActionError, match="it is not player"):
         match.apply("draw", seat=1 - seat)
     with pytest.raises(IllegalActionError) as refused:
@@ -125,23 +126,25 @@ def test_layoff_gate_permits_exactly_when_it_refuses_nothing(
         while not match.is_over:
             seat = match.to_act
             if match.state.phase is MELD and seat is not None:
-                permits = gate.permits(match, seat)
-                assert permits is (gate.refusal(match, seat, None) is None)
-                assert LayOffGate.permits(gate, match, seat) is permits
+                permits = gate.permits(match.context, seat)
+                assert permits is (gate.refusal(match.context, seat, None) is None)
+                assert LayOffGate.permits(gate, match.context, seat) is permits
                 asked[permits] += 1
             match.apply(rng.choice(match.legal_actions()))
     assert asked[True] and asked[False]
 
 
 @attrs.frozen
-class HouseGate(ContractLayOffGate):
+class HouseGate(LayOffGate):
     """A house rule on top of the contract gate, written as a refusal only: no lay-offs
     while the stock is still thick."""
 
-    def refusal(self, match: Any, seat: int, target: int | None) -> Refusal | None:
-        if len(match.deal.stock) > 40:
+    inner: ContractLayOffGate = attrs.field(factory=ContractLayOffGate)
+
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
+        if ctx.stock_size > 40:
             return "HOUSE-1", "no lay-offs while the stock holds more than 40 cards"
-        return super().refusal(match, seat, target)
+        return self.inner.refusal(ctx, seat, target)
 
 
 class HouseMayI(MayI):

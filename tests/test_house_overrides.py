@@ -1,9 +1,11 @@
-"""A house rule subclasses a shipped hook or match class and overrides one method: the
-shipped fast paths must ask the override, in the pure and in the compiled build."""
+"""A house rule writes its own hook on the engine's hook bases, holding a shipped hook
+to ask (composition): the engine's listings must ask the house hook, in the pure and in
+the compiled build."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -11,17 +13,26 @@ import pytest
 
 from rummykit.agents import ContractAgent
 from rummykit.cards import Rank
+from rummykit.engine import (
+    ActionFilter,
+    ClaimProtocol,
+    Hooks,
+    LayOffGate,
+    Opening,
+    Refusal,
+    TakeKind,
+    TurnContext,
+)
 from rummykit.engine.actions import Down, LayOff
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.engine.hooks import Hooks, Refusal
 from rummykit.games.may_i.actions import Ask
-from rummykit.games.may_i.claims import ClaimWindow, MayIClaims
-from rummykit.games.may_i.game import MayI, MayIMatch
+from rummykit.games.may_i.claims import BUY_TAKE, ClaimWindow, MayIClaims
+from rummykit.games.may_i.game import MayI
 from rummykit.games.posso.game import Posso
-from rummykit.games.posso.hooks import ForcedPlay, PossoLayOffGate, PossoOpening
+from rummykit.games.posso.hooks import ForcedPlay, PossoOpening
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard
 from rummykit.kit.protocol import PlayerView
+from rummykit.melds import Meld
 
 
 def _play(match: Any, seed: int, steps: int, prefer: tuple[type, ...] = ()) -> list[Any]:
@@ -40,10 +51,10 @@ def _play(match: Any, seed: int, steps: int, prefer: tuple[type, ...] = ()) -> l
     return seen
 
 
-class NoLayOffGate(PossoLayOffGate):
-    """A house gate: no lay-offs at all (``refusal`` alone overridden)."""
+class NoLayOffGate(LayOffGate):
+    """A house gate: no lay-offs at all (asked meld by meld)."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, target: int | None) -> Refusal | None:
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         return "HOUSE-1", "no lay-offs in this house"
 
 
@@ -53,22 +64,37 @@ class NoLayOffAtAllGate(NoLayOffGate):
     depends_on_target: ClassVar[bool] = False
 
 
-class LateOpening(PossoOpening):
-    """A house opening: nobody goes down before the deal's 30th turn."""
+@attrs.frozen
+class LateOpening(Opening):
+    """A house opening: Posso?'s, but nobody goes down before the deal's 30th turn."""
 
-    def each_go_down(self, match: ContractRummyMatch, seat: int) -> Any:
-        if match.deal.turns < 30:
-            return iter(())
-        return super().each_go_down(match, seat)
+    inner: Opening = attrs.field(factory=PossoOpening)
+
+    def go_downs(self, ctx: TurnContext[Any], seat: int) -> list[Down]:
+        return [] if ctx.deal.turns < 30 else self.inner.go_downs(ctx, seat)
+
+    def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
+        if ctx.deal.turns < 30:
+            ctx.refuse("HOUSE-3", "nobody goes down before the 30th turn")
+        return self.inner.check(ctx, seat, action)
 
 
-class NoDiscardFilter(ForcedPlay):
-    """A house filter: forced play, and no discard of a king either."""
+@attrs.frozen
+class NoKingDiscards(ActionFilter):
+    """A house filter: Posso?'s forced play, and no discard of a king either."""
 
-    def refusal(self, match: ContractRummyMatch, seat: int, action: Action) -> Refusal | None:
+    inner: ActionFilter = attrs.field(factory=ForcedPlay)
+
+    def refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         if isinstance(action, Discard) and action.card.rank is Rank.KING:
             return "HOUSE-2", "kings stay in hand"
-        return super().refusal(match, seat, action)
+        return self.inner.refusal(ctx, seat, action)
+
+    def filter(
+        self, ctx: TurnContext[Any], seat: int, actions: Sequence[Action]
+    ) -> tuple[Action, ...]:
+        kept = self.inner.filter(ctx, seat, actions)
+        return tuple(a for a in kept if not (isinstance(a, Discard) and a.card.rank is Rank.KING))
 
 
 @attrs.frozen
@@ -83,10 +109,9 @@ class HousePosso(Posso):
 
 
 @pytest.mark.parametrize("gate", [NoLayOffGate, NoLayOffAtAllGate])
-def test_a_posso_gate_subclass_refusing_every_layoff_lists_none(gate: type) -> None:
+def test_a_house_gate_refusing_every_layoff_lists_none(gate: type[LayOffGate]) -> None:
     definition = HousePosso(
-        PossoRules(forced_play_enforcement="strict"),
-        house={"layoff_gate": gate(same_turn=True)},
+        PossoRules(forced_play_enforcement="strict"), house={"layoff_gate": gate()}
     )
     downs = 0
     for seed in range(6):
@@ -97,7 +122,7 @@ def test_a_posso_gate_subclass_refusing_every_layoff_lists_none(gate: type) -> N
     assert downs  # seats did go down, so lay-offs were in question
 
 
-def test_a_posso_opening_subclass_decides_the_go_down_listing() -> None:
+def test_a_house_opening_decides_the_go_down_listing_and_the_check() -> None:
     definition = HousePosso(PossoRules(joker_count=4), house={"opening": LateOpening()})
     for seed in range(6):
         match = definition.new_match(players=4, seed=seed)
@@ -108,8 +133,8 @@ def test_a_posso_opening_subclass_decides_the_go_down_listing() -> None:
             match.apply(rng.choice(legal))
 
 
-def test_a_forced_play_subclass_refusal_filters_the_listing() -> None:
-    definition = HousePosso(PossoRules(), house={"action_filter": NoDiscardFilter()})
+def test_a_house_filter_filters_the_listing() -> None:
+    definition = HousePosso(PossoRules(), house={"action_filter": NoKingDiscards()})
     discards = 0
     for seed in range(4):
         match = definition.new_match(players=3, seed=seed)
@@ -121,11 +146,35 @@ def test_a_forced_play_subclass_refusal_filters_the_listing() -> None:
     assert discards
 
 
-class NoBuyClaims(MayIClaims):
-    """A house window: nobody may buy."""
+class NoBuyClaims(ClaimProtocol[ClaimWindow]):
+    """A house window: May I?'s, but nobody may ask (every other question delegated)."""
 
-    def max_take(self, match: ContractRummyMatch, seat: int, kind: str | None) -> int:
-        return 0 if kind == "buy" else super().max_take(match, seat, kind)
+    def __init__(self, inner: MayIClaims) -> None:
+        self.inner = inner
+        self.phases = inner.phases
+
+    def after_discard(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
+        self.inner.after_discard(ctx, seat)
+
+    def after_turn_without_discard(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
+        self.inner.after_turn_without_discard(ctx, seat)
+
+    def legal(self, ctx: TurnContext[ClaimWindow], seat: int) -> tuple[Action, ...]:
+        return tuple(a for a in self.inner.legal(ctx, seat) if not isinstance(a, Ask))
+
+    def perform(self, ctx: TurnContext[ClaimWindow], seat: int, action: Action) -> None:
+        self.inner.perform(ctx, seat, action)
+
+    def why_not(
+        self, ctx: TurnContext[ClaimWindow], seat: int | None, action: Action
+    ) -> Refusal | None:
+        return self.inner.why_not(ctx, seat, action)
+
+    def take_kind(self, ctx: TurnContext[ClaimWindow]) -> TakeKind | None:
+        return self.inner.take_kind(ctx)
+
+    def after_take(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
+        self.inner.after_take(ctx, seat)
 
 
 @attrs.frozen
@@ -135,41 +184,24 @@ class NoBuyMayI(MayI):
     def hooks(self) -> Hooks:
         base = super().hooks()
         assert isinstance(base.claims, MayIClaims)
-        return attrs.evolve(base, claims=NoBuyClaims(base.claims.rules))
+        return attrs.evolve(base, claims=NoBuyClaims(base.claims))
 
 
-def test_a_may_i_window_asks_the_protocols_max_take() -> None:
+def test_a_house_claim_protocol_decides_the_window() -> None:
+    asked = 0
     for seed in range(4):
         match = NoBuyMayI().new_match(players=4, seed=seed)
         for legal in _play(match, seed, 400):  # a legal action at every decision
             assert not any(isinstance(action, Ask) for action in legal)
+            asked += any(str(action) == "pass" for action in legal)
+    assert asked  # windows were opened and asked
+    assert BUY_TAKE.first_card_paid
 
 
-class RightwardMatch(MayIMatch):
-    """A house seating: play passes to the right."""
-
-    def left(self, seat: int, steps: int = 1) -> int:
-        return (seat - steps) % self.players
-
-
-@attrs.frozen
-class RightwardMayI(MayI):
-    name: ClassVar[str] = "may-i-rightward-test"
-    match_type: ClassVar[type[MayIMatch]] = RightwardMatch
-
-
-def test_a_may_i_window_follows_a_house_seating() -> None:
-    match = RightwardMayI().new_match(players=4, seed=3)
-    assert isinstance(match, RightwardMatch)
-    windows = 0
-    rng = random.Random(3)
-    for _ in range(300):
-        claim = match.deal.claim
-        if isinstance(claim, ClaimWindow):
-            windows += 1
-            assert claim.order == tuple(match.left(claim.p0, k) for k in range(1, 4))
-        match.apply(rng.choice(match.legal_actions()))
-    assert windows
+def test_shipped_hooks_are_final_for_the_type_checker() -> None:
+    """The shipped hooks are marked final: a house rule composes them."""
+    for hook in (PossoOpening, ForcedPlay, MayIClaims):
+        assert getattr(hook, "__final__", False), hook
 
 
 @attrs.frozen(kw_only=True)

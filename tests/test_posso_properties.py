@@ -15,11 +15,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.phases import MELD
 from rummykit.games import game
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.games.posso.listing import playable_targets, ready_meld
+from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Discard, Done
 from rummykit.records import dumps, loads
 from tests.test_may_i_properties import check_conservation, check_views, play_checked
@@ -51,12 +52,19 @@ OPTIONS: dict[str, list[Any]] = {
 }
 
 
-def random_match(rng: random.Random, seed: int, players: int) -> PossoMatch:
+def random_match(rng: random.Random, seed: int, players: int) -> ContractRummyMatch:
     options = {name: rng.choice(values) for name, values in OPTIONS.items()}
     return game("posso", **options).new_match(players=players, seed=seed)
 
 
-def check_forced_play(match: PossoMatch) -> None:
+def posso_rules(match: ContractRummyMatch) -> PossoRules:
+    """The match's rules: Posso?'s."""
+    rules = match.rules
+    assert isinstance(rules, PossoRules)
+    return rules
+
+
+def check_forced_play(match: ContractRummyMatch) -> None:
     seat = match.to_act
     if seat is not None and match.phase is CORRECTION:  # POSSO-14.5: never a bare pass
         assert any(isinstance(a, Correct) for a in match.legal_actions())
@@ -67,24 +75,25 @@ def check_forced_play(match: PossoMatch) -> None:
     # Never a dead end (the engine's fallback 'done'), whatever strict refuses; a
     # player who must meld the card he took (pile_take_requires_meld) can still play
     # himself into one.
-    must_meld = match.rules.pile_take_requires_meld and step.taken is not None
+    must_meld = posso_rules(match).pile_take_requires_meld and step.taken is not None
     if legal == (Done(),) and step.discard_step and not must_meld:
-        assert match.may_end_without_discard(seat), match.hands[seat]
+        assert match.options.single_card_rule == "end_turn_without_discard", match.hands[seat]
+        assert len(match.hands[seat]) == 1, match.hands[seat]
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        assert not ready_meld(match, seat)
-    if match.rules.forced_play_enforcement != "strict":
+        assert not ready_meld(match.context, seat)
+    if posso_rules(match).forced_play_enforcement != "strict":
         return
     # POSSO-14.4 strict, the last card included: no playable discard, except under
     # "any_meld" when every card he may discard is playable.
-    playable = [a for a in discards if playable_targets(match, seat, a.card)]
-    if match.rules.playable_scope == "discarder_legal":
+    playable = [a for a in discards if playable_targets(match.context, seat, a.card)]
+    if posso_rules(match).playable_scope == "discarder_legal":
         assert not playable
     elif playable:
         hand = match.hands[seat]
         taken = match.deal.step.taken
         others = {c for c in hand if c is not taken or hand.count(c) > 1}
-        assert all(playable_targets(match, seat, card) for card in others)
+        assert all(playable_targets(match.context, seat, card) for card in others)
 
 
 @settings(max_examples=10, deadline=None)

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from rummykit.cards import CARDS, JOKER, Card, Rank, parse_cards
 from rummykit.contracts import Contract
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.contract import allowed_go_downs, bounded_go_downs, down_action
 from rummykit.games import game
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, Claim, PossoClaims
 from rummykit.games.posso.listing import laydowns_with, ready_meld
 from rummykit.games.posso.reach import count_cards
@@ -38,7 +38,9 @@ MORE_OPTIONS: dict[str, list[Any]] = {
 }
 
 
-def scratch_arrangements(match: PossoMatch, seat: int, cards: list[Card]) -> list[Arrangement]:
+def scratch_arrangements(
+    match: ContractRummyMatch, seat: int, cards: list[Card]
+) -> list[Arrangement]:
     """Every laydown of ``cards`` for ``seat``, straight from the solver."""
     rules, values = match.meld_rules, match.values
     if match.deal.down[seat]:
@@ -51,7 +53,7 @@ def scratch_arrangements(match: PossoMatch, seat: int, cards: list[Card]) -> lis
     return list(arrangements(cards, contract, rules, values=values))
 
 
-def scratch_ready(match: PossoMatch, seat: int) -> bool:
+def scratch_ready(match: ContractRummyMatch, seat: int) -> bool:
     hand, rules = match.deal.hands[seat], match.meld_rules
     if match.deal.down[seat]:
         return can_meet(hand, ONE_GROUP, rules) or can_meet(hand, ONE_RUN, rules)
@@ -60,31 +62,33 @@ def scratch_ready(match: PossoMatch, seat: int) -> bool:
     return can_meet(hand, contract, rules)
 
 
-def scratch_claims(match: PossoMatch, seat: int, card: Card) -> list[tuple[Meld, ...]]:
+def scratch_claims(match: ContractRummyMatch, seat: int, card: Card) -> list[tuple[Meld, ...]]:
     cards = [*match.deal.hands[seat], card]
     found = scratch_arrangements(match, seat, cards)
     return [a.melds for a in found if any(card in meld.cards for meld in a.melds)]
 
 
-def check_state(match: PossoMatch) -> int:
+def check_state(match: ContractRummyMatch) -> int:
     """Compare every screened answer in this state with the solver's; return how many
     answers were compared."""
     checked = 0
     top = match.deal.pile.top
     for seat in range(match.players):
-        assert ready_meld(match, seat) == scratch_ready(match, seat)
+        assert ready_meld(match.context, seat) == scratch_ready(match, seat)
         checked += 1
         if top is not None:
-            assert list(laydowns_with(match, seat, top.card)) == scratch_claims(
+            assert list(laydowns_with(match.context, seat, top.card)) == scratch_claims(
                 match, seat, top.card
             )
             checked += 1
     to_act = match.to_act
     if to_act is not None:
-        listed = match.hooks.opening.go_downs(match, to_act)
+        listed = match.hooks.opening.go_downs(match.context, to_act)
         found = scratch_arrangements(match, to_act, match.deal.hands[to_act])
         opened = bool(match.deal.down[to_act])
-        expected = bounded_go_downs(allowed_go_downs(match, to_act, found, going_down=not opened))
+        expected = bounded_go_downs(
+            allowed_go_downs(match.context, to_act, found, going_down=not opened)
+        )
         assert listed == expected
         checked += 1
     return checked
@@ -98,7 +102,7 @@ def test_screened_answers_equal_the_solvers_in_seeded_states() -> None:
         if options["set_distinct_suits"]:
             options["set_max_size"] = 5
         match = game("posso", **options).new_match(players=rng.choice([3, 4, 5]), seed=seed)
-        assert isinstance(match, PossoMatch)
+        assert isinstance(match, ContractRummyMatch)
         for _ in range(400):
             if match.is_over:
                 break
@@ -124,7 +128,7 @@ def test_claim_options_of_the_window_equal_the_solvers() -> None:
         while not match.is_over:
             seat, top = match.to_act, match.deal.pile.top
             if match.phase is CLAIM and seat is not None and top is not None:
-                options = PossoClaims().options(match, seat, top.card)
+                options = PossoClaims().options(match.context, seat, top.card)
                 expected = scratch_claims(match, seat, top.card)
                 assert options == [Claim(down_action(melds).melds) for melds in expected]
                 found += bool(options)
@@ -249,8 +253,8 @@ def test_the_lay_off_gate_permits_where_it_refuses_nothing() -> None:
             if match.is_over:
                 break
             for seat in range(match.players):
-                permits = gate.permits(match, seat)
-                assert permits == (gate.refusal(match, seat, None) is None)
+                permits = gate.permits(match.context, seat)
+                assert permits == (gate.refusal(match.context, seat, None) is None)
                 checked += permits
             match.apply(rng.choice(match.legal_actions()))
     assert checked > 100

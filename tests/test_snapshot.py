@@ -412,7 +412,7 @@ def test_the_seat_to_act_is_always_one_the_game_asks(
         match = game(name, **options).new_match(players=players, seed=seed)
         rng = random.Random(seed)
         while not match.is_over:
-            assert match.actor_consistent(), (seed, match.state.phase, match.to_act)
+            assert match._actor_consistent(), (seed, match.state.phase, match.to_act)
             match.apply(rng.choice(match.legal_actions()))
             steps += 1
     assert steps > 1000

@@ -15,7 +15,6 @@ from rummykit import ConfigError, DeckSpec, IllegalActionError, Meld, parse_card
 from rummykit.engine import (
     ContractLayOffGate,
     ContractRummy,
-    ContractRummyMatch,
     FreeOpening,
     Hooks,
     TableOptions,
@@ -52,11 +51,15 @@ class BasicRules(TableOptions):
     """A game's own option beside the engine's."""
 
 
-class BasicMatch(ContractRummyMatch):
-    """A match of basic rummy; its refusals cite BR clauses."""
+@attrs.frozen
+class Basic(ContractRummy[BasicRules]):
+    """Basic rummy: lay down any melds, lay off on any meld, first out wins the deal."""
 
-    clause_prefix = "BR"
-    clauses: ClassVar[Mapping[str, str]] = {
+    name: ClassVar[str] = "test-basic-rummy"
+    title: ClassVar[str] = "Basic rummy"
+    rules_type: ClassVar[type[BasicRules]] = BasicRules
+    clause_prefix: ClassVar[str] = "BR"
+    refusal_clauses: ClassVar[Mapping[str, str]] = {
         "players": "BR-1",
         "melds": "BR-2",
         "draw": "BR-3",
@@ -74,16 +77,6 @@ class BasicMatch(ContractRummyMatch):
         "single_card": "BR-6",
         "match_over": "BR-7",
     }  # no "layoff_fit": such a refusal cites no clause
-
-
-@attrs.frozen
-class Basic(ContractRummy[BasicRules, BasicMatch]):
-    """Basic rummy: lay down any melds, lay off on any meld, first out wins the deal."""
-
-    name: ClassVar[str] = "test-basic-rummy"
-    title: ClassVar[str] = "Basic rummy"
-    rules_type: ClassVar[type[BasicRules]] = BasicRules
-    match_type: ClassVar[type[BasicMatch]] = BasicMatch
     actions: ClassVar[tuple[type[Action], ...]] = (
         Draw,
         Take,
@@ -117,7 +110,7 @@ def _position(hand: str, table: list[Meld]) -> Position:
 
 def test_a_game_without_contracts_has_no_schedule(basic: type[Basic]) -> None:
     match = game(basic.name).new_match(players=3, seed=2)
-    assert match.contracts is None and match.contract is None
+    assert match.contract is None and match.deal_count() == 3
     assert match.view(0).contract is None
     with pytest.raises(ConfigError, match="has no contract schedule"):
         _ = match.schedule

@@ -35,9 +35,9 @@ from hypothesis import strategies as st
 
 from rummykit.cards import Card
 from rummykit.deck import Stock
+from rummykit.engine import ContractRummyMatch
 from rummykit.games import game
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit.definition import GameDefinition
@@ -187,10 +187,10 @@ def test_possession_phases_reveal_no_hidden_card(
 def _claimant(match: AnyMatch) -> int | None:
     """The seat whose hidden cards decide what a Posso? claim phase shows next: the
     corrector (POSSO-14.5; his second claim), or the seat whose claim is pending."""
-    assert isinstance(match, PossoMatch)
+    assert isinstance(match, ContractRummyMatch)
     if match.phase is CORRECTION:
         return match.to_act
-    claims = PossoClaims.table(match).claims if match.phase is CLAIM else []
+    claims = PossoClaims.table(match.context).claims if match.phase is CLAIM else []
     return claims[0][0] if claims else None
 
 

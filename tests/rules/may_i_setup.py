@@ -6,8 +6,9 @@ from collections import Counter
 from typing import Any
 
 from rummykit import Card, DeckSpec, parse_cards
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.phases import DRAW
-from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.games.may_i import MayI
 from rummykit.games.may_i.claims import FIRST_REFUSAL, REQUEST
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Discard, Draw, Pass
@@ -53,7 +54,7 @@ def new_match(
     seed: int = 1,
     auto_deal: bool = True,
     **options: Any,
-) -> MayIMatch:
+) -> ContractRummyMatch:
     rules = MayIRules(player_count_range=(2, 5), **options)
     hand_size = rules.schedule()[1].hand_size
     order = stacked_order(
@@ -69,13 +70,13 @@ def new_match(
     )
 
 
-def pass_window(match: MayIMatch) -> None:
+def pass_window(match: ContractRummyMatch) -> None:
     """Everyone asked in a claim window says no."""
     while match.phase in (REQUEST, FIRST_REFUSAL):
         match.apply(Pass())
 
 
-def draw_and_discard(match: MayIMatch, card: str) -> None:
+def draw_and_discard(match: ContractRummyMatch, card: str) -> None:
     """A regular turn: draw from the stock, discard ``card``, nobody claims it."""
     assert match.phase is DRAW
     match.apply(Draw())
@@ -83,7 +84,7 @@ def draw_and_discard(match: MayIMatch, card: str) -> None:
     pass_window(match)
 
 
-def state_s(**options: Any) -> MayIMatch:
+def state_s(**options: Any) -> ContractRummyMatch:
     """MAYI-9.14's reference state S: four players, A has just discarded 7H.
 
     Pile bottom to top: 5S(A) KS(B) 4D(C) 9C(D) 7H(A); stock from the top: 2D 8S QH 5C.

@@ -6,8 +6,8 @@ from collections import Counter
 from typing import Any
 
 from rummykit import Card, DeckSpec, Meld, parse_cards
+from rummykit.engine import ContractRummyMatch
 from rummykit.games import game
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM
 from rummykit.kit.position import Position
 
@@ -27,7 +27,7 @@ def posso(
     to_act: int = A,
     players: int = 4,
     **options: Any,
-) -> PossoMatch:
+) -> ContractRummyMatch:
     """A Posso? match in deal 1 at ``to_act``'s draw step; every other card of the shoe
     goes under ``stock`` (its top cards first)."""
     definition = game("posso", first_dealer=0, **options)
@@ -55,7 +55,7 @@ def posso(
     return definition.new_match(players=players, position=position)
 
 
-def claim_window(**options: Any) -> PossoMatch:
+def claim_window(**options: Any) -> ContractRummyMatch:
     """POSSO-W18: A discards 7H, B draws from the stock; C, then D, are asked."""
     match = posso(
         hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},

@@ -12,10 +12,11 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine import ranked_outcome as outcome
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.phases import DRAW
-from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.games.may_i import MayI
 from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.kit.actions import Discard, Done, Draw, Take, parse_action
@@ -46,7 +47,7 @@ def test_mayi_w36_banned_in_deal_1_by_002s_reading() -> None:
         match.apply("layoff 4D -> 1")  # it would leave KD alone, and KD can go nowhere
 
 
-def _w37(**options: Any) -> MayIMatch:
+def _w37(**options: Any) -> ContractRummyMatch:
     schedule = ContractSchedule.of("2G+1R", hand_size=11)  # one deal: the last, as deal 5
     match = new_match(
         hands={A: "2C 3C 4C 5C 9S 9H 9C KS KH KD 6C"},
@@ -277,7 +278,7 @@ def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     seat = match.to_act
     assert seat is not None and not match.down[seat]
     last = [parse_card("4S")]
-    assert not match.leaves_ok(seat, last, down_after=False)
+    assert not match.context.leaves_ok(seat, last, down_after=False)
     relaxed = new_match(layoff_requires_contract=False, single_card_rule="end_turn_without_discard")
     relaxed.apply("draw")
-    assert relaxed.leaves_ok(seat, last, down_after=False)  # he may then end without a discard
+    assert relaxed.context.leaves_ok(seat, last, down_after=False)  # he may then end without a discard

@@ -99,7 +99,7 @@ def position(
     match.deal.stock = Stock(parse_cards(stock))
     match.deal.recycles = recycles
     match.deal.turns = 1
-    match.set_turn(PLAY, to_act)
+    match._set_turn(PLAY, to_act)
     return match
 
 

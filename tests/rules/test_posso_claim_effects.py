@@ -5,8 +5,8 @@ claim step (POSSO-14.5)."""
 from __future__ import annotations
 
 from rummykit import parse_card, parse_cards
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.phases import MELD
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected
 from rummykit.kit.effects import Passed, TookFromPile
@@ -58,7 +58,7 @@ RUN_TABLE = (("2S 3S 4S 5S", A), ("9C 10C JC QC", B), ("8D 9D 10D JD", C), ("5H 
 """Everyone has opened; A's 9H fits D's run (meld 3)."""
 
 
-def flagged() -> PossoMatch:
+def flagged() -> ContractRummyMatch:
     """POSSO-W24: A discards the playable 9H over D's 4C; B is asked to correct it."""
     match = posso(
         hands={A: "9H 2D 3C", B: "4S 4D 9S", C: "AC 3D 6S", D: "10S 6C 2H"},

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from rummykit import IllegalActionError, parse_cards
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.phases import DRAW, MELD
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM, Claim
 from rummykit.games.posso.effects import Flagged
 from rummykit.kit.actions import Draw, Pass, Take
@@ -24,7 +24,7 @@ RUN_TABLE = (("2S 3S 4S 5S", A), ("9C 10C JC QC", B), ("8D 9D 10D JD", C), ("5H 
 
 def _corrected(
     hand_b: str = "4S 4D 9S", under: tuple[str, int] = ("4C", D), **options: Any
-) -> PossoMatch:
+) -> ContractRummyMatch:
     """POSSO-W24's position: A discards the playable 9H over ``under``; B is to correct."""
     match = posso(
         hands={A: "9H 2D 3C", B: hand_b, C: "AC 3D 6S", D: "10S 6C 2H"},
@@ -83,7 +83,7 @@ def test_posso_9_8_alternative_claim_counts_as_draw_makes_no_draw() -> None:
     assert (match.phase, match.to_act) == (MELD, B)
 
 
-def _claimed(**options: Any) -> PossoMatch:
+def _claimed(**options: Any) -> ContractRummyMatch:
     """POSSO-W18: A discards 7H, B draws, C and D both claim it; C wins."""
     match = posso(
         hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},
@@ -115,7 +115,7 @@ def test_posso_9_6_default_the_claimant_may_take_the_pile_card() -> None:
 # -- POSSO-9.5: what is wrong with a claim -------------------------------------------------
 
 
-def _window(hand_c: str, *, down: tuple[int, ...] = (C, D), **options: Any) -> PossoMatch:
+def _window(hand_c: str, *, down: tuple[int, ...] = (C, D), **options: Any) -> ContractRummyMatch:
     """A discards 7H and B draws: C is asked first."""
     table = tuple(meld for meld in (("KS KH KD", C), ("QS QH QD", D)) if meld[1] in down)
     match = posso(
@@ -263,7 +263,7 @@ def test_posso_14_5_alternative_claim_may_open_false_and_not_opened_skips_it() -
 # -- POSSO-14.3, 14.5: no correction step without a correction ---------------------------------
 
 
-def _swap_only(**options: Any) -> PossoMatch:
+def _swap_only(**options: Any) -> ContractRummyMatch:
     """A's 7H fits D's run only by taking the joker's place."""
     match = posso(
         hands={A: "7H 2D 3C", B: "9S 2H 3D", C: "AC 3D 6S", D: "10S 6C 2H"},

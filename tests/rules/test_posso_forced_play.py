@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from rummykit import IllegalActionError, parse_cards
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.actions import LayOff
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.effects import Flagged
 from rummykit.kit.actions import Discard, Done
 from rummykit.kit.effects import GoingOut, WentOut
@@ -21,7 +21,7 @@ from tests.rules.posso_setup import B, C, D, posso
 TEN_H = parse_cards("10H")[0]
 
 
-def _last_card(**options: Any) -> PossoMatch:
+def _last_card(**options: Any) -> ContractRummyMatch:
     """B has opened with the run 5H-8H; he holds 9H, draws 10H and lays 9H off, so his
     last card, 10H, fits his own run."""
     match = posso(
@@ -77,7 +77,7 @@ def test_posso_14_4_strict_any_meld_last_card_closed_to_him_may_be_discarded() -
     assert WentOut(B, GoingOut.DISCARDING) in event.effects
 
 
-def _opening_step(**options: Any) -> PossoMatch:
+def _opening_step(**options: Any) -> ContractRummyMatch:
     """B opens with 5H-8H and KS KH KD in this meld step, keeping 9H and 2C."""
     match = posso(
         hands={B: "5H 6H 7H 8H KS KH KD 9H 2C"},

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from rummykit import IllegalActionError, Meld, parse_card
 from rummykit.cards import Rank
+from rummykit.engine import ContractRummyMatch
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games import game
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.kit.actions import Pass
 from tests.positions import three_seat_position
@@ -27,7 +27,7 @@ JK = parse_card("JK")
 JOKERS: dict[str, Any] = {"joker_count": "players_minus_one"}
 
 
-def _layoff_position(**options: Any) -> PossoMatch:
+def _layoff_position(**options: Any) -> ContractRummyMatch:
     """Everyone has opened; B (to act, after his draw) holds a joker, and owns the run
     ``5H 6H 7H 8H`` (meld 0) and the group ``7S 7D 7C`` (meld 1)."""
     table = (("5H 6H 7H 8H", B), ("7S 7D 7C", B), ("4C 5C JK 7C", C))
@@ -38,7 +38,7 @@ def _layoff_position(**options: Any) -> PossoMatch:
     return match
 
 
-def _layoffs(match: PossoMatch) -> list[str]:
+def _layoffs(match: ContractRummyMatch) -> list[str]:
     return [str(a) for a in match.legal_actions() if isinstance(a, LayOff) and a.card is JK]
 
 
@@ -111,7 +111,7 @@ def test_posso_11_4_the_go_down_offers_both_ends() -> None:
     assert str(match.table[1]) == "9C 10C JC JK(QC)"
 
 
-def _flagged_joker(**options: Any) -> PossoMatch:
+def _flagged_joker(**options: Any) -> ContractRummyMatch:
     """A discards a joker that D's run and A's own group could take: it is flagged,
     and B is asked to correct (POSSO-14.4, 14.5)."""
     table = (("5H 6H 7H 8H", D), ("7S 7D 7C", A))
@@ -169,7 +169,7 @@ def test_posso_14_5_a_natural_card_corrects_without_a_meaning() -> None:
     assert Correct.parse("0 (9H)", "correct 0 (9H)") != Correct(0)  # another action
 
 
-def _exchange_position() -> PossoMatch:
+def _exchange_position() -> ContractRummyMatch:
     table = (("9H 10H JK QH", B), ("7S 7D 7C", C), ("2S 3S 4S 5S", A))
     match = posso(
         hands={C: "JH 2D 9C"}, table=table, down=(A, B, C, D), stock="KC", to_act=C, **JOKERS

@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 
 from rummykit import DeckSpec, IllegalActionError, parse_cards
-from rummykit.engine import ranked_outcome
+from rummykit.engine import ContractRummyMatch, ranked_outcome
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.games import PossoRules, game
-from rummykit.games.posso import PossoMatch
 from rummykit.games.posso.claims import (
     CLAIM,
     CORRECTION,
@@ -28,7 +27,7 @@ from tests.rules.posso_setup import A, B, C, D, posso
 OPENED_TABLE = (("KS KH KD", C), ("QS QH QD", D))
 
 
-def _w18(**options: Any) -> PossoMatch:
+def _w18(**options: Any) -> ContractRummyMatch:
     match = posso(
         hands={A: "7H 2C 6D 10H", C: "7S 7C 9S 3H", D: "7D 7C 8S 4H"},
         table=OPENED_TABLE,
@@ -86,7 +85,7 @@ def test_posso_w19_no_meld_no_claim() -> None:
         match.apply("claim 7H 7S 2C")
 
 
-def _w20(hand: str, **options: Any) -> PossoMatch:
+def _w20(hand: str, **options: Any) -> ContractRummyMatch:
     match = posso(hands={A: "7H 2C 6D 10H", C: hand}, stock="5D 9C", **options)
     match.apply_all(["draw", "discard 7H", "draw"])
     return match
@@ -149,7 +148,7 @@ def test_posso_w23_no_set_no_ready_opening() -> None:
     assert Discard(parse_cards("2C")[0]) in match.legal_actions()
 
 
-def _w24(**options: Any) -> PossoMatch:
+def _w24(**options: Any) -> ContractRummyMatch:
     table = (("2S 3S 4S 5S", A), ("9C 10C JC QC", B), ("8D 9D 10D JD", C), ("5H 6H 7H 8H", D))
     match = posso(
         hands={A: "9H 2D 3C", B: "4S 4D 9S", C: "AC 3D 6S", D: "10S 6C 2H"},

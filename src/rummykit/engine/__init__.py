@@ -2,13 +2,15 @@
 
 A game on the engine is a :class:`ContractRummy` definition: rules that are (or make)
 the engine's :class:`~rummykit.engine.options.TableOptions` — the shoe, card values,
-meld rules, an optional contract schedule and the table's choices — plus
-:meth:`ContractRummy.hooks`, and a match class naming the clauses its refusals cite.
+meld rules, an optional contract schedule and the table's choices —, the clauses its
+refusals cite, and :meth:`ContractRummy.hooks`; every game plays with the one match
+class :class:`ContractRummyMatch`, and hooks see it through a :class:`TurnContext`.
 See "Write your own game" in the docs.
 """
 
 from __future__ import annotations
 
+from rummykit.engine.context import DealView, PileView, TurnContext
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.definition import ContractRummy
@@ -23,6 +25,7 @@ from rummykit.engine.hooks import (
     NoFilter,
     Opening,
     Refusal,
+    TakeKind,
 )
 from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
@@ -42,6 +45,7 @@ __all__ = [
     "ContractRules",
     "ContractRummy",
     "ContractRummyMatch",
+    "DealView",
     "ExchangeGate",
     "FreeOpening",
     "Hooks",
@@ -50,8 +54,11 @@ __all__ = [
     "NoFilter",
     "Opening",
     "PerPlayers",
+    "PileView",
     "Refusal",
     "TableOptions",
+    "TakeKind",
+    "TurnContext",
     "TurnStep",
     "down_action",
     "ranked_outcome",

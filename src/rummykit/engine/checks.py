@@ -45,12 +45,12 @@ CLAUSE_KEYS = frozenset(
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 
-    clauses: Mapping[str, str]
+    _clauses: Mapping[str, str]
     """The clause of the game each kind of refusal cites, by key (the definition's
     ``refusal_clauses``; :data:`CLAUSE_KEYS`)."""
     hooks: Hooks
     _ctx: TurnContext[Any]
-    contracts: ContractSchedule | None
+    _contracts: ContractSchedule | None
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
     options: TableOptions
@@ -61,18 +61,18 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with
     the melds its check built (laid down as they are, not validated again)."""
 
-    def clause(self, key: str) -> str:
+    def _clause(self, key: str) -> str:
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
-        return self.clauses.get(key, "")
+        return self._clauses.get(key, "")
 
     @property
     def whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
-        contracts = self.contracts
+        contracts = self._contracts
         return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
 
-    def may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
+    def _may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         """May ``seat`` discard ``card`` now (MAYI-7.5c, 13.2)?"""
         hand = self.deal.hands[seat]
         last = len(hand) == 1
@@ -83,7 +83,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return self.options.may_discard_taken_card
         return not last or (self.deal.discard_out and self.deal.down[seat])
 
-    def may_end_without_discard(self, seat: int) -> bool:
+    def _may_end_without_discard(self, seat: int) -> bool:
         """``single_card_rule=end_turn_without_discard``: one card left, discarding it banned."""
         return (
             self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD
@@ -91,7 +91,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             and not (self.deal.discard_out and self.deal.down[seat])
         )
 
-    def leaves_ok(
+    def _leaves_ok(
         self,
         seat: int,
         remaining: Sequence[Card],
@@ -142,9 +142,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     # -- verifying -------------------------------------------------------------------------
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         self._down_checked = None
-        if self.is_listed(action):  # listed already: one of its values is legal
+        if self._is_listed(action):  # listed already: one of its values is legal
             return
         phase, seat = self.state.phase, self.state.to_act
         claims = self.hooks.claims
@@ -161,9 +161,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                     melds, down_after = self.hooks.opening.check(self._ctx, seat, action)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
-                    self.check_layoff(seat, action)
+                    self._check_layoff(seat, action)
                 else:
-                    self.check_exchange(seat, action)
+                    self._check_exchange(seat, action)
             except IllegalActionError as error:
                 raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
             self._check_filter(seat, action)
@@ -171,16 +171,16 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if phase is MELD and seat is not None and isinstance(action, (Discard, Done)):
             step = self.deal.step
             ok = (
-                step.discard_step and self.may_discard(seat, action.card)
+                step.discard_step and self._may_discard(seat, action.card)
                 if isinstance(action, Discard)
-                else not step.discard_step or self.may_end_without_discard(seat)
+                else not step.discard_step or self._may_end_without_discard(seat)
             )
             if ok:
                 self._check_filter(seat, action)
                 return
-        super().check(action)
+        super()._check(action)
 
-    def checked_down(self, seat: int, action: Down) -> tuple[list[Meld], bool]:
+    def _checked_down(self, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """The melds ``action`` lays and whether ``seat`` is down after it: the ones
         :meth:`check` built for this very action in this apply, else the opening's
         check now (an action listed by ``legal_actions`` skips the check)."""
@@ -195,21 +195,21 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
-    def check_layoff(self, seat: int, action: LayOff) -> None:
+    def _check_layoff(self, seat: int, action: LayOff) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
-        who = self.who(seat)
+        who = self._who(seat)
         table = self.deal.table
         if not 0 <= action.target < len(table):
             numbers = f"0 to {len(table) - 1}" if table else "none yet"
             raise IllegalActionError(
                 f"there is no meld {action.target} on the table (melds: {numbers})",
-                rule=self.clause("layoff_target"),
+                rule=self._clause("layoff_target"),
             )
         refusal = self.hooks.layoff_gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{who} {self.lacks(action.card)}", rule=self.clause("layoff"))
+            raise IllegalActionError(f"{who} {self._lacks(action.card)}", rule=self._clause("layoff"))
         try:
             grown = table[action.target].lay_off(
                 action.card, self.meld_rules, end=action.end, role=action.role
@@ -218,15 +218,15 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(
                 f"{who} cannot lay {action.card} off on meld {action.target} "
                 f"({table[action.target]}): {error.reason}",
-                rule=self.clause("layoff_fit"),
+                rule=self._clause("layoff_fit"),
             ) from None
-        if not self.leaves_ok_after_layoff(seat, action.card, action.target, grown):
+        if not self._leaves_ok_after_layoff(seat, action.card, action.target, grown):
             raise IllegalActionError(
                 f"{who} may not keep exactly one card he cannot play",
-                rule=self.clause("single_card"),
+                rule=self._clause("single_card"),
             )
 
-    def leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
+    def _leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
         """May ``seat`` lay ``card`` off on meld ``index`` (which becomes ``grown``)?"""
         if len(self.deal.hands[seat]) > 2:
             return True  # two or more cards stay: nothing to check (MAYI-13.3)
@@ -234,19 +234,19 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         remaining.remove(card)
         table_after = list(self.deal.table)
         table_after[index] = grown
-        return self.leaves_ok(
+        return self._leaves_ok(
             seat, remaining, down_after=self.deal.down[seat], table_after=table_after
         )
 
-    def exchange_outcomes(self, seat: int, card: Card, target: int) -> Sequence[JokerExchange]:
+    def _exchange_outcomes(self, seat: int, card: Card, target: int) -> Sequence[JokerExchange]:
         """Every legal placement of the joker freed by ``card`` from meld ``target``."""
         gate = self.hooks.exchange
         assert gate is not None
         return joker_exchanges(self.deal.table, target, card, self.meld_rules, to_hand=gate.to_hand)
 
-    def check_exchange(self, seat: int, action: ExchangeJoker) -> None:
+    def _check_exchange(self, seat: int, action: ExchangeJoker) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
-        rule = self.clause("exchange")
+        rule = self._clause("exchange")
         gate = self.hooks.exchange
         if gate is None:
             raise IllegalActionError(
@@ -258,24 +258,24 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{self.who(seat)} {self.lacks(action.card)}", rule=rule)
-        if self.exchange_for(seat, action) is None:
+            raise IllegalActionError(f"{self._who(seat)} {self._lacks(action.card)}", rule=rule)
+        if self._exchange_for(seat, action) is None:
             raise IllegalActionError(
                 f"{action.card} cannot free a joker of meld {action.target} to that place"
                 + exchange_meanings(cast("ContractRummyMatch", self), seat, action),
                 rule=rule,
             )
 
-    def exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
+    def _exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
         """The table after ``action``, or ``None`` if its card cannot free that joker to
         that place (or the exchange would leave a hand the turn rules forbid)."""
         try:
-            outcomes = self.exchange_outcomes(seat, action.card, action.target)
+            outcomes = self._exchange_outcomes(seat, action.card, action.target)
         except InvalidMeldError:
             return None
-        return self.exchange_among(seat, action, outcomes)
+        return self._exchange_among(seat, action, outcomes)
 
-    def exchange_among(
+    def _exchange_among(
         self, seat: int, action: ExchangeJoker, outcomes: Sequence[JokerExchange]
     ) -> JokerExchange | None:
         """:meth:`exchange_for` with the placements of the freed joker already worked
@@ -287,14 +287,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 if outcome.target is None:
                     remaining.append(outcome.joker)
                 down = self.deal.down[seat]
-                if self.leaves_ok(seat, remaining, down_after=down, table_after=outcome.melds):
+                if self._leaves_ok(seat, remaining, down_after=down, table_after=outcome.melds):
                     return outcome
         return None
 
-    def why_not(self, action: Action) -> Refusal:
+    def _why_not(self, action: Action) -> Refusal:
         seat, phase = self.state.to_act, self.state.phase
-        clause = self.clause
-        who = self.who(seat)
+        clause = self._clause
+        who = self._who(seat)
         if self.is_over:
             return clause("match_over"), "the match is over"
         if seat is not None and phase in self.hooks.claims.phases:
@@ -323,7 +323,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                     f"{who} makes no discard in this turn: end it with 'done'",
                 )
             if card not in self.deal.hands[seat]:
-                return clause("discard"), f"{who} {self.lacks(card)}"
+                return clause("discard"), f"{who} {self._lacks(card)}"
             if card is self.deal.step.taken and not self.options.may_discard_taken_card:
                 return (
                     clause("taken_card"),
@@ -337,15 +337,15 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return (
                 clause("discard"),
                 f"{who} must end this turn with a discard"
-                + (f" (for example '{self._first_discard(seat)}')" if self.sender_known else "")
+                + (f" (for example '{self._first_discard(seat)}')" if self._sender_known else "")
                 + ", not 'done'",
             )
         if phase in (DRAW, MELD, PICK) and seat is not None:
             return (
                 clause(phase.value),
-                f"{who} cannot {action} now ({phase.value}{self.legal_note()})",
+                f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
             )
-        return super().why_not(action)
+        return super()._why_not(action)
 
     def _first_discard(self, seat: int) -> str:
         for action in self.legal_actions():

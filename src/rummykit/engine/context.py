@@ -189,6 +189,11 @@ class TurnContext(Generic[S]):
         return self._match.deal
 
     @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return len(self._match.deal.stock)
+
+    @property
     def claim(self) -> S | None:
         """The claim protocol's state (``None``: none kept now)."""
         return cast("S | None", self._match.deal.claim)
@@ -202,7 +207,7 @@ class TurnContext(Generic[S]):
     def sender_known(self) -> bool:
         """Whether the action being verified was sent by the seat to act: only then may a
         refusal name that seat's cards or legal actions."""
-        return self._match.sender_known
+        return self._match._sender_known
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action now (the match's listing)."""
@@ -214,15 +219,15 @@ class TurnContext(Generic[S]):
 
     def who(self, seat: int | None) -> str:
         """``player A`` or ``the table``, for messages."""
-        return self._match.who(seat)
+        return self._match._who(seat)
 
     def lacks(self, cards: object) -> str:
         """``does not hold 9S`` for a refusal, naming the cards only to a known sender."""
-        return self._match.lacks(cards)
+        return self._match._lacks(cards)
 
     def clause(self, key: str) -> str:
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
-        return self._match.clause(key)
+        return self._match._clause(key)
 
     def refuse(self, rule: str, reason: str) -> NoReturn:
         """Refuse the action being verified: raise
@@ -242,7 +247,7 @@ class TurnContext(Generic[S]):
     ) -> bool:
         """May a meld action leave ``remaining`` in ``seat``'s hand (the single-card
         rule, going out only with the contract down)?"""
-        return self._match.leaves_ok(
+        return self._match._leaves_ok(
             seat, remaining, down_after=down_after, table_after=table_after, going_down=going_down
         )
 
@@ -275,11 +280,11 @@ class TurnContext(Generic[S]):
 
     def emit(self, effect: Effect) -> None:
         """Report an effect of the action being applied (it goes into its event)."""
-        self._match.emit(effect)
+        self._match._emit(effect)
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
-        self._match.set_turn(phase, seat)
+        self._match._set_turn(phase, seat)
 
     def set_step(self, step: TurnStep) -> None:
         """The turn in progress is now ``step``."""
@@ -291,11 +296,11 @@ class TurnContext(Generic[S]):
 
     def count_turn(self) -> bool:
         """Count a new turn; ``False`` if the turn cap ended the deal instead."""
-        return self._match.count_turn()
+        return self._match._count_turn()
 
     def start_turn(self, seat: int) -> None:
         """``seat``'s regular turn starts (unless the deal ends dead first)."""
-        self._match.start_regular_turn(seat)
+        self._match._start_regular_turn(seat)
 
     def end_turn(self, seat: int) -> None:
         """``seat``'s turn ends without a discard (the claim protocol says who is next)."""
@@ -304,7 +309,7 @@ class TurnContext(Generic[S]):
     def start_pick(self, seat: int, take: TakeKind) -> None:
         """After ``seat`` took the top pile card as ``take`` under
         ``multi_take_mode="any"``: let him pick more pile cards one at a time."""
-        self._match.start_pick(seat, take.name)
+        self._match._start_pick(seat, take.name)
 
     def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
         """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
@@ -317,7 +322,7 @@ class TurnContext(Generic[S]):
         deal.hands[seat].append(card)
         known = deal.known[seat]
         known[card] = known.get(card, 0) + 1
-        self._match.emit(TookFromPile(seat, (card,)))
+        self._match._emit(TookFromPile(seat, (card,)))
         return card
 
     def place_top(self, target: int, meld: Meld) -> Card:
@@ -338,7 +343,7 @@ class TurnContext(Generic[S]):
     ) -> tuple[tuple[int, ...], bool]:
         """Move ``melds`` from ``seat``'s hand to the table as his; he is down after them
         where ``down_after``. Returns their places and whether he went down now."""
-        return self._match.lay_down(seat, list(melds), down_after=down_after)
+        return self._match._lay_down(seat, list(melds), down_after=down_after)
 
     def show(self, seat: int, cards: Iterable[Card]) -> None:
         """``cards`` were shown in ``seat``'s hand: they are known to be there."""
@@ -357,9 +362,8 @@ class TurnContext(Generic[S]):
 
     def went_out(self, seat: int, how: GoingOut) -> None:
         """``seat`` went out; the deal is scored."""
-        self._match.went_out(seat, how)
+        self._match._went_out(seat, how)
 
     def end_dead_deal(self, reason: DealEnd) -> None:
         """Nobody went out: the deal ends and is scored as dead."""
-        self._match.end_dead_deal(reason)
-
+        self._match._end_dead_deal(reason)

@@ -200,13 +200,9 @@ class ContractOpening(Opening):
                 for arrangement in arrangements(hand, single, rules, values=ctx.values)
                 if not self.conflicts(ctx, seat, arrangement.melds[0])
             )
-            yield from allowed_go_downs(
-                ctx, seat, fitting, down_after=down_after, going_down=True
-            )
+            yield from allowed_go_downs(ctx, seat, fitting, down_after=down_after, going_down=True)
 
-    def still_needed(
-        self, ctx: TurnContext[Any], seat: int
-    ) -> list[tuple[MeldKind, int | None]]:
+    def still_needed(self, ctx: TurnContext[Any], seat: int) -> list[tuple[MeldKind, int | None]]:
         """The contract's slots not yet filled by ``seat``'s partial laydowns."""
         slots = list(_contract(ctx).slots)
         for meld in ctx.deal.laid[seat]:

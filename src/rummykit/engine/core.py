@@ -76,61 +76,67 @@ class ContractRummyMatch(CheckedMatch):
     """The engine's options for this match (from the definition's ``table_options()``)."""
 
     def __init__(self, definition: ContractRummy[Any], **options: Any) -> None:
-        self.clause_prefix = definition.clause_prefix
-        self.clauses = definition.refusal_clauses
-        self.players_clause = self.clause("players")
+        self._clause_prefix = definition.clause_prefix
+        self._clauses = definition.refusal_clauses
+        self._players_clause = self._clause("players")
         self.options = definition.table_options()
         self.hooks = definition.hooks()
         self._ctx: TurnContext[Any] = TurnContext(self)
         super().__init__(definition, **options)
 
-    def setup(self) -> None:
+    def _setup(self) -> None:
         """The schedule, meld rules and card values, from the table options."""
         options = self.options
-        self.contracts = self.definition.deal_schedule(self.players)
+        self._contracts = self.definition.deal_schedule(self.players)
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
-        self.layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
+        self._layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
         """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
         (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
-        self.layoff_fits: dict[tuple[int, int], Any] = {}
+        self._layoff_fits: dict[tuple[int, int], Any] = {}
         """The cards that fit each meld at each place on the table, with their lay-offs,
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
 
+    @property
+    def context(self) -> TurnContext[Any]:
+        """The context this match's hooks receive: for a hook's own tests, which ask it
+        about a position (a driver uses the match protocol, never the context's verbs)."""
+        return self._ctx
+
     # -- set-up ----------------------------------------------------------------------------
 
-    def deck_spec(self) -> DeckSpec:
+    def _deck_spec(self) -> DeckSpec:
         """The options' ``decks`` and ``jokers`` for this many players."""
         options = self.options
         return DeckSpec(
             decks=options.decks.at(self.players), jokers=options.jokers.at(self.players)
         )
 
-    def new_state(self) -> ContractMatchState:
+    def _new_state(self) -> ContractMatchState:
         """No deals yet."""
         return ContractMatchState(times_out=[0] * self.players)
 
-    def cards_in_play(self) -> list[Card]:
+    def _cards_in_play(self) -> list[Card]:
         """The hands, stock and pile, and the melds on the table."""
         return [
-            *super().cards_in_play(),
+            *super()._cards_in_play(),
             *(card for meld in self.deal.table for card in meld.cards),
         ]
 
     def deal_count(self) -> int:
         """One deal per line of the schedule (without one: the options' ``deal_count``)."""
-        return self.options.deal_count if self.contracts is None else len(self.contracts)
+        return self.options.deal_count if self._contracts is None else len(self._contracts)
 
-    def deal_plan(self) -> tuple[Contract | None, int, bool]:
+    def _deal_plan(self) -> tuple[Contract | None, int, bool]:
         """The contract (``None``: none), hand size and going-out-by-discarding rule of
         deal ``state.deal_number``."""
-        if self.contracts is None:
+        if self._contracts is None:
             return None, self.options.hand_size, self.options.discard_out
-        spec = self.contracts[self.state.deal_number]
+        spec = self._contracts[self.state.deal_number]
         return spec.contract, spec.hand_size, spec.discard_out
 
-    def choose_first_dealer(self, fixed: int | None) -> int:
+    def _choose_first_dealer(self, fixed: int | None) -> int:
         """Random, a fixed seat, or the highest card of a cut (``high_card_draw``)."""
         if fixed is None and self.options.first_dealer is FirstDealer.HIGH_CARD_DRAW:
             tied = list(range(self.players))
@@ -141,21 +147,21 @@ class ContractRummyMatch(CheckedMatch):
                 best = max(draws.values())
                 tied = [seat for seat in tied if draws[seat] == best]
             return tied[0]
-        return super().choose_first_dealer(fixed)
+        return super()._choose_first_dealer(fixed)
 
-    def next_dealer(self) -> int:
+    def _next_dealer(self) -> int:
         """The player to the left deals next (or right, under ``dealer_rotation``)."""
         step = -1 if self.options.dealer_rotation is DealerRotation.RIGHT else 1
         return (self.state.dealer + step) % self.players
 
-    def new_deal(
+    def _new_deal(
         self,
         hands: Sequence[Sequence[Card]],
         stock: Sequence[Card],
         pile_entries: Sequence[PileCard] = (),
     ) -> ContractDeal:
         """The state of deal ``state.deal_number`` with these zones."""
-        contract, _, discard_out = self.deal_plan()
+        contract, _, discard_out = self._deal_plan()
         players = self.players
         return ContractDeal(
             hands=[list(hand) for hand in hands],
@@ -170,9 +176,9 @@ class ContractRummyMatch(CheckedMatch):
             buys=[0] * players,
         )
 
-    def start_deal(self, pack: list[Card] | None) -> None:
+    def _start_deal(self, pack: list[Card] | None) -> None:
         """Deal the hand size, maybe turn an upcard, start the turn."""
-        _, hand_size, _ = self.deal_plan()
+        _, hand_size, _ = self._deal_plan()
         if pack is None:
             pack = list(self.spec.shoe())
             self.rng.shuffle(pack)
@@ -183,22 +189,22 @@ class ContractRummyMatch(CheckedMatch):
             packet_size=self.options.deal_packet_size,
             dealer=self.state.dealer,
         )
-        self.deal = self.new_deal(dealt.hands, dealt.rest)
+        self.deal = self._new_deal(dealt.hands, dealt.rest)
         upcard = None
         if self.options.initial_upcard:
             upcard = self.deal.stock.draw()
             self.deal.pile.push(upcard, None)
-        self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        self._emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
-            self.emit(Dealt(seat, tuple(sorted(hand, key=_code))))
-        self.start_regular_turn(self.left(self.state.dealer))
+            self._emit(Dealt(seat, tuple(sorted(hand, key=_code))))
+        self._start_regular_turn(self.left(self.state.dealer))
 
-    def load_position(self, position: Position) -> None:
+    def _load_position(self, position: Position) -> None:
         """Start deal ``position.deal`` from ``position``: the table's melds keep their
         owners, and the seats in ``position.down`` have their contract down."""
         self.state.deal_number = position.deal
         self.state.dealer = position.dealer
-        self.deal = self.new_deal(
+        self.deal = self._new_deal(
             position.hands,
             position.stock,
             [PileCard(card, discarder) for card, discarder in position.pile],
@@ -222,7 +228,7 @@ class ContractRummyMatch(CheckedMatch):
             self.deal.down[seat] = True
             self.deal.down_turn[seat] = 0
         seat = self.left(position.dealer) if position.to_act is None else position.to_act
-        self.start_regular_turn(seat)
+        self._start_regular_turn(seat)
 
     def left(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places to the left of ``seat``."""
@@ -230,20 +236,20 @@ class ContractRummyMatch(CheckedMatch):
 
     # -- legal actions ---------------------------------------------------------------------
 
-    def list_legal(self) -> tuple[Action, ...]:
+    def _list_legal(self) -> tuple[Action, ...]:
         phase, seat = self.state.phase, self.state.to_act
         assert seat is not None
         if phase is DRAW:
-            return self.draw_actions(seat)
+            return self._draw_actions(seat)
         if phase is MELD:
-            actions = self.hooks.action_filter.filter(self._ctx, seat, self.meld_step_actions(seat))
+            actions = self.hooks.action_filter.filter(self._ctx, seat, self._meld_step_actions(seat))
             # Every turn can end: hooks that leave nothing legal end it without a discard.
             return actions or _DONE_ONLY
         if phase is PICK:
-            return self.pick_actions(seat)
+            return self._pick_actions(seat)
         return self.hooks.claims.legal(self._ctx, seat)
 
-    def actor_consistent(self) -> bool:
+    def _actor_consistent(self) -> bool:
         """A turn's steps are the turn's seat's; a claim window's seat is its protocol's
         to judge (:meth:`~rummykit.engine.hooks.ClaimProtocol.actor_consistent`)."""
         phase, seat = self.state.phase, self.state.to_act
@@ -255,19 +261,19 @@ class ContractRummyMatch(CheckedMatch):
             return self.hooks.claims.actor_consistent(self._ctx, seat)
         return True
 
-    def draw_actions(self, seat: int) -> tuple[Action, ...]:
+    def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self, seat, kind=None, protect_top=False)
         actions: tuple[Action, ...]
         if self.options.multi_take_mode is MultiTakeMode.ANY and top:
-            picks = self.pick_options(seat, first=True)
+            picks = self._pick_options(seat, first=True)
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
         else:
             actions = (_DRAW, *Take.up_to(top))
         actions = self.hooks.claims.draw_actions(self._ctx, seat, actions)
         return self.hooks.action_filter.filter(self._ctx, seat, actions)
 
-    def pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
+    def _pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
         ``first``: the draw step, where the top card is taken first), one of each card."""
         step = self.deal.step
@@ -282,15 +288,18 @@ class ContractRummyMatch(CheckedMatch):
         cards = {entry.card for entry in entries if own_ok or entry.discarder != seat}
         return sorted(cards, key=_code)
 
-    def pick_actions(self, seat: int) -> tuple[Action, ...]:
+    def _pick_actions(self, seat: int) -> tuple[Action, ...]:
         """The ``pick`` phase: one more pile card, or ``done``."""
-        return (*(TakeCard(card) for card in self.pick_options(seat)), _DONE)
+        return (*(TakeCard(card) for card in self._pick_options(seat)), _DONE)
 
-    def meld_step_actions(self, seat: int) -> tuple[Action, ...]:
+    def _meld_step_actions(self, seat: int) -> tuple[Action, ...]:
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = [*self.hooks.opening.go_downs(self._ctx, seat), *layoffs(self, seat, self._ctx)]
+        result: list[Action] = [
+            *self.hooks.opening.go_downs(self._ctx, seat),
+            *layoffs(self, seat, self._ctx),
+        ]
         result += exchanges(self, seat, self._ctx)
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
@@ -299,9 +308,9 @@ class ContractRummyMatch(CheckedMatch):
                 if keep is not None and hand.count(keep) == 1:
                     codes.remove(keep.code)
                 result += map(_DISCARDS.__getitem__, codes)
-            elif self.may_discard(seat, hand[0], 1):
+            elif self._may_discard(seat, hand[0], 1):
                 result.append(_DISCARDS[hand[0].code])
-            if self.may_end_without_discard(seat):
+            if self._may_end_without_discard(seat):
                 result.append(_DONE)
         else:
             result.append(_DONE)
@@ -309,47 +318,47 @@ class ContractRummyMatch(CheckedMatch):
 
     # -- applying --------------------------------------------------------------------------
 
-    def perform(self, seat: int | None, action: Action) -> None:
+    def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         phase = self.state.phase
         if phase is DRAW:
-            self.draw_step(seat, action)
+            self._draw_step(seat, action)
         elif phase is MELD:
-            self.meld_action(seat, action)
+            self._meld_action(seat, action)
         elif phase is PICK:
-            self.pick(seat, action)
+            self._pick(seat, action)
         else:
             self.hooks.claims.perform(self._ctx, seat, action)
 
-    def start_regular_turn(self, seat: int) -> None:
+    def _start_regular_turn(self, seat: int) -> None:
         """A turn starts unless the deal is dead (an empty stock, the turn cap)."""
-        if not self.count_turn():
+        if not self._count_turn():
             return
         deal = self.deal
         if not len(deal.stock) and (
             self.options.stock_exhaustion is StockExhaustion.END_DEAL or len(deal.pile) <= 1
         ):
             deal.turns -= 1
-            self.end_dead_deal(DealEnd.DEAD_STOCK)
+            self._end_dead_deal(DealEnd.DEAD_STOCK)
             return
         deal.step = turn_step(seat, True)
         self.hooks.claims.start_turn(self._ctx, seat)
 
-    def count_turn(self) -> bool:
+    def _count_turn(self) -> bool:
         """Count a new turn; at ``max_turns_per_deal`` the deal ends dead instead."""
         if self.deal.turns >= self.options.max_turns_per_deal:
-            self.end_dead_deal(DealEnd.TURN_CAP)
+            self._end_dead_deal(DealEnd.TURN_CAP)
             return False
         self.deal.turns += 1
         return True
 
-    def draw_step(self, seat: int, action: Action) -> None:
+    def _draw_step(self, seat: int, action: Action) -> None:
         """The draw: (a) a stock card, (b) the top pile card, (c) several pile cards."""
         deal = self.deal
         if isinstance(action, Draw):
             pile.draw_stock(self, seat, 1)
             if deal.dead:
-                self.end_dead_deal(DealEnd.REFILL_CAP)
+                self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
             self.hooks.claims.after_stock_draw(self._ctx, seat)
             return
@@ -357,7 +366,7 @@ class ContractRummyMatch(CheckedMatch):
             pile.take_from_pile(self, seat, 1, protect_top=False)
             pile.take_card(self, seat, action.card)
             deal.step = TurnStep(seat=seat, discard_step=False, picked=2, priced=False)
-            self.set_turn(PICK, seat)
+            self._set_turn(PICK, seat)
             return
         assert isinstance(action, Take)
         taken = pile.take_from_pile(self, seat, action.count, protect_top=False)
@@ -367,17 +376,17 @@ class ContractRummyMatch(CheckedMatch):
             deal.step = turn_step(seat, False)
             pile.draw_stock(self, seat, pile.price(self, None, action.count), penalty=True)
             if deal.dead:
-                self.end_dead_deal(DealEnd.REFILL_CAP)
+                self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
-        self.set_turn(MELD, seat)
+        self._set_turn(MELD, seat)
 
-    def start_pick(self, seat: int, kind: str) -> None:
+    def _start_pick(self, seat: int, kind: str) -> None:
         """After taking the top pile card out of turn under ``multi_take_mode="any"``:
         pick more pile cards one at a time."""
         self.deal.step = attrs.evolve(self.deal.step, picked=1, priced=False, kind=kind)
-        self.set_turn(PICK, seat)
+        self._set_turn(PICK, seat)
 
-    def pick(self, seat: int, action: Action) -> None:
+    def _pick(self, seat: int, action: Action) -> None:
         """One more pile card, or ``done``: pay for the cards and go on."""
         step = self.deal.step
         if isinstance(action, TakeCard):
@@ -389,58 +398,58 @@ class ContractRummyMatch(CheckedMatch):
         self.deal.step = attrs.evolve(step, priced=True)
         if step.kind == "regular":
             if self.deal.dead:
-                self.end_dead_deal(DealEnd.REFILL_CAP)
+                self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
-            self.set_turn(MELD, seat)
+            self._set_turn(MELD, seat)
             return
         self.hooks.claims.after_take(self._ctx, seat)
 
-    def meld_action(self, seat: int, action: Action) -> None:
+    def _meld_action(self, seat: int, action: Action) -> None:
         """A go-down, lay-off, joker exchange, discard or ``done`` in the meld step."""
         deal = self.deal
         hand = deal.hands[seat]
         if isinstance(action, Down):
-            melds, down_after = self.checked_down(seat, action)
-            targets, opened = self.lay_down(seat, melds, down_after=down_after)
+            melds, down_after = self._checked_down(seat, action)
+            targets, opened = self._lay_down(seat, melds, down_after=down_after)
             deal.step = attrs.evolve(deal.step, went_down=True)
-            self.emit(LaidDown(seat, tuple(deal.table[i] for i in targets), targets, opened))
-            self.after_meld(seat)
+            self._emit(LaidDown(seat, tuple(deal.table[i] for i in targets), targets, opened))
+            self._after_meld(seat)
         elif isinstance(action, LayOff):
             meld = deal.table[action.target]
             grown = grown_meld(self, meld, action.card, action.end, action.role)  # remembered
             assert grown is not None  # verified: it fits
             deal.table[action.target] = grown
             hand.remove(action.card)
-            self.forget(seat, action.card)
-            self.emit(LaidOff(seat, action.card, action.target, grown))
-            self.after_meld(seat)
+            self._forget(seat, action.card)
+            self._emit(LaidOff(seat, action.card, action.target, grown))
+            self._after_meld(seat)
         elif isinstance(action, ExchangeJoker):
-            outcome = self.exchange_for(seat, action)
+            outcome = self._exchange_for(seat, action)
             assert outcome is not None
             deal.table[:] = outcome.melds
             hand.remove(action.card)
-            self.forget(seat, action.card)
+            self._forget(seat, action.card)
             if outcome.target is None:
                 hand.append(outcome.joker)
-            self.emit(
+            self._emit(
                 JokerExchanged(
                     seat, action.card, outcome.joker, action.target, outcome.melds[action.target]
                 )
             )
-            self.after_meld(seat)
+            self._after_meld(seat)
         elif isinstance(action, Discard):
             hand.remove(action.card)
-            self.forget(seat, action.card)
+            self._forget(seat, action.card)
             deal.pile.push(action.card, seat)
-            self.emit(_discarded(seat, action.card))
+            self._emit(_discarded(seat, action.card))
             if not hand:
-                self.went_out(seat, GoingOut.DISCARDING)
+                self._went_out(seat, GoingOut.DISCARDING)
                 return
             self.hooks.claims.after_discard(self._ctx, seat)
         elif isinstance(action, Done):
             self.hooks.claims.after_turn_without_discard(self._ctx, seat)
 
-    def forget(self, seat: int, card: Card) -> None:
+    def _forget(self, seat: int, card: Card) -> None:
         """``card`` left ``seat``'s hand: it is no longer known to be there."""
         known = self.deal.known[seat]
         count = known.get(card)  # not known[card]: a Counter's __missing__ is interpreted
@@ -450,7 +459,7 @@ class ContractRummyMatch(CheckedMatch):
             else:
                 del known[card]
 
-    def lay_down(
+    def _lay_down(
         self, seat: int, melds: list[Meld], *, down_after: bool
     ) -> tuple[tuple[int, ...], bool]:
         """Move ``melds`` from ``seat``'s hand to the table as the seat's; the seat is down
@@ -462,7 +471,7 @@ class ContractRummyMatch(CheckedMatch):
         for meld in melds:
             for card in meld.cards:
                 hand.remove(card)
-                self.forget(seat, card)
+                self._forget(seat, card)
             deal.table.append(meld.with_owner(seat))
             deal.laid[seat].append(meld)
         opened = down_after and not deal.down[seat]
@@ -471,24 +480,24 @@ class ContractRummyMatch(CheckedMatch):
             deal.down_turn[seat] = deal.turns
         return tuple(range(start, len(deal.table))), opened
 
-    def after_meld(self, seat: int) -> None:
+    def _after_meld(self, seat: int) -> None:
         """A meld action emptied the hand: the seat goes out."""
         if not self.deal.hands[seat]:
-            self.went_out(seat, GoingOut.MELDING)
+            self._went_out(seat, GoingOut.MELDING)
 
     # -- ends ------------------------------------------------------------------------------
 
-    def went_out(self, seat: int, how: GoingOut) -> None:
+    def _went_out(self, seat: int, how: GoingOut) -> None:
         """``seat`` went out; the deal is scored."""
-        self.emit(WentOut(seat, how))
+        self._emit(WentOut(seat, how))
         self.state.times_out[seat] += 1
-        self.end_deal(DealEnd.WENT_OUT, seat, self.deal_scores_for(seat))
+        self._end_deal(DealEnd.WENT_OUT, seat, self._deal_scores_for(seat))
 
-    def end_dead_deal(self, reason: DealEnd) -> None:
+    def _end_dead_deal(self, reason: DealEnd) -> None:
         """Nobody went out; the deal is scored as dead."""
-        self.end_deal(reason, None, self.deal_scores_for(None))
+        self._end_deal(reason, None, self._deal_scores_for(None))
 
-    def deal_scores_for(self, went_out: int | None) -> list[DealScore]:
+    def _deal_scores_for(self, went_out: int | None) -> list[DealScore]:
         """The bonus for going out, the hand's value for everyone else (or
         nothing in a dead deal under ``dead_deal_scoring="void"``); the hands counted are
         shown to everyone (MAYI-15.2, POSSO-17.2)."""
@@ -503,17 +512,17 @@ class ContractRummyMatch(CheckedMatch):
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
         if not void:
-            self.emit(HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands)))
+            self._emit(HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands)))
         self.deal.claim = None
         return scores
 
-    def final_outcome(self) -> Outcome:
+    def _final_outcome(self) -> Outcome:
         """The winners by the options' ``winner_metric`` and ``tie_break``."""
         return ranked_outcome(self.options, self.scores, self.penalties(), self.state.times_out)
 
     # -- views -----------------------------------------------------------------------------
 
-    def public_extras(self, seat: int) -> dict[str, Any]:
+    def _public_extras(self, seat: int) -> dict[str, Any]:
         deal = self.deal
         extras: dict[str, Any] = {
             "known": tuple(tuple(sorted(k.elements(), key=_code)) for k in deal.known),
@@ -535,9 +544,9 @@ class ContractRummyMatch(CheckedMatch):
     def schedule(self) -> ContractSchedule:
         """The contract schedule of the match (a game without contracts has none: a
         :class:`~rummykit.errors.ConfigError`; :attr:`contracts` is ``None`` there)."""
-        if self.contracts is None:
+        if self._contracts is None:
             raise ConfigError(f"{self.definition.name} has no contract schedule")
-        return self.contracts
+        return self._contracts
 
     @property
     def table(self) -> tuple[Meld, ...]:

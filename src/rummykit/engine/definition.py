@@ -12,10 +12,10 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
-from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.errors import ConfigError, shown

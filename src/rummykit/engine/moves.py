@@ -49,7 +49,7 @@ def layoffs(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list
     hand = deal.hands[seat]
     held = set(hand)
     few_cards = len(hand) <= 2
-    memo = match.layoff_fits
+    memo = match._layoff_fits
     found: list[tuple[int, LayOff]] = []  # (listing order, action)
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(ctx, seat, index) is not None:
@@ -106,7 +106,7 @@ def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
         if above not in wilds:  # the same card as below under a 12-card run: both ends
             ways[above] = (*ways.get(above, ()), 2)
     fits: _Fits = (meld, ways, {})
-    memo = match.layoff_fits
+    memo = match._layoff_fits
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[id(meld), index] = fits
@@ -139,7 +139,7 @@ def _kept_layoffs(
             return _run_end_layoffs(match, meld, index, card, seat)
         end = _END_OF[way]
         grown = grown_meld(match, meld, card, end)
-        if grown is not None and match.leaves_ok_after_layoff(seat, card, index, grown):
+        if grown is not None and match._leaves_ok_after_layoff(seat, card, index, grown):
             found.append(_plain_layoff(card, index, end, way))
     return found
 
@@ -165,7 +165,7 @@ def _run_end_layoffs(
     for end in _ENDS:
         grown = grown_meld(match, meld, card, end)
         if grown is not None and (
-            seat is None or match.leaves_ok_after_layoff(seat, card, index, grown)
+            seat is None or match._leaves_ok_after_layoff(seat, card, index, grown)
         ):
             grown_at.append((end, grown))
     place = (card.code << 32) | (index << 2)
@@ -232,7 +232,7 @@ def grown_meld(
     """``meld`` with ``card`` laid off at ``end`` (standing for ``role``) under the
     match's meld rules, or ``None`` if it does not fit; remembered per match (a bounded
     cache, not state)."""
-    memo = match.layoff_memo
+    memo = match._layoff_memo
     key = (id(meld), card, _END_OF.index(end), role)  # End's hash is interpreted
     known = memo.get(key)
     if known is not None and known[0] is meld:  # by identity, as the fits above
@@ -268,7 +268,7 @@ def exchanges(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> li
             for action in _exchange_actions(card, index, outcomes):
                 if action.joker_to is not None and gate.refusal(ctx, seat, action.joker_to):
                     continue
-                if match.exchange_among(seat, action, outcomes) is not None:
+                if match._exchange_among(seat, action, outcomes) is not None:
                     found.append(action)
     return found
 
@@ -276,7 +276,7 @@ def exchanges(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> li
 def _outcomes(
     match: ContractRummyMatch, seat: int, card: Card, index: int, *, to_hand: bool
 ) -> Sequence[JokerExchange] | None:
-    """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
+    """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
     fact about the table, the card and the rules, remembered (bounded), as a player
     holding the card is offered the same exchanges at each meld step until the table
     changes (``to_hand``: the exchange gate's)."""
@@ -295,9 +295,9 @@ def _outcomes(
 def _asked(
     match: ContractRummyMatch, seat: int, card: Card, index: int
 ) -> Sequence[JokerExchange] | None:
-    """``match.exchange_outcomes(seat, card, index)``, ``None`` where there is none."""
+    """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none."""
     try:
-        return match.exchange_outcomes(seat, card, index)
+        return match._exchange_outcomes(seat, card, index)
     except InvalidMeldError:
         return None
 
@@ -365,7 +365,7 @@ def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoke
     """For a refused exchange: what the freed joker may stand for on meld
     ``action.joker_to`` (``""`` when it has no choice of meaning there)."""
     try:
-        outcomes = match.exchange_outcomes(seat, action.card, action.target)
+        outcomes = match._exchange_outcomes(seat, action.card, action.target)
     except InvalidMeldError:
         return ""
     roles = [

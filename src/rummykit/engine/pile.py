@@ -79,7 +79,7 @@ def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
     known = match.deal.known[seat]
     for card in taken:  # not Counter.update, an interpreted method
         known[card] = known.get(card, 0) + 1
-    match.emit(_took(seat, tuple(taken)))
+    match._emit(_took(seat, tuple(taken)))
 
 
 def draw_stock(
@@ -101,13 +101,13 @@ def draw_stock(
                 break
             moved = refill_stock(deal.stock, deal.pile, rng=match.rng)
             deal.refills += 1
-            match.emit(StockRefilled(deal.refills, moved))
+            match._emit(StockRefilled(deal.refills, moved))
         drawn.append(deal.stock.draw())
     deal.hands[seat] += drawn
     if drawn:
-        match.emit(_drew(seat, tuple(drawn), penalty=penalty))
+        match._emit(_drew(seat, tuple(drawn), penalty=penalty))
     if skipped:
-        match.emit(DrawSkipped(seat, skipped))
+        match._emit(DrawSkipped(seat, skipped))
     return drawn
 
 

@@ -47,16 +47,26 @@ DS = TypeVar("DS", bound=DealState)
 class Match(ABC, Generic[MS, DS]):
     """The protocol every game's match follows, and the machinery they share.
 
-    A subclass sets :attr:`clause_prefix` and implements :meth:`deck_spec`,
-    :meth:`new_state`, :meth:`start_deal`, :meth:`list_legal`, :meth:`perform` and
-    :meth:`final_outcome`; it may refine :meth:`check` (with :meth:`why_not`),
-    :meth:`load_position`, :meth:`is_last_deal` and :meth:`public_extras`.
+    The public names are the protocol a driver uses (a bot, a server, the simulator);
+    the rest is the match's own. A game with a turn of its own (a shedding game, gin) is
+    a subclass that sets ``_clause_prefix`` and ``_players_clause`` and supplies the
+    protected template methods ``_deck_spec``, ``_new_state``, ``_start_deal``,
+    ``_list_legal``, ``_perform`` and ``_final_outcome``; it may refine ``_check`` (with
+    ``_why_not``), ``_load_position``, ``_is_last_deal``, ``_next_dealer`` and
+    ``_public_extras``, and reports what happens with ``_emit``, ``_set_turn`` and
+    ``_end_deal`` (see "Write your own game" in the docs). A contract game never
+    subclasses: it plays with the engine's one match class and its hooks.
     """
 
-    clause_prefix: str = ""
+    _clause_prefix: str = ""
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
-    players_clause: str = ""
+    _players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
+    plain_view: ClassVar[bool] = True
+    """A capability the class declares: its :meth:`view` is the shipped one and it adds
+    no view fields of its own (``_public_extras``), so fast readers such as the RL
+    observation may read its declared state directly. A game that changes what a seat
+    sees sets it to ``False``."""
 
     definition: GameDefinition[Any, Any]
     rules: MatchRules
@@ -87,7 +97,7 @@ class Match(ABC, Generic[MS, DS]):
     ) -> None:
         rules: MatchRules = definition.rules
         low, high = rules.player_count_range
-        seats.check_players(players, low, high, clause=self.players_clause)
+        seats.check_players(players, low, high, clause=self._players_clause)
         if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
             raise ConfigError(f"seed must be a whole number or a random.Random, got {shown(seed)}")
         if isinstance(seed, int) and not -(2**128) < seed < 2**128:
@@ -99,7 +109,7 @@ class Match(ABC, Generic[MS, DS]):
         self.players = players
         self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
         self.seed = None if isinstance(seed, random.Random) else seed
-        self.spec = self.deck_spec()
+        self.spec = self._deck_spec()
         self.deck_order = None if deck_order is None else tuple(deck_order)
         if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
             raise ConfigError(
@@ -118,49 +128,49 @@ class Match(ABC, Generic[MS, DS]):
         self._first_step = 0
         self._effects: list[Effect] = []
         self._legal: tuple[Action, ...] | None = None
-        self.setup()
-        self.state = self.new_state()
+        self._setup()
+        self.state = self._new_state()
         if position is not None:
             position.check(players=players, spec=self.spec, deals=self.deal_count())
-            self.load_position(position)
+            self._load_position(position)
         else:
-            self.state.dealer = self.choose_first_dealer(first_dealer)
-            self.next_deal(rotate=False)
+            self.state.dealer = self._choose_first_dealer(first_dealer)
+            self._next_deal(rotate=False)
 
     # -- what a game supplies ------------------------------------------------------------
 
     @abstractmethod
-    def deck_spec(self) -> DeckSpec:
+    def _deck_spec(self) -> DeckSpec:
         """The shoe of this match (decks and jokers for ``self.players``)."""
 
     @abstractmethod
-    def new_state(self) -> MS:
+    def _new_state(self) -> MS:
         """The match state before the first deal."""
 
     @abstractmethod
-    def start_deal(self, pack: list[Card] | None) -> None:
+    def _start_deal(self, pack: list[Card] | None) -> None:
         """Deal deal ``state.deal_number`` from ``pack`` (``None``: shuffle the shoe) and
         set ``self.deal``, the phase and the seat to act."""
 
     @abstractmethod
-    def list_legal(self) -> tuple[Action, ...]:
+    def _list_legal(self) -> tuple[Action, ...]:
         """Every legal action in the current phase (not ``DEAL_OVER``/``MATCH_OVER``)."""
 
     @abstractmethod
-    def perform(self, seat: int | None, action: Action) -> None:
+    def _perform(self, seat: int | None, action: Action) -> None:
         """Change the state for a verified ``action``; report what happened with
         :meth:`~rummykit.kit.match.Match.emit` and end the deal with
         :meth:`~rummykit.kit.match.Match.end_deal`."""
 
     @abstractmethod
-    def final_outcome(self) -> Outcome:
+    def _final_outcome(self) -> Outcome:
         """The winners and standings of a finished match."""
 
-    def setup(self) -> None:
+    def _setup(self) -> None:
         """Prepare what the match derives from its rules and players (a schedule, meld
         rules) before the first deal; called once, after ``players`` and ``rng`` are set."""
 
-    def load_position(self, position: Position) -> None:
+    def _load_position(self, position: Position) -> None:
         """Start from ``position`` (see :class:`~rummykit.kit.position.Position`); games
         that support it override this."""
         raise ConfigError(f"{self.definition.name} cannot start from a position")
@@ -169,12 +179,12 @@ class Match(ABC, Generic[MS, DS]):
         """How many deals the match has (``None``: until a score ends it)."""
         return None
 
-    def is_last_deal(self) -> bool:
+    def _is_last_deal(self) -> bool:
         """Whether the match ends with the deal just scored."""
         count = self.deal_count()
         return count is not None and self.state.deal_number >= count
 
-    def choose_first_dealer(self, fixed: int | None) -> int:
+    def _choose_first_dealer(self, fixed: int | None) -> int:
         """The first dealer: ``fixed``, the rules' ``first_dealer`` seat, or a random seat."""
         choice = self.rules.first_dealer if fixed is None else fixed
         if isinstance(choice, int) and not isinstance(choice, bool):
@@ -186,30 +196,30 @@ class Match(ABC, Generic[MS, DS]):
             return choice
         return self.rng.randrange(self.players)
 
-    def next_dealer(self) -> int:
+    def _next_dealer(self) -> int:
         """The dealer of the next deal: the player to the left (a game whose deal may
         pass the other way overrides this)."""
         return (self.state.dealer + 1) % self.players
 
-    def public_extras(self, seat: int) -> dict[str, Any]:
+    def _public_extras(self, seat: int) -> dict[str, Any]:
         """Game-specific fields of :class:`~rummykit.kit.protocol.PlayerView` (``melds``,
         ``down``, ``known``, ``contract``) for ``seat``."""
         return {}
 
-    def why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> tuple[str, str]:
         """The clause an illegal ``action`` breaks and why (for the error message)."""
         phase, seat = self.state.phase, self.state.to_act
         if phase is MATCH_OVER:
-            return f"{self.clause_prefix}", "the match is over"
+            return f"{self._clause_prefix}", "the match is over"
         if isinstance(action, NextDeal):
             return (
-                phase.clause or self.clause_prefix,
+                phase.clause or self._clause_prefix,
                 "'next' starts the next deal only after a deal ends with auto_deal=False",
             )
-        who = self.who(seat)
+        who = self._who(seat)
         return (
-            phase.clause or self.clause_prefix,
-            f"{who} cannot {action} now ({phase.value}{self.legal_note()})",
+            phase.clause or self._clause_prefix,
+            f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
         )
 
     # -- the protocol --------------------------------------------------------------------
@@ -283,7 +293,7 @@ class Match(ABC, Generic[MS, DS]):
     @property
     def outcome(self) -> Outcome | None:
         """The winners and standings once the match is over, else ``None``."""
-        return self.final_outcome() if self.is_over else None
+        return self._final_outcome() if self.is_over else None
 
     @property
     def grammar(self) -> ActionGrammar:
@@ -303,10 +313,10 @@ class Match(ABC, Generic[MS, DS]):
             elif phase is DEAL_OVER:
                 self._legal = (NextDeal(),)
             else:
-                self._legal = self.list_legal()
+                self._legal = self._list_legal()
         return self._legal
 
-    def is_listed(self, action: Action) -> bool:
+    def _is_listed(self, action: Action) -> bool:
         """Whether ``action`` is the very value of a legal action already listed (by
         identity): a cheap accept for :meth:`verify`, never a refusal."""
         listed = self._legal
@@ -318,7 +328,7 @@ class Match(ABC, Generic[MS, DS]):
         hidden cards anew."""
         self._legal = None
 
-    def as_action(self, action: Action | str) -> Action:
+    def _as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
         an :class:`~rummykit.errors.IllegalActionError`)."""
         if isinstance(action, str):
@@ -328,20 +338,20 @@ class Match(ABC, Generic[MS, DS]):
                 raise IllegalActionError(error.reason, action=action) from None
         return action
 
-    sender_known: bool = False
+    _sender_known: bool = False
     """Whether the action being verified was sent by the seat to act (``seat=`` given and
     equal to :attr:`to_act`): only then may a refusal name that seat's cards or legal
     actions (see :mod:`rummykit.kit.seats`)."""
 
-    def lacks(self, cards: object) -> str:
+    def _lacks(self, cards: object) -> str:
         """``does not hold 9S`` for a refusal, or less (:func:`rummykit.kit.seats.lacks`)."""
         return seats.lacks(self, cards)
 
-    def legal_note(self) -> str:
+    def _legal_note(self) -> str:
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
         return seats.legal_note(self)
 
-    def check_seat(self, seat: int | None) -> None:
+    def _check_seat(self, seat: int | None) -> None:
         """Refuse ``seat`` unless it is to act (:func:`rummykit.kit.seats.check_sender`)."""
         seats.check_sender(self, seat)
 
@@ -349,8 +359,8 @@ class Match(ABC, Generic[MS, DS]):
         """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
         if seat is not None:
             return seats.verified_from(self, action, seat)
-        value = self.as_action(action)  # the sender is not said (a bot, a script)
-        self.check(value)
+        value = self._as_action(action)  # the sender is not said (a bot, a script)
+        self._check(value)
         return value
 
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
@@ -359,11 +369,11 @@ class Match(ABC, Generic[MS, DS]):
         sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom."""
         self._verified(action, seat)
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
         notation (games refine this one: the text is parsed once per
         :meth:`~rummykit.kit.match.Match.apply`)."""
-        if self.is_listed(action):  # agents pass the listed values: identity is enough
+        if self._is_listed(action):  # agents pass the listed values: identity is enough
             return
         legal = self.legal_actions()
         if not isinstance(action, Action):
@@ -372,7 +382,7 @@ class Match(ABC, Generic[MS, DS]):
             )
         if action in legal:
             return
-        rule, reason = self.why_not(action)
+        rule, reason = self._why_not(action)
         raise IllegalActionError(reason, action=action, rule=rule)
 
     def can_apply(self, action: Action | str, *, seat: int | None = None) -> bool:
@@ -389,7 +399,7 @@ class Match(ABC, Generic[MS, DS]):
         ``seat``: the seat that sent it, refused unless it is the seat to act (see
         :meth:`verify`)."""
         if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
-            self.check(action)
+            self._check(action)
         else:
             action = self._verified(action, seat)
         state = self.state
@@ -398,9 +408,9 @@ class Match(ABC, Generic[MS, DS]):
         effects: list[Effect] = []
         self._effects = effects
         if phase is DEAL_OVER and isinstance(action, NextDeal):
-            self.next_deal()
+            self._next_deal()
         else:
-            self.perform(seat, action)
+            self._perform(seat, action)
         events = self._events
         step = self._first_step + len(events)
         event = Event(step, deal_number, seat, phase, action, tuple(effects))
@@ -427,28 +437,28 @@ class Match(ABC, Generic[MS, DS]):
 
     # -- shared machinery ----------------------------------------------------------------
 
-    def emit(self, effect: Effect) -> None:
+    def _emit(self, effect: Effect) -> None:
         """Report an effect of the action being applied (it goes into its event)."""
         self._effects.append(effect)
 
-    def set_turn(self, phase: Phase, seat: int | None) -> None:
+    def _set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase`` (the legal actions are listed anew)."""
         self.state.phase, self.state.to_act = phase, seat
         self._legal = None
 
-    def who(self, seat: int | None) -> str:
+    def _who(self, seat: int | None) -> str:
         """``player A`` or ``the table``, for messages."""
         return "the table" if seat is None else f"player {seat_name(seat)}"
 
-    def next_deal(self, *, rotate: bool = True) -> None:
+    def _next_deal(self, *, rotate: bool = True) -> None:
         """Start the next deal (with the next dealer unless ``rotate`` is false)."""
         if rotate:
-            self.state.dealer = self.next_dealer()
+            self.state.dealer = self._next_dealer()
         self.state.deal_number += 1
         stacked = self.state.deal_number == 1 and self.deck_order is not None
-        self.start_deal(list(self.deck_order) if stacked and self.deck_order else None)
+        self._start_deal(list(self.deck_order) if stacked and self.deck_order else None)
 
-    def end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
+    def _end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
         """Score the deal, then start the next one, wait for ``next``, or end the match."""
         scores = tuple(scores)
         state = self.state
@@ -458,7 +468,7 @@ class Match(ABC, Generic[MS, DS]):
         penalties = state.penalty_totals or zero
         state.totals = tuple(t + s.net for t, s in zip(nets, scores, strict=True))
         state.penalty_totals = tuple(t + s.penalty for t, s in zip(penalties, scores, strict=True))
-        self.emit(
+        self._emit(
             DealEnded(
                 self.state.deal_number,
                 reason,
@@ -467,12 +477,12 @@ class Match(ABC, Generic[MS, DS]):
                 tuple(score.penalty for score in scores),
             )
         )
-        if self.is_last_deal():
-            self.set_turn(MATCH_OVER, None)
+        if self._is_last_deal():
+            self._set_turn(MATCH_OVER, None)
         elif self.auto_deal:
-            self.next_deal()
+            self._next_deal()
         else:
-            self.set_turn(DEAL_OVER, None)
+            self._set_turn(DEAL_OVER, None)
 
     # -- views and copies ----------------------------------------------------------------
 
@@ -523,7 +533,7 @@ class Match(ABC, Generic[MS, DS]):
         """How many actions the match has taken (the number of its next event)."""
         return self._first_step + len(self._events)
 
-    def cards_in_play(self) -> list[Card]:
+    def _cards_in_play(self) -> list[Card]:
         """Every card of the deal in its zones, each once: the hands, the stock and the
         pile (a game with cards elsewhere, such as melds on the table, adds them); they
         add up to the shoe, which :meth:`from_dict` checks."""
@@ -557,13 +567,13 @@ class Match(ABC, Generic[MS, DS]):
             raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
         return match
 
-    def actor_consistent(self) -> bool:
+    def _actor_consistent(self) -> bool:
         """Whether :attr:`to_act` is a seat the game's own state lets act now (the turn's
         seat, the seat a claim window asks): :meth:`from_dict`'s check of a restored
         seat to act. True unless a game knows better, as the contract engine does."""
         return True
 
-    def restore(self, state: MS, deal: DS, step: int) -> None:
+    def _restore(self, state: MS, deal: DS, step: int) -> None:
         """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
         :meth:`from_dict`)."""
         self.state, self.deal = state, deal

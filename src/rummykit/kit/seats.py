@@ -72,19 +72,19 @@ def check_sender(match: Match[Any, Any], seat: int | None) -> None:
     """Refuse ``seat`` unless it is the seat to act (``None``: the sender is not said).
     The refusal says only that it is not that seat's turn."""
     if seat is not None and seat_number(seat, match.players) != match.to_act:
-        raise IllegalActionError(f"it is not {match.who(seat)}'s turn")
+        raise IllegalActionError(f"it is not {match._who(seat)}'s turn")
 
 
 def verified_from(match: Match[Any, Any], action: Action | str, seat: int) -> Action:
     """``action`` read and checked as sent by ``seat``: refused unless ``seat`` is the
     seat to act, then checked with :attr:`~rummykit.kit.match.Match.sender_known` true."""
     check_sender(match, seat)
-    value = match.as_action(action)
-    match.sender_known = True
+    value = match._as_action(action)
+    match._sender_known = True
     try:
-        match.check(value)
+        match._check(value)
     finally:
-        match.sender_known = False
+        match._sender_known = False
     return value
 
 
@@ -92,7 +92,7 @@ def lacks(match: Match[Any, Any], cards: object) -> str:
     """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
     known to be the seat to act: to anyone else it says ``does not hold that card``
     (``them all`` for several), and reveals no more of the hand than the refusal itself."""
-    if match.sender_known:
+    if match._sender_known:
         return f"does not hold {cards}"
     return "does not hold them all" if " " in str(cards) else "does not hold that card"
 
@@ -100,7 +100,7 @@ def lacks(match: Match[Any, Any], cards: object) -> str:
 def legal_note(match: Match[Any, Any]) -> str:
     """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known to
     be the seat to act, else nothing."""
-    if not match.sender_known:
+    if not match._sender_known:
         return ""
     return f"; legal: {describe_actions(match.legal_actions())}"
 
@@ -125,7 +125,7 @@ def player_view(match: Match[Any, Any], seat: int) -> PlayerView:
         "scores": match.scores,
         "legal": match.legal_actions() if state.to_act == seat else (),
     }
-    fields.update(match.public_extras(seat))
+    fields.update(match._public_extras(seat))
     return PlayerView(**fields)
 
 

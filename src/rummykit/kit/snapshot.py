@@ -149,7 +149,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     _check_seats(state, players, "match")
     _check_seats(deal, players, "deal")
     _check_deal_number(state.deal_number, match.deal_count())
-    match.restore(state, deal, step)
+    match._restore(state, deal, step)
     _check_cards(match)
     # what the checks above cannot see shows when the game reads the state: first the
     # seat to act in its phase (it has a decision, and the first few it may take apply),
@@ -157,7 +157,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     actor = f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r}"
     where = f"{actor} (the game cannot list its legal actions"
     try:
-        if not match.actor_consistent():
+        if not match._actor_consistent():
             raise RecordError(f"{actor}: the game's state asks another seat there")
         legal = match.legal_actions()
         if not legal and state.phase is not MATCH_OVER:
@@ -289,7 +289,7 @@ def _check_seats(value: Any, players: int, path: str) -> None:
 
 def _check_cards(match: Match[Any, Any]) -> None:
     """The cards in play add up to the shoe."""
-    cards: Counter[Card] = Counter(match.cards_in_play())
+    cards: Counter[Card] = Counter(match._cards_in_play())
     shoe = Counter(match.spec.shoe())
     if cards != shoe:
         extra = format_cards(sorted((cards - shoe).elements())) or "none"

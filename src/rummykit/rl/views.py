@@ -94,20 +94,15 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
 
 
 def _kind(kind: type[Any]) -> int:
-    """How :func:`quick_view` reads a match of class ``kind``: 0, not at all (its view is
-    its own); 1, a match with no extras; 2, a contract match (its melds, down and known
-    cards)."""
-    if kind.view is not Match.view:
-        return 0
-    extras = kind.public_extras
-    if extras is _CONTRACT_EXTRAS:
+    """How :func:`quick_view` reads a match of class ``kind``: 2, the contract engine's
+    match (its melds, down and known cards); 1, a match whose class declares the shipped
+    view with no extras (:attr:`~rummykit.kit.match.Match.plain_view`); 0, not at all."""
+    if kind is ContractRummyMatch:
         return 2
-    return 1 if extras is Match.public_extras else 0
+    return 1 if getattr(kind, "plain_view", False) else 0
 
 
 _KINDS: dict[type[Any], int] = {}
-""":func:`_kind` of each match class met (a class's methods are read once, not at every
-step)."""
-_CONTRACT_EXTRAS = ContractRummyMatch.public_extras
+""":func:`_kind` of each match class met (read once, not at every step)."""
 _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""

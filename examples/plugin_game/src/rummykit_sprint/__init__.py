@@ -95,21 +95,21 @@ def deadwood(cards: list[Card]) -> int:
 class SprintMatch(Match[MatchState, SprintDeal]):
     """One match of Sprint rummy, deal after deal until SPRINT-6 ends it."""
 
-    clause_prefix = "SPRINT"
-    players_clause = "SPRINT-1"
+    _clause_prefix = "SPRINT"
+    _players_clause = "SPRINT-1"
     rules: SprintRules
 
-    def deck_spec(self) -> DeckSpec:
+    def _deck_spec(self) -> DeckSpec:
         return DeckSpec(decks=1)
 
-    def new_state(self) -> MatchState:
+    def _new_state(self) -> MatchState:
         return MatchState()
 
-    def is_last_deal(self) -> bool:
+    def _is_last_deal(self) -> bool:
         """SPRINT-6."""
         return max(self.scores) >= self.rules.target or self.deal_number >= self.rules.max_deals
 
-    def start_deal(self, pack: list[Card] | None) -> None:
+    def _start_deal(self, pack: list[Card] | None) -> None:
         """SPRINT-1: a stacked ``pack`` is dealt as it lies, else the shoe is shuffled."""
         cards = list(self.spec.shuffled(self.rng)) if pack is None else pack
         dealt = deal(cards, players=self.players, hand_size=HAND, dealer=self.dealer)
@@ -117,58 +117,58 @@ class SprintMatch(Match[MatchState, SprintDeal]):
         upcard = stock.draw()
         self.deal = SprintDeal([list(hand) for hand in dealt.hands], stock, DiscardPile())
         self.deal.pile.push(upcard, None)
-        self.emit(DealStarted(self.deal_number, self.dealer, upcard))
-        self.set_turn(DRAW, (self.dealer + 1) % self.players)
+        self._emit(DealStarted(self.deal_number, self.dealer, upcard))
+        self._set_turn(DRAW, (self.dealer + 1) % self.players)
 
-    def list_legal(self) -> tuple[Action, ...]:
+    def _list_legal(self) -> tuple[Action, ...]:
         if self.phase is DRAW:  # SPRINT-2
             return (Draw(), Take()) if len(self.deal.pile) else (Draw(),)
         assert self.to_act is not None  # every decision is one seat's
         hand = self.deal.hands[self.to_act]
         return tuple(Discard(card) for card in sorted(hand) if card is not self.deal.taken)
 
-    def why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> tuple[str, str]:
         """Say which rule an illegal discard breaks."""
         seat = self.to_act
         if isinstance(action, Discard) and seat is not None and self.phase is DISCARD:
             if action.card is self.deal.taken:
                 return "SPRINT-3", f"{action.card} was just taken from the pile"
-            return "SPRINT-3", f"{self.who(seat)} does not hold {action.card}"
-        return super().why_not(action)
+            return "SPRINT-3", f"{self._who(seat)} does not hold {action.card}"
+        return super()._why_not(action)
 
-    def perform(self, seat: int | None, action: Action) -> None:
+    def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         hand = self.deal.hands[seat]
         if isinstance(action, Draw):  # SPRINT-2
             card, self.deal.taken = self.deal.stock.draw(), None
             hand.append(card)
-            self.emit(Drew(seat, (card,)))
-            self.set_turn(DISCARD, seat)
+            self._emit(Drew(seat, (card,)))
+            self._set_turn(DISCARD, seat)
             return
         if isinstance(action, Take):
             card = self.deal.taken = self.deal.pile.take()[0]
             hand.append(card)
-            self.emit(TookFromPile(seat, (card,)))
-            self.set_turn(DISCARD, seat)
+            self._emit(TookFromPile(seat, (card,)))
+            self._set_turn(DISCARD, seat)
             return
         assert isinstance(action, Discard)  # SPRINT-3
         hand.remove(action.card)
         self.deal.pile.push(action.card, seat)
-        self.emit(Discarded(seat, action.card))
+        self._emit(Discarded(seat, action.card))
         self.deal.turns += 1
         if deadwood(hand) == 0:  # SPRINT-3, SPRINT-4
-            self.emit(WentOut(seat, GoingOut.DISCARDING))
+            self._emit(WentOut(seat, GoingOut.DISCARDING))
             points = sum(deadwood(other) for other in self.deal.hands)
             scores = [DealScore(points if s == seat else 0, 0) for s in range(self.players)]
-            self.end_deal(DealEnd.WENT_OUT, seat, scores)
+            self._end_deal(DealEnd.WENT_OUT, seat, scores)
         elif not len(self.deal.stock):  # SPRINT-5
-            self.end_deal(DealEnd.DEAD_STOCK, None, [DealScore(0, 0)] * self.players)
+            self._end_deal(DealEnd.DEAD_STOCK, None, [DealScore(0, 0)] * self.players)
         elif self.deal.turns >= self.rules.max_turns_per_deal:
-            self.end_deal(DealEnd.TURN_CAP, None, [DealScore(0, 0)] * self.players)
+            self._end_deal(DealEnd.TURN_CAP, None, [DealScore(0, 0)] * self.players)
         else:
-            self.set_turn(DRAW, (seat + 1) % self.players)
+            self._set_turn(DRAW, (seat + 1) % self.players)
 
-    def final_outcome(self) -> Outcome:
+    def _final_outcome(self) -> Outcome:
         """SPRINT-6: the highest total wins (all of them, if tied)."""
         totals = self.scores
         standings = tuple(sorted(enumerate(totals), key=lambda pair: (-pair[1], pair[0])))

@@ -90,11 +90,11 @@ class PossessionState(MatchState):
 class PossessionMatch(Match[PossessionState, PossessionDeal]):
     """One game of Possession: deals until someone reaches the loss threshold (PSSN-9)."""
 
-    clause_prefix = "PSSN"
-    players_clause = "PSSN-1.1"
+    _clause_prefix = "PSSN"
+    _players_clause = "PSSN-1.1"
     rules: PossessionRules
 
-    def deck_spec(self) -> DeckSpec:
+    def _deck_spec(self) -> DeckSpec:
         """PSSN-1.2: one deck for 2-3 players, two for 4 (or ``deck_count``)."""
         spec = DeckSpec(decks=self.rules.decks_for(self.players))
         if self.players * self.rules.hand_size + 1 > spec.size:
@@ -103,21 +103,21 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             )
         return spec
 
-    def new_state(self) -> PossessionState:
+    def _new_state(self) -> PossessionState:
         """No deals yet."""
         return PossessionState()
 
-    def is_last_deal(self) -> bool:
+    def _is_last_deal(self) -> bool:
         """PSSN-9.1: the game ends when a total reaches the loss threshold."""
         return self.state.result is not None
 
-    def next_dealer(self) -> int:
+    def _next_dealer(self) -> int:
         """PSSN-2.2: the deal passes to the left."""
         return (self.state.dealer + 1) % self.players
 
     # -- deals ----------------------------------------------------------------------------
 
-    def start_deal(self, pack: list[Card] | None) -> None:
+    def _start_deal(self, pack: list[Card] | None) -> None:
         """PSSN-3: three shuffled rounds of three, an upcard; PSSN-4: the first player."""
         stacked = pack is not None
         dealt = deal_in_rounds(
@@ -134,15 +134,15 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         )
         upcard = self.deal.stock.draw()
         self.deal.pile.push(upcard, None)
-        self.emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
+        self._emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
-            self.emit(Dealt(seat, tuple(sorted(hand))))
+            self._emit(Dealt(seat, tuple(sorted(hand))))
         self.deal.first = first_player(
             self.deal.hands, upcard, dealer=self.state.dealer, rules=self.rules, rng=self.rng
         )
         self.start_turn(self.deal.first.seat)
 
-    def load_position(self, position: Position) -> None:
+    def _load_position(self, position: Position) -> None:
         """Start from ``position`` (its pile must not be empty: the top is in play)."""
         if position.table or position.down:
             raise ConfigError("position: Possession has no melds on the table")
@@ -165,7 +165,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             return
         self.deal.turns += 1
         self.deal.drew_this_turn = False
-        self.set_turn(PLAY, seat)
+        self._set_turn(PLAY, seat)
 
     @property
     def top(self) -> Card:
@@ -186,7 +186,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
 
     # -- the protocol ---------------------------------------------------------------------
 
-    def final_outcome(self) -> Outcome:
+    def _final_outcome(self) -> Outcome:
         """PSSN-9.2, 9.3."""
         assert self.state.result is not None
         return self.state.result
@@ -200,7 +200,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         """There is a stock card, or a pile to recycle."""
         return bool(len(self.deal.stock)) or len(self.deal.pile) > 1
 
-    def list_legal(self) -> tuple[Action, ...]:
+    def _list_legal(self) -> tuple[Action, ...]:
         seat = self.state.to_act
         assert seat is not None
         deal = self.deal
@@ -214,9 +214,9 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             can_draw=self.can_draw(),
         )
 
-    def why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> tuple[str, str]:
         seat = self.state.to_act
-        who = self.who(seat)
+        who = self._who(seat)
         if self.is_over:
             return "PSSN-9.1", "the game is over"
         if isinstance(action, Draw) and seat is not None:
@@ -228,17 +228,17 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         if isinstance(action, Pass):
             return "PSSN-5.4", f"{who} may pass only when he can neither play nor draw"
         if isinstance(action, Play) and seat is not None:
-            if not self.sender_known:  # which cards he holds is his to know
+            if not self._sender_known:  # which cards he holds is his to know
                 return "PSSN-5", f"{who} cannot {action} now"
             missing = Counter(action.cards) - Counter(self.deal.hands[seat])
             if missing:
                 cards = " ".join(str(card) for card in sorted(missing.elements()))
-                return "PSSN-5", f"{who} {self.lacks(cards)}"
+                return "PSSN-5", f"{who} {self._lacks(cards)}"
             rule = "PSSN-5.2" if len(action.cards) > 1 else "PSSN-5.1"
             return rule, f"{who} cannot {action} on {self.top}"
-        return super().why_not(action)
+        return super()._why_not(action)
 
-    def perform(self, seat: int | None, action: Action) -> None:
+    def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         if isinstance(action, Play):
             self.play(seat, action)
@@ -256,9 +256,9 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             hand.remove(card)
             self.deal.pile.push(card, seat)
         self.deal.passes = 0
-        self.emit(_played(seat, action.cards))
+        self._emit(_played(seat, action.cards))
         if not hand:
-            self.emit(WentOut(seat, GoingOut.PLAYING))
+            self._emit(WentOut(seat, GoingOut.PLAYING))
             self.end_possession_deal(DealEnd.WENT_OUT, seat)
             return
         self.start_turn((seat + 1) % self.players)
@@ -270,7 +270,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         shuffle = bool(self.rules.recycle_shuffle)
         moved = refill_stock(self.deal.stock, self.deal.pile, rng=self.rng if shuffle else None)
         self.deal.recycles += 1
-        self.emit(StockRefilled(self.deal.recycles, moved, shuffled=shuffle))
+        self._emit(StockRefilled(self.deal.recycles, moved, shuffled=shuffle))
         return True
 
     def draw(self, seat: int) -> None:
@@ -282,7 +282,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         card = deal.stock.draw()
         deal.hands[seat].append(card)
         deal.passes = 0
-        self.emit(_drew(seat, card))
+        self._emit(_drew(seat, card))
         if not len(deal.stock) and self.rules.recycle_timing == "immediate" and len(deal.pile) > 1:
             self.recycle()
         if self.rules.play_after_draw:
@@ -293,11 +293,11 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
     def pass_turn(self, seat: int) -> None:
         """PSSN-5.4, 6.3: a pass; when everyone has passed the deal is blocked."""
         self.deal.passes += 1
-        self.emit(Passed(seat))
+        self._emit(Passed(seat))
         if self.deal.passes >= self.players:  # PSSN-6.3 (a guard: cannot arise in play)
             if self.rules.blocked_deal == "void":
                 self.state.deal_number -= 1
-                self.next_deal(rotate=False)
+                self._next_deal(rotate=False)
                 return
             self.end_possession_deal(DealEnd.BLOCKED, None)
             return
@@ -315,7 +315,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         ]
         if max(totals) >= self.rules.loss_threshold:
             self.state.result = possession_outcome(self.rules, totals)
-        self.end_deal(reason, went_out, scores)
+        self._end_deal(reason, went_out, scores)
 
 
 @attrs.frozen

@@ -190,9 +190,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return
         ctx.set_turn(DRAW, seat)
 
-    def draw_actions(
-        self, ctx: Ctx, seat: int, actions: tuple[Action, ...]
-    ) -> tuple[Action, ...]:
+    def draw_actions(self, ctx: Ctx, seat: int, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """POSSO-8.2: the stock or the top pile card; the stock only after a claim with
         ``claimant_next_draw="stock"`` or a correction claim's second card."""
         table = self.table(ctx)
@@ -318,9 +316,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             )
         return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target} that way"
 
-    def why_not(
-        self, ctx: Ctx, seat: int | None, action: Action
-    ) -> Refusal | None:
+    def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the claim phases."""
         who = ctx.who(seat)
         top = ctx.deal.pile.top
@@ -334,9 +330,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return self.correction_refusal(ctx, seat or 0, action)
         return None
 
-    def claim_refusal(
-        self, ctx: Ctx, seat: int, card: Card, claim: Claim
-    ) -> Refusal:
+    def claim_refusal(self, ctx: Ctx, seat: int, card: Card, claim: Claim) -> Refusal:
         """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
         who = ctx.who(seat)
         rules = _rules(ctx)

@@ -20,7 +20,7 @@ from typing import ClassVar, Literal
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.engine import DRAW, MELD, ContractRummy, ContractRummyMatch, Hooks
+from rummykit.engine import DRAW, MELD, ContractRummy, Hooks
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games.posso.claims import (
     CLAIM,

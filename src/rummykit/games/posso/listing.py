@@ -54,17 +54,13 @@ def new_meld_options(ctx: TurnContext[Any], cards: Sequence[Card]) -> list[tuple
     return [arrangement.melds for arrangement in _new_meld_arrangements(ctx, cards)]
 
 
-def _new_meld_arrangements(
-    ctx: TurnContext[Any], cards: Sequence[Card]
-) -> Iterator[Arrangement]:
+def _new_meld_arrangements(ctx: TurnContext[Any], cards: Sequence[Card]) -> Iterator[Arrangement]:
     """Each single new meld ``cards`` hold with the cards it leaves, groups then runs."""
     for contract in (_ONE_GROUP, _ONE_RUN):
         yield from arrangements(cards, contract, ctx.meld_rules, values=ctx.values)
 
 
-def laydowns(
-    ctx: TurnContext[Any], seat: int, cards: Sequence[Card]
-) -> Iterable[tuple[Meld, ...]]:
+def laydowns(ctx: TurnContext[Any], seat: int, cards: Sequence[Card]) -> Iterable[tuple[Meld, ...]]:
     """What ``seat`` may lay down from ``cards``: an opening (every arrangement that
     meets the requirement, POSSO-12) before it has opened, one new meld after."""
     for arrangement in _laydown_arrangements(ctx, seat, cards):
@@ -414,10 +410,7 @@ def _usable(ctx: TurnContext[Any], seat: int, card: Card) -> bool:
         return True
     if ctx.deal.down[seat]:
         for index, meld in enumerate(ctx.deal.table):
-            if (
-                may_lay_off_on(ctx, seat, index)
-                and ctx.grown_meld(meld, card, None) is not None
-            ):
+            if may_lay_off_on(ctx, seat, index) and ctx.grown_meld(meld, card, None) is not None:
                 return True
     return False
 
