@@ -113,7 +113,7 @@ def test_a_claim_window_asks_the_seats_from_the_left_of_p0() -> None:
         while not match.is_over and seen < 20:
             claim = match.deal.claim
             if match.state.phase is REQUEST and isinstance(claim, ClaimWindow):
-                assert claim.order == tuple(match.left(claim.p0, k) for k in range(1, players))
+                assert claim.order == tuple((claim.p0 + k) % players for k in range(1, players))
                 assert claim.card == match.deal.pile.top.card  # type: ignore[union-attr]
                 seen += 1
             match.apply(rng.choice(match.legal_actions()))

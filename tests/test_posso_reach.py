@@ -83,7 +83,7 @@ def check_state(match: ContractRummyMatch) -> int:
             checked += 1
     to_act = match.to_act
     if to_act is not None:
-        listed = match.hooks.opening.go_downs(match.context, to_act)
+        listed = match.definition.hooks().opening.go_downs(match.context, to_act)
         found = scratch_arrangements(match, to_act, match.deal.hands[to_act])
         opened = bool(match.deal.down[to_act])
         expected = bounded_go_downs(
@@ -248,7 +248,7 @@ def test_the_lay_off_gate_permits_where_it_refuses_nothing() -> None:
         rng = random.Random(seed)
         options = {k: rng.choice(v) for k, v in OPTIONS.items()}
         match = game("posso", **options).new_match(players=rng.choice([3, 4, 5]), seed=seed)
-        gate = match.hooks.layoff_gate
+        gate = match.definition.hooks().layoff_gate
         for _ in range(300):
             if match.is_over:
                 break

@@ -66,14 +66,14 @@ def test_a_hand_built_to_hurt_lists_at_most_the_bound_of_go_downs() -> None:
     downs = [action for action in match.legal_actions() if isinstance(action, Down)]
     assert len(downs) == engine_contract.MAX_LISTED_GO_DOWNS
     # The listing is the first ones in the solver's order: a prefix of the whole list.
-    every = match.hooks.opening.each_go_down(match, 0)
+    every = match.definition.hooks().opening.each_go_down(match.context, 0)
     assert downs == list(itertools.islice(every, len(downs)))
 
 
 def test_a_valid_go_down_past_the_listed_ones_is_still_accepted() -> None:
     match = _adversarial_match()
     listed = {str(action) for action in match.legal_actions()}
-    every = match.hooks.opening.each_go_down(match, 0)
+    every = match.definition.hooks().opening.each_go_down(match.context, 0)
     beyond = next(down for down in every if str(down) not in listed)
     assert match.can_apply(str(beyond))
     event = match.apply(str(beyond))

@@ -281,4 +281,6 @@ def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     assert not match.context.leaves_ok(seat, last, down_after=False)
     relaxed = new_match(layoff_requires_contract=False, single_card_rule="end_turn_without_discard")
     relaxed.apply("draw")
-    assert relaxed.context.leaves_ok(seat, last, down_after=False)  # he may then end without a discard
+    assert relaxed.context.leaves_ok(
+        seat, last, down_after=False
+    )  # he may then end without a discard

@@ -48,7 +48,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     _clauses: Mapping[str, str]
     """The clause of the game each kind of refusal cites, by key (the definition's
     ``refusal_clauses``; :data:`CLAUSE_KEYS`)."""
-    hooks: Hooks
+    _hooks: Hooks
     _ctx: TurnContext[Any]
     _contracts: ContractSchedule | None
     """The contract, hand size and going-out rule of each deal (``None``: a game
@@ -66,7 +66,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         return self._clauses.get(key, "")
 
     @property
-    def whole_hand(self) -> bool:
+    def _whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
         contracts = self._contracts
@@ -111,7 +111,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """
         if not remaining:
             return down_after
-        if going_down and down_after and self.whole_hand:
+        if going_down and down_after and self._whole_hand:
             return False
         if len(remaining) > 1 or not self.deal.step.discard_step:
             return True
@@ -121,7 +121,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return True
         if not down_after:
             return False  # laying off the last card would go out without the contract
-        gate = self.hooks.layoff_gate
+        gate = self._hooks.layoff_gate
         if (going_down or self.deal.step.went_down) and not gate.after_going_down(self._ctx):
             return False
         last = remaining[0]
@@ -147,7 +147,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if self._is_listed(action):  # listed already: one of its values is legal
             return
         phase, seat = self.state.phase, self.state.to_act
-        claims = self.hooks.claims
+        claims = self._hooks.claims
         if (
             seat is not None
             and phase in claims.phases
@@ -158,7 +158,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
                 if isinstance(action, Down):
-                    melds, down_after = self.hooks.opening.check(self._ctx, seat, action)
+                    melds, down_after = self._hooks.opening.check(self._ctx, seat, action)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self._check_layoff(seat, action)
@@ -188,10 +188,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         self._down_checked = None
         if memo is not None and memo[0] is action:
             return memo[1], memo[2]
-        return self.hooks.opening.check(self._ctx, seat, action)
+        return self._hooks.opening.check(self._ctx, seat, action)
 
     def _check_filter(self, seat: int, action: Action) -> None:
-        refusal = self.hooks.action_filter.refusal(self._ctx, seat, action)
+        refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
@@ -205,11 +205,13 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 f"there is no meld {action.target} on the table (melds: {numbers})",
                 rule=self._clause("layoff_target"),
             )
-        refusal = self.hooks.layoff_gate.refusal(self._ctx, seat, action.target)
+        refusal = self._hooks.layoff_gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{who} {self._lacks(action.card)}", rule=self._clause("layoff"))
+            raise IllegalActionError(
+                f"{who} {self._lacks(action.card)}", rule=self._clause("layoff")
+            )
         try:
             grown = table[action.target].lay_off(
                 action.card, self.meld_rules, end=action.end, role=action.role
@@ -240,14 +242,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def _exchange_outcomes(self, seat: int, card: Card, target: int) -> Sequence[JokerExchange]:
         """Every legal placement of the joker freed by ``card`` from meld ``target``."""
-        gate = self.hooks.exchange
+        gate = self._hooks.exchange
         assert gate is not None
         return joker_exchanges(self.deal.table, target, card, self.meld_rules, to_hand=gate.to_hand)
 
     def _check_exchange(self, seat: int, action: ExchangeJoker) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
         rule = self._clause("exchange")
-        gate = self.hooks.exchange
+        gate = self._hooks.exchange
         if gate is None:
             raise IllegalActionError(
                 "jokers on the table are not exchanged in this game", rule=rule
@@ -297,12 +299,12 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         who = self._who(seat)
         if self.is_over:
             return clause("match_over"), "the match is over"
-        if seat is not None and phase in self.hooks.claims.phases:
-            refusal = self.hooks.claims.why_not(self._ctx, seat, action)
+        if seat is not None and phase in self._hooks.claims.phases:
+            refusal = self._hooks.claims.why_not(self._ctx, seat, action)
             if refusal is not None:
                 return refusal
         if seat is not None and phase is DRAW:
-            refusal = self.hooks.claims.draw_refusal(self._ctx, seat, action)
+            refusal = self._hooks.claims.draw_refusal(self._ctx, seat, action)
             if refusal is not None:
                 return refusal
         if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
@@ -314,7 +316,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card
-            refusal = self.hooks.action_filter.refusal(self._ctx, seat, action)
+            refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
             if refusal is not None:
                 return refusal
             if not self.deal.step.discard_step:

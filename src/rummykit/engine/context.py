@@ -161,7 +161,7 @@ class TurnContext(Generic[S]):
     def hooks(self) -> Hooks:
         """The game's hooks (a hook may ask another: Posso?'s forced play asks the
         lay-off gate)."""
-        return self._match.hooks
+        return self._match._hooks
 
     @property
     def game(self) -> str:
@@ -201,7 +201,7 @@ class TurnContext(Generic[S]):
     @property
     def whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
-        return self._match.whole_hand
+        return self._match._whole_hand
 
     @property
     def sender_known(self) -> bool:
@@ -304,7 +304,7 @@ class TurnContext(Generic[S]):
 
     def end_turn(self, seat: int) -> None:
         """``seat``'s turn ends without a discard (the claim protocol says who is next)."""
-        self._match.hooks.claims.after_turn_without_discard(self, seat)
+        self._match._hooks.claims.after_turn_without_discard(self, seat)
 
     def start_pick(self, seat: int, take: TakeKind) -> None:
         """After ``seat`` took the top pile card as ``take`` under

@@ -70,7 +70,7 @@ class ContractRummyMatch(CheckedMatch):
     :class:`~rummykit.engine.context.TurnContext`."""
 
     definition: ContractRummy[Any]
-    hooks: Hooks
+    _hooks: Hooks
     rules: ContractRules
     options: TableOptions
     """The engine's options for this match (from the definition's ``table_options()``)."""
@@ -80,7 +80,7 @@ class ContractRummyMatch(CheckedMatch):
         self._clauses = definition.refusal_clauses
         self._players_clause = self._clause("players")
         self.options = definition.table_options()
-        self.hooks = definition.hooks()
+        self._hooks = definition.hooks()
         self._ctx: TurnContext[Any] = TurnContext(self)
         super().__init__(definition, **options)
 
@@ -197,7 +197,7 @@ class ContractRummyMatch(CheckedMatch):
         self._emit(DealStarted(self.state.deal_number, self.state.dealer, upcard))
         for seat, hand in enumerate(self.deal.hands):
             self._emit(Dealt(seat, tuple(sorted(hand, key=_code))))
-        self._start_regular_turn(self.left(self.state.dealer))
+        self._start_regular_turn(self._left(self.state.dealer))
 
     def _load_position(self, position: Position) -> None:
         """Start deal ``position.deal`` from ``position``: the table's melds keep their
@@ -227,10 +227,10 @@ class ContractRummyMatch(CheckedMatch):
         for seat in position.down:
             self.deal.down[seat] = True
             self.deal.down_turn[seat] = 0
-        seat = self.left(position.dealer) if position.to_act is None else position.to_act
+        seat = self._left(position.dealer) if position.to_act is None else position.to_act
         self._start_regular_turn(seat)
 
-    def left(self, seat: int, steps: int = 1) -> int:
+    def _left(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places to the left of ``seat``."""
         return (seat + steps) % self.players
 
@@ -242,12 +242,14 @@ class ContractRummyMatch(CheckedMatch):
         if phase is DRAW:
             return self._draw_actions(seat)
         if phase is MELD:
-            actions = self.hooks.action_filter.filter(self._ctx, seat, self._meld_step_actions(seat))
+            actions = self._hooks.action_filter.filter(
+                self._ctx, seat, self._meld_step_actions(seat)
+            )
             # Every turn can end: hooks that leave nothing legal end it without a discard.
             return actions or _DONE_ONLY
         if phase is PICK:
             return self._pick_actions(seat)
-        return self.hooks.claims.legal(self._ctx, seat)
+        return self._hooks.claims.legal(self._ctx, seat)
 
     def _actor_consistent(self) -> bool:
         """A turn's steps are the turn's seat's; a claim window's seat is its protocol's
@@ -257,8 +259,8 @@ class ContractRummyMatch(CheckedMatch):
             return True
         if phase is DRAW or phase is MELD or phase is PICK:
             return seat == self.deal.step.seat
-        if phase in self.hooks.claims.phases:
-            return self.hooks.claims.actor_consistent(self._ctx, seat)
+        if phase in self._hooks.claims.phases:
+            return self._hooks.claims.actor_consistent(self._ctx, seat)
         return True
 
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
@@ -270,15 +272,15 @@ class ContractRummyMatch(CheckedMatch):
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
         else:
             actions = (_DRAW, *Take.up_to(top))
-        actions = self.hooks.claims.draw_actions(self._ctx, seat, actions)
-        return self.hooks.action_filter.filter(self._ctx, seat, actions)
+        actions = self._hooks.claims.draw_actions(self._ctx, seat, actions)
+        return self._hooks.action_filter.filter(self._ctx, seat, actions)
 
     def _pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
         ``first``: the draw step, where the top card is taken first), one of each card."""
         step = self.deal.step
         picked = 1 if first else step.picked
-        kind = None if first or step.kind == "regular" else self.hooks.claims.take_kind(self._ctx)
+        kind = None if first or step.kind == "regular" else self._hooks.claims.take_kind(self._ctx)
         if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
             self, kind, picked + 1
         ) > pile.could_draw(self, picked + 1):
@@ -297,7 +299,7 @@ class ContractRummyMatch(CheckedMatch):
         step = self.deal.step
         hand = self.deal.hands[seat]
         result: list[Action] = [
-            *self.hooks.opening.go_downs(self._ctx, seat),
+            *self._hooks.opening.go_downs(self._ctx, seat),
             *layoffs(self, seat, self._ctx),
         ]
         result += exchanges(self, seat, self._ctx)
@@ -328,7 +330,7 @@ class ContractRummyMatch(CheckedMatch):
         elif phase is PICK:
             self._pick(seat, action)
         else:
-            self.hooks.claims.perform(self._ctx, seat, action)
+            self._hooks.claims.perform(self._ctx, seat, action)
 
     def _start_regular_turn(self, seat: int) -> None:
         """A turn starts unless the deal is dead (an empty stock, the turn cap)."""
@@ -342,7 +344,7 @@ class ContractRummyMatch(CheckedMatch):
             self._end_dead_deal(DealEnd.DEAD_STOCK)
             return
         deal.step = turn_step(seat, True)
-        self.hooks.claims.start_turn(self._ctx, seat)
+        self._hooks.claims.start_turn(self._ctx, seat)
 
     def _count_turn(self) -> bool:
         """Count a new turn; at ``max_turns_per_deal`` the deal ends dead instead."""
@@ -360,7 +362,7 @@ class ContractRummyMatch(CheckedMatch):
             if deal.dead:
                 self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
-            self.hooks.claims.after_stock_draw(self._ctx, seat)
+            self._hooks.claims.after_stock_draw(self._ctx, seat)
             return
         if isinstance(action, TakeCard):  # option (c) under multi_take_mode="any"
             pile.take_from_pile(self, seat, 1, protect_top=False)
@@ -393,7 +395,7 @@ class ContractRummyMatch(CheckedMatch):
             pile.take_card(self, seat, action.card)
             self.deal.step = attrs.evolve(step, picked=step.picked + 1)
             return
-        kind = None if step.kind == "regular" else self.hooks.claims.take_kind(self._ctx)
+        kind = None if step.kind == "regular" else self._hooks.claims.take_kind(self._ctx)
         pile.draw_stock(self, seat, pile.price(self, kind, step.picked), penalty=True)
         self.deal.step = attrs.evolve(step, priced=True)
         if step.kind == "regular":
@@ -402,7 +404,7 @@ class ContractRummyMatch(CheckedMatch):
                 return
             self._set_turn(MELD, seat)
             return
-        self.hooks.claims.after_take(self._ctx, seat)
+        self._hooks.claims.after_take(self._ctx, seat)
 
     def _meld_action(self, seat: int, action: Action) -> None:
         """A go-down, lay-off, joker exchange, discard or ``done`` in the meld step."""
@@ -445,9 +447,9 @@ class ContractRummyMatch(CheckedMatch):
             if not hand:
                 self._went_out(seat, GoingOut.DISCARDING)
                 return
-            self.hooks.claims.after_discard(self._ctx, seat)
+            self._hooks.claims.after_discard(self._ctx, seat)
         elif isinstance(action, Done):
-            self.hooks.claims.after_turn_without_discard(self._ctx, seat)
+            self._hooks.claims.after_turn_without_discard(self._ctx, seat)
 
     def _forget(self, seat: int, card: Card) -> None:
         """``card`` left ``seat``'s hand: it is no longer known to be there."""
@@ -512,7 +514,9 @@ class ContractRummyMatch(CheckedMatch):
             else:
                 scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
         if not void:
-            self._emit(HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands)))
+            self._emit(
+                HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands))
+            )
         self.deal.claim = None
         return scores
 

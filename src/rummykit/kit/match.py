@@ -62,7 +62,7 @@ class Match(ABC, Generic[MS, DS]):
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
     _players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
-    plain_view: ClassVar[bool] = True
+    _plain_view: ClassVar[bool] = True
     """A capability the class declares: its :meth:`view` is the shipped one and it adds
     no view fields of its own (``_public_extras``), so fast readers such as the RL
     observation may read its declared state directly. A game that changes what a seat
@@ -75,9 +75,9 @@ class Match(ABC, Generic[MS, DS]):
     """The integer seed the match was made with (``None`` for a ``random.Random``)."""
     rng: random.Random
     spec: DeckSpec
-    deck_order: tuple[Card, ...] | None
-    first_dealer_given: int | None
-    auto_deal: bool
+    _deck_order: tuple[Card, ...] | None
+    _first_dealer_given: int | None
+    _auto_deal: bool
     position: Position | None
     state: MS
     """The match's declared state (deals, dealer, phase, scores, …)."""
@@ -110,8 +110,8 @@ class Match(ABC, Generic[MS, DS]):
         self.rng = seed if isinstance(seed, random.Random) else make_rng(seed)
         self.seed = None if isinstance(seed, random.Random) else seed
         self.spec = self._deck_spec()
-        self.deck_order = None if deck_order is None else tuple(deck_order)
-        if self.deck_order is not None and Counter(self.deck_order) != Counter(self.spec.shoe()):
+        self._deck_order = None if deck_order is None else tuple(deck_order)
+        if self._deck_order is not None and Counter(self._deck_order) != Counter(self.spec.shoe()):
             raise ConfigError(
                 f"deck_order must be the whole shoe: {self.spec.size} cards "
                 f"({self.spec.decks} decks, {self.spec.jokers} jokers)"
@@ -121,8 +121,8 @@ class Match(ABC, Generic[MS, DS]):
             raise ConfigError(f"position must be a Position, got {position!r}")
         if position is not None and deck_order is not None:
             raise ConfigError("give a position or a deck_order, not both")
-        self.first_dealer_given = first_dealer
-        self.auto_deal = auto_deal
+        self._first_dealer_given = first_dealer
+        self._auto_deal = auto_deal
         self.position = position
         self._events: list[Event] = []
         self._first_step = 0
@@ -455,8 +455,8 @@ class Match(ABC, Generic[MS, DS]):
         if rotate:
             self.state.dealer = self._next_dealer()
         self.state.deal_number += 1
-        stacked = self.state.deal_number == 1 and self.deck_order is not None
-        self._start_deal(list(self.deck_order) if stacked and self.deck_order else None)
+        stacked = self.state.deal_number == 1 and self._deck_order is not None
+        self._start_deal(list(self._deck_order) if stacked and self._deck_order else None)
 
     def _end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
         """Score the deal, then start the next one, wait for ``next``, or end the match."""
@@ -479,7 +479,7 @@ class Match(ABC, Generic[MS, DS]):
         )
         if self._is_last_deal():
             self._set_turn(MATCH_OVER, None)
-        elif self.auto_deal:
+        elif self._auto_deal:
             self._next_deal()
         else:
             self._set_turn(DEAL_OVER, None)

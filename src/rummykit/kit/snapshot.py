@@ -74,9 +74,9 @@ def match_setup(match: Match[Any, Any]) -> dict[str, Any]:
         "rules": rules_to_json(match.rules),
         "players": match.players,
         "seed": match.seed,
-        "first_dealer": match.first_dealer_given,
-        "deck_order": None if match.deck_order is None else format_cards(match.deck_order),
-        "auto_deal": match.auto_deal,
+        "first_dealer": match._first_dealer_given,
+        "deck_order": None if match._deck_order is None else format_cards(match._deck_order),
+        "auto_deal": match._auto_deal,
     }
 
 

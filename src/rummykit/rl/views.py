@@ -96,10 +96,10 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
 def _kind(kind: type[Any]) -> int:
     """How :func:`quick_view` reads a match of class ``kind``: 2, the contract engine's
     match (its melds, down and known cards); 1, a match whose class declares the shipped
-    view with no extras (:attr:`~rummykit.kit.match.Match.plain_view`); 0, not at all."""
+    view with no extras (its class attribute ``_plain_view``); 0, not at all."""
     if kind is ContractRummyMatch:
         return 2
-    return 1 if getattr(kind, "plain_view", False) else 0
+    return 1 if getattr(kind, "_plain_view", False) else 0
 
 
 _KINDS: dict[type[Any], int] = {}
