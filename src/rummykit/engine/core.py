@@ -98,6 +98,10 @@ class ContractRummyMatch(CheckedMatch):
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
 
+    def _rebind(self) -> None:
+        """A fresh context for this match (a clone must not act on its original)."""
+        self._ctx = TurnContext(self)
+
     @property
     def context(self) -> TurnContext[Any]:
         """The context this match's hooks receive: for a hook's own tests, which ask it

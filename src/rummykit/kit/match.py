@@ -430,6 +430,7 @@ class Match(ABC, Generic[MS, DS]):
                 events.append(self.apply(action, seat=seat))
             except IllegalActionError as error:
                 self.__dict__.update(backup.__dict__)
+                self._rebind()
                 raise IllegalActionError(
                     f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
                 ) from None
@@ -515,6 +516,7 @@ class Match(ABC, Generic[MS, DS]):
             list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
         )
         twin._effects = []
+        twin._rebind()
         return twin
 
     def snapshot(self) -> Any:
@@ -586,6 +588,11 @@ class Match(ABC, Generic[MS, DS]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         twin = memo[id(self)] = self.clone()
         return twin
+
+    def _rebind(self) -> None:
+        """Point whatever the match made for itself at this very match again, after its
+        fields were copied from another (a clone, an undone ``apply_all``): a game that
+        keeps such an object (the engine's hook context) refreshes it here."""
 
     def _repr_svg_(self) -> str:
         """The whole position (every hand face up), for notebooks."""

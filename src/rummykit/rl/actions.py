@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, final
 
 import attrs
 
@@ -432,11 +432,14 @@ class LegalActions:
         return self.actions[index]
 
 
+@final
 class ActionEncoding:
     """The action space of one game: a block of indices per declared action type.
 
     Build it with :meth:`for_game`; :meth:`legal` encodes the legal actions of a
     position (and so decodes an index back to its action), :meth:`encode` one action.
+    A game encodes an action type its own way with a codec (``codecs=``), not a
+    subclass.
     """
 
     def __init__(self, action_types: Sequence[type[Action]], blocks: Sequence[Block]) -> None:
@@ -449,12 +452,10 @@ class ActionEncoding:
         """Each action type's first index, how its index is found (0: the block's one
         index, a :class:`FlagCodec`'s; 1: its card's code, a :class:`CardCodec`'s; 2: its
         codec's ``encode``) and that ``encode``: what :meth:`encode` does, without its
-        calls where they are sure, for :meth:`legal` (unless a subclass encodes its own
-        way)."""
-        if type(self).encode is ActionEncoding.encode:
-            for block in blocks:
-                how = _HOW.get(type(block.codec), 2)
-                self._encoders[block.action_type] = (block.offset, how, block.codec.encode)
+        calls where they are sure, for :meth:`legal`."""
+        for block in blocks:
+            how = _HOW.get(type(block.codec), 2)
+            self._encoders[block.action_type] = (block.offset, how, block.codec.encode)
 
     @classmethod
     def for_game(

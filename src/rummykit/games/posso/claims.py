@@ -413,7 +413,8 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         top = ctx.deal.pile.top
         assert top is not None
         named = [card for cards, _ in claim.melds for card in cards]
-        named.remove(top.card)
+        if top.card in named:  # the claimed card is not his (a bare claim names none)
+            named.remove(top.card)
         ctx.show(seat, named)
 
     def resolve(self, ctx: Ctx) -> None:

@@ -1,0 +1,172 @@
+"""One way to extend a game: hooks see a TurnContext, never the match; no game overrides
+a match method; the match shows its protocol and keeps its machinery private."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from rummykit.engine import ContractRummyMatch, TurnContext
+from rummykit.games import game, names
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
+
+PROTOCOL = frozenset(
+    {
+        "apply",
+        "apply_all",
+        "can_apply",
+        "clone",
+        "context",
+        "contract",
+        "deal",
+        "deal_count",
+        "deal_number",
+        "deal_scores",
+        "dealer",
+        "definition",
+        "down",
+        "event",
+        "events",
+        "events_seen_by",
+        "from_dict",
+        "grammar",
+        "hands",
+        "is_over",
+        "legal_actions",
+        "meld_rules",
+        "net_totals",
+        "options",
+        "outcome",
+        "parse_action",
+        "penalties",
+        "phase",
+        "pile",
+        "players",
+        "position",
+        "refresh",
+        "rng",
+        "rules",
+        "schedule",
+        "scores",
+        "seed",
+        "snapshot",
+        "spec",
+        "state",
+        "step",
+        "stock",
+        "table",
+        "times_out",
+        "to_act",
+        "to_dict",
+        "total_buys",
+        "values",
+        "verify",
+        "view",
+    }
+)
+"""The public names of a contract game's match: the protocol a driver uses, the views of
+its declared state, and ``context`` (the hooks' context, for a hook's own tests)."""
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso"])
+def test_a_contract_match_shows_its_protocol_alone(name: str) -> None:
+    match = game(name).new_match(players=4, seed=1)
+    public = {attr for attr in dir(match) if not attr.startswith("_")}
+    assert public == PROTOCOL
+    assert type(match) is ContractRummyMatch
+
+
+def test_every_registered_match_shows_at_most_sixty_names() -> None:
+    for name in names():
+        match = game(name).new_match(seed=1)
+        public = [attr for attr in dir(match) if not attr.startswith("_")]
+        assert len(public) <= 60, (name, len(public))
+
+
+def test_no_game_subclasses_the_engine_match_or_overrides_its_checks() -> None:
+    """A contract game changes the engine through options and hooks; a Match-based game
+    (Possession) supplies the match's protected template methods, but no game touches
+    the engine's match."""
+    for path in sorted((SRC / "games").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"class \w+\((ContractRummyMatch|CheckedMatch)\)", text), path
+    for path in sorted(
+        [*(SRC / "games" / "may_i").glob("*.py"), *(SRC / "games" / "posso").glob("*.py")]
+    ):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"class \w+\((ContractRummyMatch|CheckedMatch)\)", text), path
+        assert not re.search(r"\n    def _?(check|why_not)\(self, action", text), path
+
+
+def test_no_method_identity_checks_in_the_library() -> None:
+    sniffing = re.compile(
+        r"\bis (not )?(Match|ContractRummyMatch|CheckedMatch)\.\w|type\(\w+\)\.\w+ is (not )?\w"
+    )
+    for path in sorted(SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not sniffing.search(text), (path, sniffing.search(text))
+
+
+def test_hooks_receive_the_context_never_the_match() -> None:
+    hook_modules = [
+        SRC / "engine" / "hooks.py",
+        SRC / "engine" / "contract.py",
+        SRC / "engine" / "free.py",
+        *sorted((SRC / "games").rglob("*.py")),
+    ]
+    for path in hook_modules:
+        text = path.read_text(encoding="utf-8")
+        assert ": ContractRummyMatch" not in text, path
+        assert "from rummykit.engine.core import" not in text, path
+
+
+def test_the_context_is_the_same_object_for_every_hook_call() -> None:
+    match = game("may-i").new_match(players=4, seed=2)
+    ctx = match.context
+    assert isinstance(ctx, TurnContext)
+    before = match.snapshot()
+    assert ctx.players == 4 and ctx.phase is match.phase and ctx.to_act == match.to_act
+    assert tuple(ctx.deal.hands[0]) == match.hands[0]
+    assert match.snapshot() == before  # reading changes nothing
+    match.apply(match.legal_actions()[0])
+    assert match.context is ctx
+
+
+def test_the_context_declares_no_mutable_public_attribute() -> None:
+    """Hooks change the match only through the verbs: the context has no settable field."""
+    match = game("posso").new_match(players=4, seed=1)
+    with pytest.raises(AttributeError):
+        match.context.players = 3  # type: ignore[misc]
+    for name, member in inspect.getmembers(TurnContext):
+        if isinstance(member, property):
+            assert member.fset is None, name
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso"])
+def test_a_clone_acts_on_itself_never_on_its_original(name: str) -> None:
+    """Each copy's hooks get a context of that copy (clone, apply_all undone, deepcopy)."""
+    import copy
+    import random
+
+    match = game(name).new_match(players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        match.apply(rng.choice(match.legal_actions()))
+    before = match.snapshot()
+    for twin in (match.clone(), copy.deepcopy(match)):
+        assert twin.context is not match.context
+        for _ in range(60):
+            if twin.is_over:
+                break
+            twin.apply(rng.choice(twin.legal_actions()))
+        assert match.snapshot() == before
+    with pytest.raises(Exception):  # noqa: B017, PT011 (whatever refuses the bad action)
+        match.apply_all([match.legal_actions()[0], "no such action"])
+    assert match.snapshot() == before
+    twin = match.clone()
+    match.apply(match.legal_actions()[0])
+    assert twin.context.deal is twin.deal and match.context.deal is match.deal
