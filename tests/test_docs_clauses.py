@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.games import get, names
-from rummykit.games.may_i.game import MayIMatch
-from rummykit.games.posso import PossoMatch
+from rummykit.engine import ContractRummyMatch
+from rummykit.games import MayIMatch, PossoMatch
+from rummykit.kit import get, names
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"

@@ -16,23 +16,42 @@ from rummykit import (
     ConfigError,
     DeckSpec,
     IllegalActionError,
+    Match,
     Meld,
     NotationError,
+    game,
     parse_card,
     parse_cards,
     presets,
 )
-from rummykit.engine import ExchangeGate, Hooks, LayOffGate, Refusal
-from rummykit.engine.actions import ExchangeJoker, LayOff
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.engine.effects import JokerExchanged, LaidDown
-from rummykit.games import MayI, Possession, game, get, names, register, unregister
-from rummykit.games.may_i.game import MayIMatch
+from rummykit.engine import (
+    ContractRummyMatch,
+    ExchangeGate,
+    ExchangeJoker,
+    Hooks,
+    JokerExchanged,
+    LaidDown,
+    LayOff,
+    LayOffGate,
+    Refusal,
+)
+from rummykit.games import MayI, MayIMatch, Possession
 from rummykit.games.possession.actions import Play
-from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
-from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
-from rummykit.kit.match import Match
-from rummykit.kit.position import Position
+from rummykit.kit import (
+    Action,
+    ActionGrammar,
+    DealEnded,
+    Discard,
+    Discarded,
+    Drew,
+    Position,
+    TookFromPile,
+    get,
+    names,
+    parse_action,
+    register,
+    unregister,
+)
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
 from tests.positions import three_seat_position

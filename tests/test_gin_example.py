@@ -18,12 +18,23 @@ from typing import Any
 
 import pytest
 
-from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, parse_card, parse_cards
+from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, game, parse_card, parse_cards
 from rummykit.agents import ContractAgent, GreedyAgent, RandomAgent, check_agent, heuristic_agent
-from rummykit.kit.actions import Discard, Draw, Take
-from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, WentOut
-from rummykit.kit.protocol import MATCH_OVER, DealScore, Outcome
-from rummykit.kit.registry import game, names, register, unregister
+from rummykit.kit import (
+    MATCH_OVER,
+    DealEnd,
+    DealEnded,
+    DealScore,
+    Discard,
+    Draw,
+    GoingOut,
+    Outcome,
+    Take,
+    WentOut,
+    names,
+    register,
+    unregister,
+)
 from rummykit.records import dumps, from_record, loads, to_record
 from rummykit.simulate import play, simulate
 

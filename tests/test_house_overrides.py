@@ -9,19 +9,14 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from rummykit import Rank
 from rummykit.agents import ContractAgent
-from rummykit.cards import Rank
-from rummykit.engine.actions import Down, LayOff
-from rummykit.engine.core import ContractRummyMatch
-from rummykit.engine.hooks import Hooks, Refusal
+from rummykit.engine import ContractRummyMatch, Down, Hooks, LayOff, Refusal
+from rummykit.games import MayI, MayIMatch, Posso, PossoRules
 from rummykit.games.may_i.actions import Ask
 from rummykit.games.may_i.claims import ClaimWindow, MayIClaims
-from rummykit.games.may_i.game import MayI, MayIMatch
-from rummykit.games.posso.game import Posso
 from rummykit.games.posso.hooks import ForcedPlay, PossoLayOffGate, PossoOpening
-from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import Action, Discard
-from rummykit.kit.protocol import PlayerView
+from rummykit.kit import Action, Discard, PlayerView
 
 
 def _play(match: Any, seed: int, steps: int, prefer: tuple[type, ...] = ()) -> list[Any]:

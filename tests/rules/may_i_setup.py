@@ -6,11 +6,10 @@ from collections import Counter
 from typing import Any
 
 from rummykit import Card, DeckSpec, parse_cards
-from rummykit.engine.phases import DRAW
-from rummykit.games.may_i import MayI, MayIMatch
+from rummykit.engine import DRAW
+from rummykit.games import MayI, MayIMatch, MayIRules
 from rummykit.games.may_i.claims import FIRST_REFUSAL, REQUEST
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Discard, Draw, Pass
+from rummykit.kit import Discard, Draw, Pass
 
 A, B, C, D, E = range(5)
 

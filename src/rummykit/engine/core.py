@@ -57,8 +57,6 @@ if TYPE_CHECKING:
     from rummykit.contracts import Contract
     from rummykit.engine.definition import ContractRummy
 
-__all__ = ["ContractRummyMatch"]
-
 
 class ContractRummyMatch(CheckedMatch):
     """A match of a contract-rummy game: its definition supplies the table options

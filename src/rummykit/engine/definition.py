@@ -20,8 +20,6 @@ from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = ["ContractRummy"]
-
 R = TypeVar("R", bound=ContractRules)
 M = TypeVar("M", bound=ContractRummyMatch)
 

@@ -23,18 +23,6 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.melds import Meld
 
-__all__ = [
-    "ActionFilter",
-    "ClaimProtocol",
-    "ExchangeGate",
-    "Hooks",
-    "LayOffGate",
-    "NoClaims",
-    "NoFilter",
-    "Opening",
-    "Refusal",
-]
-
 Refusal = tuple[str, str]
 """Why an action is refused: (clause, reason)."""
 

@@ -24,15 +24,6 @@ from rummykit.melds.meld import Role
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = [
-    "exchange_matches",
-    "exchange_meanings",
-    "exchanges",
-    "grown_meld",
-    "layoffs",
-    "placements",
-]
-
 _MEMO_LIMIT = 50_000
 
 

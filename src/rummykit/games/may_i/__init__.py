@@ -1,6 +1,5 @@
 """May I? (the Russian «Можно?»): the contract-rummy engine with May I?'s claim window."""
 
-from rummykit.games.may_i.game import MayI, MayIMatch
-from rummykit.games.may_i.rules import MayIRules
-
-__all__ = ["MayI", "MayIMatch", "MayIRules"]
+from rummykit.games.may_i.game import MayI as MayI
+from rummykit.games.may_i.game import MayIMatch as MayIMatch
+from rummykit.games.may_i.rules import MayIRules as MayIRules

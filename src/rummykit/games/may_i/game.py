@@ -39,8 +39,6 @@ from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Ta
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
-__all__ = ["MayI", "MayIMatch"]
-
 
 class MayIMatch(ContractRummyMatch):
     """One May I? match: every deal of the schedule, scored (MAYI-4 to MAYI-17)."""
