@@ -230,7 +230,7 @@ def test_random_bots_finish_fifty_matches(gin: ModuleType) -> None:
 
 
 def test_greedy_bots_knock_and_reach_the_target(gin: ModuleType) -> None:
-    agents = [GreedyAgent(gin.GIN_VALUES), GreedyAgent(gin.GIN_VALUES)]
+    agents = [GreedyAgent(gin.VALUES), GreedyAgent(gin.VALUES)]
     for seed in range(3):
         match = play(game("gin").new_match(seed=seed), agents, rng=random.Random(seed))
         assert max(match.scores) >= 100  # greedy bots knock: the target, not the deal cap
@@ -250,7 +250,7 @@ def test_the_contract_heuristic_refuses_a_game_without_contracts(gin: ModuleType
     gin_game = game("gin")
     rules = gin_game.meld_rules()
     assert rules is not None
-    contract = ContractAgent(rules, values=gin.GIN_VALUES)
+    contract = ContractAgent(rules, values=gin.VALUES)
     with pytest.raises(
         ConfigError, match="ContractAgent plays contract games; gin has no contract schedule"
     ):

@@ -122,7 +122,7 @@ def preset_names() -> tuple[str, ...]:
 
 
 def game_preset(name: str) -> GamePreset:
-    """The preset called ``name`` (one of :func:`names`)."""
+    """The preset called ``name`` (one of :func:`preset_names`)."""
     try:
         return GAME_PRESETS[name]
     except KeyError:
