@@ -23,10 +23,10 @@ injected. :func:`heuristic_agent` gives a game's competent heuristic player;
 from __future__ import annotations
 
 from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
-from rummykit.agents.options import check_options
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
 from rummykit.agents.factory import heuristic_agent
+from rummykit.agents.options import check_options
 from rummykit.agents.registry import (
     AgentFactory,
     agent_names,

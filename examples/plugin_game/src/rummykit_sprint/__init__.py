@@ -25,8 +25,7 @@ from rummykit import (
     deal,
     min_deadwood_value,
 )
-from rummykit.agents import Agent
-from rummykit.agents.options import check_options
+from rummykit.agents import Agent, check_options
 from rummykit.agents.options import whole as agent_whole
 from rummykit.kit import (
     DEAL_OVER,
