@@ -5,7 +5,7 @@ wrap-around runs, lay-offs and joker exchange, contracts and schedules, a solver
 finds melds in a hand, the errors, and the games: :func:`game` makes a registered game by
 name, whose matches are :class:`Match` es that answer each action with an :class:`Event`.
 
->>> from rummykit import game
+>>> from rummykit import Event, Match, game
 >>> match = game("may-i").new_match(players=4, seed=1)
 >>> isinstance(match, Match), isinstance(match.apply(match.legal_actions()[0]), Event)
 (True, True)
