@@ -7,7 +7,8 @@ The rule these tests hold:
   examples use. There are no deliberate re-exports: a package that lists a submodule's
   name (``rummykit`` lists ``rummykit.cards.Card``) is its home, and the submodule's own
   ``__all__`` does not repeat it (the name stays importable there, unlisted).
-* A private module (any part of its path starts with ``_``) has no ``__all__``.
+* A private module (any part of its path starts with ``_``) has no ``__all__``, nor has a
+  module of ``rummykit.kit`` or ``rummykit.engine``: their facade lists their names.
 * Three facades carry most of it: ``rummykit`` (the values, :func:`rummykit.game`,
   ``Match``, ``Event`` and the errors), ``rummykit.kit`` (what a game author builds a
   game from) and ``rummykit.engine`` (the contract engine and its hooks); the other public
@@ -65,10 +66,13 @@ def _homes() -> dict[str, list[str]]:
     return homes
 
 
-def test_private_modules_have_no_all() -> None:
-    private = [name for name in _modules() if _is_private(name)]
+def test_private_modules_and_the_modules_of_kit_and_engine_have_no_all() -> None:
+    modules = _modules()
+    private = [name for name in modules if _is_private(name)]
     assert "rummykit.solver._tables" in private and "rummykit._boundary" in private
-    assert [name for name in private if hasattr(_modules()[name], "__all__")] == []
+    facades = [name for name in modules if name.startswith(("rummykit.kit.", "rummykit.engine."))]
+    assert "rummykit.kit.protocol" in facades and "rummykit.engine.hooks" in facades
+    assert [name for name in private + facades if hasattr(modules[name], "__all__")] == []
 
 
 def test_every_public_name_has_exactly_one_home() -> None:

@@ -12,6 +12,7 @@ phases. See "Write your own game" in the docs.
 from __future__ import annotations
 
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
+from rummykit.engine.checks import CLAUSE_KEYS, CheckedMatch
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.definition import ContractRummy
@@ -48,10 +49,12 @@ from rummykit.engine.ranking import RankingRules, ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 
 __all__ = [
+    "CLAUSE_KEYS",
     "DRAW",
     "MELD",
     "PICK",
     "ActionFilter",
+    "CheckedMatch",
     "ClaimProtocol",
     "ContractDeal",
     "ContractLayOffGate",

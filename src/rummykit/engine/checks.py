@@ -26,8 +26,6 @@ from rummykit.scoring import CardValues
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["CLAUSE_KEYS", "CheckedMatch"]
-
 
 CLAUSE_KEYS = frozenset(
     {
