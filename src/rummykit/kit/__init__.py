@@ -8,8 +8,8 @@ declared state (:class:`MatchState`, :class:`DealState`), what a seat sees
 (:func:`register`, :func:`names`). The match base :class:`rummykit.Match`, the
 :class:`rummykit.Event` it answers with, :func:`rummykit.game` and the card and meld
 values live in :mod:`rummykit` itself; a game on the contract-rummy engine also imports
-from :mod:`rummykit.engine`. ``examples/gin_rummy.py`` is a whole game written from
-these two imports.
+from :mod:`rummykit.engine`. The game in ``examples/gin_rummy.py`` is built
+from these two imports.
 """
 
 from rummykit.kit.actions import (
