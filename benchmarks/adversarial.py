@@ -32,14 +32,23 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rummykit import AcePolicy, Contract, ContractSchedule, MeldKind, MeldRules, Rank, RummyError
-from rummykit.cards import Card, parse_cards
-from rummykit.deck import DeckSpec
-from rummykit.games import game
-from rummykit.kit.actions import parse_action
-from rummykit.kit.position import Position
+from rummykit import (
+    AcePolicy,
+    Card,
+    Contract,
+    ContractSchedule,
+    DeckSpec,
+    MeldKind,
+    MeldRules,
+    Rank,
+    RummyError,
+    best_arrangement,
+    game,
+    min_deadwood,
+    parse_cards,
+)
+from rummykit.kit import Position, parse_action
 from rummykit.records import loads
-from rummykit.solver import best_arrangement, min_deadwood
 
 RULES = {
     "deuces wild": MeldRules(wild_ranks=[Rank.TWO]),

@@ -33,8 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rummykit import Match
 from rummykit.games import MayI, Possession, Posso, PossoRules
-from rummykit.kit.match import Match
 
 
 def random_matches(

@@ -26,8 +26,8 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from rummykit import game
 from rummykit.agents import SearchAgent, decide, heuristic_agent
-from rummykit.games import game
 from rummykit.simulate import simulate
 
 

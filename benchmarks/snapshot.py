@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from rummykit import Match
 from rummykit.games import MayI
-from rummykit.kit.match import Match
 from rummykit.records import RecordWriter, dumps, loads
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import random
 
+from rummykit import game
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.games import game
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

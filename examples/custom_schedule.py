@@ -10,9 +10,8 @@ import random
 import tempfile
 from pathlib import Path
 
-from rummykit import ContractSchedule
+from rummykit import ContractSchedule, game
 from rummykit.agents import Agent, heuristic_agent
-from rummykit.games import game
 from rummykit.simulate import play
 
 # Seven deals in the style of the published US game: 10 cards, then 12 for the big

@@ -35,10 +35,13 @@ from typing import Any, ClassVar
 import attrs
 
 from rummykit import (
+    AcePolicy,
     Card,
+    CardValues,
     DeckSpec,
     DiscardPile,
     InvalidMeldError,
+    Match,
     Meld,
     MeldRules,
     Stock,
@@ -49,30 +52,44 @@ from rummykit import (
     parse_card,
 )
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.kit.actions import Action, Discard, Draw, NextDeal, Take, notation_error
-from rummykit.kit.definition import GameDefinition
-from rummykit.kit.effects import (
+from rummykit.kit import (
+    DEAL_OVER,
+    MATCH_OVER,
+    Action,
     DealEnd,
+    DealScore,
     DealStarted,
+    DealState,
     Dealt,
+    Discard,
     Discarded,
+    Draw,
     Drew,
     Effect,
+    FirstDealer,
+    GameDefinition,
     GoingOut,
     HandsShown,
+    MatchState,
+    NextDeal,
+    Outcome,
+    Phase,
+    Take,
     TookFromPile,
     WentOut,
+    first_dealer,
+    notation_error,
+    player_range,
+    register,
+    whole,
 )
-from rummykit.kit.match import Match
-from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
-from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
-from rummykit.kit.registry import register
-from rummykit.kit.state import DealState, MatchState
-from rummykit.presets import GIN_MELDS, GIN_VALUES
 from rummykit.records import dumps, loads
 from rummykit.simulate import play, simulate
 
-MELDS = GIN_MELDS  # groups of 3-4, runs of 3+, ace low, no jokers
+MELDS = MeldRules(  # groups of 3-4, runs of 3+, ace low, no jokers
+    group_max=4, run_min=3, ace=AcePolicy.LOW, group_distinct_suits=True, jokers_allowed=False
+)
+VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0)  # deadwood
 DRAW = Phase("draw", "GIN-2")
 DISCARD = Phase("discard", "GIN-3")
 
@@ -191,7 +208,7 @@ class GinMatch(Match[MatchState, GinDeal]):
         self._set_turn(DRAW, 1 - self.dealer)
 
     def deadwood(self, cards: list[Card]) -> int:
-        return min_deadwood_value(cards, MELDS, values=GIN_VALUES)
+        return min_deadwood_value(cards, MELDS, values=VALUES)
 
     def _list_legal(self) -> tuple[Action, ...]:
         if self.phase is DRAW:
@@ -199,7 +216,7 @@ class GinMatch(Match[MatchState, GinDeal]):
         assert self.to_act is not None  # every decision in gin is one seat's
         hand = self.deal.hands[self.to_act]
         limit = self.rules.knock_limit
-        may_knock = min_deadwood_value(hand, MELDS, values=GIN_VALUES, discard=True) <= limit
+        may_knock = min_deadwood_value(hand, MELDS, values=VALUES, discard=True) <= limit
         legal: list[Action] = []
         for card in sorted(hand):
             if card is self.deal.taken:
@@ -256,13 +273,13 @@ class GinMatch(Match[MatchState, GinDeal]):
     def showdown(self, knocker: int, *, big: bool) -> None:
         """GIN-5, GIN-6: lay off, compare deadwood, score and end the deal."""
         defender, rules = 1 - knocker, self.rules
-        mine = min_deadwood(self.deal.hands[knocker], MELDS, values=GIN_VALUES)
-        left = list(min_deadwood(self.deal.hands[defender], MELDS, values=GIN_VALUES).left)
+        mine = min_deadwood(self.deal.hands[knocker], MELDS, values=VALUES)
+        left = list(min_deadwood(self.deal.hands[defender], MELDS, values=VALUES).left)
         table, laid_off = list(mine.melds), []
         while mine.left_value and (fits := self.lay_off_one(table, left)) is not None:
             left.remove(fits)
             laid_off.append(fits)
-        knock, defend = mine.left_value, GIN_VALUES.hand_value(left)
+        knock, defend = mine.left_value, VALUES.hand_value(left)
         if knock == 0:
             kind, winner = ("big gin", knocker) if big else ("gin", knocker)
             points = defend + (rules.big_gin_bonus if big else rules.gin_bonus)
@@ -323,7 +340,7 @@ register(Gin, replace=True)  # replace: running the file and importing it make t
 
 def main() -> None:
     """A bot match, its record replayed, and a small simulation."""
-    agents: list[Agent] = [GreedyAgent(GIN_VALUES), RandomAgent()]
+    agents: list[Agent] = [GreedyAgent(VALUES), RandomAgent()]
     match = play(Gin().new_match(seed=7), agents, rng=random.Random(7))
     assert match.outcome is not None
     print(f"{len(match.deal_scores)} deals, scores {match.scores}, winners {match.outcome.winners}")

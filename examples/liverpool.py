@@ -16,9 +16,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+from rummykit import game
 from rummykit.agents import Agent, make_agent
-from rummykit.games import game
-from rummykit.kit.effects import DealEnd, DealEnded
+from rummykit.kit import DealEnd, DealEnded
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

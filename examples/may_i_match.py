@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import random
 
+from rummykit import game
 from rummykit.agents import Agent, heuristic_agent
-from rummykit.games import game
 from rummykit.simulate import play
 
 

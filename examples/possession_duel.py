@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import random
 
+from rummykit import game
 from rummykit.agents import Agent, RandomAgent
-from rummykit.games import game
 from rummykit.games.possession import PossessionAgent
 from rummykit.simulate import play
 

@@ -9,9 +9,9 @@ import argparse
 import random
 from collections import Counter
 
+from rummykit import game
 from rummykit.agents import Agent, heuristic_agent
-from rummykit.engine.effects import JokerExchanged
-from rummykit.games import game
+from rummykit.engine import JokerExchanged
 from rummykit.games.posso.effects import Claimed, Corrected, Flagged
 from rummykit.simulate import play
 

@@ -6,8 +6,7 @@ Run: python examples/quickstart.py
 from __future__ import annotations
 
 import rummykit as rk
-from rummykit import presets
-from rummykit.errors import ContractError, InvalidMeldError
+from rummykit import ContractError, InvalidMeldError, presets
 
 
 def main() -> None:

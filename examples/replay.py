@@ -10,8 +10,8 @@ import random
 import tempfile
 from pathlib import Path
 
+from rummykit import game
 from rummykit.agents import Agent, heuristic_agent
-from rummykit.games import game
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

@@ -15,9 +15,8 @@ import random
 import tempfile
 from pathlib import Path
 
-from rummykit import svg
+from rummykit import game, svg
 from rummykit.agents import GreedyAgent
-from rummykit.games import game
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from rummykit import rl
-from rummykit.kit.actions import Discard
+from rummykit.kit import Discard
 
 
 def kind(environment: Any, index: int) -> str:

@@ -16,12 +16,9 @@ import argparse
 import random
 from collections import Counter
 
-from rummykit.engine.actions import Down, LayOff
-from rummykit.games import game
-from rummykit.kit.actions import Action, Discard, Done, Draw, Take
-from rummykit.kit.definition import Question
-from rummykit.kit.protocol import PlayerView
-from rummykit.scoring import CardValues
+from rummykit import CardValues, game
+from rummykit.engine import Down, LayOff
+from rummykit.kit import Action, Discard, Done, Draw, PlayerView, Question, Take
 from rummykit.simulate import simulate
 
 

@@ -14,6 +14,7 @@ from itertools import combinations, product
 from rummykit import (
     JOKER,
     Card,
+    CardValues,
     Contract,
     InvalidMeldError,
     Meld,
@@ -22,7 +23,6 @@ from rummykit import (
     Rank,
     SameSuitRuns,
 )
-from rummykit.scoring import CardValues
 
 
 def all_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld]]:

@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from rummykit.games import game
+from rummykit import game
 
 CASES: dict[str, tuple[str, dict[str, Any], int]] = {
     "may-i-4": ("may-i", {}, 4),

@@ -28,6 +28,7 @@ from rummykit import (
     MeldKind,
     MeldRules,
     Rank,
+    best_arrangement,
     can_meet,
     joker_exchanges,
     lay_off,
@@ -36,7 +37,6 @@ from rummykit import (
     presets,
 )
 from rummykit.presets import game_preset
-from rummykit.solver import best_arrangement
 
 DATA = Path(__file__).parent / "data" / "peer_cases"
 FILES = ("mayi.jsonl", "cards-ts.jsonl", "card-games-utils.jsonl")

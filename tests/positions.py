@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit import DeckSpec, Meld, parse_cards
-from rummykit.kit.position import Position
+from rummykit.kit import Position
 
 
 def three_seat_position(

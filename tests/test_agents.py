@@ -13,12 +13,14 @@ import attrs
 import pytest
 
 from rummykit import (
+    CardValues,
     ConfigError,
     Contract,
     ContractSchedule,
     IllegalActionError,
     NotationError,
     Rank,
+    game,
     parse_card,
     parse_cards,
     presets,
@@ -35,18 +37,27 @@ from rummykit.agents import (
     make_agent,
 )
 from rummykit.agents.options import whole
-from rummykit.engine.actions import Down
-from rummykit.games import game, names
+from rummykit.engine import Down
+from rummykit.games import Possession
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import CONSENT, REQUEST
-from rummykit.games.possession import Possession, PossessionAgent
-from rummykit.kit.actions import Action, Discard, Done, Draw, Pass, Take
-from rummykit.kit.definition import Question, Stake
-from rummykit.kit.effects import DealEnded
-from rummykit.kit.protocol import Phase, PlayerView
-from rummykit.kit.registry import register
+from rummykit.games.possession import PossessionAgent
+from rummykit.kit import (
+    Action,
+    DealEnded,
+    Discard,
+    Done,
+    Draw,
+    Pass,
+    Phase,
+    PlayerView,
+    Question,
+    Stake,
+    Take,
+    names,
+    register,
+)
 from rummykit.presets import GIN_VALUES
-from rummykit.scoring import CardValues
 from rummykit.simulate import play, simulate
 
 VARIANTS: list[dict[str, Any]] = [

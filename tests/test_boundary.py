@@ -16,6 +16,7 @@ import pytest
 import rummykit
 from rummykit import (
     ConfigError,
+    End,
     Meld,
     MeldRules,
     arrangements,
@@ -29,7 +30,7 @@ from rummykit import (
     parse_cards,
     presets,
 )
-from rummykit.melds import End, try_lay_off, wild_replacements
+from rummykit.melds import try_lay_off, wild_replacements
 from rummykit.solver import arrangement_parts, memo_limits, set_memo_limits
 
 RULES = presets.meld_rules("may-i")

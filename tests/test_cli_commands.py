@@ -14,14 +14,13 @@ from typing import Any, cast
 
 import pytest
 
+from rummykit import ConfigError, RecordError, game
 from rummykit.agents import make_agent
 from rummykit.cli import main
 from rummykit.cli.play import Session
 from rummykit.cli.rules import describe_rules
 from rummykit.cli.screen import Screen, progress_bar
 from rummykit.cli.setup import option_value, parse_bot_options, parse_options
-from rummykit.errors import ConfigError, RecordError
-from rummykit.games import game
 from rummykit.records import dumps, for_seat, loads
 from rummykit.simulate import play, simulate
 
@@ -305,7 +304,7 @@ def test_colour_on_a_terminal(
     stream = Terminal()
     screen = Screen(stream=stream)
     assert screen.colour
-    from rummykit.cards import parse_cards
+    from rummykit import parse_cards
 
     screen.line("hand: " + screen.cards(parse_cards("AH KS")))
     assert "\x1b[" in stream.getvalue() and "AH" in stream.getvalue()

@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 
-from rummykit import ConfigError
+from rummykit import ConfigError, game
 from rummykit.agents import SearchAgent, decide, make_agent
 from rummykit.cli.play import Session
 from rummykit.cli.screen import Screen
 from rummykit.cli.setup import UsageError, build_game, make_bots, parse_bot_options
-from rummykit.games import game
 from rummykit.records import loads
 
 ONE_DEAL = """name = "one deal"

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummykit import game
 from rummykit.cli import commands as cli_commands
 from rummykit.cli import main
-from rummykit.cli.replay import printable
-from rummykit.games import game
+from rummykit.cli.screen import printable
 from rummykit.records import to_record
 
 

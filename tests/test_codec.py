@@ -15,11 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError
-from rummykit.games import game
-from rummykit.kit.actions import Action, action_from_dict
-from rummykit.kit.codec import action_from_fields, json_schema, to_json
-from rummykit.kit.match import Match
+from rummykit import ConfigError, IllegalActionError, Match, NotationError, RecordError, game
+from rummykit.kit import Action, json_schema, to_json
+from rummykit.kit.actions import action_from_dict
+from rummykit.kit.codec import action_from_fields
 from tests.test_snapshot import GAMES, random_match
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema (the test extra) validates")
@@ -236,8 +235,7 @@ def _sample(hint: Any) -> Any:
     import types
     import typing
 
-    from rummykit.cards import parse_card
-    from rummykit.melds import Meld
+    from rummykit import Meld, parse_card
 
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is types.UnionType or origin is typing.Union:
@@ -269,7 +267,7 @@ def test_every_effect_class_of_every_game_writes_json_the_schema_accepts() -> No
 
     import attrs
 
-    from rummykit.kit.effects import Effect
+    from rummykit.kit import Effect
 
     for name in GAMES:
         game(name)  # loads the game's effects

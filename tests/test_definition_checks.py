@@ -8,14 +8,11 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from rummykit import parse_card
-from rummykit.engine.actions import LayOff
-from rummykit.engine.options import PerPlayers
-from rummykit.errors import ConfigError, NotationError
-from rummykit.games import MayI, game
-from rummykit.kit.actions import MAX_DIGITS, Take
-from rummykit.kit.match import Match
-from rummykit.kit.registry import register
+from rummykit import ConfigError, Match, NotationError, game, parse_card
+from rummykit.engine import LayOff, PerPlayers
+from rummykit.games import MayI
+from rummykit.kit import Take, register
+from rummykit.kit.actions import MAX_DIGITS
 
 
 def _game_with_clauses(clauses: dict[str, Any]) -> type[MayI]:

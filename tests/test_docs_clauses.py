@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from rummykit.engine import ContractRummy
-from rummykit.games import MayI, Posso, get, names
+from rummykit.games import MayI, Posso
+from rummykit.kit import get, names
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"

@@ -16,27 +16,42 @@ from rummykit import (
     ConfigError,
     DeckSpec,
     IllegalActionError,
+    Match,
     Meld,
     NotationError,
+    game,
     parse_card,
     parse_cards,
     presets,
 )
 from rummykit.engine import (
     ExchangeGate,
+    ExchangeJoker,
     Hooks,
+    JokerExchanged,
+    LaidDown,
+    LayOff,
     LayOffGate,
     Refusal,
     TurnContext,
 )
-from rummykit.engine.actions import ExchangeJoker, LayOff
-from rummykit.engine.effects import JokerExchanged, LaidDown
-from rummykit.games import MayI, Possession, game, get, names, register, unregister
+from rummykit.games import MayI, Possession
 from rummykit.games.possession.actions import Play
-from rummykit.kit.actions import Action, ActionGrammar, Discard, parse_action
-from rummykit.kit.effects import DealEnded, Discarded, Drew, TookFromPile
-from rummykit.kit.match import Match
-from rummykit.kit.position import Position
+from rummykit.kit import (
+    Action,
+    ActionGrammar,
+    DealEnded,
+    Discard,
+    Discarded,
+    Drew,
+    Position,
+    TookFromPile,
+    get,
+    names,
+    parse_action,
+    register,
+    unregister,
+)
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
 from tests.positions import three_seat_position

@@ -12,27 +12,32 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from rummykit import ConfigError, DeckSpec, IllegalActionError, parse_cards
+from rummykit import (
+    CardValues,
+    ConfigError,
+    DeckSpec,
+    IllegalActionError,
+    Match,
+    MeldRules,
+    game,
+    parse_cards,
+)
 from rummykit.engine import (
     ContractLayOffGate,
     ContractOpening,
     ContractRummy,
+    Down,
     FreeOpening,
     Hooks,
+    LaidDown,
+    LayOff,
     PerPlayers,
+    SingleCardRule,
     TableOptions,
+    TieBreak,
 )
-from rummykit.engine.actions import Down, LayOff
-from rummykit.engine.effects import LaidDown
-from rummykit.engine.options import SingleCardRule, TieBreak
-from rummykit.games import game, register, unregister
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import Discard, Draw, NextDeal
-from rummykit.kit.match import Match
-from rummykit.kit.position import Position
-from rummykit.melds import MeldRules
-from rummykit.scoring import CardValues
+from rummykit.games import MayIRules, PossoRules
+from rummykit.kit import Discard, Draw, NextDeal, Position, register, unregister
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
 

@@ -9,16 +9,16 @@ from typing import Any, cast
 
 import pytest
 
-from rummykit import ContractSchedule
-from rummykit.contracts.schedules import MAX_TOML_CHARS
-from rummykit.errors import (
+from rummykit import (
     ConfigError,
+    ContractSchedule,
     IllegalActionError,
     NotationError,
     RecordError,
     RummyError,
     SolverBudgetError,
 )
+from rummykit.contracts.schedules import MAX_TOML_CHARS
 
 
 @pytest.mark.parametrize(

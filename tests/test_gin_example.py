@@ -18,12 +18,23 @@ from typing import Any
 
 import pytest
 
-from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, parse_card, parse_cards
+from rummykit import Card, ConfigError, DeckSpec, IllegalActionError, game, parse_card, parse_cards
 from rummykit.agents import ContractAgent, GreedyAgent, RandomAgent, check_agent, heuristic_agent
-from rummykit.kit.actions import Discard, Draw, Take
-from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, WentOut
-from rummykit.kit.protocol import MATCH_OVER, DealScore, Outcome
-from rummykit.kit.registry import game, names, register, unregister
+from rummykit.kit import (
+    MATCH_OVER,
+    DealEnd,
+    DealEnded,
+    DealScore,
+    Discard,
+    Draw,
+    GoingOut,
+    Outcome,
+    Take,
+    WentOut,
+    names,
+    register,
+    unregister,
+)
 from rummykit.records import dumps, from_record, loads, to_record
 from rummykit.simulate import play, simulate
 
@@ -219,7 +230,7 @@ def test_random_bots_finish_fifty_matches(gin: ModuleType) -> None:
 
 
 def test_greedy_bots_knock_and_reach_the_target(gin: ModuleType) -> None:
-    agents = [GreedyAgent(gin.GIN_VALUES), GreedyAgent(gin.GIN_VALUES)]
+    agents = [GreedyAgent(gin.VALUES), GreedyAgent(gin.VALUES)]
     for seed in range(3):
         match = play(game("gin").new_match(seed=seed), agents, rng=random.Random(seed))
         assert max(match.scores) >= 100  # greedy bots knock: the target, not the deal cap
@@ -239,7 +250,7 @@ def test_the_contract_heuristic_refuses_a_game_without_contracts(gin: ModuleType
     gin_game = game("gin")
     rules = gin_game.meld_rules()
     assert rules is not None
-    contract = ContractAgent(rules, values=gin.GIN_VALUES)
+    contract = ContractAgent(rules, values=gin.VALUES)
     with pytest.raises(
         ConfigError, match="ContractAgent plays contract games; gin has no contract schedule"
     ):

@@ -11,17 +11,27 @@ from collections.abc import Iterator
 
 import pytest
 
-from rummykit import Contract, MeldRules, parse_cards
-from rummykit.cards import CARDS, JOKER, Card, Rank
-from rummykit.engine.actions import Down
-from rummykit.engine.contract import bounded_go_downs, down_action
-from rummykit.errors import NotationError, SolverBudgetError
+from rummykit import (
+    CARDS,
+    JOKER,
+    Card,
+    Contract,
+    End,
+    Meld,
+    MeldRules,
+    NotationError,
+    Rank,
+    SolverBudgetError,
+    arrangements,
+    parse_cards,
+)
+from rummykit.engine import Down, down_action
+from rummykit.engine.contract import bounded_go_downs
 from rummykit.games import MayI
 from rummykit.games.may_i.claims import REQUEST, ClaimWindow
-from rummykit.melds import End, Meld
-from rummykit.melds.layoff import fit_lay_off, try_lay_off
+from rummykit.melds import fit_lay_off, try_lay_off
 from rummykit.scoring import FACE_VALUES
-from rummykit.solver import arrangement_parts, arrangements
+from rummykit.solver import arrangement_parts
 
 RULES = [
     MeldRules(),

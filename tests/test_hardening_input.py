@@ -19,21 +19,22 @@ from hypothesis import strategies as st
 from rummykit import (
     Contract,
     ContractError,
+    End,
     IllegalActionError,
+    Match,
     Meld,
     NotationError,
     RummyError,
+    game,
     parse_card,
     parse_cards,
     presets,
 )
-from rummykit.engine.actions import ExchangeJoker, LayOff
+from rummykit.engine import ExchangeJoker, LayOff
 from rummykit.errors import LONGEST_MESSAGE, MESSAGE_LIMIT, shorten, shown
-from rummykit.games import game
 from rummykit.games.posso.claims import Correct
-from rummykit.kit.actions import MAX_DIGITS, Discard, Take, parse_action, parse_number
-from rummykit.kit.match import Match
-from rummykit.melds import End
+from rummykit.kit import Discard, Take, parse_action, parse_number
+from rummykit.kit.actions import MAX_DIGITS
 
 RULES = presets.meld_rules("posso")
 HUGE = "9" * 4301

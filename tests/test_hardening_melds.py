@@ -27,7 +27,7 @@ from rummykit import (
     Rank,
     parse_cards,
 )
-from rummykit.melds.meld import Role
+from rummykit.melds import Role
 from rummykit.melds.validate import _with_wilds
 from tests.strategies import wild_hands, wild_meld_rules
 

@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import ConfigError, ContractSchedule, RecordError, RummyError
+from rummykit import ConfigError, ContractSchedule, RecordError, RummyError, game
 from rummykit.contracts.schedules import MAX_TOML_CHARS
-from rummykit.games import game
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.options import WHOLE_LIMIT, schedule_option
+from rummykit.games import MayIRules
+from rummykit.kit import schedule_option
+from rummykit.kit.options import WHOLE_LIMIT
 from rummykit.records import MAX_ACTIONS, dumps, from_record, loads, to_record
 
 SECRET = 'exact = "hunter2"\n[[deal]]\ncontract = "2G"\n'

@@ -9,23 +9,22 @@ from typing import Any
 import attrs
 import pytest
 
-from rummykit import parse_card, parse_cards
-from rummykit.cards import CARDS
-from rummykit.engine.actions import LayOff
-from rummykit.engine.context import TurnContext
-from rummykit.engine.contract import ContractLayOffGate
-from rummykit.engine.hooks import Hooks, LayOffGate, Refusal
-from rummykit.engine.phases import MELD
-from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.games import MayI, Possession, Posso, PossoRules
+from rummykit import CARDS, ConfigError, IllegalActionError, parse_card, parse_cards
+from rummykit.engine import (
+    MELD,
+    ContractLayOffGate,
+    Hooks,
+    LayOff,
+    LayOffGate,
+    Refusal,
+    TurnContext,
+)
+from rummykit.games import MayI, Possession, PossessionRules, Posso, PossoRules
 from rummykit.games.may_i.claims import REQUEST
 from rummykit.games.possession.effects import Played
 from rummykit.games.possession.moves import legal_moves
-from rummykit.games.possession.rules import PossessionRules
-from rummykit.kit import seats
-from rummykit.kit.actions import Take
-from rummykit.kit.effects import Discarded, Drew, Passed, TookFromPile
-from rummykit.melds.layoff import replacing_cards, wild_replacements
+from rummykit.kit import Discarded, Drew, Passed, Take, TookFromPile, seats
+from rummykit.melds import replacing_cards, wild_replacements
 
 
 def test_take_up_to_shares_its_values() -> None:

@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from rummykit import Rank
 from rummykit.agents import ContractAgent
-from rummykit.cards import Rank
 from rummykit.engine import (
     ActionFilter,
     ClaimProtocol,

@@ -12,10 +12,8 @@ from typing import Any
 
 import pytest
 
+from rummykit import Match, RecordError, game
 from rummykit.cli import main
-from rummykit.errors import RecordError
-from rummykit.games import game
-from rummykit.kit.match import Match
 from rummykit.records import LINES_FORMAT, RecordWriter, load_jsonl, loads_jsonl
 
 AnyMatch = Match[Any, Any]

@@ -17,19 +17,17 @@ from rummykit import (
     DeckSpec,
     IllegalActionError,
     InvalidMeldError,
+    Match,
+    game,
     parse_cards,
 )
 from rummykit.agents import make_agent
 from rummykit.agents.distance import whole_hand_distance
 from rummykit.cli.rules import describe_rules, rules_text
-from rummykit.engine.actions import Down
-from rummykit.games import game
+from rummykit.engine import Down
+from rummykit.games import MayIRules
 from rummykit.games.may_i.effects import Bought
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Draw
-from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, WentOut
-from rummykit.kit.match import Match
-from rummykit.kit.position import Position
+from rummykit.kit import DealEnd, DealEnded, Draw, GoingOut, Position, WentOut
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

@@ -18,11 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import ContractSchedule, IllegalActionError, parse_card
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.actions import LayOff
+from rummykit.engine import ContractRummyMatch, LayOff
 from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
-from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.records import dumps, from_record, loads, to_record
 
 WHOLE_HAND = ContractSchedule.loads_toml(

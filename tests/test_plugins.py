@@ -23,12 +23,11 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from rummykit import ConfigError, game
 from rummykit.agents import RandomAgent, agent_names, make_agent
 from rummykit.cli import main
-from rummykit.errors import ConfigError
-from rummykit.games import game
-from rummykit.kit.definition import GameDefinition
-from rummykit.kit.registry import get, names, refresh_plugins
+from rummykit.kit import GameDefinition, get, names
+from rummykit.kit.registry import refresh_plugins
 from rummykit.records import dumps, from_record, to_record
 from rummykit.simulate import play, simulate
 

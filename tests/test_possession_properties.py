@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rummykit import IllegalActionError, parse_card, parse_cards
 from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession.actions import Play
-from rummykit.kit.actions import Action, Done, Draw, NextDeal, Pass
+from rummykit.kit import Action, Done, Draw, NextDeal, Pass
 from rummykit.records import dumps, loads
 
 OPTIONS: dict[str, list[Any]] = {

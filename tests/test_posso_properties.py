@@ -15,13 +15,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.phases import MELD
-from rummykit.games import game
+from rummykit import game
+from rummykit.engine import MELD, ContractRummyMatch
+from rummykit.games import PossoRules
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.games.posso.listing import playable_targets, ready_meld
-from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import Discard, Done
+from rummykit.kit import Discard, Done
 from rummykit.records import dumps, loads
 from tests.test_may_i_properties import check_conservation, check_views, play_checked
 

@@ -15,16 +15,26 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import CARDS, JOKER, Card, Rank, parse_cards
-from rummykit.contracts import Contract
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.contract import allowed_go_downs, bounded_go_downs, down_action
-from rummykit.games import game
+from rummykit import (
+    CARDS,
+    JOKER,
+    AcePolicy,
+    Arrangement,
+    Card,
+    Contract,
+    Meld,
+    MeldRules,
+    Rank,
+    arrangements,
+    can_meet,
+    game,
+    parse_cards,
+)
+from rummykit.engine import ContractRummyMatch, down_action
+from rummykit.engine.contract import allowed_go_downs, bounded_go_downs
 from rummykit.games.posso.claims import CLAIM, Claim, PossoClaims
 from rummykit.games.posso.listing import laydowns_with, ready_meld
 from rummykit.games.posso.reach import count_cards
-from rummykit.melds import AcePolicy, Meld, MeldRules
-from rummykit.solver import Arrangement, arrangements, can_meet
 from tests.test_posso_properties import OPTIONS
 
 ONE_GROUP = Contract.parse("1G")

@@ -9,11 +9,11 @@ import attrs
 import pytest
 
 import rummykit
-from rummykit import ConfigError, NotationError, presets
-from rummykit.games import game
+from rummykit import ConfigError, NotationError, game, presets
 from rummykit.games.may_i.data import MAY_I_SIX_SCHEDULE, MAY_I_VALUES, SCHEDULES
 from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS, POSSO_VALUES
-from rummykit.kit.actions import KIT_ACTIONS, parse_action
+from rummykit.kit import parse_action
+from rummykit.kit.actions import KIT_ACTIONS
 
 RULES_LAYER = ("cards.py", "deck.py", "scoring.py", "melds", "contracts")
 GAME_NAMES = re.compile(r"may.?i|posso|possession|mayi-|posso-|pssn-|liverpool|\bgin\b", re.I)
@@ -56,7 +56,7 @@ def test_a_schedule_given_by_any_of_its_names_is_kept_as_the_first() -> None:
     assert set(SCHEDULES.values()) == {presets.schedule(name) for name in presets.schedule_names()}
 
 
-@pytest.mark.parametrize("name", presets.names())
+@pytest.mark.parametrize("name", presets.preset_names())
 def test_every_preset_is_reached_by_name(name: str) -> None:
     preset = presets.game_preset(name)
     assert presets.meld_rules(name) == preset.meld_rules

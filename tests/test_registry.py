@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from rummykit import ConfigError, game
 from rummykit.agents import (
     GreedyAgent,
     RandomAgent,
@@ -23,9 +24,9 @@ from rummykit.agents import (
     unregister_agent,
 )
 from rummykit.agents.registry import SHIPPED_AGENTS, agent_factory
-from rummykit.errors import ConfigError
-from rummykit.games import MayI, game
-from rummykit.kit.registry import SHIPPED_GAMES, Registry, get, names, register, unregister
+from rummykit.games import MayI
+from rummykit.kit import get, names, register, unregister
+from rummykit.kit.registry import SHIPPED_GAMES, Registry
 from rummykit.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent

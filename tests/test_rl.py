@@ -28,13 +28,20 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 _pz_test: Any = importlib.import_module("pettingzoo.test")
 api_test, seed_test = _pz_test.api_test, _pz_test.seed_test
 
-from rummykit import ConfigError, IllegalActionError, rl  # noqa: E402
+from rummykit import ConfigError, IllegalActionError, Match, game, rl  # noqa: E402
 from rummykit.agents import GreedyAgent, heuristic_agent  # noqa: E402
-from rummykit.games import MayI, game, names  # noqa: E402
+from rummykit.games import MayI  # noqa: E402
 from rummykit.games.possession import PossessionAgent  # noqa: E402
-from rummykit.kit.actions import Action, CardAction, Discard, Draw  # noqa: E402
-from rummykit.kit.match import Match  # noqa: E402
-from rummykit.kit.registry import get, register, unregister  # noqa: E402
+from rummykit.kit import (  # noqa: E402
+    Action,
+    CardAction,
+    Discard,
+    Draw,
+    get,
+    names,
+    register,
+    unregister,
+)
 from rummykit.rl import ActionEncoding, EncodingError, ObservationEncoding  # noqa: E402
 from rummykit.rl.aec import Observation  # noqa: E402
 from tests.rules.posso_setup import A, B, C, D, posso  # noqa: E402

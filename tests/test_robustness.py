@@ -13,12 +13,12 @@ from rummykit import (
     ContractSchedule,
     Meld,
     RummyError,
+    game,
     parse_card,
     parse_cards,
     presets,
 )
-from rummykit.games import game
-from rummykit.kit.actions import parse_action
+from rummykit.kit import parse_action
 from rummykit.records import loads
 
 ALPHABET = 'ASHDCJKQT0123456789 *()/-><,.lowhigh🃏♠♥x[]="\n'

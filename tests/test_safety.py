@@ -15,26 +15,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import AcePolicy, Contract, MeldRules
-from rummykit.cards import CARDS, Card, parse_cards
-from rummykit.deck import DeckSpec
-from rummykit.engine import contract as engine_contract
-from rummykit.engine.actions import Down
-from rummykit.errors import ConfigError, IllegalActionError, RecordError, SolverBudgetError
-from rummykit.games import game
-from rummykit.kit.position import Position
-from rummykit.records import dumps, for_seat, loads, to_record
-from rummykit.solver import (
-    DEFAULT_BUDGET,
+from rummykit import (
+    CARDS,
+    AcePolicy,
+    Card,
+    ConfigError,
+    Contract,
+    DeckSpec,
+    IllegalActionError,
+    MeldRules,
+    RecordError,
+    SolverBudgetError,
     arrangements,
     best_arrangement,
     can_meet,
-    clear_memos,
-    memo_limits,
-    memo_sizes,
+    game,
     min_deadwood,
-    set_memo_limits,
+    parse_cards,
 )
+from rummykit.engine import Down
+from rummykit.engine import contract as engine_contract
+from rummykit.kit import Position
+from rummykit.records import dumps, for_seat, loads, to_record
+from rummykit.solver import DEFAULT_BUDGET, clear_memos, memo_limits, memo_sizes, set_memo_limits
 
 # -- listing ------------------------------------------------------------------------------
 

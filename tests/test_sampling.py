@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.games import game
-from rummykit.kit.actions import Discard
-from rummykit.kit.match import Match
+from rummykit import Match, game
+from rummykit.kit import Discard
 from rummykit.sampling import Sampler, SamplingError, sample_match, unseen_cards
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [

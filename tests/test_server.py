@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from rummykit.agents import agent_names
-from rummykit.kit.registry import names
+from rummykit.kit import names
 
 pytest.importorskip(
     "starlette", reason="the server example needs its extra: pip install -e '.[server]'"

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from rummykit import ConfigError, ContractSchedule, IllegalActionError
+from rummykit import ConfigError, ContractSchedule, IllegalActionError, game
 from rummykit.agents import GreedyAgent, RandomAgent, decide, make_agent
-from rummykit.games import game
 from rummykit.games.may_i.effects import Bought, TookOnRefusal
 from rummykit.games.posso.effects import Claimed
 from rummykit.simulate import MAX_MATCHES, play, play_one, simulate, wilson_interval

@@ -19,12 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.engine.phases import DRAW, MELD
-from rummykit.errors import RecordError
-from rummykit.games import game
+from rummykit import Match, RecordError, game
+from rummykit.engine import DRAW, MELD
 from rummykit.games.may_i.claims import CONSENT, REQUEST
-from rummykit.kit.match import Match
-from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
+from rummykit.kit import DEAL_OVER, MATCH_OVER, Phase
 from rummykit.records import from_record, to_record
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
@@ -171,7 +169,7 @@ def test_seats_in_a_claim_window_and_on_melds_are_checked() -> None:
 
 
 def test_from_dict_on_a_game_class_refuses_another_game() -> None:
-    from rummykit.games.possession.game import PossessionMatch
+    from rummykit.games import PossessionMatch
 
     data = random_match("may-i", random.Random(1), 3).to_dict()
     with pytest.raises(RecordError, match="game"):
@@ -321,7 +319,7 @@ def test_a_game_a_user_registered_restores_through_the_registry() -> None:
     import sys
     from pathlib import Path
 
-    from rummykit.kit.registry import register, unregister
+    from rummykit.kit import register, unregister
 
     module = sys.modules.get("gin_rummy")
     if module is None:

@@ -26,10 +26,8 @@ from typing import Any
 import attrs
 import pytest
 
-from rummykit.deck import make_rng
-from rummykit.games import game
-from rummykit.kit.effects import Dealt, Drew
-from rummykit.kit.match import Match
+from rummykit import Match, game, make_rng
+from rummykit.kit import Dealt, Drew
 from rummykit.records import dumps, loads
 
 CHECK_VIEWS_EVERY = 5

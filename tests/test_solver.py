@@ -17,6 +17,8 @@ from rummykit import (
     AcePolicy,
     Arrangement,
     Card,
+    CardValues,
+    ConfigError,
     Contract,
     MeldRules,
     Rank,
@@ -31,10 +33,8 @@ from rummykit import (
     presets,
     solver,
 )
-from rummykit.errors import ConfigError
 from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.presets import GAME_PRESETS, GIN_VALUES, game_preset
-from rummykit.scoring import CardValues
 from rummykit.solver import arrangement_parts
 from tests import brute
 from tests.strategies import wild_hands, wild_meld_rules
@@ -366,7 +366,7 @@ def test_deuces_wild_with_jokers_and_a_wild_limit() -> None:
     assert can_meet(parse_cards("9C 9D JK 2H"), Contract.parse("1G"), rules)
 
 
-@pytest.mark.parametrize("name", presets.names())
+@pytest.mark.parametrize("name", presets.preset_names())
 def test_every_preset_works_with_the_solver(name: str) -> None:
     preset = game_preset(name)
     rules = preset.meld_rules

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from rummykit import CARDS, Meld, parse_card, parse_cards, presets, svg
-from rummykit.games import game, names
-from rummykit.kit.match import Match
+from rummykit import CARDS, Match, Meld, game, parse_card, parse_cards, presets, svg
+from rummykit.kit import names
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import CARDS, Card, End, InvalidMeldError, Meld, MeldRules, Rank, presets
-from rummykit.melds.layoff import try_lay_off
+from rummykit.melds import try_lay_off
 from tests.strategies import meld_rules, related_cards, wild_meld_rules
 
 

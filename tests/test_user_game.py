@@ -11,24 +11,41 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from rummykit import ConfigError, DeckSpec, IllegalActionError, Meld, parse_cards
+from rummykit import (
+    AcePolicy,
+    CardValues,
+    ConfigError,
+    DeckSpec,
+    IllegalActionError,
+    Meld,
+    MeldRules,
+    game,
+    parse_cards,
+)
 from rummykit.engine import (
     ContractLayOffGate,
     ContractRummy,
+    Down,
     FreeOpening,
     Hooks,
+    LaidDown,
+    LayOff,
     TableOptions,
 )
-from rummykit.engine.actions import Down, LayOff
-from rummykit.engine.effects import LaidDown
-from rummykit.games import game, register, unregister
-from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Take
-from rummykit.kit.effects import DealEnded
-from rummykit.kit.options import whole
-from rummykit.kit.position import Position
-from rummykit.melds import AcePolicy, MeldRules
+from rummykit.kit import (
+    Action,
+    DealEnded,
+    Discard,
+    Done,
+    Draw,
+    NextDeal,
+    Position,
+    Take,
+    register,
+    unregister,
+    whole,
+)
 from rummykit.records import dumps, loads
-from rummykit.scoring import CardValues
 from rummykit.simulate import simulate
 
 BASIC_MELDS = MeldRules(group_max=4, run_min=3, ace=AcePolicy.LOW, jokers_allowed=False)

@@ -33,18 +33,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import Card
-from rummykit.deck import Stock
+from rummykit import Card, Event, Match, Meld, Stock, game
 from rummykit.engine import ContractRummyMatch
-from rummykit.games import game
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
-from rummykit.kit.definition import GameDefinition
-from rummykit.kit.effects import DealEnded, Dealt, Effect, HandsShown, Passed
-from rummykit.kit.match import Match
-from rummykit.kit.protocol import Event
-from rummykit.melds import Meld
+from rummykit.kit import DealEnded, Dealt, Effect, GameDefinition, HandsShown, Passed
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS

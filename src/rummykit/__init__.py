@@ -1,8 +1,19 @@
 """rummykit: typed rules of the rummy family.
 
 Cards and notation, decks and dealing, meld rules and validation with jokers and
-wrap-around runs, lay-offs and joker exchange, contracts and schedules, and a solver
-that finds melds in a hand.
+wrap-around runs, lay-offs and joker exchange, contracts and schedules, a solver that
+finds melds in a hand, the errors, and the games: :func:`game` makes a registered game by
+name, whose matches are :class:`Match` es that answer each action with an :class:`Event`.
+
+>>> from rummykit import Event, Match, game
+>>> match = game("may-i").new_match(players=4, seed=1)
+>>> isinstance(match, Match), isinstance(match.apply(match.legal_actions()[0]), Event)
+(True, True)
+
+This package is one of three facades, each name has one home: ``rummykit`` (these),
+:mod:`rummykit.kit` (what a game author builds a game from) and :mod:`rummykit.engine`
+(the contract-rummy engine and its hooks); the other public modules (``agents``,
+``records``, ``simulate``, ``rl``, ...) list their own names.
 
 ``rummykit.compiled`` is true when the opt-in compiled build (the hot modules compiled
 with mypyc: ``RUMMYKIT_COMPILE=1 python -m pip install .``) is the one running, false for
@@ -11,6 +22,9 @@ the pure-Python package:
 >>> isinstance(compiled, bool)
 True
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from rummykit._compiled import compiled
 from rummykit._version import __version__
@@ -29,7 +43,7 @@ from rummykit.cards import (
     parse_cards,
     to_cards,
 )
-from rummykit.contracts import Contract, Requirement, SameSuitRuns
+from rummykit.contracts.contract import Contract, Requirement, SameSuitRuns
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.deck import (
     Deal,
@@ -50,23 +64,15 @@ from rummykit.errors import (
     NotationError,
     RecordError,
     RummyError,
+    SolverBudgetError,
 )
-from rummykit.melds import (
-    AcePolicy,
-    End,
-    Extension,
-    JokerExchange,
-    Meld,
-    MeldKind,
-    MeldRules,
-    WildLimit,
-    extensions,
-    joker_exchanges,
-    lay_off,
-)
+from rummykit.melds.kinds import AcePolicy, End, MeldKind, WildLimit
+from rummykit.melds.layoff import Extension, JokerExchange, extensions, joker_exchanges, lay_off
+from rummykit.melds.meld import Meld
+from rummykit.melds.rules import MeldRules
 from rummykit.scoring import CardValues
-from rummykit.solver import (
-    Arrangement,
+from rummykit.solver._build import Arrangement
+from rummykit.solver._entry import (
     arrangements,
     best_arrangement,
     can_meet,
@@ -93,10 +99,12 @@ __all__ = [
     "DeckSpec",
     "DiscardPile",
     "End",
+    "Event",
     "Extension",
     "IllegalActionError",
     "InvalidMeldError",
     "JokerExchange",
+    "Match",
     "Meld",
     "MeldKind",
     "MeldRules",
@@ -108,6 +116,7 @@ __all__ = [
     "Requirement",
     "RummyError",
     "SameSuitRuns",
+    "SolverBudgetError",
     "Stock",
     "Suit",
     "WildLimit",
@@ -120,6 +129,7 @@ __all__ = [
     "deal_in_rounds",
     "extensions",
     "format_cards",
+    "game",
     "joker_exchanges",
     "lay_off",
     "make_rng",
@@ -130,3 +140,28 @@ __all__ = [
     "refill_stock",
     "to_cards",
 ]
+
+if TYPE_CHECKING:
+    from rummykit.kit.match import Match
+    from rummykit.kit.protocol import Event
+    from rummykit.kit.registry import game
+
+# The match layer loads on first use, so ``import rummykit`` stays the rules layer.
+_LAZY = {
+    "Event": "rummykit.kit.protocol",
+    "Match": "rummykit.kit.match",
+    "game": "rummykit.kit.registry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -17,8 +17,6 @@ from typing import Any, TypeVar, cast
 
 from rummykit.errors import ConfigError, shown
 
-__all__ = ["Check", "checked", "flag", "one_of"]
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 Check = Callable[[str, object], None]

@@ -29,22 +29,6 @@ from rummykit.errors import NotationError, shorten
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = [
-    "CARDS",
-    "JOKER",
-    "NATURALS",
-    "Card",
-    "CardsLike",
-    "Colour",
-    "Rank",
-    "RankOrder",
-    "Suit",
-    "format_cards",
-    "parse_card",
-    "parse_cards",
-    "to_cards",
-]
-
 
 class Colour(enum.Enum):
     """The colour of a suit (red or black), for rules that compare colours."""

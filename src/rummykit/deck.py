@@ -23,19 +23,6 @@ import attrs
 from rummykit.cards import JOKER, NATURALS, Card
 from rummykit.errors import ConfigError, IllegalActionError
 
-__all__ = [
-    "Deal",
-    "DeckSpec",
-    "DiscardPile",
-    "PileCard",
-    "Stock",
-    "Zone",
-    "deal",
-    "deal_in_rounds",
-    "make_rng",
-    "refill_stock",
-]
-
 
 def make_rng(seed: int | random.Random) -> random.Random:
     """A :class:`random.Random` from a seed, or the generator itself when one is given.

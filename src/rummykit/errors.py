@@ -19,21 +19,6 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = [
-    "LONGEST_MESSAGE",
-    "MESSAGE_LIMIT",
-    "ConfigError",
-    "ContractError",
-    "IllegalActionError",
-    "InvalidMeldError",
-    "NotationError",
-    "RecordError",
-    "RummyError",
-    "SolverBudgetError",
-    "shorten",
-    "shown",
-]
-
 MESSAGE_LIMIT = 80
 """How many characters of an input an error message repeats (:func:`shorten`)."""
 LONGEST_MESSAGE = 2000

@@ -21,7 +21,7 @@ gathers them under names, with the rules of gin rummy and of three other program
 21
 >>> [deal.hand_size for deal in presets.schedule("may-i-six")]
 [11, 11, 11, 11, 11, 11]
->>> presets.names()
+>>> presets.preset_names()
 ('may-i', 'posso', 'gin', 'mayi-house', 'cts', 'cgu')
 """
 
@@ -45,7 +45,7 @@ __all__ = [
     "card_values",
     "game_preset",
     "meld_rules",
-    "names",
+    "preset_names",
     "schedule",
     "schedule_names",
 ]
@@ -111,18 +111,18 @@ GAME_PRESETS: dict[str, GamePreset] = {
         ("cgu", _CGU_MELDS, GIN_VALUES, _FREE),
     )
 }
-"""Every preset, by name, in the order of :func:`names`."""
+"""Every preset, by name, in the order of :func:`preset_names`."""
 
 _SCHEDULES = {schedule.name: schedule for schedule in SCHEDULES.values()}
 
 
-def names() -> tuple[str, ...]:
+def preset_names() -> tuple[str, ...]:
     """The preset names :func:`game_preset`, :func:`meld_rules` and :func:`card_values` take."""
     return tuple(GAME_PRESETS)
 
 
 def game_preset(name: str) -> GamePreset:
-    """The preset called ``name`` (one of :func:`names`)."""
+    """The preset called ``name`` (one of :func:`preset_names`)."""
     try:
         return GAME_PRESETS[name]
     except KeyError:

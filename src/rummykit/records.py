@@ -6,7 +6,7 @@ failure is that one error, whatever the input (bad bytes, deep nesting, huge num
 and a record never makes the library open a file. Loading has limits a server may
 tighten: :data:`MAX_RECORD_CHARS` of text and :data:`MAX_ACTIONS` actions by default.
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> from rummykit.records import to_record, from_record
 >>> match = game("may-i").new_match(players=3, seed=5)
 >>> _ = match.apply("draw")
@@ -40,12 +40,8 @@ from rummykit.kit.registry import get, names
 from rummykit.kit.snapshot import match_setup
 
 __all__ = [
-    "FORMAT",
-    "FORMAT_FOR_SEAT",
-    "LINES_FORMAT",
     "MAX_ACTIONS",
     "MAX_RECORD_CHARS",
-    "VERSION",
     "RecordWriter",
     "dumps",
     "for_seat",
@@ -261,7 +257,7 @@ class RecordWriter:
     written. Without ``resume`` a file at ``target`` is written anew.
 
     >>> import io
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> match = game("may-i").new_match(players=3, seed=5)
     >>> out = io.StringIO()
     >>> writer = RecordWriter(out, match)
@@ -489,7 +485,7 @@ def for_seat(
     no seed and no deck order — either would reveal every hidden card and the stock —
     so it is marked ``"replayable": false`` and :func:`loads` refuses it.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> match = game("may-i").new_match(players=3, seed=5)
     >>> _ = match.apply("draw")
     >>> match.events[0].text

@@ -12,7 +12,7 @@ phase, table, scores, claim window); the hidden cards of the real match never re
 two matches that look the same from the seat give the same sample for the same seed.
 
 >>> import random
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> match = game("may-i").new_match(players=4, seed=7)
 >>> sample = sample_match(match, 0, random.Random(1))
 >>> sample.view(0) == match.view(0), sample.hands[1] == match.hands[1]
@@ -55,7 +55,7 @@ def unseen_cards(
     other hands' unknown cards and the stock, together. ``pile`` is the whole discard
     pile where the view shows only its top card (``discard_pile_visible="top_only"``).
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> match = game("possession").new_match(players=2, seed=4)
     >>> len(unseen_cards(match.view(0), match.spec.shoe()))
     42
@@ -94,7 +94,7 @@ class Sampler(Generic[M]):
     copy with the seat's log are worked out once, each :meth:`sample` only deals.
 
     >>> import random
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> match = game("may-i").new_match(players=4, seed=7)
     >>> sampler = Sampler(match, 2)
     >>> first, second = sampler.sample(random.Random(1)), sampler.sample(random.Random(2))

@@ -17,7 +17,7 @@ import attrs
 from rummykit.cards import Card, Rank
 from rummykit.errors import ConfigError
 
-__all__ = ["FACE_VALUES", "CardValues"]
+__all__ = ["FACE_VALUES"]
 
 
 def _check_ranks(instance: CardValues, attribute: attrs.Attribute[object], value: object) -> None:

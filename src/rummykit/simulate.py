@@ -31,17 +31,7 @@ from rummykit.kit.effects import DealEnded, WentOut
 from rummykit.kit.match import Match
 from rummykit.kit.registry import game as find_game
 
-__all__ = [
-    "AGENTS",
-    "MAX_MATCHES",
-    "MatchResult",
-    "Summary",
-    "play",
-    "play_one",
-    "simulate",
-    "summarise",
-    "wilson_interval",
-]
+__all__ = ["MAX_MATCHES", "MatchResult", "Summary", "play", "play_one", "simulate", "summarise"]
 
 M = TypeVar("M", bound=Match[Any, Any])
 

@@ -6,12 +6,10 @@ from collections import Counter
 from typing import Any
 
 from rummykit import Card, DeckSpec, parse_cards
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.phases import DRAW
-from rummykit.games.may_i import MayI
+from rummykit.engine import DRAW, ContractRummyMatch
+from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.claims import FIRST_REFUSAL, REQUEST
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Discard, Draw, Pass
+from rummykit.kit import Discard, Draw, Pass
 
 A, B, C, D, E = range(5)
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rummykit import Card, DeckSpec, Meld, parse_cards
+from rummykit import Card, DeckSpec, Meld, game, parse_cards
 from rummykit.engine import ContractRummyMatch
-from rummykit.games import game
 from rummykit.games.posso.claims import CLAIM
-from rummykit.kit.position import Position
+from rummykit.kit import Position
 
 A, B, C, D, E = range(5)
 

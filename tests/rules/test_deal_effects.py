@@ -8,10 +8,8 @@ from typing import Any
 
 import pytest
 
-from rummykit.games import game
-from rummykit.kit.effects import DealEnded, DealStarted, Dealt, HandsShown
-from rummykit.kit.match import Match
-from rummykit.kit.protocol import DEAL_OVER, Event
+from rummykit import Event, Match, game
+from rummykit.kit import DEAL_OVER, DealEnded, DealStarted, Dealt, HandsShown
 
 AnyMatch = Match[Any, Any]
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rummykit import IllegalActionError, parse_card, parse_cards
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.phases import DRAW, MELD
+from rummykit.engine import DRAW, MELD, ContractRummyMatch
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST
-from rummykit.kit.actions import Discard, Done, Draw, Pass, Take
+from rummykit.kit import Discard, Done, Draw, Pass, Take
 from tests.rules.may_i_setup import A, B, C, D, E, new_match, pass_window, state_s
 
 

@@ -8,21 +8,28 @@ import pytest
 
 from rummykit import (
     ContractSchedule,
+    End,
     IllegalActionError,
     parse_card,
     parse_cards,
 )
-from rummykit.engine import ContractRummyMatch
+from rummykit.engine import DRAW, ContractRummyMatch, Down, LayOff
 from rummykit.engine import ranked_outcome as outcome
-from rummykit.engine.actions import Down, LayOff
-from rummykit.engine.phases import DRAW
-from rummykit.games.may_i import MayI
+from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.data import MAY_I_VALUES
-from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Discard, Done, Draw, Take, parse_action
-from rummykit.kit.effects import DealEnd, DealEnded, GoingOut, StockRefilled, WentOut
-from rummykit.kit.protocol import DEAL_OVER
-from rummykit.melds import End
+from rummykit.kit import (
+    DEAL_OVER,
+    DealEnd,
+    DealEnded,
+    Discard,
+    Done,
+    Draw,
+    GoingOut,
+    StockRefilled,
+    Take,
+    WentOut,
+    parse_action,
+)
 from tests.rules.may_i_setup import A, B, C, D, draw_and_discard, new_match, pass_window
 
 W36_HAND = "JS JH JD JC JS 4C 4S 4D 4H KD"

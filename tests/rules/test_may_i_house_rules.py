@@ -7,11 +7,10 @@ import random
 
 import pytest
 
-from rummykit import AcePolicy, ConfigError, InvalidMeldError, Rank, parse_cards
+from rummykit import AcePolicy, ConfigError, InvalidMeldError, Rank, game, parse_cards
 from rummykit.agents import GreedyAgent, RandomAgent
-from rummykit.games import game
 from rummykit.games.may_i.effects import Bought
-from rummykit.kit.effects import DealEnded
+from rummykit.kit import DealEnded
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
 

@@ -20,12 +20,12 @@ from rummykit import (
     MeldKind,
     Rank,
     Suit,
+    game,
     parse_card,
     parse_cards,
     presets,
 )
-from rummykit.games import game
-from rummykit.kit.position import Position
+from rummykit.kit import Position
 
 RULES = presets.meld_rules("may-i")
 NO_WRAP = attrs.evolve(RULES, ace=AcePolicy.LOW_OR_HIGH)

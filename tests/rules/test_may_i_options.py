@@ -7,13 +7,12 @@ from collections import Counter
 
 import pytest
 
-from rummykit import JOKER, ConfigError, Stock, parse_card, parse_cards
-from rummykit.engine.actions import TakeCard
-from rummykit.engine.phases import MELD, PICK
-from rummykit.games import MayI, MayIRules, game
+from rummykit import JOKER, ConfigError, Stock, game, parse_card, parse_cards
+from rummykit.engine import MELD, PICK, TakeCard
+from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.actions import Allow, Ask
 from rummykit.games.may_i.effects import Bought
-from rummykit.kit.actions import Discard, Done, Draw, Pass, Take
+from rummykit.kit import Discard, Done, Draw, Pass, Take
 from tests.rules.may_i_setup import B, C, new_match, pass_window, state_s
 
 

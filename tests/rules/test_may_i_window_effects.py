@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import random
 
-from rummykit import parse_card, parse_cards
-from rummykit.games import game
+from rummykit import Event, game, parse_card, parse_cards
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
-from rummykit.kit.actions import Done, Pass, Take
-from rummykit.kit.effects import Drew, Passed, TookFromPile
-from rummykit.kit.protocol import Event
+from rummykit.kit import Done, Drew, Pass, Passed, Take, TookFromPile
 from tests.rules.may_i_setup import A, B, C, D, state_s
 
 SEVEN = parse_card("7H")

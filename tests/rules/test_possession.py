@@ -6,15 +6,12 @@ from typing import Any
 
 import pytest
 
-from rummykit import DeckSpec, IllegalActionError, parse_card, parse_cards
-from rummykit.deck import DiscardPile, Stock
+from rummykit import DeckSpec, DiscardPile, IllegalActionError, Stock, parse_card, parse_cards
 from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession import PLAY, possession_outcome
 from rummykit.games.possession.actions import Play
 from rummykit.games.possession.moves import first_player, is_play, plays
-from rummykit.kit.actions import Done, Draw, Pass
-from rummykit.kit.effects import DealEnd, DealEnded
-from rummykit.kit.protocol import DEAL_OVER
+from rummykit.kit import DEAL_OVER, DealEnd, DealEnded, Done, Draw, Pass
 
 RULES = PossessionRules()
 

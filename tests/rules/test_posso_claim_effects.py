@@ -4,13 +4,11 @@ claim step (POSSO-14.5)."""
 
 from __future__ import annotations
 
-from rummykit import parse_card, parse_cards
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.phases import MELD
+from rummykit import Event, parse_card, parse_cards
+from rummykit.engine import MELD, ContractRummyMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected
-from rummykit.kit.effects import Passed, TookFromPile
-from rummykit.kit.protocol import Event
+from rummykit.kit import Passed, TookFromPile
 from tests.rules.posso_setup import A, B, C, D, claim_window, posso
 
 SEVEN = parse_card("7H")

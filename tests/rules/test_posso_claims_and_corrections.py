@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 
 from rummykit import IllegalActionError, parse_cards
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.phases import DRAW, MELD
+from rummykit.engine import DRAW, MELD, ContractRummyMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM, Claim
 from rummykit.games.posso.effects import Flagged
-from rummykit.kit.actions import Draw, Pass, Take
+from rummykit.kit import Draw, Pass, Take
 from tests.rules.posso_setup import A, B, C, D, claim_window, posso
 
 RUN_TABLE = (("2S 3S 4S 5S", A), ("9C 10C JC QC", B), ("8D 9D 10D JD", C), ("5H 6H 7H 8H", D))

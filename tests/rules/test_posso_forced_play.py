@@ -9,13 +9,10 @@ from typing import Any
 
 import pytest
 
-from rummykit import IllegalActionError, parse_cards
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.actions import LayOff
+from rummykit import End, IllegalActionError, parse_cards
+from rummykit.engine import ContractRummyMatch, LayOff
 from rummykit.games.posso.effects import Flagged
-from rummykit.kit.actions import Discard, Done
-from rummykit.kit.effects import GoingOut, WentOut
-from rummykit.melds import End
+from rummykit.kit import Discard, Done, GoingOut, WentOut
 from tests.rules.posso_setup import B, C, D, posso
 
 TEN_H = parse_cards("10H")[0]

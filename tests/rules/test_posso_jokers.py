@@ -13,13 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import IllegalActionError, Meld, parse_card
-from rummykit.cards import Rank
-from rummykit.engine import ContractRummyMatch
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.games import game
+from rummykit import IllegalActionError, Meld, Rank, game, parse_card
+from rummykit.engine import ContractRummyMatch, Down, ExchangeJoker, LayOff
 from rummykit.games.posso.claims import CORRECTION, Correct
-from rummykit.kit.actions import Pass
+from rummykit.kit import Pass
 from tests.positions import three_seat_position
 from tests.rules.posso_setup import A, B, C, D, posso
 

@@ -7,11 +7,9 @@ from typing import Any
 
 import pytest
 
-from rummykit import DeckSpec, IllegalActionError, parse_cards
-from rummykit.engine import ContractRummyMatch, ranked_outcome
-from rummykit.engine.actions import ExchangeJoker, LayOff
-from rummykit.engine.phases import DRAW, MELD
-from rummykit.games import PossoRules, game
+from rummykit import DeckSpec, IllegalActionError, game, parse_cards
+from rummykit.engine import DRAW, MELD, ContractRummyMatch, ExchangeJoker, LayOff, ranked_outcome
+from rummykit.games import PossoRules
 from rummykit.games.posso.claims import (
     CLAIM,
     CORRECTION,
@@ -20,8 +18,18 @@ from rummykit.games.posso.claims import (
     Correct,
 )
 from rummykit.games.posso.effects import Claimed, Flagged
-from rummykit.kit.actions import Discard, Done, Draw, Pass, Take
-from rummykit.kit.effects import DealEnd, DealEnded, Drew, GoingOut, WentOut
+from rummykit.kit import (
+    DealEnd,
+    DealEnded,
+    Discard,
+    Done,
+    Draw,
+    Drew,
+    GoingOut,
+    Pass,
+    Take,
+    WentOut,
+)
 from tests.rules.posso_setup import A, B, C, D, posso
 
 OPENED_TABLE = (("KS KH KD", C), ("QS QH QD", D))

@@ -33,11 +33,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummy_server.tables import HUMAN, Table, Tables
-from rummykit import svg
+from rummykit import Event, IllegalActionError, RummyError, svg
 from rummykit.agents import agent_names
-from rummykit.errors import IllegalActionError, RummyError
-from rummykit.kit.protocol import Event
-from rummykit.kit.registry import names
+from rummykit.kit import names
 
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_SEATS = 8

@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rummykit import ConfigError, Event, IllegalActionError, Match, game
 from rummykit.agents import Agent, decide, make_agent
-from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.kit.match import Match
-from rummykit.kit.protocol import Event
-from rummykit.kit.registry import game, names
+from rummykit.kit import names
 
 HUMAN = "human"
 """The kind of a seat a person takes (any other kind names a bot: ``heuristic``, …)."""

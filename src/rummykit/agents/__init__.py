@@ -6,7 +6,7 @@ injected. :func:`heuristic_agent` gives a game's competent heuristic player;
 :class:`SearchAgent` samples hidden hands and plays each candidate out.
 
 >>> import random
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> from rummykit.simulate import play
 >>> may_i = game("may-i")
 >>> agents = [heuristic_agent(may_i), RandomAgent(), RandomAgent(), RandomAgent()]
@@ -26,6 +26,7 @@ from rummykit.agents.basic import Agent, GreedyAgent, RandomAgent, check_agent
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance, helps
 from rummykit.agents.factory import heuristic_agent
+from rummykit.agents.options import check_options
 from rummykit.agents.registry import (
     AgentFactory,
     agent_names,
@@ -45,6 +46,7 @@ __all__ = [
     "SearchAgent",
     "agent_names",
     "check_agent",
+    "check_options",
     "contract_distance",
     "decide",
     "helps",

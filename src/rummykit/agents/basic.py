@@ -6,7 +6,7 @@ A bot knows no game: what it needs of one, the game declares (its definition's c
 values and heuristic, its :class:`~rummykit.kit.definition.Question` phases).
 
 >>> import random
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> match = game("may-i").new_match(players=4, seed=7)
 >>> RandomAgent().choose(match.view(match.to_act), random.Random(1))
 Draw()
@@ -24,8 +24,6 @@ from rummykit.kit.actions import Action, Discard, Done, Draw
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.scoring import CardValues
-
-__all__ = ["ACE_HIGH_VALUES", "Agent", "GreedyAgent", "RandomAgent", "check_agent"]
 
 ACE_HIGH_VALUES = CardValues(ranks=(11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=20)
 """What a card costs a bot given no game's values: its face value, court cards 10, the
@@ -49,7 +47,7 @@ def check_agent(agent: Agent, definition: Any) -> None:
     for every seat; an agent without the method plays any game.
 
     >>> from rummykit.agents import make_agent
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> check_agent(RandomAgent(), game("possession"))
     >>> check_agent(make_agent("heuristic", game("possession")), game("posso"))
     Traceback (most recent call last):

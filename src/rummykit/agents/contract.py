@@ -32,7 +32,7 @@ cards missing), and buys only when the card brings it one card nearer than
 ``buy_gain`` asks (the penalty card is one more card to fit).
 
 >>> import random
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> agent = ContractAgent.for_game(game("may-i"))
 >>> match = game("may-i").new_match(players=4, seed=7)
 >>> agent.choose(match.view(match.to_act), random.Random(0))
@@ -61,8 +61,6 @@ from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules, try_lay_off
 from rummykit.scoring import CardValues
 
-__all__ = ["SET_BY_GAME", "ContractAgent", "contract_game_rules"]
-
 _T = TypeVar("_T")
 
 SET_BY_GAME = ("rules", "values", "whole_hand_deals")
@@ -74,7 +72,7 @@ def contract_game_rules(definition: Any) -> MeldRules | None:
     """The meld rules of a contract game, one with meld rules and a contract schedule
     (what :class:`ContractAgent` plays), else ``None``.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> contract_game_rules(game("posso")) is not None, contract_game_rules(game("possession"))
     (True, None)
     """
@@ -139,7 +137,7 @@ class ContractAgent:
         """The agent for a contract game's definition (its meld rules and card values;
         ``parameters`` set the other options).
 
-        >>> from rummykit.games import game
+        >>> from rummykit import game
         >>> ContractAgent.for_game(game("may-i"), buy_gain=2).buy_gain
         2
         """
@@ -165,7 +163,7 @@ class ContractAgent:
         agent's (else its solver measures the wrong contract rules). A
         :class:`~rummykit.errors.ConfigError` saying how to make the right one.
 
-        >>> from rummykit.games import game
+        >>> from rummykit import game
         >>> ContractAgent.for_game(game("may-i")).check_game(game("posso"))
         Traceback (most recent call last):
         ...

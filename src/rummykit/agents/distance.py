@@ -16,7 +16,7 @@ jokers in (of 2,472 random hands that meet a May I? contract, 4 with two jokers 
 tables), so a hand costs a lookup the second time.
 
 >>> from rummykit import Contract, parse_cards, presets
->>> from rummykit.agents.distance import contract_distance
+>>> from rummykit.agents import contract_distance
 >>> rules = presets.meld_rules("may-i")
 >>> contract_distance(parse_cards("7S 7H 7D KS KC KD 2C"), Contract.parse("2G"), rules)
 0
@@ -39,8 +39,6 @@ from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
-
-__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes", "whole_hand_distance"]
 
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""

@@ -12,8 +12,6 @@ from rummykit.agents.contract import SET_BY_GAME, ContractAgent, contract_game_r
 from rummykit.agents.options import check_options
 from rummykit.kit.definition import require_definition
 
-__all__ = ["greedy_agent", "heuristic_agent", "random_agent", "search_agent"]
-
 
 def random_agent(definition: Any, **options: Any) -> Agent:
     """A :class:`~rummykit.agents.RandomAgent`, for any game (it has no options)."""
@@ -34,7 +32,7 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     contract, else the :class:`GreedyAgent`. ``parameters`` set the heuristic's options
     (an unknown one is a :class:`~rummykit.errors.ConfigError` naming it).
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> type(heuristic_agent(game("possession"), shed=4)).__name__
     'PossessionAgent'
     >>> heuristic_agent(game("may-i"), buy_gain=2).buy_gain
@@ -59,7 +57,7 @@ def search_agent(definition: Any, **options: Any) -> Agent:
     game's heuristic (:func:`~rummykit.agents.heuristic_agent`); ``options`` set its budget
     (``simulations``, ``candidates``, …).
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> search_agent(game("may-i"), simulations=8).simulations
     8
     """

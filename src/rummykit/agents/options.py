@@ -23,16 +23,6 @@ import attrs
 from rummykit.errors import ConfigError
 from rummykit.kit import options
 
-__all__ = [
-    "Validator",
-    "check_options",
-    "instance_of",
-    "number",
-    "one_of",
-    "option",
-    "whole",
-]
-
 Validator = Callable[[Any, Any, Any], None]
 """An attrs validator: called with the instance, the attribute and the value."""
 

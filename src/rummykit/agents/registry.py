@@ -34,17 +34,6 @@ from rummykit.agents.basic import Agent
 from rummykit.errors import ConfigError
 from rummykit.kit.registry import Registry
 
-__all__ = [
-    "AGENTS_GROUP",
-    "SHIPPED_AGENTS",
-    "AgentFactory",
-    "agent_factory",
-    "agent_names",
-    "make_agent",
-    "register_agent",
-    "unregister_agent",
-]
-
 AgentFactory = Callable[..., Agent]
 """Makes a bot for a game: ``factory(definition, **options) -> Agent``."""
 
@@ -121,7 +110,7 @@ def make_agent(name: str, definition: Any, **options: Any) -> Agent:
     agents have none. An option the agent does not have is a
     :class:`~rummykit.errors.ConfigError`, and so is a factory that makes no agent.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> make_agent("search", game("may-i"), simulations=8).simulations
     8
     """

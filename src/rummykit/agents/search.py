@@ -34,7 +34,7 @@ public structure only (see :mod:`rummykit.sampling`). Given only a view
 
 >>> import random
 >>> from rummykit.agents import SearchAgent, heuristic_agent
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> may_i = game("may-i")
 >>> agent = SearchAgent(heuristic_agent(may_i), simulations=6)
 >>> match = may_i.new_match(players=4, seed=7)
@@ -67,15 +67,6 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules
 from rummykit.sampling import Sampler
-
-__all__ = [
-    "MAX_CANDIDATES",
-    "MAX_HORIZON",
-    "MAX_SIMULATIONS",
-    "MatchAgent",
-    "SearchAgent",
-    "decide",
-]
 
 MAX_SIMULATIONS = 100_000
 """The most rollouts per decision a :class:`SearchAgent` takes (``simulations``): a

@@ -32,16 +32,14 @@ from rummykit.cli.setup import (
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
-from rummykit.games import get as get_game
-from rummykit.games import names as registered_games
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
+from rummykit.kit.registry import get as get_game
+from rummykit.kit.registry import names as registered_games
 from rummykit.melds import Meld, MeldRules
 from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver import best_arrangement
-
-__all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_NEGATIVE = 1

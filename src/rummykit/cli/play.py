@@ -25,8 +25,6 @@ from rummykit.kit.effects import seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 
-__all__ = ["Session"]
-
 
 class Session:
     """One game in the terminal: the match, the bots and the person's seat."""

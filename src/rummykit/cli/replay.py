@@ -15,8 +15,6 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.records import FORMAT_FOR_SEAT, LINES_FORMAT, from_record, loads_jsonl
 
-__all__ = ["load_record", "printable", "replay_data", "replay_lines"]
-
 
 def load_record(path: str) -> tuple[Match[Any, Any], list[str]] | SeatLog:
     """The replayed match of the record at ``path`` and its seats' names; or, for a

@@ -15,8 +15,6 @@ from rummykit.cli.setup import check_players, player_range
 from rummykit.kit.citations import cited_clause, field_docs
 from rummykit.kit.definition import GameDefinition
 
-__all__ = ["describe_rules", "rules_text"]
-
 
 def _json(value: Any) -> Any:
     if isinstance(value, enum.Enum):

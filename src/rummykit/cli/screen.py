@@ -17,8 +17,6 @@ from typing import Any, TextIO
 from rummykit.cards import Card, Suit
 from rummykit.errors import shorten
 
-__all__ = ["Screen", "printable", "progress_bar", "rich_available", "sort_hand"]
-
 _SUIT_STYLE = {
     Suit.SPADES: "bold",
     Suit.HEARTS: "bold red",

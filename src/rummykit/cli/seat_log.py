@@ -17,8 +17,6 @@ from rummykit.kit.effects import seat_name
 from rummykit.kit.registry import get, names
 from rummykit.records import FORMAT_FOR_SEAT, MAX_ACTIONS, VERSION
 
-__all__ = ["SeatLog", "read_seat_log", "seat_log_data", "seat_log_lines"]
-
 _TEXT_LIMIT = 2000
 """The longest stored text printed (a record's texts are a stranger's input)."""
 

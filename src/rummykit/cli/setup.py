@@ -14,18 +14,6 @@ from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get
 
-__all__ = [
-    "UsageError",
-    "build_game",
-    "check_players",
-    "make_bots",
-    "option_value",
-    "parse_bot_options",
-    "parse_options",
-    "player_range",
-    "seat_bots",
-]
-
 
 class UsageError(ConfigError):
     """A usage or input error: one line on stderr, exit code 2 (a
@@ -101,7 +89,7 @@ def make_bots(
     they would change nothing. The search bot's own heuristic takes no ``heuristic``
     options (give a :class:`~rummykit.agents.SearchAgent` value for that).
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> [type(bot).__name__ for bot in make_bots(["search", "random"], game("may-i"))]
     ['SearchAgent', 'RandomAgent']
     >>> make_bots(["heuristic"], game("may-i"), options={"search": {"simulations": 8}})

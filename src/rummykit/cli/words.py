@@ -3,7 +3,7 @@ action types, its out-of-turn question phases, its ``take_of``), so that no comm
 a game: the words a player types, and which out-of-turn
 takes a summary counts.
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> action_words(game("possession"))
 'play, draw, pass, done, next'
 >>> out_of_turn(game("may-i")), out_of_turn(game("posso")), out_of_turn(game("possession"))
@@ -17,8 +17,6 @@ from typing import Any
 from rummykit.kit.definition import GameDefinition, Question, Stake
 from rummykit.kit.effects import Effect
 
-__all__ = ["action_words", "games_epilog", "out_of_turn", "play_help", "take_line"]
-
 
 def action_words(definition: GameDefinition[Any, Any]) -> str:
     """The verbs of the game's actions, in its order, each once."""
@@ -28,7 +26,7 @@ def action_words(definition: GameDefinition[Any, Any]) -> str:
 def play_help(definition: GameDefinition[Any, Any]) -> str:
     """The line ``rummykit play`` shows under the legal actions: this game's words.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> print(play_help(game("possession")))
     type an action (Possession's words: play, draw, pass, done, next; the list above
     shows each in full), a number from the list, 'hint', 'show' (the table again) or 'quit'

@@ -5,16 +5,27 @@ A :class:`Contract` is a tuple of requirements with flags (``2G+1R``); a
 Python or from a TOML file.
 """
 
-from rummykit.contracts.contract import Contract, Requirement, SameSuitRuns, conflict, run_gap
-from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
-
-__all__ = [
-    "Contract",
-    "ContractSchedule",
-    "DealSpec",
-    "Requirement",
-    "SameSuitRuns",
-    "conflict",
-    "resolve_deal_list",
-    "run_gap",
-]
+from rummykit.contracts.contract import (
+    Contract as Contract,
+)
+from rummykit.contracts.contract import (
+    Requirement as Requirement,
+)
+from rummykit.contracts.contract import (
+    SameSuitRuns as SameSuitRuns,
+)
+from rummykit.contracts.contract import (
+    conflict as conflict,
+)
+from rummykit.contracts.contract import (
+    run_gap as run_gap,
+)
+from rummykit.contracts.schedules import (
+    ContractSchedule as ContractSchedule,
+)
+from rummykit.contracts.schedules import (
+    DealSpec as DealSpec,
+)
+from rummykit.contracts.schedules import (
+    resolve_deal_list as resolve_deal_list,
+)

@@ -26,8 +26,6 @@ from rummykit.cards import CardsLike, Suit
 from rummykit.errors import ContractError, InvalidMeldError, shorten
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
 
-__all__ = ["Contract", "Requirement", "SameSuitRuns", "conflict", "run_gap"]
-
 
 class SameSuitRuns(enum.Enum):
     """How two runs of one suit in one contract are treated."""

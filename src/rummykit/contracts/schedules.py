@@ -27,8 +27,6 @@ import attrs
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError, ContractError, shorten, shown
 
-__all__ = ["ContractSchedule", "DealSpec", "resolve_deal_list"]
-
 
 def _hand_size(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 60:

@@ -1,19 +1,24 @@
 """The contract-rummy engine: one turn machinery for every contract game, set by hooks.
 
 A game on the engine is a :class:`ContractRummy` definition: rules that are (or make)
-the engine's :class:`~rummykit.engine.options.TableOptions` — the shoe, card values,
-meld rules, an optional contract schedule and the table's choices —, the clauses its
-refusals cite, and :meth:`ContractRummy.hooks`; every game plays with the one match
-class :class:`ContractRummyMatch`, and hooks see it through a :class:`TurnContext`.
-See "Write your own game" in the docs.
+the engine's :class:`TableOptions` — the shoe, card values, meld rules, an optional
+contract schedule and the table's choices —, the clauses its refusals cite, and
+:meth:`ContractRummy.hooks`; every game plays with the one match class
+:class:`ContractRummyMatch`, and hooks see it through a :class:`TurnContext`.
+Everything a game on the engine imports is here: the definition, match and options,
+the hooks and their context, the engine's actions (:class:`Down`, :class:`LayOff`, ...)
+and effects, and its phases. See "Write your own game" in the docs.
 """
 
 from __future__ import annotations
 
+from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
+from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.context import DealView, PileView, TurnContext
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.definition import ContractRummy
+from rummykit.engine.effects import DrawSkipped, JokerExchanged, LaidDown, LaidOff, OnMeld
 from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import (
     ActionFilter,
@@ -27,12 +32,27 @@ from rummykit.engine.hooks import (
     Refusal,
     TakeKind,
 )
-from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
+from rummykit.engine.options import (
+    ContractRules,
+    DeadDealScoring,
+    DealEndOptions,
+    DealerRotation,
+    DiscardPileVisible,
+    MultiTakeMode,
+    PenaltyDrawShortfall,
+    PerPlayers,
+    SingleCardRule,
+    StockExhaustion,
+    TableOptions,
+    TieBreak,
+    WinnerMetric,
+)
 from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.engine.ranking import ranked_outcome
+from rummykit.engine.ranking import RankingRules, ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
 
 __all__ = [
+    "CLAUSE_KEYS",
     "DRAW",
     "MELD",
     "PICK",
@@ -45,21 +65,41 @@ __all__ = [
     "ContractRules",
     "ContractRummy",
     "ContractRummyMatch",
+    "DeadDealScoring",
+    "DealEndOptions",
     "DealView",
+    "DealerRotation",
+    "DiscardPileVisible",
+    "Down",
+    "DrawSkipped",
     "ExchangeGate",
+    "ExchangeJoker",
     "FreeOpening",
     "Hooks",
+    "JokerExchanged",
+    "LaidDown",
+    "LaidOff",
+    "LayOff",
     "LayOffGate",
+    "MultiTakeMode",
     "NoClaims",
     "NoFilter",
+    "OnMeld",
     "Opening",
+    "PenaltyDrawShortfall",
     "PerPlayers",
     "PileView",
+    "RankingRules",
     "Refusal",
+    "SingleCardRule",
+    "StockExhaustion",
     "TableOptions",
+    "TakeCard",
     "TakeKind",
+    "TieBreak",
     "TurnContext",
     "TurnStep",
+    "WinnerMetric",
     "down_action",
     "ranked_outcome",
 ]

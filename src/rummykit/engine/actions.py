@@ -4,7 +4,7 @@ take a chosen card from the pile.
 The turn's shared verbs (``draw``, ``take``, ``discard``, ``done``, ``pass``) are the kit's
 (:mod:`rummykit.kit.actions`); a game on the engine adds these to its grammar.
 
->>> from rummykit.kit.actions import ActionGrammar
+>>> from rummykit.kit import ActionGrammar
 >>> grammar = ActionGrammar(Down, LayOff, ExchangeJoker)
 >>> str(grammar.parse("down 7S 7H 7D / KS KC KD"))
 'down 7S 7H 7D / KS KC KD'
@@ -44,8 +44,6 @@ from rummykit.kit.actions import (
 )
 from rummykit.melds import End
 from rummykit.melds.meld import Role
-
-__all__ = ["Down", "ExchangeJoker", "LayOff", "TakeCard"]
 
 
 @attrs.frozen

@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = ["CLAUSE_KEYS", "CheckedMatch"]
-
 
 CLAUSE_KEYS = frozenset(
     {
@@ -148,10 +146,15 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return
         phase, seat = self.state.phase, self.state.to_act
         claims = self._hooks.claims
-        if seat is not None and phase in claims.phases and isinstance(action, Action):
-            # A listed value as it is written, else another spelling the protocol accepts.
-            if action in self.legal_actions() or claims.accepts(self._ctx, seat, action):
-                return
+        # In a claim protocol's phase: a listed value as it is written, else another
+        # spelling the protocol accepts.
+        if (
+            seat is not None
+            and phase in claims.phases
+            and isinstance(action, Action)
+            and (action in self.legal_actions() or claims.accepts(self._ctx, seat, action))
+        ):
+            return
         if phase is MELD and seat is not None and isinstance(action, (Down, LayOff, ExchangeJoker)):
             try:
                 if isinstance(action, Down):

@@ -39,8 +39,6 @@ if TYPE_CHECKING:
     from rummykit.kit.state import State
     from rummykit.melds.meld import Role
 
-__all__ = ["DealView", "PileView", "TurnContext"]
-
 S = TypeVar("S")
 
 

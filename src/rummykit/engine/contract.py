@@ -35,17 +35,6 @@ from rummykit.solver import Arrangement, arrangement_parts, arrangements
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
 
-__all__ = [
-    "MAX_LISTED_GO_DOWNS",
-    "ContractLayOffGate",
-    "ContractOpening",
-    "allowed_go_downs",
-    "bounded_go_downs",
-    "check_hand_left",
-    "down_action",
-    "held_melds",
-]
-
 MAX_LISTED_GO_DOWNS = 5000
 """The most go-downs ``legal_actions()`` lists in one meld step, the first in the
 solver's order. Hands of real play have a few hundred at most (264 in the seeded matches

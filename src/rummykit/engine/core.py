@@ -58,8 +58,6 @@ if TYPE_CHECKING:
     from rummykit.contracts import Contract
     from rummykit.engine.definition import ContractRummy
 
-__all__ = ["ContractRummyMatch"]
-
 
 @final
 class ContractRummyMatch(CheckedMatch):

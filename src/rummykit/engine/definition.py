@@ -24,8 +24,6 @@ from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = ["ContractRummy"]
-
 R = TypeVar("R", bound=ContractRules)
 
 

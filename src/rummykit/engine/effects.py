@@ -4,7 +4,7 @@ stock draws that could not be made.
 The effects many games share (drew, took from the pile, discarded, refilled, went out)
 are the kit's (:mod:`rummykit.kit.effects`).
 
->>> from rummykit.engine.effects import DrawSkipped
+>>> from rummykit.engine import DrawSkipped
 >>> DrawSkipped(seat=1, count=2).text
 '2 stock draw(s) skipped (MAYI-14.3)'
 """
@@ -16,8 +16,6 @@ import attrs
 from rummykit.cards import Card
 from rummykit.kit.effects import CardEffect, Echo, SeatEffect
 from rummykit.melds import Meld
-
-__all__ = ["DrawSkipped", "JokerExchanged", "LaidDown", "LaidOff", "OnMeld"]
 
 
 @attrs.frozen

@@ -24,8 +24,6 @@ from rummykit.solver import arrangements
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
 
-__all__ = ["FreeOpening"]
-
 _SINGLE_MELDS = (Contract.parse("1G"), Contract.parse("1R"))
 
 

@@ -28,19 +28,6 @@ if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
     from rummykit.melds import Meld
 
-__all__ = [
-    "ActionFilter",
-    "ClaimProtocol",
-    "ExchangeGate",
-    "Hooks",
-    "LayOffGate",
-    "NoClaims",
-    "NoFilter",
-    "Opening",
-    "Refusal",
-    "TakeKind",
-]
-
 S = TypeVar("S")
 
 

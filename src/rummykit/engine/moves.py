@@ -25,15 +25,6 @@ if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
     from rummykit.engine.core import ContractRummyMatch
 
-__all__ = [
-    "exchange_matches",
-    "exchange_meanings",
-    "exchanges",
-    "grown_meld",
-    "layoffs",
-    "placements",
-]
-
 _MEMO_LIMIT = 50_000
 
 

@@ -6,7 +6,7 @@ or *make* them: a ``table_options()`` method that maps the game's own option nam
 fixed values onto these fields (May I? and Posso? do that). The engine reads nothing else
 from a game's rules.
 
->>> from rummykit.engine.options import TableOptions
+>>> from rummykit.engine import TableOptions
 >>> options = TableOptions(decks={3: 2, 5: 3}, jokers=2, hand_size=11)
 >>> options.decks.at(4), options.decks.at(6), options.jokers.at(6)
 (2, 3, 2)
@@ -38,23 +38,6 @@ from rummykit.kit.options import (
 )
 from rummykit.melds import MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
-
-__all__ = [
-    "ContractRules",
-    "DeadDealScoring",
-    "DealEndOptions",
-    "DealerRotation",
-    "DiscardPileVisible",
-    "MultiTakeMode",
-    "PenaltyDrawShortfall",
-    "PerPlayers",
-    "SingleCardRule",
-    "StockExhaustion",
-    "TableOptions",
-    "TieBreak",
-    "WinnerMetric",
-    "short_shoe",
-]
 
 
 class DealerRotation(Choice):

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from rummykit.kit.protocol import Phase
 
-__all__ = ["DRAW", "MELD", "PICK"]
-
 DRAW = Phase("draw")
 """A regular turn's draw step: draw from the stock or take from the pile."""
 MELD = Phase("meld")

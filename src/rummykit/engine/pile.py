@@ -19,16 +19,6 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import TakeKind
 
-__all__ = [
-    "could_draw",
-    "draw_stock",
-    "max_take",
-    "pile_run",
-    "price",
-    "take_card",
-    "take_from_pile",
-]
-
 
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping

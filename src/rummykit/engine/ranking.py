@@ -9,8 +9,6 @@ from typing import Protocol
 from rummykit.engine.options import TieBreak, WinnerMetric
 from rummykit.kit.protocol import Outcome
 
-__all__ = ["RankingRules", "ranked_outcome"]
-
 
 class RankingRules(Protocol):
     """What :func:`~rummykit.engine.ranked_outcome` reads: the winner metric and the tie break."""

@@ -12,8 +12,6 @@ from rummykit.contracts import Contract
 from rummykit.kit.state import DealState, MatchState, State
 from rummykit.melds import Meld
 
-__all__ = ["ContractDeal", "ContractMatchState", "TurnStep", "turn_step"]
-
 
 @attrs.frozen
 class TurnStep:

@@ -7,7 +7,7 @@ so a new game adds actions without editing this module. The kit holds the verbs 
 games share (``draw``, ``take``, ``discard``, ``pass``, ``done``, ``next``); a game's own
 actions live with the game (the contract-rummy engine's in :mod:`rummykit.engine.actions`).
 
->>> from rummykit.kit.actions import parse_action
+>>> from rummykit.kit import parse_action
 >>> parse_action("take 3"), parse_action("discard qs")
 (Take(count=3), Discard(card=QS))
 >>> str(parse_action("take"))
@@ -25,33 +25,6 @@ import attrs
 from rummykit.cards import Card, parse_card
 from rummykit.errors import NotationError, shorten, shown
 from rummykit.melds.meld import Role, parse_meld_tokens, parse_role, role_text
-
-__all__ = [
-    "KIT_ACTIONS",
-    "MAX_DIGITS",
-    "Action",
-    "ActionGrammar",
-    "CardAction",
-    "Discard",
-    "Done",
-    "Draw",
-    "MeldText",
-    "NextDeal",
-    "Pass",
-    "Take",
-    "action_from_dict",
-    "describe_actions",
-    "format_action",
-    "format_meaning",
-    "format_melds",
-    "non_empty",
-    "notation_error",
-    "parse_action",
-    "parse_meaning",
-    "parse_melds",
-    "parse_number",
-    "whole_field",
-]
 
 T = TypeVar("T")
 
@@ -278,7 +251,7 @@ def format_meaning(card: Card | None, role: Role | None) -> str:
     without saying: the correction's discard, an exchange's freed joker), the meaning
     alone in brackets, ``(4H)``, or nothing.
 
-    >>> from rummykit.cards import JOKER
+    >>> from rummykit import JOKER
     >>> format_meaning(JOKER, parse_role("4H")), format_meaning(None, parse_role("7"))
     ('JK(4H)', '(7)')
     """
@@ -441,7 +414,7 @@ def parse_action(text: str, grammar: ActionGrammar | None = None) -> Action:
     default the kit's shared verbs (:data:`KIT_ACTIONS`): ``draw``, ``take``,
     ``take 3``, ``pass``, ``discard QS``, ``done``, ``next``.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> parse_action("play 9C 10C JC", game("possession").grammar)
     Play(cards=(9C, 10C, JC))
     """

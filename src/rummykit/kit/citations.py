@@ -11,8 +11,6 @@ import re
 import textwrap
 from typing import Any
 
-__all__ = ["cited_clause", "field_docs"]
-
 _ROLE = re.compile(r":\w+:`~?([^`]+)`")
 _CLAUSE = re.compile(r"\b[A-Z]{3,6}-\d+(?:\.\d+)?[a-z]?(?:,\s*\d+(?:\.\d+)?[a-z]?)*")
 
@@ -35,7 +33,7 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
     (:class:`~rummykit.engine.options.DealEndOptions`). ``rummykit rules`` shows them,
     and an option's error cites the clause found there.
 
-    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> from rummykit.games import MayIRules
     >>> docs = field_docs(MayIRules)
     >>> docs["joker_value"], docs["tie_break"]
     ('MAYI-2.2: what a joker left in hand costs.', 'MAYI-16.4: how a tie for the win is settled.')

@@ -15,8 +15,8 @@ or unknown is a :class:`~rummykit.errors.RecordError` naming its path
 (``deal.hands[2][5]``). :func:`json_schema` is the JSON Schema of these documents,
 shipped with the package for clients in other languages.
 
->>> from rummykit.cards import parse_cards
->>> from rummykit.kit.actions import Discard
+>>> from rummykit import parse_cards
+>>> from rummykit.kit import Discard
 >>> to_json({"hand": parse_cards("AS 10H"), "action": Discard(parse_cards("QS")[0])})
 {'hand': ['AS', '10H'], 'action': {'type': 'discard', 'text': 'discard QS', 'card': 'QS'}}
 """
@@ -46,22 +46,12 @@ from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 
-__all__ = [
-    "Decoder",
-    "action_from_fields",
-    "error_json",
-    "json_schema",
-    "rules_from_json",
-    "rules_to_json",
-    "to_json",
-]
-
 
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data (see the module's description); a value the codec
     does not know is a :class:`TypeError`, as ``json.dumps`` would raise.
 
-    >>> from rummykit.kit.protocol import DealScore
+    >>> from rummykit.kit import DealScore
     >>> to_json((DealScore(bonus=0, penalty=35), None))
     [{'bonus': 0, 'penalty': 35}, None]
     """
@@ -278,7 +268,7 @@ class Decoder:
     ``grammar`` reads its actions, ``phases`` its phases by value. Every failure is a
     :class:`~rummykit.errors.RecordError` naming the path.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> definition = game("may-i")
     >>> decoder = Decoder(definition.grammar, definition.phases)
     >>> decoder.read(["AS", None], list[Card | None], "hand")
@@ -468,7 +458,7 @@ def action_from_fields(data: Mapping[str, Any], grammar: ActionGrammar) -> Actio
     an unknown type, a missing, mistyped or unknown field is a
     :class:`~rummykit.errors.NotationError` that names it.
 
-    >>> from rummykit.kit.actions import Discard, Take
+    >>> from rummykit.kit import Discard, Take
     >>> grammar = ActionGrammar(Take, Discard)
     >>> action_from_fields({"type": "discard", "card": "QS"}, grammar)
     Discard(card=QS)

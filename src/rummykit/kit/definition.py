@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from rummykit.kit.match import Match
     from rummykit.kit.position import Position
 
-__all__ = ["GameDefinition", "Question", "Stake", "require_definition"]
-
 
 class Stake(enum.Enum):
     """What a seat's yes to an out-of-turn question does (a :class:`Question`'s ``stake``):
@@ -60,7 +58,7 @@ class Question(Phase):
     :class:`~rummykit.kit.protocol.Phase` values, so a bot that never heard of the game
     still knows which answer lets the card go.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> for phase in game("may-i").phases:
     ...     if isinstance(phase, Question):
     ...         print(phase.value, phase.stake.value, phase.decline)

@@ -4,7 +4,7 @@ Every :class:`~rummykit.kit.protocol.Event` carries a tuple of effects. An effec
 cards only one seat may see (a stock draw, penalty cards) hides them in what other seats
 see: :meth:`Effect.seen_by` returns the version a seat may know.
 
->>> from rummykit.kit.effects import Drew
+>>> from rummykit.kit import Drew
 >>> from rummykit import parse_cards
 >>> drew = Drew(seat=1, cards=parse_cards("7H 2D"))
 >>> drew.seen_by(1).cards, drew.seen_by(0).cards, drew.seen_by(0).count
@@ -29,28 +29,6 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from rummykit.cards import Card, format_cards
-
-__all__ = [
-    "CardEffect",
-    "CardsEffect",
-    "DealEnd",
-    "DealEnded",
-    "DealStarted",
-    "Dealt",
-    "Discarded",
-    "Drew",
-    "Echo",
-    "Effect",
-    "GoingOut",
-    "HandsShown",
-    "HiddenCards",
-    "Passed",
-    "SeatEffect",
-    "StockRefilled",
-    "TookFromPile",
-    "WentOut",
-    "seat_name",
-]
 
 _NAMES = "ABCDEFGH"
 

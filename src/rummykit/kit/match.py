@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from rummykit.kit.definition import GameDefinition
     from rummykit.kit.protocol import PlayerView
 
-__all__ = ["Match"]
-
 
 MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)

@@ -6,7 +6,7 @@ helpers here check each field as it is set, so a bad value is a
 never a silent fallback. The shipped games use them, and so can yours:
 
 >>> import attrs
->>> from rummykit.kit.options import Choice, boolean, build_rules, whole
+>>> from rummykit.kit import Choice, boolean, build_rules, whole
 >>> class Scoring(Choice):
 ...     PLUS = "plus"
 ...     MINUS = "minus"
@@ -44,23 +44,6 @@ import attrs
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError, shown
 from rummykit.kit.citations import cited_clause, field_docs
-
-__all__ = [
-    "WHOLE_LIMIT",
-    "Choice",
-    "FirstDealer",
-    "boolean",
-    "build_rules",
-    "check_dealer_seat",
-    "choice",
-    "deal_list",
-    "first_dealer",
-    "number",
-    "player_range",
-    "schedule_option",
-    "schedule_value",
-    "whole",
-]
 
 WHOLE_LIMIT = 1_000_000
 """The largest value :func:`whole` takes when it is given no ``high``: a bound on every
@@ -486,7 +469,7 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
     with a plain :class:`TypeError` or :class:`ValueError` is reported as the option's
     error. ``game`` names the game in the messages.
 
-    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> from rummykit.games import MayIRules
     >>> build_rules(MayIRules, {"turn_after_buy": "resume_normal"}, game="may-i").turn_after_buy
     'resume_normal'
     >>> build_rules(MayIRules, {"wraparound_run": False}, game="may-i")

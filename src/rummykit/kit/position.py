@@ -5,7 +5,7 @@ melds with their owners, who is down, the dealer, the deal number and whose turn
 It is checked against the match (every card of the shoe in exactly one zone).
 
 >>> from rummykit import DeckSpec
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> shoe = DeckSpec(decks=1).shoe()
 >>> position = Position(hands=[shoe[:9], shoe[9:18]], stock=shoe[19:], pile=[(shoe[18], None)])
 >>> match = game("possession").new_match(players=2, position=position)
@@ -24,8 +24,6 @@ from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard
 from rummykit.errors import ConfigError
 from rummykit.melds import Meld
-
-__all__ = ["Position", "pile_of"]
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:

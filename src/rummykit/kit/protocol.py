@@ -13,16 +13,6 @@ from rummykit.kit.actions import Action, format_action
 from rummykit.kit.effects import Drew, Effect, TookFromPile, seat_name
 from rummykit.melds import Meld
 
-__all__ = [
-    "DEAL_OVER",
-    "MATCH_OVER",
-    "DealScore",
-    "Event",
-    "Outcome",
-    "Phase",
-    "PlayerView",
-]
-
 
 @attrs.frozen(eq=False)
 class Phase:

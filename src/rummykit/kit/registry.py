@@ -6,7 +6,8 @@ installed package adds a game through the ``rummykit.games`` entry point group (
 name, and the :class:`~rummykit.kit.definition.GameDefinition` subclass it loads). All
 three are then alike to :func:`game`, records, the simulator and the command line.
 
->>> from rummykit.kit.registry import game, names
+>>> from rummykit import game
+>>> from rummykit.kit import names
 >>> names()[:3]
 ('may-i', 'possession', 'posso')
 >>> game("may-i", max_buys_per_deal=3).rules.max_buys_per_deal
@@ -28,7 +29,7 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 import attrs
 
@@ -38,20 +39,9 @@ from rummykit.kit.definition import GameDefinition
 if TYPE_CHECKING:
     import importlib.metadata
 
-__all__ = [
-    "GAMES_GROUP",
-    "SHIPPED_GAMES",
-    "Registry",
-    "game",
-    "get",
-    "load_entry_point",
-    "names",
-    "plugin_entry_points",
-    "refresh_plugins",
-    "register",
-    "rules_options",
-    "unregister",
-]
+    from rummykit.games.may_i import MayI
+    from rummykit.games.possession import Possession
+    from rummykit.games.posso import Posso
 
 T = TypeVar("T")
 
@@ -222,8 +212,19 @@ def get(name: str) -> type[GameDefinition[Any, Any]]:
     raise ConfigError(f"no game {name!r} (known: {', '.join(known)}){hint}")
 
 
+@overload
+def game(name: Literal["may-i"], **options: Any) -> MayI: ...
+@overload
+def game(name: Literal["possession"], **options: Any) -> Possession: ...
+@overload
+def game(name: Literal["posso"], **options: Any) -> Posso: ...
+@overload
+def game(name: str, **options: Any) -> GameDefinition[Any, Any]: ...
+
+
 def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
-    """The game called ``name``, with rules options given as keywords."""
+    """The game called ``name`` (:func:`get`), with its rules options given as keywords:
+    ``rummykit.game("may-i", max_buys_per_deal=3)``."""
     return get(name).from_options(**options)
 
 

@@ -22,18 +22,6 @@ from rummykit.kit.protocol import Event, PlayerView
 if TYPE_CHECKING:
     from rummykit.kit.match import Match
 
-__all__ = [
-    "check_first_dealer",
-    "check_players",
-    "check_sender",
-    "events_seen_by",
-    "lacks",
-    "legal_note",
-    "player_view",
-    "seat_number",
-    "verified_from",
-]
-
 
 def seat_number(seat: object, players: int) -> int:
     """``seat`` if it is a seat of a match of ``players``, else an

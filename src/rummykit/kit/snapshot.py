@@ -9,8 +9,8 @@ registry (so registered games of users work too): the match it returns equals th
 original and has the same future. It is not a replay: the earlier log is not kept, and
 the restored match numbers its next event after the last one.
 
->>> from rummykit.games import game
->>> from rummykit.kit.match import Match
+>>> from rummykit import game
+>>> from rummykit import Match
 >>> match = game("may-i").new_match(players=3, seed=5)
 >>> _ = match.apply("draw")
 >>> data = match.to_dict()
@@ -43,17 +43,6 @@ from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import MATCH_OVER
 from rummykit.kit.state import DealState, MatchState
-
-__all__ = [
-    "FORMAT",
-    "PER_SEAT_FIELDS",
-    "SEAT_FIELDS",
-    "SEAT_LIST_FIELDS",
-    "VERSION",
-    "match_from_dict",
-    "match_setup",
-    "match_to_dict",
-]
 
 FORMAT = "rummykit-match"
 """The ``format`` of a snapshot."""

@@ -6,7 +6,7 @@ search (:meth:`State.copy`) and comparable pictures (:meth:`State.snapshot`) der
 the declared fields, so a new field can never be forgotten by either.
 
 >>> import attrs
->>> from rummykit.kit.state import State
+>>> from rummykit.kit import State
 >>> @attrs.define
 ... class Tally(State):
 ...     counts: list[int]
@@ -28,15 +28,6 @@ from rummykit.cards import Card
 from rummykit.deck import DiscardPile, Stock
 from rummykit.kit.options import FirstDealer
 from rummykit.kit.protocol import DEAL_OVER, DealScore, Phase
-
-__all__ = [
-    "DealState",
-    "MatchRules",
-    "MatchState",
-    "State",
-    "copy_value",
-    "freeze_value",
-]
 
 _IMMUTABLE = (int, str, bool, float, type(None), tuple, frozenset)
 

@@ -1,35 +1,40 @@
 """Melds: what a group and a run are, validation with jokers, lay-offs and joker exchange."""
 
-from rummykit.melds.kinds import AcePolicy, End, MeldKind, WildLimit
+from rummykit.melds.kinds import (
+    AcePolicy as AcePolicy,
+)
+from rummykit.melds.kinds import (
+    End as End,
+)
+from rummykit.melds.kinds import (
+    MeldKind as MeldKind,
+)
+from rummykit.melds.kinds import (
+    WildLimit as WildLimit,
+)
 from rummykit.melds.layoff import (
-    Extension,
-    JokerExchange,
-    extensions,
+    Extension as Extension,
+)
+from rummykit.melds.layoff import (
+    JokerExchange as JokerExchange,
+)
+from rummykit.melds.layoff import (
+    extensions as extensions,
+)
+from rummykit.melds.layoff import (
     fit_lay_off,
-    joker_exchanges,
-    lay_off,
     replacing_cards,
     try_lay_off,
     wild_replacements,
 )
-from rummykit.melds.meld import Meld, Role
-from rummykit.melds.rules import MeldRules
+from rummykit.melds.layoff import (
+    joker_exchanges as joker_exchanges,
+)
+from rummykit.melds.layoff import (
+    lay_off as lay_off,
+)
+from rummykit.melds.meld import Meld as Meld
+from rummykit.melds.meld import Role
+from rummykit.melds.rules import MeldRules as MeldRules
 
-__all__ = [
-    "AcePolicy",
-    "End",
-    "Extension",
-    "JokerExchange",
-    "Meld",
-    "MeldKind",
-    "MeldRules",
-    "Role",
-    "WildLimit",
-    "extensions",
-    "fit_lay_off",
-    "joker_exchanges",
-    "lay_off",
-    "replacing_cards",
-    "try_lay_off",
-    "wild_replacements",
-]
+__all__ = ["Role", "fit_lay_off", "replacing_cards", "try_lay_off", "wild_replacements"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["AcePolicy", "End", "MeldKind", "WildLimit"]
-
 
 class MeldKind(enum.Enum):
     """The two kinds of meld: a group (one rank) and a run (one suit, consecutive)."""

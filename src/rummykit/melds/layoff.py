@@ -30,18 +30,6 @@ from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
 
-__all__ = [
-    "Extension",
-    "JokerExchange",
-    "extensions",
-    "fit_lay_off",
-    "joker_exchanges",
-    "lay_off",
-    "replacing_cards",
-    "try_lay_off",
-    "wild_replacements",
-]
-
 _END = one_of(End, what="End.LOW or End.HIGH")
 _ROLE = one_of(Card, Rank, what="a Card or a Rank")
 """The options checked before the typed code (see :mod:`rummykit._boundary`)."""

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from rummykit.melds.layoff import Extension
     from rummykit.melds.rules import MeldRules
 
-__all__ = ["Meld", "Role", "parse_meld_tokens", "parse_role", "role_text"]
-
 Role = Card | Rank
 """What a wild card plays: a card in a run, a rank in a group."""
 

@@ -24,8 +24,6 @@ from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.validate import natural_accepts, validate
 
-__all__ = ["MeldRules", "reading_rules"]
-
 
 def _positive(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None and attribute.name in {"group_max", "max_jokers_per_meld"}:

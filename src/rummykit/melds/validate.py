@@ -29,15 +29,6 @@ from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
 
-__all__ = [
-    "TABLES_LIMIT",
-    "check_wild_limit",
-    "memo_sizes",
-    "natural_verdict",
-    "tables_for",
-    "validate",
-]
-
 RANK_OF: tuple[int, ...] = tuple(0 if card.rank is None else int(card.rank) for card in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(-1 if card.suit is None else card.suit.index for card in CARDS)
 _SUITS = tuple(Suit)

@@ -12,8 +12,6 @@ from typing import NamedTuple
 
 from rummykit.melds.kinds import AcePolicy
 
-__all__ = ["FULL", "Window", "WindowTable", "mask_of", "window_table"]
-
 FULL = (1 << 13) - 1
 
 

@@ -11,8 +11,8 @@
 Names are loaded on first use, so ``import rummykit`` never needs numpy, and the
 encodings need numpy but not PettingZoo or Gymnasium:
 
->>> from rummykit import rl
->>> rl.ActionEncoding.for_game(rl.get_game("possession")).size
+>>> from rummykit import game, rl
+>>> rl.ActionEncoding.for_game(game("possession")).size
 2813
 """
 
@@ -21,9 +21,26 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from rummykit.kit.registry import game
-from rummykit.rl import actions
-from rummykit.rl.actions import *  # noqa: F403 (the action encoding: actions.__all__)
+from rummykit.rl.actions import (
+    ActionCodec,
+    ActionEncoding,
+    Block,
+    CardCodec,
+    CountCodec,
+    EncodingError,
+    ExchangeCodec,
+    FlagCodec,
+    LayOffCodec,
+    LegalActions,
+    Limits,
+    MeaningTargetCodec,
+    PlayCodec,
+    PositionalCodec,
+    TargetCodec,
+    codec_for,
+    register_action,
+    unregister_action,
+)
 
 if TYPE_CHECKING:
     from rummykit.rl.aec import RummyEnv, env, raw_env
@@ -32,17 +49,33 @@ if TYPE_CHECKING:
     from rummykit.rl.observations import Field, ObservationEncoding
 
 __all__ = [
-    *actions.__all__,
+    "ActionCodec",
+    "ActionEncoding",
+    "Block",
+    "CardCodec",
+    "CountCodec",
+    "EncodingError",
+    "ExchangeCodec",
     "Field",
+    "FlagCodec",
+    "LayOffCodec",
+    "LegalActions",
+    "Limits",
+    "MeaningTargetCodec",
     "ObservationEncoding",
+    "PlayCodec",
+    "PositionalCodec",
     "Reward",
     "RummyEnv",
     "SeatEnv",
     "Table",
+    "TargetCodec",
+    "codec_for",
     "env",
-    "get_game",
     "gym_env",
     "raw_env",
+    "register_action",
+    "unregister_action",
 ]
 
 _LAZY = {
@@ -74,8 +107,3 @@ def __getattr__(name: str) -> Any:
         raise
     globals()[name] = value
     return value
-
-
-def get_game(name: str, **options: Any) -> Any:
-    """The registered game ``name`` with rules ``options`` (:func:`rummykit.kit.registry.game`)."""
-    return game(name, **options)

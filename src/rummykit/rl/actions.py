@@ -10,7 +10,7 @@ so are joker exchanges and the lay-offs that say what a wild card stands for (at
 ``max_placings``): numbered in advance, they would make the action space, and every
 mask, 90 times as wide for actions a few positions offer.
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> from rummykit.rl import ActionEncoding
 >>> encoding = ActionEncoding.for_game(game("may-i"), players=4)
 >>> encoding.size
@@ -49,27 +49,6 @@ from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.actions import Action
 from rummykit.melds import End
 from rummykit.rl.legal import Encoder, encode_actions
-
-__all__ = [
-    "ActionCodec",
-    "ActionEncoding",
-    "Block",
-    "CardCodec",
-    "CountCodec",
-    "EncodingError",
-    "ExchangeCodec",
-    "FlagCodec",
-    "LayOffCodec",
-    "LegalActions",
-    "Limits",
-    "MeaningTargetCodec",
-    "PlayCodec",
-    "PositionalCodec",
-    "TargetCodec",
-    "codec_for",
-    "register_action",
-    "unregister_action",
-]
 
 CARD_COUNT = len(CARDS)
 """53: the 52 naturals and the joker, indexed by :attr:`~rummykit.cards.Card.code`."""
@@ -344,7 +323,7 @@ def register_action(action_type: type[Action], codec: CodecFactory) -> None:
 
     >>> import attrs
     >>> from typing import ClassVar
-    >>> from rummykit.kit.actions import Action
+    >>> from rummykit.kit import Action
     >>> @attrs.frozen
     ... class Signal(Action):
     ...     verb: ClassVar[str] = "signal"
@@ -376,7 +355,7 @@ def codec_for(
     """The codec of ``action_type``: from ``codecs``, then :func:`register_action`, then
     by its shape, the names of its attrs fields (see the module).
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> [type(codec_for(kind, Limits())).__name__ for kind in game("posso").actions][:5]
     ['FlagCodec', 'CountCodec', 'PositionalCodec', 'MeaningTargetCodec', 'FlagCodec']
     """

@@ -26,8 +26,6 @@ from gymnasium import spaces
 from rummykit.errors import IllegalActionError
 from rummykit.rl.environment import TableEnvironment
 
-__all__ = ["OrderEnforcing", "RummyEnv", "env", "raw_env"]
-
 # PettingZoo ships no type information: its names are Any here.
 AECEnv: Any = importlib.import_module("pettingzoo").AECEnv
 wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")

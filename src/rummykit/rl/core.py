@@ -23,8 +23,6 @@ from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding
 from rummykit.rl.views import quick_view
 
-__all__ = ["Reward", "Table", "check_index", "resolve_game"]
-
 _MASK_BYTES = 1 << 25
 """The memory the cached masks of one :class:`Table` may take (32 MiB)."""
 
@@ -36,10 +34,10 @@ winner and -1 to every other seat."""
 
 def resolve_game(game: Any, options: Mapping[str, Any]) -> Any:
     """A game definition from a registered name (with rules ``options``) or a definition."""
-    from rummykit import games
+    from rummykit.kit import registry
 
     if isinstance(game, str):
-        return games.game(game, **options)
+        return registry.game(game, **options)
     if options:
         raise ConfigError(
             f"rules options ({', '.join(options)}) go with a game's name, not with a definition"

@@ -15,8 +15,6 @@ from rummykit.rl.actions import Limits
 from rummykit.rl.core import Reward, environment_table
 from rummykit.rl.text import position_text
 
-__all__ = ["TableEnvironment"]
-
 
 class TableEnvironment:
     """A base of both environments: ``table`` plays ``game`` (a registered name, with

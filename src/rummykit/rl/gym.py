@@ -28,8 +28,6 @@ from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.rl.core import check_index
 from rummykit.rl.environment import TableEnvironment
 
-__all__ = ["SeatEnv", "gym_env"]
-
 
 class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """Seat ``seat`` of a match of any registered game, the other seats played by

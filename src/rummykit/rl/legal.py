@@ -10,8 +10,6 @@ from typing import Any, Final
 
 from rummykit.cards import Card
 
-__all__ = ["Encoder", "encode_actions"]
-
 _CARD: Final = Card
 """The card class, held in a constant: the compiled build reads a constant without the
 module-dictionary lookup of a global name."""

@@ -5,7 +5,7 @@ Seats are *relative*: row 0 is the observing seat, row 1 the seat after it, and 
 Card rows have 53 columns indexed by :attr:`~rummykit.cards.Card.code` (spades A-K,
 hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equal cards).
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> from rummykit.rl import ObservationEncoding
 >>> encoding = ObservationEncoding.for_game(game("may-i"), players=4)
 >>> [(field.name, field.shape) for field in encoding.fields][:5]  # doctest: +NORMALIZE_WHITESPACE
@@ -36,8 +36,6 @@ from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, quick_view
-
-__all__ = ["Field", "ObservationEncoding"]
 
 C: Final = CARD_COUNT
 _INF = float("inf")

@@ -1,6 +1,6 @@
 """A position as text, for ``render_mode="ansi"``.
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> print(position_text(game("may-i").new_match(players=3, seed=1)))  # doctest: +ELLIPSIS
 may-i · deal 1 · draw · player ... to act
 stock ... · pile ... (top ...)
@@ -13,8 +13,6 @@ from typing import Any
 
 from rummykit.cards import format_cards
 from rummykit.kit.effects import seat_name
-
-__all__ = ["position_text"]
 
 
 def position_text(match: Any) -> str:

@@ -15,8 +15,6 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
-__all__ = ["QuickView", "quick_view"]
-
 
 class QuickView:
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,

@@ -21,7 +21,7 @@ bitmask per suit, the wild cards at hand): only the results become
   :func:`clear_memos` empties them.
 
 >>> from rummykit import AcePolicy, Contract, MeldRules, parse_cards
->>> from rummykit.solver import best_arrangement, can_meet
+>>> from rummykit import best_arrangement, can_meet
 >>> hand = parse_cards("7S 7H 7D KS KC KD 2C 9H 4D QS")
 >>> rules = MeldRules(ace=AcePolicy.WRAP, max_jokers_per_meld=1)
 >>> can_meet(hand, Contract.parse("2G"), rules)
@@ -45,16 +45,27 @@ the solver's canonical order: required melds in the contract's order (groups by 
 runs by suit and low end), larger melds first.
 """
 
-from rummykit.scoring import FACE_VALUES
+from rummykit.scoring import FACE_VALUES as FACE_VALUES
 from rummykit.solver._arrange import memo_sizes
-from rummykit.solver._build import Arrangement, MeldParts
+from rummykit.solver._build import Arrangement as Arrangement
+from rummykit.solver._build import MeldParts
 from rummykit.solver._entry import (
     arrangement_parts,
-    arrangements,
-    best_arrangement,
-    can_meet,
-    min_deadwood,
-    min_deadwood_value,
+)
+from rummykit.solver._entry import (
+    arrangements as arrangements,
+)
+from rummykit.solver._entry import (
+    best_arrangement as best_arrangement,
+)
+from rummykit.solver._entry import (
+    can_meet as can_meet,
+)
+from rummykit.solver._entry import (
+    min_deadwood as min_deadwood,
+)
+from rummykit.solver._entry import (
+    min_deadwood_value as min_deadwood_value,
 )
 from rummykit.solver._search import DEFAULT_BUDGET
 from rummykit.solver._tables import (
@@ -69,19 +80,12 @@ from rummykit.solver._tables import (
 __all__ = [
     "CACHE_LIMIT",
     "DEFAULT_BUDGET",
-    "FACE_VALUES",
     "RULES_LIMIT",
-    "Arrangement",
     "MeldParts",
     "MemoLimits",
     "arrangement_parts",
-    "arrangements",
-    "best_arrangement",
-    "can_meet",
     "clear_memos",
     "memo_limits",
     "memo_sizes",
-    "min_deadwood",
-    "min_deadwood_value",
     "set_memo_limits",
 ]

@@ -42,14 +42,6 @@ from rummykit.solver._tables import (
     sort_key,
 )
 
-__all__ = [
-    "memo_sizes",
-    "solve_arrangements",
-    "solve_best",
-    "solve_can_meet",
-    "solve_parts",
-]
-
 
 def _slot_candidates(
     search: Search,

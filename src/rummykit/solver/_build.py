@@ -15,19 +15,6 @@ from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver._tables import GROUP, Candidate
 
-__all__ = [
-    "Arrangement",
-    "MeldParts",
-    "build_meld",
-    "cards_left",
-    "hand_cards",
-    "hand_codes",
-    "leaf_arrangement",
-    "left_codes",
-    "make_arrangement",
-    "meld_parts",
-]
-
 _SUITS: Final = tuple(card.suit for card in CARDS[:52:13])
 _CARDS: Final = CARDS
 """The cards by code (a ``Final`` name: compiled, read without a look-up in the module's

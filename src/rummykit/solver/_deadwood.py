@@ -17,8 +17,6 @@ from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search
 from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context, sort_key
 
-__all__ = ["Memo", "free_best", "solve_deadwood", "solve_deadwood_value"]
-
 Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
 """Best free melds by remaining hand (53 counts, the joker last)."""
 

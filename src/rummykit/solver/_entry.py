@@ -29,16 +29,6 @@ from rummykit.solver._build import Arrangement, MeldParts
 from rummykit.solver._deadwood import solve_deadwood, solve_deadwood_value
 from rummykit.solver._search import DEFAULT_BUDGET, check_budget
 
-__all__ = [
-    "arrangement_parts",
-    "arrangements",
-    "best_arrangement",
-    "can_meet",
-    "min_deadwood",
-    "min_deadwood_value",
-]
-
-
 _NO_CONTRACT = Contract.parse("1G")
 """Stands for the contract of the deadwood functions, which take none."""
 

@@ -18,8 +18,6 @@ from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 from rummykit.solver._tables import GROUP, RUN, Bounded, Candidate
 
-__all__ = ["one_deck_deadwood", "one_deck_used", "table_count"]
-
 _FULL: Final = 0x1FFF
 _NONE: Final = -(1 << 40)
 

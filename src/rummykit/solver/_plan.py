@@ -12,18 +12,6 @@ from rummykit.melds.windows import WindowTable
 from rummykit.solver._search import Search
 from rummykit.solver._tables import BIT_COUNT, GROUP, PER_CARDS, PER_WINDOW, RUN, Bounded
 
-__all__ = [
-    "ALLOWED",
-    "APART",
-    "FORBIDDEN",
-    "PLANS",
-    "Plan",
-    "Slots",
-    "fewest_missing",
-    "hopeless",
-    "plan_for",
-]
-
 FORBIDDEN: Final = 0
 ALLOWED: Final = 1
 APART: Final = 2

@@ -54,8 +54,6 @@ from rummykit.solver._tables import (
     wild_orders,
 )
 
-__all__ = ["DEFAULT_BUDGET", "Search", "check_budget"]
-
 DEFAULT_BUDGET: Final = 250_000
 """The work a solver call may do unless told otherwise (``budget=``): nodes of search,
 where a node is a candidate meld listed or tried, or a card set aside. Hands of real

@@ -22,39 +22,6 @@ from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
 
-__all__ = [
-    "AT_MOST_NATURALS",
-    "BIT_COUNT",
-    "CACHE_LIMIT",
-    "CONTEXTS",
-    "EVERY",
-    "FEWER_THAN_NATURALS",
-    "GROUP",
-    "JOKER_CODE",
-    "LEAN",
-    "NO_LIMIT",
-    "NO_WINDOW",
-    "PER_CARDS",
-    "PER_WINDOW",
-    "RULES_LIMIT",
-    "RUN",
-    "Bounded",
-    "Candidate",
-    "Context",
-    "MemoLimits",
-    "clear_memos",
-    "context",
-    "largest",
-    "memo_limits",
-    "on_own_slot",
-    "set_memo_limits",
-    "sort_key",
-    "value_table",
-    "wild_choices",
-    "wild_orders",
-]
-
-
 GROUP: Final = 0
 RUN: Final = 1
 EVERY: Final = 0

@@ -19,29 +19,42 @@ from rummykit import (
     ConfigError,
     DeckSpec,
     DiscardPile,
+    Match,
     MeldRules,
     Stock,
     deal,
     min_deadwood_value,
 )
-from rummykit.agents import Agent
-from rummykit.agents.options import check_options
+from rummykit.agents import Agent, check_options
 from rummykit.agents.options import whole as agent_whole
-from rummykit.kit.actions import Action, Discard, Draw, NextDeal, Take
-from rummykit.kit.definition import GameDefinition, require_definition
-from rummykit.kit.effects import (
+from rummykit.kit import (
+    DEAL_OVER,
+    MATCH_OVER,
+    Action,
     DealEnd,
+    DealScore,
     DealStarted,
+    DealState,
+    Discard,
     Discarded,
+    Draw,
     Drew,
+    FirstDealer,
+    GameDefinition,
     GoingOut,
+    MatchState,
+    NextDeal,
+    Outcome,
+    Phase,
+    PlayerView,
+    Take,
     TookFromPile,
     WentOut,
+    first_dealer,
+    player_range,
+    require_definition,
+    whole,
 )
-from rummykit.kit.match import Match
-from rummykit.kit.options import FirstDealer, first_dealer, player_range, whole
-from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase, PlayerView
-from rummykit.kit.state import DealState, MatchState
 from rummykit.presets import GIN_MELDS, GIN_VALUES
 
 __all__ = ["LowballAgent", "Sprint", "SprintMatch", "SprintRules", "lowball_agent"]

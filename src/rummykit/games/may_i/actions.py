@@ -2,7 +2,7 @@
 
 A seat not asking says the kit's ``pass`` (:class:`~rummykit.kit.actions.Pass`).
 
->>> from rummykit.kit.actions import ActionGrammar
+>>> from rummykit.kit import ActionGrammar
 >>> ActionGrammar(Ask, Allow, Refuse).parse("allow")
 Allow()
 """

@@ -38,8 +38,6 @@ from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Ta
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
-__all__ = ["MayI"]
-
 
 @attrs.frozen
 class MayI(ContractRummy[MayIRules]):

@@ -1,6 +1,7 @@
 """Every option of May I? (MAYI-18) as one frozen rules object, defaults from the spec.
 
->>> from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
+>>> from rummykit.games import MayIRules
+>>> from rummykit.games.may_i.rules import TurnAfterBuy
 >>> rules = MayIRules()
 >>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.meld_rules().ace
 ('buyer_left', 1, <AcePolicy.WRAP: 'wrap'>)
@@ -76,15 +77,7 @@ from rummykit.kit.options import (
 from rummykit.melds import AcePolicy, MeldKind, MeldRules, WildLimit
 from rummykit.scoring import CardValues
 
-__all__ = [
-    "ClaimOrder",
-    "MayIRules",
-    "NextPlayerRefusal",
-    "PerPlayerCount",
-    "TurnAfterBuy",
-    "by_players",
-    "per_player_count",
-]
+__all__ = ["ClaimOrder", "NextPlayerRefusal", "PerPlayerCount", "TurnAfterBuy"]
 
 
 class ClaimOrder(Choice):

@@ -4,21 +4,16 @@ its own heuristic bot (:class:`PossessionAgent`)."""
 from rummykit.games.possession.bot import PossessionAgent
 from rummykit.games.possession.game import (
     PLAY,
-    Possession,
     PossessionDeal,
-    PossessionMatch,
     PossessionState,
     possession_outcome,
 )
-from rummykit.games.possession.rules import PossessionRules
+from rummykit.games.possession.game import (
+    Possession as Possession,
+)
+from rummykit.games.possession.game import (
+    PossessionMatch as PossessionMatch,
+)
+from rummykit.games.possession.rules import PossessionRules as PossessionRules
 
-__all__ = [
-    "PLAY",
-    "Possession",
-    "PossessionAgent",
-    "PossessionDeal",
-    "PossessionMatch",
-    "PossessionRules",
-    "PossessionState",
-    "possession_outcome",
-]
+__all__ = ["PLAY", "PossessionAgent", "PossessionDeal", "PossessionState", "possession_outcome"]

@@ -1,6 +1,6 @@
 """Possession's own action: play one card or a sequence onto the pile (PSSN-5).
 
->>> from rummykit.kit.actions import ActionGrammar
+>>> from rummykit.kit import ActionGrammar
 >>> ActionGrammar(Play).parse("play 9C 10C JC")
 Play(cards=(9C, 10C, JC))
 """

@@ -17,7 +17,7 @@ It draws (or passes) only when it has no play; with ``voluntary_draw`` it never 
 choice. It needs no rules: everything it weighs is in the view.
 
 >>> import random
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> match = game("possession").new_match(players=2, seed=4)
 >>> action = PossessionAgent().choose(match.view(match.to_act), random.Random(0))
 >>> action in match.legal_actions()
@@ -40,8 +40,6 @@ from rummykit.kit.definition import require_definition
 from rummykit.kit.options import number
 from rummykit.kit.protocol import PlayerView
 
-__all__ = ["PossessionAgent"]
-
 
 @attrs.frozen(kw_only=True)
 class PossessionAgent:
@@ -59,7 +57,7 @@ class PossessionAgent:
         """Refuse a game without Possession's ``play`` action: this agent only plays
         such shedding games (a :class:`~rummykit.errors.ConfigError`).
 
-        >>> from rummykit.games import game
+        >>> from rummykit import game
         >>> PossessionAgent().check_game(game("may-i"))
         Traceback (most recent call last):
         ...

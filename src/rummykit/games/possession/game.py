@@ -43,15 +43,6 @@ from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.kit.state import DealState, MatchState
 
-__all__ = [
-    "PLAY",
-    "Possession",
-    "PossessionDeal",
-    "PossessionMatch",
-    "PossessionState",
-    "possession_outcome",
-]
-
 
 @cache
 def _drew(seat: int, card: Card) -> Drew:

@@ -2,7 +2,7 @@
 
 >>> from rummykit import parse_card, parse_cards
 >>> from rummykit.games.possession.moves import plays
->>> from rummykit.games.possession.rules import PossessionRules
+>>> from rummykit.games import PossessionRules
 >>> [str(p) for p in plays(parse_cards("9C 10C JC 7C 8D 3S"), parse_card("8C"), PossessionRules())]
 ['play 8D', 'play 7C', 'play 9C', 'play 9C 10C', 'play 9C 10C JC']
 """
@@ -20,7 +20,7 @@ from rummykit.games.possession.actions import Play
 from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit.actions import Action, Done, Draw, Pass
 
-__all__ = ["FirstPlayer", "first_player", "is_play", "legal_moves", "plays"]
+__all__ = ["FirstPlayer", "first_player", "legal_moves", "plays"]
 
 
 def plays(hand: Sequence[Card], top: Card, rules: PossessionRules) -> list[Play]:

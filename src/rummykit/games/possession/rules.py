@@ -1,6 +1,7 @@
 """Every option of Possession (PSSN-12) as one frozen rules object.
 
->>> from rummykit.games.possession.rules import PossessionRules, SuitChange
+>>> from rummykit.games import PossessionRules
+>>> from rummykit.games.possession.rules import SuitChange
 >>> rules = PossessionRules()
 >>> rules.suit_change, rules.max_recycles, rules.decks_for(4)
 ('same_rank', 100, 2)
@@ -35,13 +36,11 @@ from rummykit.kit.options import (
 
 __all__ = [
     "BlockedDeal",
-    "FirstDealer",
     "FirstPlayerColour",
     "FirstPlayerCount",
     "FirstPlayerDistance",
     "FirstPlayerFallback",
     "LoserRule",
-    "PossessionRules",
     "RecycleTiming",
     "SequenceDirection",
     "SuitChange",

@@ -6,7 +6,7 @@ lay-offs and joker exchanges by opened players, forced play
 (:class:`~rummykit.games.posso.hooks.ForcedPlay`) and the free "Posso?" claim with the
 correction claim (:class:`~rummykit.games.posso.claims.PossoClaims`).
 
->>> from rummykit.games import game
+>>> from rummykit import game
 >>> match = game("posso").new_match(players=4, seed=7)
 >>> match.deal_count(), match.view(match.to_act).contract, len(match.pile)
 (4, Contract.parse('1G+1R', exact=False), 1)
@@ -41,8 +41,6 @@ from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
-
-__all__ = ["Posso"]
 
 
 @attrs.frozen

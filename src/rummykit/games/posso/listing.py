@@ -31,20 +31,6 @@ from rummykit.solver import Arrangement, arrangements, can_meet
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
 
-__all__ = [
-    "forced_filter",
-    "is_playable",
-    "laydowns",
-    "laydowns_with",
-    "may_lay_off_on",
-    "new_meld_options",
-    "others_melds_refusal",
-    "plain_refusal",
-    "playable_targets",
-    "ready_meld",
-    "screened_go_downs",
-]
-
 _ONE_GROUP = Contract.parse("1G")
 _ONE_RUN = Contract.parse("1R")
 

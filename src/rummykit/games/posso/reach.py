@@ -20,8 +20,6 @@ from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 
-__all__ = ["Reach", "count_cards"]
-
 _JOKER = 52
 _RANKS = 0x3FFE
 """Bits 1-13: a rank's place in a suit's mask (bit 14 is the ace above the king)."""

@@ -3,7 +3,7 @@
 Options that mean what a May I? option means carry its name (``joker_count``,
 ``may_discard_taken_card``, ``stock_exhaustion``, ``max_stock_refills`` …).
 
->>> from rummykit.games.posso.rules import PossoRules
+>>> from rummykit.games import PossoRules
 >>> rules = PossoRules()
 >>> rules.opening_requirement, rules.deal_packet_size, rules.initial_upcard
 ('run_and_set', 2, True)
@@ -49,13 +49,7 @@ from rummykit.kit.options import (
 from rummykit.melds import AcePolicy, MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = [
-    "ClaimantNextDraw",
-    "ForcedPlayEnforcement",
-    "OpeningRequirement",
-    "PlayableScope",
-    "PossoRules",
-]
+__all__ = ["ClaimantNextDraw", "ForcedPlayEnforcement", "OpeningRequirement", "PlayableScope"]
 
 
 class OpeningRequirement(Choice):
