@@ -131,7 +131,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         self.deal.first = first_player(
             self.deal.hands, upcard, dealer=self.state.dealer, rules=self.rules, rng=self.rng
         )
-        self.start_turn(self.deal.first.seat)
+        self._start_turn(self.deal.first.seat)
 
     def _load_position(self, position: Position) -> None:
         """Start from ``position`` (its pile must not be empty: the top is in play)."""
@@ -147,12 +147,12 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             pile=DiscardPile([PileCard(card, seat) for card, seat in position.pile]),
         )
         seat = (position.dealer + 1) % self.players if position.to_act is None else position.to_act
-        self.start_turn(seat)
+        self._start_turn(seat)
 
-    def start_turn(self, seat: int) -> None:
+    def _start_turn(self, seat: int) -> None:
         """A turn starts, unless the turn cap ends the deal (PSSN-6.5)."""
         if self.deal.turns >= self.rules.max_turns_per_deal:
-            self.end_possession_deal(DealEnd.TURN_CAP, None)
+            self._end_possession_deal(DealEnd.TURN_CAP, None)
             return
         self.deal.turns += 1
         self.deal.drew_this_turn = False
@@ -187,7 +187,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         """Each seat's points (cards left at the end of each deal)."""
         return self.penalties()
 
-    def can_draw(self) -> bool:
+    def _can_draw(self) -> bool:
         """There is a stock card, or a pile to recycle."""
         return bool(len(self.deal.stock)) or len(self.deal.pile) > 1
 
@@ -202,7 +202,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             top.card,
             self.rules,
             drew=deal.drew_this_turn,
-            can_draw=self.can_draw(),
+            can_draw=self._can_draw(),
         )
 
     def _why_not(self, action: Action) -> tuple[str, str]:
@@ -211,7 +211,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         if self.is_over:
             return "PSSN-9.1", "the game is over"
         if isinstance(action, Draw) and seat is not None:
-            if not self.can_draw():
+            if not self._can_draw():
                 return "PSSN-5.4", f"{who} cannot draw: the stock and the pile are empty"
             if self.deal.drew_this_turn:
                 return "PSSN-5.3", f"{who} has drawn this turn already"
@@ -232,15 +232,15 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
     def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None
         if isinstance(action, Play):
-            self.play(seat, action)
+            self._play(seat, action)
         elif isinstance(action, Draw):
-            self.draw(seat)
+            self._draw(seat)
         elif isinstance(action, Pass):
-            self.pass_turn(seat)
+            self._pass_turn(seat)
         elif isinstance(action, Done):
-            self.start_turn((seat + 1) % self.players)
+            self._start_turn((seat + 1) % self.players)
 
-    def play(self, seat: int, action: Play) -> None:
+    def _play(self, seat: int, action: Play) -> None:
         """PSSN-5.1, 5.2: cards go onto the pile; an empty hand goes out (PSSN-7.1)."""
         hand = self.deal.hands[seat]
         for card in action.cards:
@@ -250,11 +250,11 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         self._emit(_played(seat, action.cards))
         if not hand:
             self._emit(WentOut(seat, GoingOut.PLAYING))
-            self.end_possession_deal(DealEnd.WENT_OUT, seat)
+            self._end_possession_deal(DealEnd.WENT_OUT, seat)
             return
-        self.start_turn((seat + 1) % self.players)
+        self._start_turn((seat + 1) % self.players)
 
-    def recycle(self) -> bool:
+    def _recycle(self) -> bool:
         """PSSN-6.1, 6.4: turn the pile (but its top card) into the stock, within the cap."""
         if self.deal.recycles >= self.rules.max_recycles:
             return False
@@ -264,24 +264,24 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         self._emit(StockRefilled(self.deal.recycles, moved, shuffled=shuffle))
         return True
 
-    def draw(self, seat: int) -> None:
+    def _draw(self, seat: int) -> None:
         """PSSN-5.3: draw a card (recycling the pile first if needed)."""
         deal = self.deal
-        if not len(deal.stock) and not self.recycle():
-            self.end_possession_deal(DealEnd.RECYCLE_CAP, None)
+        if not len(deal.stock) and not self._recycle():
+            self._end_possession_deal(DealEnd.RECYCLE_CAP, None)
             return
         card = deal.stock.draw()
         deal.hands[seat].append(card)
         deal.passes = 0
         self._emit(_drew(seat, card))
         if not len(deal.stock) and self.rules.recycle_timing == "immediate" and len(deal.pile) > 1:
-            self.recycle()
+            self._recycle()
         if self.rules.play_after_draw:
             deal.drew_this_turn = True
         else:
-            self.start_turn((seat + 1) % self.players)
+            self._start_turn((seat + 1) % self.players)
 
-    def pass_turn(self, seat: int) -> None:
+    def _pass_turn(self, seat: int) -> None:
         """PSSN-5.4, 6.3: a pass; when everyone has passed the deal is blocked."""
         self.deal.passes += 1
         self._emit(Passed(seat))
@@ -290,11 +290,11 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
                 self.state.deal_number -= 1
                 self._next_deal(rotate=False)
                 return
-            self.end_possession_deal(DealEnd.BLOCKED, None)
+            self._end_possession_deal(DealEnd.BLOCKED, None)
             return
-        self.start_turn((seat + 1) % self.players)
+        self._start_turn((seat + 1) % self.players)
 
-    def end_possession_deal(self, reason: DealEnd, went_out: int | None) -> None:
+    def _end_possession_deal(self, reason: DealEnd, went_out: int | None) -> None:
         """PSSN-8: a point per card left; PSSN-9: the game ends at the threshold. Only
         the number of cards counts, and it is public: the hands are not shown."""
         scores = [
