@@ -59,6 +59,11 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with
     the melds its check built (laid down as they are, not validated again)."""
 
+    @property
+    def _engine(self) -> ContractRummyMatch:
+        """This match as the engine's function modules (pile, moves) take it."""
+        return cast("ContractRummyMatch", self)
+
     def _clause(self, key: str) -> str:
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._clauses.get(key, "")
@@ -264,7 +269,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if self._exchange_for(seat, action) is None:
             raise IllegalActionError(
                 f"{action.card} cannot free a joker of meld {action.target} to that place"
-                + exchange_meanings(cast("ContractRummyMatch", self), seat, action),
+                + exchange_meanings(self._engine, seat, action),
                 rule=rule,
             )
 

@@ -349,10 +349,6 @@ class Match(ABC, Generic[MS, DS]):
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
         return seats.legal_note(self)
 
-    def _check_seat(self, seat: int | None) -> None:
-        """Refuse ``seat`` unless it is to act (:func:`rummykit.kit.seats.check_sender`)."""
-        seats.check_sender(self, seat)
-
     def _verified(self, action: Action | str, seat: int | None) -> Action:
         """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
         if seat is not None:
@@ -588,9 +584,8 @@ class Match(ABC, Generic[MS, DS]):
         return twin
 
     def _rebind(self) -> None:
-        """Point whatever the match made for itself at this very match again, after its
-        fields were copied from another (a clone, an undone ``apply_all``): a game that
-        keeps such an object (the engine's hook context) refreshes it here."""
+        """Refresh what points at this match after its fields were copied from another
+        (a clone, an undone ``apply_all``): the engine's hook context."""
 
     def _repr_svg_(self) -> str:
         """The whole position (every hand face up), for notebooks."""
