@@ -464,7 +464,7 @@ class ContractRummyMatch(ListedMatch):
     @property
     def schedule(self) -> ContractSchedule:
         """The contract schedule of the match (a game without contracts has none: a
-        :class:`~rummykit.errors.ConfigError`; :attr:`contracts` is ``None`` there)."""
+        :class:`~rummykit.errors.ConfigError`; :attr:`contract` is ``None`` there)."""
         if self._contracts is None:
             raise ConfigError(f"{self.definition.name} has no contract schedule")
         return self._contracts
