@@ -180,6 +180,9 @@ class GinDeal(DealState):
 class GinMatch(Match[MatchState, GinDeal]):
     """One game of gin rummy, deal after deal until GIN-8 ends it."""
 
+    _plain_view: ClassVar[bool] = True
+    """Its view is the shipped one, with no extras (fast readers read its state)."""
+
     _clause_prefix = "GIN"
     _players_clause = "GIN-1"
     rules: GinRules

@@ -171,3 +171,24 @@ def test_a_clone_acts_on_itself_never_on_its_original(name: str) -> None:
     twin = match.clone()
     match.apply(match.legal_actions()[0])
     assert twin.context.deal is twin.deal and match.context.deal is match.deal
+
+
+def test_a_take_kind_is_found_by_the_name_a_step_keeps() -> None:
+    """The engine prices a picked take even through a protocol that does not forward
+    ``take_kind`` (a wrapper): by the name the turn's step keeps."""
+    from rummykit.engine import TakeKind
+    from rummykit.games.may_i.claims import BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE
+
+    assert TakeKind.named("buy") is BUY_TAKE and TakeKind.named("forced") is FORCED_TAKE
+    assert TakeKind.named("refusal") is REFUSAL_TAKE and TakeKind.named("nothing") is None
+    assert BUY_TAKE.first_card_paid and not REFUSAL_TAKE.first_card_paid
+
+
+def test_a_match_class_reads_as_plain_only_where_it_says_so() -> None:
+    """The RL observation reads a match's state directly only where its class declares
+    the shipped view (``_plain_view``); the safe default asks ``view``."""
+    from rummykit import Match
+    from rummykit.games import PossessionMatch
+
+    assert not Match._plain_view
+    assert PossessionMatch._plain_view

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.engine.hooks import Hooks, Refusal
+from rummykit.engine.hooks import Hooks, Refusal, TakeKind
 from rummykit.engine.moves import exchange_matches, exchange_meanings
 from rummykit.engine.options import SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
@@ -58,6 +58,11 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     _down_checked: tuple[Down, list[Meld], bool] | None = None
     """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with
     the melds its check built (laid down as they are, not validated again)."""
+
+    def _take_kind(self, name: str) -> TakeKind | None:
+        """The out-of-turn take in progress, whose step's kind is ``name``: as the claim
+        protocol says, else by its name."""
+        return self._hooks.claims.take_kind(self._ctx) or TakeKind.named(name)
 
     @property
     def _engine(self) -> ContractRummyMatch:
@@ -187,7 +192,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def _checked_down(self, seat: int, action: Down) -> tuple[list[Meld], bool]:
         """The melds ``action`` lays and whether ``seat`` is down after it: the ones
-        :meth:`check` built for this very action in this apply, else the opening's
+        ``_check`` built for this very action in this apply, else the opening's
         check now (an action listed by ``legal_actions`` skips the check)."""
         memo = self._down_checked
         self._down_checked = None

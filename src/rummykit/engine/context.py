@@ -117,10 +117,10 @@ class DealView(Protocol):
 class TurnContext(Generic[S]):
     """A hook's view of one match and its verbs (``S``: the claim protocol's state).
 
-    One context serves a match for its whole life; the engine passes it to every hook
-    call. Read the deal through :attr:`deal`; change it only through the verbs below, so
-    that every change is one the engine knows (the cards are conserved, the effects
-    logged, the legal actions listed anew).
+    The match makes one context for itself (a copy of the match gets its own); the
+    engine passes it to every hook call. Read the deal through :attr:`deal`; change it
+    only through the verbs below, so that every change is one the engine knows (the
+    cards are conserved, the effects logged, the legal actions listed anew).
     """
 
     __slots__ = ("_match",)

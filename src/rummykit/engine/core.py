@@ -84,7 +84,7 @@ class ContractRummyMatch(ListedMatch):
     def _setup(self) -> None:
         """The schedule, meld rules and card values, from the table options."""
         options = self.options
-        self._contracts = self.definition.deal_schedule(self.players)
+        self._contracts = self.definition.deal_schedule(self.players, options)
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
         self._layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
@@ -312,7 +312,7 @@ class ContractRummyMatch(ListedMatch):
             pile.take_card(self, seat, action.card)
             self.deal.step = attrs.evolve(step, picked=step.picked + 1)
             return
-        kind = None if step.kind == "regular" else self._hooks.claims.take_kind(self._ctx)
+        kind = None if step.kind == "regular" else self._take_kind(step.kind)
         pile.draw_stock(self, seat, pile.price(self, kind, step.picked), penalty=True)
         self.deal.step = attrs.evolve(step, priced=True)
         if step.kind == "regular":

@@ -113,11 +113,11 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
             )
         return made.checked() if type(made) is not TableOptions else made
 
-    def deal_schedule(self, players: int) -> ContractSchedule | None:
+    def deal_schedule(self, players: int, options: TableOptions) -> ContractSchedule | None:
         """The contract, hand size and going-out rule of each deal for ``players``
-        seats: the table options' ``schedule`` (a game whose schedule depends on the
-        number of players, as Posso?'s does, overrides this)."""
-        return self.table_options().schedule
+        seats, given the match's table ``options``: their ``schedule`` (a game whose
+        schedule depends on the number of players, as Posso?'s does, overrides this)."""
+        return options.schedule
 
     def meld_rules(self) -> MeldRules:
         """The table options' ``meld_rules``."""

@@ -47,6 +47,19 @@ class TakeKind:
     """Whether the first pile card costs a stock card too (a buy: one per card), or only
     the cards under it (``multi_take_mode``'s deeper takes)."""
 
+    def __attrs_post_init__(self) -> None:
+        _TAKES.setdefault(self.name, self)
+
+    @staticmethod
+    def named(name: str) -> TakeKind | None:
+        """The first take kind made with ``name`` (the name a turn's step keeps), so the
+        engine prices a take even when a wrapping protocol does not forward
+        :meth:`ClaimProtocol.take_kind`."""
+        return _TAKES.get(name)
+
+
+_TAKES: dict[str, TakeKind] = {}
+
 
 class Opening(ABC):
     """Which melds a seat may lay down from its hand, and when (the contract or an
@@ -132,17 +145,15 @@ class ClaimProtocol(ABC, Generic[S]):
     ``S`` is the protocol's own state, kept in the deal while the protocol needs it
     (:attr:`~rummykit.engine.context.TurnContext.claim`,
     :meth:`~rummykit.engine.context.TurnContext.set_claim`): an attrs class on
-    :class:`~rummykit.kit.state.State`, so snapshots, clones and equality carry it."""
+    :class:`~rummykit.kit.state.State`, so snapshots, clones and equality carry it (a
+    snapshot finds the class by its name among the loaded ``State`` classes: give it a
+    name of its own).
+
+    A house rule that wraps a shipped protocol forwards every method it does not change
+    (the engine asks the outer protocol alone)."""
 
     phases: tuple[Phase, ...] = ()
     """The phases in which this protocol decides the legal actions."""
-
-    state_type: ClassVar[type[Any] | None] = None
-    """The class of the protocol's state (``S``), by which a snapshot reads it back
-    (``None``: the protocol keeps none)."""
-
-    takes: ClassVar[tuple[TakeKind, ...]] = ()
-    """The kinds of out-of-turn take this protocol makes."""
 
     def actor_consistent(self, ctx: TurnContext[S], seat: int) -> bool:
         """Whether the protocol's state lets ``seat`` act now in the match's phase (one

@@ -68,7 +68,7 @@ class ListedMatch(CheckedMatch):
         ``first``: the draw step, where the top card is taken first), one of each card."""
         step = self.deal.step
         picked = 1 if first else step.picked
-        kind = None if first or step.kind == "regular" else self._hooks.claims.take_kind(self._ctx)
+        kind = None if first or step.kind == "regular" else self._take_kind(step.kind)
         if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
             self._engine, kind, picked + 1
         ) > pile.could_draw(self._engine, picked + 1):

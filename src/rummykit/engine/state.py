@@ -67,7 +67,8 @@ class ContractDeal(DealState):
     """Stock refills made this deal (MAYI-14.4)."""
     step: TurnStep = attrs.field(factory=lambda: TurnStep(seat=0, discard_step=True))
     claim: State | None = None
-    """The claim protocol's state while a claim window is open."""
+    """The claim protocol's state while it keeps one (May I?'s open window; Posso?'s
+    table, for the whole deal)."""
     dead: bool = False
     """Set while an action ends the deal dead (the refill cap)."""
 

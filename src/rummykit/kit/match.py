@@ -60,11 +60,11 @@ class Match(ABC, Generic[MS, DS]):
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
     _players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
-    _plain_view: ClassVar[bool] = True
-    """A capability the class declares: its :meth:`view` is the shipped one and it adds
-    no view fields of its own (``_public_extras``), so fast readers such as the RL
-    observation may read its declared state directly. A game that changes what a seat
-    sees sets it to ``False``."""
+    _plain_view: ClassVar[bool] = False
+    """A capability the class declares: ``True`` where its :meth:`view` is the shipped one
+    and it adds no view fields of its own (``_public_extras``), so fast readers such as
+    the RL observation may read its declared state directly (``False``, the safe
+    default: they ask :meth:`view`)."""
 
     definition: GameDefinition[Any, Any]
     rules: MatchRules
@@ -157,8 +157,8 @@ class Match(ABC, Generic[MS, DS]):
     @abstractmethod
     def _perform(self, seat: int | None, action: Action) -> None:
         """Change the state for a verified ``action``; report what happened with
-        :meth:`~rummykit.kit.match.Match.emit` and end the deal with
-        :meth:`~rummykit.kit.match.Match.end_deal`."""
+        ``_emit`` and end the deal with
+        ``_end_deal``."""
 
     @abstractmethod
     def _final_outcome(self) -> Outcome:

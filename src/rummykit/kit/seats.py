@@ -4,7 +4,7 @@ A server passes the seat that sent an action (``seat=`` to
 :meth:`~rummykit.kit.match.Match.apply`, ``verify`` or ``can_apply``). Another seat than the
 one to act is refused first (:func:`check_sender`), with nothing but "it is not player
 B's turn". While the action of the seat to act is checked,
-:attr:`~rummykit.kit.match.Match.sender_known` is true, and only then may a refusal name
+the match's ``_sender_known`` is true, and only then may a refusal name
 that seat's cards or legal actions (:func:`lacks`, :func:`legal_note`): otherwise whoever
 sent the action could read another seat's hand in it. :func:`player_view` and
 :func:`events_seen_by` are what a seat may know of the table and of the log.
@@ -65,7 +65,7 @@ def check_sender(match: Match[Any, Any], seat: int | None) -> None:
 
 def verified_from(match: Match[Any, Any], action: Action | str, seat: int) -> Action:
     """``action`` read and checked as sent by ``seat``: refused unless ``seat`` is the
-    seat to act, then checked with :attr:`~rummykit.kit.match.Match.sender_known` true."""
+    seat to act, then checked with the match's ``_sender_known`` true."""
     check_sender(match, seat)
     value = match._as_action(action)
     match._sender_known = True

@@ -8,7 +8,7 @@ a :class:`ClaimWindow`, the protocol's state (``ctx.claim``) while the window is
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar, final
+from typing import final
 
 import attrs
 
@@ -96,8 +96,6 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     under ``rules`` (the rules of the game whose matches these hooks serve)."""
 
     phases = (FIRST_REFUSAL, REQUEST, CONSENT, BUY)
-    state_type: ClassVar[type[Any] | None] = ClaimWindow
-    takes: ClassVar[tuple[TakeKind, ...]] = (BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE)
 
     def __init__(self, rules: MayIRules) -> None:
         self.rules = rules

@@ -81,6 +81,9 @@ class PossessionState(MatchState):
 class PossessionMatch(Match[PossessionState, PossessionDeal]):
     """One game of Possession: deals until someone reaches the loss threshold (PSSN-9)."""
 
+    _plain_view: ClassVar[bool] = True
+    """Its view is the shipped one, with no extras (the RL observation reads its state)."""
+
     _clause_prefix = "PSSN"
     _players_clause = "PSSN-1.1"
     rules: PossessionRules

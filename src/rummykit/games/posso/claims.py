@@ -140,7 +140,6 @@ class PossoClaims(ClaimProtocol[PossoTable]):
     """POSSO-9 and 14.5 on the contract-rummy engine."""
 
     phases = (CLAIM, CORRECTION, SECOND_CLAIM)
-    state_type: ClassVar[type[Any] | None] = PossoTable
 
     @staticmethod
     def table(ctx: Ctx) -> PossoTable:

@@ -20,7 +20,7 @@ from typing import ClassVar, Literal
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.engine import DRAW, MELD, ContractRummy, Hooks
+from rummykit.engine import DRAW, MELD, ContractRummy, Hooks, TableOptions
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.games.posso.claims import (
     CLAIM,
@@ -98,7 +98,7 @@ class Posso(ContractRummy[PossoRules]):
 
     rules: PossoRules = attrs.field(factory=PossoRules)
 
-    def deal_schedule(self, players: int) -> ContractSchedule:
+    def deal_schedule(self, players: int, options: TableOptions) -> ContractSchedule:
         """POSSO-4.3, 18.1: the opening requirement, one deal per player by default."""
         return self.rules.schedule(players=players)
 
