@@ -30,27 +30,33 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Final, NoReturn, final
 
 import attrs
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
 
-__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "memo_sizes", "whole_hand_distance"]
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
+__all__ = ["MEMO_LIMIT", "contract_distance", "helps", "whole_hand_distance"]
 
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
 _SUIT = tuple(code // 13 for code in range(52))
 MEMO_LIMIT = 1 << 16
-"""Entries the memo tables hold, all rules together, before they start afresh: the memory
-stays bounded (about 20 MB at most)."""
-_DISTANCES: dict[tuple[int, tuple[int, ...]], int] = {}
+"""Entries each memo table holds, all rules together (the memory stays bounded: about
+20 MB at most), unless :func:`~rummykit.solver.set_memo_limits` caps them lower."""
+_DISTANCES: Final = BoundedMemo[tuple[int, tuple[int, ...]], int]("distances", entries=MEMO_LIMIT)
 """Distances by the plan's serial number and the hand's sorted codes."""
-_WINDOWS: dict[tuple[int, int, int], tuple[int, int]] = {}
+_WINDOWS: Final = BoundedMemo[tuple[int, int, int], tuple[int, int]](
+    "distance run windows", entries=MEMO_LIMIT
+)
 """The best run window by the plan's serial number, run size and suit mask."""
 _SERIALS = itertools.count()
 
@@ -69,9 +75,14 @@ def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
     return tuple(masks)
 
 
+@final
 @attrs.frozen
 class _Plan:
     """What a contract asks under some rules, in the numbers the count needs."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     groups: tuple[int, ...]
     runs: tuple[tuple[int, tuple[int, ...]], ...]
@@ -103,8 +114,18 @@ def _sizes(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
     return sorted(sizes, reverse=True)
 
 
-@lru_cache(maxsize=64)
+_PLANS: Final = BoundedMemo[tuple[Contract, MeldRules], _Plan]("distance plans", rules=1)
+
+
 def _plan(contract: Contract, rules: MeldRules) -> _Plan:
+    """The plan of ``contract`` under ``rules`` (remembered)."""
+    found = _PLANS.get((contract, rules))
+    if found is None:
+        found = _PLANS.put((contract, rules), _new_plan(contract, rules))
+    return found
+
+
+def _new_plan(contract: Contract, rules: MeldRules) -> _Plan:
     if not isinstance(contract, Contract):
         raise ConfigError(f"the contract must be a Contract, got {contract!r}")
     if not isinstance(rules, MeldRules):
@@ -178,10 +199,7 @@ def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
             key = (serial, size, masks[suit])
             found = _WINDOWS.get(key)
             if found is None:
-                found = _best_window(size, windows, masks[suit])
-                if len(_WINDOWS) >= MEMO_LIMIT:
-                    _WINDOWS.clear()
-                _WINDOWS[key] = found
+                found = _WINDOWS.put(key, _best_window(size, windows, masks[suit]))
             best[size, suit] = found
     missing = 0
     used: list[int] = []
@@ -231,10 +249,7 @@ def contract_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> 
     key = (plan.serial, codes)
     found = _DISTANCES.get(key)
     if found is None:
-        found = _distance(codes, plan)
-        if len(_DISTANCES) >= MEMO_LIMIT:
-            _DISTANCES.clear()
-        _DISTANCES[key] = found
+        found = _DISTANCES.put(key, _distance(codes, plan))
     return found
 
 
@@ -266,17 +281,6 @@ def _distance(codes: tuple[int, ...], plan: _Plan) -> int:
     return best or 0
 
 
-def memo_sizes() -> dict[str, int]:
-    """How many entries each memo table holds now (each stays under :data:`MEMO_LIMIT`).
-
-    >>> from rummykit import Contract, presets
-    >>> _ = contract_distance("7S 7H 8S", Contract.parse("1G"), presets.meld_rules("may-i"))
-    >>> memo_sizes()["distances"] >= 1
-    True
-    """
-    return {"distances": len(_DISTANCES), "windows": len(_WINDOWS)}
-
-
 def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules) -> int:
     """How many cards nearer the contract ``card`` brings ``hand`` (0: no nearer).
 
@@ -289,7 +293,9 @@ def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules
     return max(0, before - contract_distance([*hand, card], contract, rules))
 
 
-_WHOLE: dict[tuple[Contract, MeldRules, tuple[int, ...]], int] = {}
+_WHOLE: Final = BoundedMemo[tuple[Contract, MeldRules, tuple[int, ...]], int](
+    "whole-hand distances", entries=MEMO_LIMIT
+)
 """Whole-hand distances by contract, rules and the hand's sorted codes."""
 
 
@@ -317,10 +323,7 @@ def whole_hand_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -
     key = (contract, rules, codes)
     found = _WHOLE.get(key)
     if found is None:
-        found = _whole_distance(codes, contract, rules)
-        if len(_WHOLE) >= MEMO_LIMIT:
-            _WHOLE.clear()
-        _WHOLE[key] = found
+        found = _WHOLE.put(key, _whole_distance(codes, contract, rules))
     return found
 
 

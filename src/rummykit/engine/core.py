@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
@@ -24,7 +25,7 @@ from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.engine.checks import CheckedMatch
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
-from rummykit.engine.moves import exchanges, grown_meld, layoffs
+from rummykit.engine.moves import MEMO_ENTRIES, exchanges, grown_meld, layoffs
 from rummykit.engine.options import (
     ContractRules,
     DeadDealScoring,
@@ -87,10 +88,14 @@ class ContractRummyMatch(CheckedMatch):
         self.contracts = self.make_schedule()
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
-        self.layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
+        self.layoff_memo = BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]](
+            "lay-off results", entries=MEMO_ENTRIES, shared=False
+        )
         """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
         (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
-        self.layoff_fits: dict[tuple[int, int], Any] = {}
+        self.layoff_fits = BoundedMemo[tuple[int, int], Any](
+            "lay-off fits", entries=MEMO_ENTRIES, shared=False
+        )
         """The cards that fit each meld at each place on the table, with their lay-offs,
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
@@ -581,15 +586,13 @@ def _roles(meld: Meld) -> tuple[Any, ...]:
 
 
 def _shared(rules: MeldRules) -> MeldRules:
-    """The first value equal to ``rules`` met (a bounded cache): matches of one game
+    """The first value equal to ``rules`` met (a bounded memo): matches of one game
     then share one value, which the solver's memos (kept by rules) find by identity
     instead of comparing every option."""
-    if len(_RULES) >= 1000:
-        _RULES.clear()
-    return _RULES.setdefault(rules, rules)
+    return _RULES.get(rules) or _RULES.put(rules, rules)
 
 
-_RULES: dict[MeldRules, MeldRules] = {}
+_RULES: Final = BoundedMemo[MeldRules, MeldRules]("shared meld rules", rules=16)
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)
 """One discard action per card, made once (they are values)."""

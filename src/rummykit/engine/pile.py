@@ -7,9 +7,9 @@ stock cards owed for them, and drawing with refills and the refill cap.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.deck import DiscardPile, refill_stock
 from rummykit.engine.effects import DrawSkipped
@@ -17,6 +17,8 @@ from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 __all__ = [
     "could_draw",
@@ -149,7 +151,21 @@ def price(match: ContractRummyMatch, kind: str | None, taken: int) -> int:
     return per_card * taken if kind in ("buy", "forced") else per_card * (taken - 1)
 
 
-_took = lru_cache(maxsize=4096)(TookFromPile)
-_drew = lru_cache(maxsize=4096)(Drew)
+_TOOK: Final = BoundedMemo[tuple[int, tuple[Card, ...]], TookFromPile]("takes", entries=4096)
+_DREW: Final = BoundedMemo[tuple[int, tuple[Card, ...], bool], Drew]("draws", entries=4096)
 """The effects of the takes and draws met lately, made once each (effects are values; a
 seat draws and takes the same few cards again and again)."""
+
+
+def _took(seat: int, cards: tuple[Card, ...]) -> TookFromPile:
+    found = _TOOK.get((seat, cards))
+    if found is None:
+        found = _TOOK.put((seat, cards), TookFromPile(seat, cards))
+    return found
+
+
+def _drew(seat: int, cards: tuple[Card, ...], *, penalty: bool) -> Drew:
+    found = _DREW.get((seat, cards, penalty))
+    if found is None:
+        found = _DREW.put((seat, cards, penalty), Drew(seat, cards, penalty=penalty))
+    return found

@@ -10,6 +10,8 @@ from typing import Any, Final
 
 from rummykit.cards import Card
 
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 __all__ = ["Encoder", "encode_actions"]
 
 _CARD: Final = Card
