@@ -134,3 +134,16 @@ def test_clearing_and_capping_memos_under_threads_is_safe() -> None:
         set_memo_limits(rules=before.rules, cache=before.cache)
     assert not errors
     assert [results[seed] for seed in range(4)] == expected
+
+
+def test_a_copied_or_pickled_memo_is_empty_and_its_own() -> None:
+    import copy
+    import pickle
+
+    memo: BoundedMemo[int, int] = BoundedMemo("owned", entries=4, shared=False)
+    memo.put(1, 1)
+    for made in (copy.copy(memo), copy.deepcopy(memo), pickle.loads(pickle.dumps(memo))):
+        assert isinstance(made, BoundedMemo) and made is not memo and not made
+        assert (made.name, made.entries, made.limit) == ("owned", 4, 4)
+        assert all(made is not shared for shared in _MEMOS)
+    assert memo == {1: 1}

@@ -112,6 +112,11 @@ class BoundedMemo(dict[K, V]):
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         raise subclass_refused(cls)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle is an empty memo of the same name and size, owned by the
+        copy of its owner: what a memo holds is never state."""
+        return (_empty, (self.name, self.rules, self.entries))
+
     @property
     def limit(self) -> int:
         """The most entries kept now."""
@@ -142,6 +147,10 @@ class BoundedMemo(dict[K, V]):
         with self.lock:
             self.last = (None, None, None)
             self.clear()
+
+
+def _empty(name: str, rules: int, entries: int) -> BoundedMemo[Any, Any]:
+    return BoundedMemo(name, rules=rules, entries=entries, shared=False)
 
 
 _MEMOS: Final[list[BoundedMemo[Any, Any]]] = []

@@ -1,9 +1,9 @@
-"""The solver's shared tables: candidate melds, search modes, bounded memos, card values
-as a table, the per-rules search context, and the wild-card multisets to try.
+"""The solver's shared tables: candidate melds, search modes, card values as a table,
+the per-rules search context (in a bounded memo), and the wild-card multisets to try.
 
 :mod:`rummykit.solver._search` searches with them; the rest of the package reads them too.
-The memos are shared by every thread: a bounded memo inserts and evicts under a lock, and
-a search context, once built, only ever gains entries (or is cleared whole).
+The memos (:class:`~rummykit._memo.BoundedMemo`) are shared by every thread: they insert
+and evict under a lock, and a search context's own memos are bounded the same way.
 """
 
 from __future__ import annotations
