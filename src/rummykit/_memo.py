@@ -26,17 +26,6 @@ from rummykit.errors import ConfigError
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
-__all__ = [
-    "CACHE_LIMIT",
-    "RULES_LIMIT",
-    "BoundedMemo",
-    "MemoLimits",
-    "clear_memos",
-    "memo_limits",
-    "memo_sizes",
-    "set_memo_limits",
-]
-
 K = TypeVar("K")
 V = TypeVar("V")
 
