@@ -22,7 +22,7 @@ from typing import Any
 ENABLE = "RUMMYKIT_COMPILE"
 
 MARK = "__compiled__ = True"
-"""The line, at the start of a line of its own, that marks a module the build compiles.
+"""The line (unindented, a comment after it allowed) that marks a module the build compiles.
 
 Never rummykit/_boundary.py nor rummykit/solver/_entry.py: their checks run before a
 compiled function's own argument checks, so both builds refuse a mistyped option with the
@@ -37,7 +37,9 @@ def compiled_modules(root: Path) -> list[str]:
     return sorted(
         path.relative_to(root).as_posix()
         for path in package.rglob("*.py")
-        if any(line.startswith(MARK) for line in path.read_text("utf-8").splitlines())
+        if any(
+            line.partition("#")[0].rstrip() == MARK for line in path.read_text("utf-8").splitlines()
+        )
     )
 
 
