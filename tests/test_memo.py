@@ -55,15 +55,13 @@ def _everything(seed: int) -> list[object]:
     return found
 
 
-def test_a_full_memo_forgets_its_oldest_quarter() -> None:
+def test_a_full_memo_starts_afresh() -> None:
     memo: BoundedMemo[int, int] = BoundedMemo("test", entries=8, shared=False)
     for key in range(8):
         assert memo.put(key, key * key) == key * key
-    memo.put(3, 0)  # a key already held takes no room
-    assert len(memo) == 8
+    assert len(memo) == 8 and memo.get(7) == 49
     memo.put(8, 64)
-    assert sorted(memo) == [2, 3, 4, 5, 6, 7, 8]
-    assert memo.get(8) == 64 and memo.get(0) is None
+    assert memo == {8: 64} and memo.get(0) is None
     with pytest.raises(ConfigError, match="give rules or entries"):
         BoundedMemo("both", rules=1, entries=1, shared=False)
 
@@ -147,3 +145,17 @@ def test_a_copied_or_pickled_memo_is_empty_and_its_own() -> None:
         assert (made.name, made.entries, made.limit) == ("owned", 4, 4)
         assert all(made is not shared for shared in _MEMOS)
     assert memo == {1: 1}
+
+
+def test_a_memo_owned_by_an_object_keeps_to_a_lowered_limit_at_its_next_insert() -> None:
+    before = memo_limits()
+    memo: BoundedMemo[int, int] = BoundedMemo("owned", entries=100, shared=False)
+    for key in range(100):
+        memo.put(key, key)
+    try:
+        set_memo_limits(cache=8)
+        assert len(memo) == 100  # not in the registry: not trimmed at once
+        memo.put(100, 100)
+        assert len(memo) <= 8 and memo.get(100) == 100
+    finally:
+        set_memo_limits(cache=before.cache)

@@ -8,9 +8,11 @@ by hands, melds or positions holds its own ``entries`` but never more than
 once (the memos over a lowered cap shrink at once), :func:`clear_memos` empties them all
 and :func:`memo_sizes` shows them.
 
-The memos are shared by every thread: reads take no lock (one dictionary read), inserts
-and evictions take the memo's own lock, so threads never evict the same entry twice, and
-clearing while others read or insert is safe. A full memo forgets its oldest quarter.
+The memos are shared by every thread: a read, an insert and emptying the memo are each
+one dictionary operation (atomic), so clearing or capping while other threads read and
+insert is safe. A full memo starts afresh (threads inserting at once may each add one
+entry past its limit first); so did the hand-rolled caches it replaces, and emptying is
+what costs least (a memo of 32 hands, say, fills and empties often).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class MemoLimits:
 
 
 _LIMITS: Final[list[MemoLimits]] = [MemoLimits()]
+_GENERATION: Final[list[int]] = [0]
+"""How many times the limits changed: a memo reads the limit again when this moves."""
 
 
 def memo_limits() -> MemoLimits:
@@ -64,22 +68,21 @@ def memo_limits() -> MemoLimits:
 
 @final
 class BoundedMemo(dict[K, V]):
-    """A dictionary that remembers at most :attr:`limit` entries, forgetting the oldest
-    quarter when full (insertion order).
+    """A dictionary that remembers at most :attr:`limit` entries: full, it starts afresh.
 
-    Read it as a dictionary (``memo.get(key)``: no lock); insert with :meth:`put` only.
+    Read it as a dictionary (``memo.get(key)``); insert with :meth:`put` only.
     Give ``rules`` (a memo keyed by rules values: ``rules`` times
     :attr:`MemoLimits.rules` entries) or ``entries`` (any other: that many, never more
     than :attr:`MemoLimits.cache`). A ``shared`` memo (a module's) joins the registry
     that :func:`set_memo_limits`, :func:`clear_memos` and :func:`memo_sizes` walk; one
-    owned by an object (``shared=False``) reads the limits in force at each insert and
-    goes with its owner.
+    owned by an object (``shared=False``) reads the limits again at its first insert
+    after they change, and goes with its owner.
 
     >>> memo: BoundedMemo[int, str] = BoundedMemo("doctest", entries=4, shared=False)
     >>> for key in range(6):
     ...     _ = memo.put(key, str(key))
     >>> sorted(memo), memo.get(5)
-    ([2, 3, 4, 5], '5')
+    ([4, 5], '5')
     """
 
     def __init__(self, name: str, *, rules: int = 0, entries: int = 0, shared: bool = True) -> None:
@@ -89,7 +92,9 @@ class BoundedMemo(dict[K, V]):
         self.name = name
         self.rules = rules
         self.entries = entries
-        self.lock = threading.Lock()
+        self.generation = _GENERATION[0]
+        self.cap = self.limit
+        """The limit as last read (read again once :func:`set_memo_limits` has run)."""
         self.last: tuple[object, object, object] = (None, None, None)
         """Two keys and the value last asked for, for a caller that looks them up by
         identity first (forgotten with the rest)."""
@@ -115,27 +120,25 @@ class BoundedMemo(dict[K, V]):
         return min(self.entries, limits.cache)
 
     def put(self, key: K, value: V) -> V:
-        """Remember ``value`` under ``key`` (making room first if full); returns ``value``."""
-        with self.lock:
-            limit = self.limit
-            if len(self) >= limit and key not in self:
-                for old in list(self)[: max(1, limit // 4)]:
-                    del self[old]
-            self[key] = value
+        """Remember ``value`` under ``key`` (emptying the memo first if full); returns
+        ``value``."""
+        if len(self) >= self.cap or self.generation != _GENERATION[0]:
+            self.trim()
+        self[key] = value
         return value
 
     def trim(self) -> None:
-        """Forget the oldest entries past the limit now (after it was lowered)."""
-        with self.lock:
-            self.last = (None, None, None)
-            for old in list(self)[: max(0, len(self) - self.limit)]:
-                del self[old]
+        """Read the limit in force, and empty the memo if it holds that many entries or
+        more (after the limit was lowered, say)."""
+        self.generation = _GENERATION[0]  # before the limit: a change after is seen next
+        self.cap = self.limit
+        if len(self) >= self.cap:
+            self.forget()
 
     def forget(self) -> None:
         """Forget every entry."""
-        with self.lock:
-            self.last = (None, None, None)
-            self.clear()
+        self.last = (None, None, None)
+        self.clear()
 
 
 def _empty(name: str, rules: int, entries: int) -> BoundedMemo[Any, Any]:
@@ -198,6 +201,7 @@ def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> Me
         rules=old.rules if rules is None else rules, cache=old.cache if cache is None else cache
     )
     _LIMITS[0] = new
+    _GENERATION[0] += 1
     for memo in _shared():
         memo.trim()
     return new
