@@ -2,8 +2,9 @@
 the per-rules search context (in a bounded memo), and the wild-card multisets to try.
 
 :mod:`rummykit.solver._search` searches with them; the rest of the package reads them too.
-The memos (:class:`~rummykit._memo.BoundedMemo`) are shared by every thread: they insert
-and evict under a lock, and a search context's own memos are bounded the same way.
+The memos (:class:`~rummykit._memo.BoundedMemo`) are shared by every thread (each read,
+insert and emptying is one atomic dictionary operation), and a search context's own memos
+are bounded the same way.
 """
 
 from __future__ import annotations
