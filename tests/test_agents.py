@@ -507,18 +507,23 @@ def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
     assert SearchAgent(RandomAgent(), simulations=3, candidates=3, margin=0).simulations == 3
 
 
-def test_the_distance_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummykit.agents import distance
+def test_the_distance_memo_stays_bounded() -> None:
+    from rummykit.solver import memo_limits, memo_sizes, set_memo_limits
 
-    monkeypatch.setattr(distance, "MEMO_LIMIT", 50)
-    rules = presets.meld_rules("may-i")
-    rng = random.Random(8)
-    shoe = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")) * 2
-    for contract in (Contract.parse("2R"), Contract.parse("G+R")):
-        for _ in range(300):
-            contract_distance(rng.sample(shoe, 9), contract, rules)
-            sizes = distance.memo_sizes()
-            assert 0 < sizes["distances"] <= 50 and 0 < sizes["windows"] <= 50
+    before = memo_limits()
+    set_memo_limits(cache=50)
+    try:
+        rules = presets.meld_rules("may-i")
+        rng = random.Random(8)
+        shoe = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")) * 2
+        for contract in (Contract.parse("2R"), Contract.parse("G+R")):
+            for _ in range(300):
+                contract_distance(rng.sample(shoe, 9), contract, rules)
+                sizes = memo_sizes()
+                assert 0 < sizes["distances"] <= 50
+                assert 0 < sizes["distance run windows"] <= 50
+    finally:
+        set_memo_limits(cache=before.cache)
     # an answer from the memo is the answer worked out afresh (MAYI-11.4: the second
     # run needs another suit)
     hand = parse_cards("4S 5S 6S 8S 9S 10S JS")

@@ -169,9 +169,10 @@ def test_memos_can_be_capped_and_cleared() -> None:
         limits = set_memo_limits(rules=2, cache=50)
         assert (limits.rules, limits.cache) == (2, 50)
         sizes = memo_sizes()
-        assert sizes["contexts"] <= 2 and sizes["one-deck tables"] <= 2 and sizes["plans"] <= 8
+        assert sizes["solver contexts"] <= 2 and sizes["solver one-deck tables"] <= 2
+        assert sizes["solver plans"] <= 8
         clear_memos()
-        assert memo_sizes()["contexts"] == memo_sizes()["plans"] == 0
+        assert memo_sizes()["solver contexts"] == memo_sizes()["solver plans"] == 0
         assert best_arrangement(parse_cards("7S 7H 7D"), Contract.parse("1G"), _WILD) is not None
         with pytest.raises(ConfigError, match="rules must be a whole number"):
             set_memo_limits(rules=0)

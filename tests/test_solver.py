@@ -36,6 +36,7 @@ from rummykit import (
 from rummykit.games.may_i.data import MAY_I_VALUES
 from rummykit.presets import GAME_PRESETS, GIN_VALUES, game_preset
 from rummykit.solver import arrangement_parts
+from rummykit.solver._tables import CONTEXTS
 from tests import brute
 from tests.strategies import wild_hands, wild_meld_rules
 
@@ -388,16 +389,16 @@ def test_memo_tables_stay_bounded(rules: MeldRules, hand: list[Card]) -> None:
     min_deadwood_value(hand, rules, values=values)
     min_deadwood_value(list(dict.fromkeys(c for c in hand if c is not JOKER)), rules, values=values)
     sizes = solver.memo_sizes()
-    assert sizes["contexts"] <= solver.RULES_LIMIT
-    assert sizes["one-deck tables"] <= solver.RULES_LIMIT
-    assert sizes["plans"] <= 4 * solver.RULES_LIMIT
-    assert sizes["candidates"] <= solver.CACHE_LIMIT + 100
-    assert sizes["wild choices"] <= solver.CACHE_LIMIT + 1
-    from rummykit.melds import validate
-
+    assert sizes["solver contexts"] <= solver.RULES_LIMIT
+    assert sizes["solver one-deck tables"] <= solver.RULES_LIMIT
+    assert sizes["solver plans"] <= 4 * solver.RULES_LIMIT
+    contexts = list(CONTEXTS.values())
+    assert max(len(ctx.cache) for ctx in contexts) <= solver.CACHE_LIMIT
+    assert max(len(ctx.choices) for ctx in contexts) <= solver.CACHE_LIMIT
     rules.accepts(hand[:4])  # the validator's run windows are cached too
-    sizes = validate.memo_sizes()
-    assert 0 < sizes["rules"] <= validate.TABLES_LIMIT and 0 < sizes["windows"] <= 64
+    sizes = solver.memo_sizes()
+    assert sizes["validator tables"] <= 4 * solver.RULES_LIMIT
+    assert sizes["run windows"] <= 64
 
 
 def test_two_runs_of_one_suit_each_take_a_deuce() -> None:

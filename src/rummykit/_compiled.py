@@ -3,11 +3,19 @@
 This module is compiled with the hot modules in the opt-in build (``hatch_build.py``), so a
 function defined here is a native function exactly when the compiled extensions are the
 ones loaded; ``rummykit.compiled`` reports it.
+
+The compiled modules are marked in the tree: each holds the line ``__compiled__ = True``,
+and ``hatch_build.py`` compiles exactly the modules that hold it. Every class defined in
+a marked module is ``typing.final`` and refuses a subclass in both builds with
+:func:`subclass_refused`'s error (the compiled build cannot take an interpreted subclass
+of a compiled class, so the pure build refuses it too).
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py)
 
 
 def _probe() -> None:
@@ -15,3 +23,21 @@ def _probe() -> None:
 
 
 compiled: Final[bool] = type(_probe).__name__ != "function"
+
+
+def subclass_refused(cls: type) -> TypeError:
+    """The error of a class statement that subclasses a class of a compiled module.
+
+    Each such class raises it from its ``__init_subclass__`` (``cls`` is the subclass),
+    so that subclassing fails alike in both builds::
+
+        @classmethod
+        def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+            raise subclass_refused(cls)
+    """
+    base = next((b for b in cls.__mro__[1:] if "__init_subclass__" in vars(b)), cls)
+    name = f"{base.__module__}.{base.__qualname__}"
+    return TypeError(
+        f"{name} is final: {base.__module__} is compiled in the compiled build, where a "
+        "compiled class takes no subclass; extend the game through its hooks and options"
+    )

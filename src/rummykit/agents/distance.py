@@ -16,7 +16,7 @@ jokers in (of 2,472 random hands that meet a May I? contract, 4 with two jokers 
 tables), so a hand costs a lookup the second time.
 
 >>> from rummykit import Contract, parse_cards, presets
->>> from rummykit.agents import contract_distance
+>>> from rummykit.agents.distance import contract_distance
 >>> rules = presets.meld_rules("may-i")
 >>> contract_distance(parse_cards("7S 7H 7D KS KC KD 2C"), Contract.parse("2G"), rules)
 0
@@ -30,25 +30,32 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Final, NoReturn, final
 
 import attrs
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
 from rummykit.melds.windows import window_table
 
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
+
 _RANK = tuple(code % 13 + 1 for code in range(52))
 """A natural card's rank number (1-13) by its code."""
 _SUIT = tuple(code // 13 for code in range(52))
 MEMO_LIMIT = 1 << 16
-"""Entries the memo tables hold, all rules together, before they start afresh: the memory
-stays bounded (about 20 MB at most)."""
-_DISTANCES: dict[tuple[int, tuple[int, ...]], int] = {}
+"""Entries each memo table holds, all rules together (the memory stays bounded: about
+20 MB at most), unless :func:`~rummykit.solver.set_memo_limits` caps them lower."""
+_DISTANCES: Final = BoundedMemo[tuple[int, tuple[int, ...]], int]("distances", entries=MEMO_LIMIT)
 """Distances by the plan's serial number and the hand's sorted codes."""
-_WINDOWS: dict[tuple[int, int, int], tuple[int, int]] = {}
+_WINDOWS: Final = BoundedMemo[tuple[int, int, int], tuple[int, int]](
+    "distance run windows", entries=MEMO_LIMIT
+)
 """The best run window by the plan's serial number, run size and suit mask."""
 _SERIALS = itertools.count()
 
@@ -67,9 +74,14 @@ def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
     return tuple(masks)
 
 
+@final
 @attrs.frozen
 class _Plan:
     """What a contract asks under some rules, in the numbers the count needs."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     groups: tuple[int, ...]
     runs: tuple[tuple[int, tuple[int, ...]], ...]
@@ -101,8 +113,18 @@ def _sizes(contract: Contract, rules: MeldRules, kind: MeldKind) -> list[int]:
     return sorted(sizes, reverse=True)
 
 
-@lru_cache(maxsize=64)
+_PLANS: Final = BoundedMemo[tuple[Contract, MeldRules], _Plan]("distance plans", rules=1)
+
+
 def _plan(contract: Contract, rules: MeldRules) -> _Plan:
+    """The plan of ``contract`` under ``rules`` (remembered)."""
+    found = _PLANS.get((contract, rules))
+    if found is None:
+        found = _PLANS.put((contract, rules), _new_plan(contract, rules))
+    return found
+
+
+def _new_plan(contract: Contract, rules: MeldRules) -> _Plan:
     if not isinstance(contract, Contract):
         raise ConfigError(f"the contract must be a Contract, got {contract!r}")
     if not isinstance(rules, MeldRules):
@@ -176,10 +198,7 @@ def _runs(counts: dict[int, int], plan: _Plan) -> tuple[int, list[int]]:
             key = (serial, size, masks[suit])
             found = _WINDOWS.get(key)
             if found is None:
-                found = _best_window(size, windows, masks[suit])
-                if len(_WINDOWS) >= MEMO_LIMIT:
-                    _WINDOWS.clear()
-                _WINDOWS[key] = found
+                found = _WINDOWS.put(key, _best_window(size, windows, masks[suit]))
             best[size, suit] = found
     missing = 0
     used: list[int] = []
@@ -229,10 +248,7 @@ def contract_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> 
     key = (plan.serial, codes)
     found = _DISTANCES.get(key)
     if found is None:
-        found = _distance(codes, plan)
-        if len(_DISTANCES) >= MEMO_LIMIT:
-            _DISTANCES.clear()
-        _DISTANCES[key] = found
+        found = _DISTANCES.put(key, _distance(codes, plan))
     return found
 
 
@@ -264,17 +280,6 @@ def _distance(codes: tuple[int, ...], plan: _Plan) -> int:
     return best or 0
 
 
-def memo_sizes() -> dict[str, int]:
-    """How many entries each memo table holds now (each stays under :data:`MEMO_LIMIT`).
-
-    >>> from rummykit import Contract, presets
-    >>> _ = contract_distance("7S 7H 8S", Contract.parse("1G"), presets.meld_rules("may-i"))
-    >>> memo_sizes()["distances"] >= 1
-    True
-    """
-    return {"distances": len(_DISTANCES), "windows": len(_WINDOWS)}
-
-
 def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules) -> int:
     """How many cards nearer the contract ``card`` brings ``hand`` (0: no nearer).
 
@@ -287,7 +292,9 @@ def helps(hand: Sequence[Card], card: Card, contract: Contract, rules: MeldRules
     return max(0, before - contract_distance([*hand, card], contract, rules))
 
 
-_WHOLE: dict[tuple[Contract, MeldRules, tuple[int, ...]], int] = {}
+_WHOLE: Final = BoundedMemo[tuple[Contract, MeldRules, tuple[int, ...]], int](
+    "whole-hand distances", entries=MEMO_LIMIT
+)
 """Whole-hand distances by contract, rules and the hand's sorted codes."""
 
 
@@ -315,10 +322,7 @@ def whole_hand_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -
     key = (contract, rules, codes)
     found = _WHOLE.get(key)
     if found is None:
-        found = _whole_distance(codes, contract, rules)
-        if len(_WHOLE) >= MEMO_LIMIT:
-            _WHOLE.clear()
-        _WHOLE[key] = found
+        found = _WHOLE.put(key, _whole_distance(codes, contract, rules))
     return found
 
 

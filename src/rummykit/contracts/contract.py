@@ -18,10 +18,11 @@ import enum
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CardsLike, Suit
 from rummykit.errors import ContractError, InvalidMeldError, shorten
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
@@ -169,9 +170,7 @@ class Contract:
                 attrs.evolve(item, count=1) for item in self.requirements for _ in range(item.count)
             ]
             items.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
-            if len(_SLOTS) > 4096:
-                _SLOTS.clear()
-            slots = _SLOTS[self] = tuple(items)
+            slots = _SLOTS.put(self, tuple(items))
         return slots
 
     def min_cards(self, rules: MeldRules) -> int:
@@ -246,7 +245,7 @@ class Contract:
         return None
 
 
-_SLOTS: dict[Contract, tuple[Requirement, ...]] = {}
+_SLOTS: Final = BoundedMemo[Contract, tuple[Requirement, ...]]("contract slots", entries=4096)
 
 
 def _melds(count: int, kind: MeldKind) -> str:

@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
@@ -25,7 +26,7 @@ from rummykit.engine.context import TurnContext
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.listing import ListedMatch
-from rummykit.engine.moves import grown_meld
+from rummykit.engine.moves import MEMO_ENTRIES, grown_meld
 from rummykit.engine.options import (
     ContractRules,
     DeadDealScoring,
@@ -87,10 +88,14 @@ class ContractRummyMatch(ListedMatch):
         self._contracts = self.definition.deal_schedule(self.players, options)
         self.meld_rules = _shared(options.meld_rules)
         self.values = options.card_values
-        self._layoff_memo: dict[tuple[int, Card, int, Any], tuple[Meld, Meld | None]] = {}
+        self._layoff_memo = BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]](
+            "lay-off results", entries=MEMO_ENTRIES, shared=False
+        )
         """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
         (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
-        self._layoff_fits: dict[tuple[int, int], Any] = {}
+        self._layoff_fits = BoundedMemo[tuple[int, int], Any](
+            "lay-off fits", entries=MEMO_ENTRIES, shared=False
+        )
         """The cards that fit each meld at each place on the table, with their lay-offs,
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
@@ -502,15 +507,13 @@ def _roles(meld: Meld) -> tuple[Any, ...]:
 
 
 def _shared(rules: MeldRules) -> MeldRules:
-    """The first value equal to ``rules`` met (a bounded cache): matches of one game
+    """The first value equal to ``rules`` met (a bounded memo): matches of one game
     then share one value, which the solver's memos (kept by rules) find by identity
     instead of comparing every option."""
-    if len(_RULES) >= 1000:
-        _RULES.clear()
-    return _RULES.setdefault(rules, rules)
+    return _RULES.get(rules) or _RULES.put(rules, rules)
 
 
-_RULES: dict[MeldRules, MeldRules] = {}
+_RULES: Final = BoundedMemo[MeldRules, MeldRules]("shared meld rules", rules=16)
 
 _discarded = cache(Discarded)
 """Each seat's discard of each card, made once (effects are values)."""

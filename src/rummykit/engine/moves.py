@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
     from rummykit.engine.core import ContractRummyMatch
 
-_MEMO_LIMIT = 50_000
+MEMO_ENTRIES: Final = 50_000
+"""The size of the per-match lay-off memos and of the shared lay-off memo."""
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 
 def layoffs(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOff]:
@@ -97,10 +101,7 @@ def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
         if above not in wilds:  # the same card as below under a 12-card run: both ends
             ways[above] = (*ways.get(above, ()), 2)
     fits: _Fits = (meld, ways, {})
-    memo = match._layoff_fits
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[id(meld), index] = fits
+    match._layoff_fits.put((id(meld), index), fits)
     return fits
 
 
@@ -140,9 +141,7 @@ def _plain_layoff(card: Card, index: int, end: End | None, way: int) -> tuple[in
     order = (card.code << 32) | (index << 2) | way
     layoff = _LAYOFFS.get(order)
     if layoff is None:
-        if len(_LAYOFFS) >= _MEMO_LIMIT:
-            _LAYOFFS.clear()
-        layoff = _LAYOFFS[order] = LayOff(card, index, end)
+        layoff = _LAYOFFS.put(order, LayOff(card, index, end))
     return order, layoff
 
 
@@ -168,13 +167,13 @@ def _run_end_layoffs(
 
 def _wild_cards(wild_ranks: frozenset[Rank]) -> frozenset[Card]:
     """The joker and every card of ``wild_ranks``."""
-    wilds = _WILD_CARDS[wild_ranks] = frozenset(
-        card for card in CARDS if card.rank is None or card.rank in wild_ranks
+    return _WILD_CARDS.put(
+        wild_ranks,
+        frozenset(card for card in CARDS if card.rank is None or card.rank in wild_ranks),
     )
-    return wilds
 
 
-_WILD_CARDS: dict[frozenset[Rank], frozenset[Card]] = {}
+_WILD_CARDS: Final = BoundedMemo[frozenset[Rank], frozenset[Card]]("wild cards", rules=1)
 """The wild cards of each set of wild ranks met so far."""
 
 
@@ -183,7 +182,7 @@ _second = itemgetter(1)
 _SAME_RANK = {rank: tuple(Card(rank, suit) for suit in Suit) for rank in Rank}
 """The four natural cards of each rank."""
 
-_LAYOFFS: dict[int, LayOff] = {}
+_LAYOFFS: Final = BoundedMemo[int, LayOff]("lay-offs", entries=MEMO_ENTRIES)
 """The lay-offs without a declared meaning listed so far, by their listing order (card
 code, meld, end): shared, as they are values and a meld step lists the same ones turn
 after turn."""
@@ -229,9 +228,7 @@ def grown_meld(
     if known is not None and known[0] is meld:  # by identity, as the fits above
         return known[1]
     grown = fit_lay_off(meld, card, match.meld_rules, end, role)  # end, role: checked
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = (meld, grown)
+    memo.put(key, (meld, grown))
     return grown
 
 
@@ -276,11 +273,7 @@ def _outcomes(
         return _OUTCOMES[key]
     except KeyError:
         pass
-    outcomes = _asked(match, seat, card, index)
-    if len(_OUTCOMES) >= _SMALL_MEMO_LIMIT:
-        _OUTCOMES.clear()
-    _OUTCOMES[key] = outcomes
-    return outcomes
+    return _OUTCOMES.put(key, _asked(match, seat, card, index))
 
 
 def _asked(
@@ -293,11 +286,13 @@ def _asked(
         return None
 
 
-_SMALL_MEMO_LIMIT = 512
-"""The bound of the memos that keep melds alive (every object they hold costs the garbage
+_SMALL_MEMO: Final = 512
+"""The size of the memos that keep melds alive (every object they hold costs the garbage
 collector time at each full pass): the table's melds are all that recur."""
 
-_OUTCOMES: dict[tuple[object, ...], Sequence[JokerExchange] | None] = {}
+_OUTCOMES: Final = BoundedMemo[tuple[object, ...], Sequence[JokerExchange] | None](
+    "joker exchanges", entries=_SMALL_MEMO
+)
 """The joker exchanges found so far (:func:`_outcomes`)."""
 
 
@@ -308,13 +303,13 @@ def _replacing(meld: Meld) -> frozenset[Card]:
     if known is not None and known[0] is meld:
         return known[1]
     cards = replacing_cards(meld)
-    if len(_REPLACING) >= _SMALL_MEMO_LIMIT:
-        _REPLACING.clear()
-    _REPLACING[id(meld)] = (meld, cards)
+    _REPLACING.put(id(meld), (meld, cards))
     return cards
 
 
-_REPLACING: dict[int, tuple[Meld, frozenset[Card]]] = {}
+_REPLACING: Final = BoundedMemo[int, tuple[Meld, frozenset[Card]]](
+    "wild-card replacements", entries=_SMALL_MEMO
+)
 """The cards that replace a wild card of each meld met so far (:func:`_replacing`), by
 the meld's identity (the meld kept, so that its identity is not reused)."""
 

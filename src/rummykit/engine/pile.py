@@ -7,9 +7,9 @@ stock cards owed for them, and drawing with refills and the refill cap.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.deck import DiscardPile, refill_stock
 from rummykit.engine.effects import DrawSkipped
@@ -18,6 +18,8 @@ from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import TakeKind
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 
 def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
@@ -142,7 +144,21 @@ def price(match: ContractRummyMatch, kind: TakeKind | None, taken: int) -> int:
     return per_card * (taken - 1)
 
 
-_took = lru_cache(maxsize=4096)(TookFromPile)
-_drew = lru_cache(maxsize=4096)(Drew)
+_TOOK: Final = BoundedMemo[tuple[int, tuple[Card, ...]], TookFromPile]("takes", entries=4096)
+_DREW: Final = BoundedMemo[tuple[int, tuple[Card, ...], bool], Drew]("draws", entries=4096)
 """The effects of the takes and draws met lately, made once each (effects are values; a
 seat draws and takes the same few cards again and again)."""
+
+
+def _took(seat: int, cards: tuple[Card, ...]) -> TookFromPile:
+    found = _TOOK.get((seat, cards))
+    if found is None:
+        found = _TOOK.put((seat, cards), TookFromPile(seat, cards))
+    return found
+
+
+def _drew(seat: int, cards: tuple[Card, ...], *, penalty: bool) -> Drew:
+    found = _DREW.get((seat, cards, penalty))
+    if found is None:
+        found = _DREW.put((seat, cards, penalty), Drew(seat, cards, penalty=penalty))
+    return found

@@ -18,17 +18,21 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn, final
 
 import attrs
 
 from rummykit._boundary import checked, flag, one_of
+from rummykit._compiled import subclass_refused
 from rummykit.cards import CARDS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 _END = one_of(End, what="End.LOW or End.HIGH")
 _ROLE = one_of(Card, Rank, what="a Card or a Rank")
@@ -37,9 +41,14 @@ _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 """``Rank(n)`` is ``_RANKS[n - 1]`` (an enum call is an interpreted call in both builds)."""
 
 
+@final
 @attrs.frozen
 class Extension:
     """A card that can be laid off on a meld, at which end of a run, playing what."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     card: Card
     end: End | None
@@ -349,6 +358,7 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     return tuple(found)
 
 
+@final
 @attrs.frozen
 class JokerExchange:
     """One way to exchange a joker: the new table, and where the freed joker went.
@@ -358,6 +368,10 @@ class JokerExchange:
     at ``end`` of a run, where it plays ``role`` (a card in a run, a rank in a group;
     ``None`` in the hand).
     """
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     melds: tuple[Meld, ...]
     joker: Card

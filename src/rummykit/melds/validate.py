@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
@@ -28,6 +29,9 @@ from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
 
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 RANK_OF: tuple[int, ...] = tuple(0 if card.rank is None else int(card.rank) for card in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(-1 if card.suit is None else card.suit.index for card in CARDS)
@@ -38,10 +42,8 @@ _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 RANK_BIT: tuple[int, ...] = tuple(0 if rank == 0 else 1 << (rank - 1) for rank in RANK_OF)
 SUIT_BIT: tuple[int, ...] = tuple(0 if suit < 0 else 1 << suit for suit in SUIT_OF)
-_TABLES: dict[MeldRules, WindowTable] = {}
-_WINDOWS: dict[tuple[object, int], WindowTable] = {}
-TABLES_LIMIT = 256
-"""Rules values whose run windows :func:`tables_for` keeps before it starts afresh."""
+_TABLES: Final = BoundedMemo["MeldRules", WindowTable]("validator tables", rules=4)
+"""The run windows of each rules value met lately (:func:`tables_for`)."""
 
 
 def tables_for(rules: MeldRules) -> WindowTable:
@@ -52,21 +54,8 @@ def tables_for(rules: MeldRules) -> WindowTable:
         excluded = 0
         if not rules.wild_as_natural:
             excluded = mask_of([int(rank) for rank in rules.wild_ranks])
-        key = (rules.ace, excluded)
-        table = _WINDOWS.get(key)
-        if table is None:
-            table = _WINDOWS[key] = window_table(rules.ace, excluded)
-        if len(_TABLES) >= TABLES_LIMIT:
-            _TABLES.clear()
-        _TABLES[rules] = table
+        table = _TABLES.put(rules, window_table(rules.ace, excluded))
     return table
-
-
-def memo_sizes() -> dict[str, int]:
-    """How many rules values and distinct run-window tables the validator keeps now
-    (the first stays under :data:`TABLES_LIMIT`; the second is one per ace policy and
-    excluded ranks)."""
-    return {"rules": len(_TABLES), "windows": len(_WINDOWS)}
 
 
 def natural_accepts(rules: MeldRules, codes: Sequence[int], kind: MeldKind | None) -> bool:

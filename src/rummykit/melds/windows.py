@@ -7,14 +7,19 @@ their mask. The validator and the solver only compare masks against these tables
 
 from __future__ import annotations
 
-from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple, NoReturn, final
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.melds.kinds import AcePolicy
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 FULL = (1 << 13) - 1
 
 
+@final
 class Window(NamedTuple):
     """One stretch of ranks: ``ranks`` low end first, ``wraps`` if it passes K-A-2."""
 
@@ -23,7 +28,12 @@ class Window(NamedTuple):
     ranks: tuple[int, ...]
     wraps: bool
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
+
+@final
 class WindowTable(NamedTuple):
     """Windows by length (``by_size[s]``) in order of preference, and by mask.
 
@@ -35,6 +45,10 @@ class WindowTable(NamedTuple):
     by_mask: tuple[dict[int, Window], ...]
     orders: frozenset[tuple[int, ...]]
     """Every allowed run as its ranks in table order (a lay-off's quick test)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
 
 def mask_of(ranks: list[int] | tuple[int, ...]) -> int:
@@ -58,13 +72,23 @@ def _allowed(ace: AcePolicy, start: int, size: int) -> bool:
     return True
 
 
-@cache
+_TABLES: Final = BoundedMemo[tuple[AcePolicy, int], WindowTable]("run windows", entries=64)
+
+
 def window_table(ace: AcePolicy, excluded: int = 0) -> WindowTable:
-    """Every window a run may occupy under ``ace``, skipping windows with ``excluded`` ranks.
+    """Every window a run may occupy under ``ace``, skipping windows with ``excluded`` ranks
+    (remembered: a bounded memo).
 
     Windows are listed ace-low ones first, then ace-high, then those round the corner,
     each by starting rank: the order that breaks ties when jokers make a run ambiguous.
     """
+    found = _TABLES.get((ace, excluded))
+    if found is None:
+        found = _TABLES.put((ace, excluded), _window_table(ace, excluded))
+    return found
+
+
+def _window_table(ace: AcePolicy, excluded: int) -> WindowTable:
     by_size: list[tuple[Window, ...]] = [()]
     by_mask: list[dict[int, Window]] = [{}]
     for size in range(1, 14):

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from rummykit._memo import BoundedMemo
 from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
@@ -106,11 +107,13 @@ class Table:
         self.reward_scale = float(reward_scale)
         self._legal: LegalActions | None = None
         self._mask: npt.NDArray[np.int8] | None = None
-        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
-        """Masks by their legal indices (a bounded cache: decisions repeat)."""
-        self._mask_limit = max(16, min(4096, _MASK_BYTES // self.actions.size))
-        """How many masks the cache holds: at most about ``_MASK_BYTES`` of them (a
-        game with joker exchanges has masks of 240 KB)."""
+        self._masks = BoundedMemo[tuple[int, ...], npt.NDArray[np.int8]](
+            "action masks",
+            entries=max(16, min(4096, _MASK_BYTES // self.actions.size)),
+            shared=False,
+        )
+        """Masks by their legal indices (a bounded memo: decisions repeat), at most about
+        ``_MASK_BYTES`` of them (a game with joker exchanges has masks of 240 KB)."""
         self._scores: tuple[int, ...] = ()
         """Each seat's score, read at the deal count ``_deals`` of the match ``_scored``:
         scores change at a deal's end."""
@@ -149,9 +152,7 @@ class Table:
                 mask = np.zeros(self.actions.size, dtype=np.int8)
                 if indices:
                     mask[list(indices)] = 1
-                if len(self._masks) >= self._mask_limit:
-                    self._masks.clear()
-                self._masks[indices] = mask
+                self._masks.put(indices, mask)
             self._mask = mask
         return self._mask.copy()
 

@@ -10,6 +10,9 @@ from typing import Any, Final
 
 from rummykit.cards import Card
 
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
+
 _CARD: Final = Card
 """The card class, held in a constant: the compiled build reads a constant without the
 module-dictionary lookup of a global name."""

@@ -22,12 +22,13 @@ from __future__ import annotations
 import struct
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import Any, Final, NoReturn, cast, final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
+from rummykit._compiled import subclass_refused
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.errors import ConfigError, shown
@@ -37,14 +38,22 @@ from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, quick_view
 
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
+
 C: Final = CARD_COUNT
 _INF = float("inf")
 
 
+@final
 @attrs.frozen
 class Field:
     """One named part of the vector: ``shape`` at ``offset``; ``low`` and ``high`` bound
     its values."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     name: str
     shape: tuple[int, ...]
@@ -103,6 +112,7 @@ def _layout(players: int, melds: int, phases: int) -> list[tuple[str, tuple[int,
     ]
 
 
+@final
 class ObservationEncoding:
     """The observation layout of one game and number of players.
 
@@ -110,6 +120,10 @@ class ObservationEncoding:
     :class:`~rummykit.kit.protocol.PlayerView` into the vector and :meth:`part` reads one field
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
         # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
@@ -515,10 +529,15 @@ def _move_one(values: Any, old: int, new: int) -> int:
     return new
 
 
+@final
 class _SeatVector:
     """The last vector :meth:`ObservationEncoding.update` made for one seat, and what
     it counted: the hand, the pile's entries, the known cards, the melds,
     the one-hot positions set and the contract (with its numbers)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     __slots__ = (
         "contract",

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, NoReturn, cast, final
 
+from rummykit._compiled import subclass_refused
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
@@ -15,12 +16,19 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
+
+@final
 class QuickView:
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
     :func:`quick_view`."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     __slots__ = (
         "contract",

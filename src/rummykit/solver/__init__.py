@@ -15,10 +15,10 @@ bitmask per suit, the wild cards at hand): only the results become
 - Every call does bounded work: ``budget=`` nodes of search (:data:`DEFAULT_BUDGET`
   unless told; ``None``: no bound), past which it raises
   :class:`~rummykit.errors.SolverBudgetError`.
-- The solver keeps memos between calls, shared by all threads and bounded
-  (:func:`memo_limits`, defaults :data:`RULES_LIMIT` and :data:`CACHE_LIMIT`);
-  :func:`memo_sizes` shows them, :func:`set_memo_limits` caps them and
-  :func:`clear_memos` empties them.
+- The solver keeps memos between calls, shared by all threads and bounded, as does the
+  rest of the package (:func:`memo_limits`, defaults :data:`RULES_LIMIT` and
+  :data:`CACHE_LIMIT`); :func:`memo_sizes` shows every one, :func:`set_memo_limits`
+  caps them all and :func:`clear_memos` empties them all.
 
 >>> from rummykit import AcePolicy, Contract, MeldRules, parse_cards
 >>> from rummykit import best_arrangement, can_meet
@@ -45,8 +45,28 @@ the solver's canonical order: required melds in the contract's order (groups by 
 runs by suit and low end), larger melds first.
 """
 
+from rummykit._memo import (
+    CACHE_LIMIT as CACHE_LIMIT,
+)
+from rummykit._memo import (
+    RULES_LIMIT as RULES_LIMIT,
+)
+from rummykit._memo import (
+    MemoLimits as MemoLimits,
+)
+from rummykit._memo import (
+    clear_memos as clear_memos,
+)
+from rummykit._memo import (
+    memo_limits as memo_limits,
+)
+from rummykit._memo import (
+    memo_sizes as memo_sizes,
+)
+from rummykit._memo import (
+    set_memo_limits as set_memo_limits,
+)
 from rummykit.scoring import FACE_VALUES as FACE_VALUES
-from rummykit.solver._arrange import memo_sizes
 from rummykit.solver._build import Arrangement as Arrangement
 from rummykit.solver._build import MeldParts
 from rummykit.solver._entry import (
@@ -68,14 +88,6 @@ from rummykit.solver._entry import (
     min_deadwood_value as min_deadwood_value,
 )
 from rummykit.solver._search import DEFAULT_BUDGET
-from rummykit.solver._tables import (
-    CACHE_LIMIT,
-    RULES_LIMIT,
-    MemoLimits,
-    clear_memos,
-    memo_limits,
-    set_memo_limits,
-)
 
 __all__ = [
     "CACHE_LIMIT",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
 from itertools import combinations
-from typing import final
+from typing import NoReturn, final
 
+from rummykit._compiled import subclass_refused
 from rummykit.cards import Card, CardsLike
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
@@ -27,12 +28,10 @@ from rummykit.solver._build import (
     make_arrangement,
     meld_parts,
 )
-from rummykit.solver._deadwood import Memo, free_best
-from rummykit.solver._one_deck import table_count
-from rummykit.solver._plan import APART, FORBIDDEN, PLANS, Plan, Slots, hopeless, plan_for
+from rummykit.solver._deadwood import free_best, search_memo
+from rummykit.solver._plan import APART, FORBIDDEN, Plan, Slots, hopeless, plan_for
 from rummykit.solver._search import Search
 from rummykit.solver._tables import (
-    CONTEXTS,
     EVERY,
     GROUP,
     LEAN,
@@ -41,6 +40,8 @@ from rummykit.solver._tables import (
     Candidate,
     sort_key,
 )
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 
 def _slot_candidates(
@@ -105,6 +106,10 @@ class _Bound:
     left cannot take more than ``best`` (-1: nothing found yet): at most ``after[i]``
     natural points from slot ``i`` on, plus every wild card at hand."""
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
+
     def __init__(self, after: list[int], wild_values: list[int]) -> None:
         self.after = after
         self.wild_values = wild_values
@@ -125,6 +130,10 @@ class _Bound:
 @final
 class _Walk:
     """The state of one walk over the required melds (see :func:`_required`)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(
         self,
@@ -266,7 +275,7 @@ def solve_best(
         chosen = _best_exact(search, plan, sum(value[c.code] for c in cards))
         return None if chosen is None else make_arrangement(cards, value, chosen)
     best: tuple[int, tuple[Candidate, ...]] | None = None
-    memo: Memo = {}
+    memo = search_memo()
     for required in _required(search, plan, plan.slots, plan.mode, maximal=plan.groups_only):
         used = sum(candidate.points for candidate in required)
         more, extra = free_best(search, memo, PER_CARDS)
@@ -437,24 +446,3 @@ def _extras(search: Search, floor: tuple[object, ...]) -> Iterator[tuple[Candida
         for rest in _extras(search, key):
             yield (candidate, *rest)
         search.give(candidate)
-
-
-def memo_sizes() -> dict[str, int]:
-    """How many entries each memo the solver keeps between calls holds now.
-
-    Each is bounded (:func:`~rummykit.solver.memo_limits`): ``contexts`` and ``one-deck
-    tables`` (one per rules and card values) by its ``rules``, ``plans`` (per contract
-    and rules) by four times that, and the per-context ``candidates`` and ``wild
-    choices`` by about its ``cache`` (``fewest`` by 100,000). Watch them in a long run, or
-    in a test; :func:`~rummykit.solver.set_memo_limits` lowers the caps and
-    :func:`~rummykit.solver.clear_memos` empties them.
-    """
-    contexts = list(CONTEXTS.values())
-    return {
-        "contexts": len(contexts),
-        "plans": len(PLANS),
-        "one-deck tables": table_count(),
-        "candidates": max((len(c.cache) for c in contexts), default=0),  # type: ignore[attr-defined]
-        "wild choices": max((len(c.choices) for c in contexts), default=0),  # type: ignore[attr-defined]
-        "fewest": max((len(c.fewest) for c in contexts), default=0),  # type: ignore[attr-defined]
-    }

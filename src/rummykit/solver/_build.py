@@ -7,13 +7,17 @@ becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final, NoReturn, cast, final
 
 import attrs
 
+from rummykit._compiled import subclass_refused
 from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver._tables import GROUP, Candidate
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 _SUITS: Final = tuple(card.suit for card in CARDS[:52:13])
 _CARDS: Final = CARDS
@@ -49,9 +53,14 @@ def _all_cards(items: Sequence[object]) -> bool:
     return True
 
 
+@final
 @attrs.frozen
 class Arrangement:
     """Melds taken from a hand and what is left: the cards and their points."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     melds: tuple[Meld, ...]
     left: tuple[Card, ...]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card, CardsLike
 from rummykit.errors import ConfigError
 from rummykit.melds import MeldRules
@@ -17,8 +18,16 @@ from rummykit.solver._one_deck import one_deck_deadwood, one_deck_used
 from rummykit.solver._search import Search
 from rummykit.solver._tables import EVERY, PER_CARDS, Candidate, context, sort_key
 
-Memo = dict[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
-"""Best free melds by remaining hand (53 counts, the joker last)."""
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
+
+Memo = BoundedMemo[tuple[int, ...], tuple[int, tuple[Candidate, ...]]]
+"""Best free melds by remaining hand (53 counts, the joker last): one per search."""
+
+
+def search_memo() -> Memo:
+    """A new memo for :func:`free_best`, for one search."""
+    return Memo("deadwood search", entries=500_000, shared=False)
 
 
 def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candidate, ...]]:
@@ -47,8 +56,7 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
                 code = c
                 break
         if code < 0:
-            memo[key] = (0, ())
-            return memo[key]
+            return memo.put(key, (0, ()))
     search.remove(code)
     best = free_best(search, memo, mode)
     search.restore(code)
@@ -66,10 +74,7 @@ def free_best(search: Search, memo: Memo, mode: int) -> tuple[int, tuple[Candida
         search.give(candidate)
         if used + candidate.points > best[0]:
             best = (used + candidate.points, (candidate, *melds))
-    if len(memo) > 500_000:
-        memo.clear()
-    memo[key] = best
-    return best
+    return memo.put(key, best)
 
 
 _BITS: Final = tuple(1 << code for code in range(53))
@@ -128,7 +133,7 @@ def _least(
         value = context(rules, values).value
         return make_arrangement(kept, value, sorted(chosen, key=sort_key))
     search = Search(cards, rules, values, budget=budget)
-    memo: Memo = {}
+    memo = search_memo()
     if not discard:
         _, chosen = free_best(search, memo, PER_CARDS)
         return make_arrangement(cards, search.value, sorted(chosen, key=sort_key))

@@ -11,19 +11,29 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Final
+from typing import Final, NoReturn, final
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
-from rummykit.solver._tables import GROUP, RUN, Bounded, Candidate
+from rummykit.solver._tables import GROUP, RUN, Candidate
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 _FULL: Final = 0x1FFF
 _NONE: Final = -(1 << 40)
 
 
+@final
 class _Tables:
     """Per rules and card values: run tables by suit mask and group options by rank."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules, values: CardValues) -> None:
         ranks = values.ranks
@@ -118,7 +128,9 @@ class _Tables:
         return found
 
 
-_TABLES: Final = Bounded()
+_TABLES: Final = BoundedMemo[tuple[MeldRules, CardValues], _Tables](
+    "solver one-deck tables", rules=1
+)
 
 
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
@@ -127,12 +139,9 @@ def _tables(rules: MeldRules, values: CardValues) -> _Tables:
     last_rules, last_values, last = _TABLES.last
     if rules is last_rules and values is last_values and isinstance(last, _Tables):
         return last
-    found = _TABLES.get((rules, values))
-    if isinstance(found, _Tables):
-        tables = found
-    else:
-        tables = _Tables(rules, values)
-        _TABLES.put((rules, values), tables)
+    tables = _TABLES.get((rules, values))
+    if tables is None:
+        tables = _TABLES.put((rules, values), _Tables(rules, values))
     _TABLES.last = (rules, values, tables)  # one tuple, read and replaced whole
     return tables
 
@@ -264,9 +273,3 @@ def one_deck_deadwood(
     if discard:
         used += t.rank_value[thrown % 13]
     return total - used, tuple(melds), thrown
-
-
-def table_count() -> int:
-    """How many tables (one per rules and card values) are held now: at most the rules
-    limit of ``memo_limits()``, however many rules a long run tries."""
-    return len(_TABLES)

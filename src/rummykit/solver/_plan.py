@@ -4,13 +4,17 @@ the counting test that rejects most hands before any search (:func:`hopeless`).
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import Final, NoReturn, final
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.melds.windows import WindowTable
 from rummykit.solver._search import Search
-from rummykit.solver._tables import BIT_COUNT, GROUP, PER_CARDS, PER_WINDOW, RUN, Bounded
+from rummykit.solver._tables import BIT_COUNT, GROUP, PER_CARDS, PER_WINDOW, RUN
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 FORBIDDEN: Final = 0
 ALLOWED: Final = 1
@@ -29,6 +33,10 @@ class Slots:
     """Required melds one by one, as numbers: each slot's kind (``GROUP`` or ``RUN``) and
     least size (0: the rules' own minimum). Two slots are alike when both match."""
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
+
     def __init__(self, slots: tuple[Requirement, ...]) -> None:
         self.kinds = tuple(GROUP if s.kind is MeldKind.GROUP else RUN for s in slots)
         self.sizes = tuple(s.min_size or 0 for s in slots)
@@ -39,6 +47,10 @@ class Slots:
 class Plan:
     """What a contract asks under some rules, worked out once: the slots and the
     contract's flags as numbers, which the search reads at every node."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(self, contract: Contract, rules: MeldRules) -> None:
         slots = contract.slots
@@ -74,8 +86,10 @@ class Plan:
         self.runs_apart = contract.runs_apart
 
 
-PLANS: Final = Bounded(scale=4)
-_BY_ID: Final = Bounded(scale=4)
+PLANS: Final = BoundedMemo[tuple[Contract, MeldRules], "Plan"]("solver plans", rules=4)
+_BY_ID: Final = BoundedMemo[tuple[int, int], tuple[Contract, MeldRules, "Plan"]](
+    "solver plans by identity", rules=4
+)
 """``(contract, rules, plan)`` again by the identities of the contract and rules: found
 without hashing the two attrs values (a Python call each). The entry holds both, so
 while it is here no other object can take their identities."""
@@ -86,27 +100,22 @@ def plan_for(contract: Contract, rules: MeldRules) -> Plan:
     found by identity, equal ones by value)."""
     key = (id(contract), id(rules))
     found = _BY_ID.get(key)
-    if isinstance(found, tuple) and found[0] is contract and found[1] is rules:
-        return found[2]  # type: ignore[no-any-return]
-    equal = PLANS.get((contract, rules))
-    if isinstance(equal, Plan):
-        plan = equal
-    else:
-        plan = Plan(contract, rules)
-        PLANS.put((contract, rules), plan)
+    if found is not None and found[0] is contract and found[1] is rules:
+        return found[2]
+    plan = PLANS.get((contract, rules))
+    if plan is None:
+        plan = PLANS.put((contract, rules), Plan(contract, rules))
     _BY_ID.put(key, (contract, rules, plan))
     return plan
 
 
-def fewest_missing(fewest: dict[int, int], table: WindowTable, size: int, mask: int) -> int:
+def fewest_missing(fewest: BoundedMemo[int, int], table: WindowTable, size: int, mask: int) -> int:
     """The fewest ranks missing from ``mask`` in any run window of ``size`` (14: none)."""
     key = size << 13 | mask
     found = fewest.get(key)
     if found is None:
-        if len(fewest) > 100_000:
-            fewest.clear()
-        found = fewest[key] = min(
-            (BIT_COUNT[w.mask & ~mask] for w in table.by_size[size]), default=14
+        found = fewest.put(
+            key, min((BIT_COUNT[w.mask & ~mask] for w in table.by_size[size]), default=14)
         )
     return found
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, product
-from typing import Final
+from typing import Final, NoReturn, final
 
+from rummykit._compiled import subclass_refused
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, SolverBudgetError
 from rummykit.melds import MeldRules
@@ -48,11 +49,13 @@ from rummykit.solver._tables import (
     Candidate,
     context,
     largest,
-    memo_limits,
     sort_key,
     wild_choices,
     wild_orders,
 )
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 DEFAULT_BUDGET: Final = 250_000
 """The work a solver call may do unless told otherwise (``budget=``): nodes of search,
@@ -70,6 +73,7 @@ def check_budget(budget: object) -> None:
         raise ConfigError(f"budget must be a whole number of nodes >= 1 or None, got {budget!r}")
 
 
+@final
 class Search:
     """The mutable state of one search: counts, suit masks and the rules' limits.
 
@@ -79,6 +83,10 @@ class Search:
     (Written for both builds: compiled, ``counts[code] = counts[code] - 1`` runs on native
     integers where ``counts[code] -= 1`` would take Python's generic path.)
     """
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(
         self,
@@ -98,8 +106,6 @@ class Search:
         self.table = ctx.table
         self.max_wild = ctx.max_wild
         self.cache = ctx.cache
-        if len(self.cache) > memo_limits().cache:
-            self.cache.clear()
         counts = [0] * 53
         ranks = [0] * 13
         natural_ok = ctx.natural_ok
@@ -314,8 +320,7 @@ class Search:
                     best[candidate.wilds] = candidate
             found = list(best.values())
         found.sort(key=sort_key)
-        self.cache[key] = found
-        return found
+        return self.cache.put(key, found)
 
     def runs(self, suit: int, min_size: int, must: int = -1, *, mode: int = 2) -> list[Candidate]:
         """Runs of ``suit`` (0-3) from the hand, optionally holding card code ``must``
@@ -332,8 +337,7 @@ class Search:
                 found = self._runs_by_cards(suit, mask, pool, min_size, must, mode)
             else:
                 found = self._runs(suit, mask, pool, min_size, must, mode)
-        self.cache[key] = found
-        return found
+        return self.cache.put(key, found)
 
     def _run_start(
         self, suit: int, pool: tuple[int, ...], min_size: int, must: int

@@ -1,26 +1,27 @@
-"""The solver's shared tables: candidate melds, search modes, bounded memos, card values
-as a table, the per-rules search context, and the wild-card multisets to try.
+"""The solver's shared tables: candidate melds, search modes, card values as a table,
+the per-rules search context (in a bounded memo), and the wild-card multisets to try.
 
 :mod:`rummykit.solver._search` searches with them; the rest of the package reads them too.
-The memos are shared by every thread: a bounded memo inserts and evicts under a lock, and
-a search context, once built, only ever gains entries (or is cleared whole).
+The memos (:class:`~rummykit._memo.BoundedMemo`) are shared by every thread (each read,
+insert and emptying is one atomic dictionary operation), and a search context's own memos
+are bounded the same way.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import Final, final
+from typing import Final, NoReturn, final
 
-import attrs
-
-from rummykit._boundary import checked
+from rummykit._compiled import subclass_refused
+from rummykit._memo import CACHE_LIMIT, BoundedMemo
 from rummykit.cards import CARDS
-from rummykit.errors import ConfigError
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 GROUP: Final = 0
 RUN: Final = 1
@@ -55,6 +56,10 @@ class Candidate:
     tuple: compiled, its fields are read as native integers and tuples.
     """
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
+
     def __init__(
         self,
         kind: int,
@@ -81,119 +86,6 @@ class Candidate:
         """The points of all its cards."""
 
 
-CACHE_LIMIT: Final = 200_000
-"""Most entries each memo of a search context holds before it is cleared (the default of
-:attr:`MemoLimits.cache`)."""
-RULES_LIMIT: Final = 64
-"""Most rules (and card values) whose tables are kept at once; then the oldest go (the
-default of :attr:`MemoLimits.rules`)."""
-
-
-@attrs.frozen
-class MemoLimits:
-    """How much the solver's memos keep between calls (see :func:`set_memo_limits`)."""
-
-    rules: int = RULES_LIMIT
-    """Most rules (with card values) whose search context and tables are kept; plans
-    are kept for four times as many (contract, rules) pairs."""
-    cache: int = CACHE_LIMIT
-    """Most entries each memo of one search context holds before it is cleared."""
-
-
-_LIMITS: Final[list[MemoLimits]] = [MemoLimits()]
-
-
-def memo_limits() -> MemoLimits:
-    """The limits the solver's memos keep to now."""
-    return _LIMITS[0]
-
-
-class Bounded(dict[object, object]):
-    """A memo that forgets its oldest entries past ``scale`` times the rules limit of
-    :func:`memo_limits` (insertion order).
-
-    Reads need no lock; :meth:`put` inserts and evicts under one, so threads sharing the
-    memo never evict the same entry twice. Every bounded memo is known to
-    :func:`clear_memos` and :func:`set_memo_limits`.
-    """
-
-    def __init__(self, *, scale: int = 1) -> None:
-        super().__init__()
-        self.scale = scale
-        self.lock = threading.Lock()
-        self.last: tuple[object, object, object] = (None, None, None)
-        """Two keys and the value last asked for, for a caller that looks them up by
-        identity first (forgotten with the rest)."""
-        _MEMOS.append(self)
-
-    @property
-    def limit(self) -> int:
-        """The most entries kept now."""
-        return self.scale * _LIMITS[0].rules
-
-    def put(self, key: object, value: object) -> None:
-        with self.lock:
-            limit = self.limit
-            if key not in self and len(self) >= limit:
-                for old in list(self)[: max(1, limit // 4)]:
-                    del self[old]
-            self[key] = value
-
-    def trim(self) -> None:
-        """Forget the oldest entries past the limit now (after it was lowered)."""
-        with self.lock:
-            for old in list(self)[: max(0, len(self) - self.limit)]:
-                del self[old]
-
-    def forget(self) -> None:
-        """Forget every entry."""
-        with self.lock:
-            self.last = (None, None, None)
-            self.clear()
-
-
-_MEMOS: Final[list[Bounded]] = []
-
-
-def clear_memos() -> None:
-    """Forget everything the solver keeps between calls (every search context, plan and
-    table): the memory goes back, and the next calls rebuild what they need. Safe while
-    other threads solve: a search under way keeps the context it holds."""
-    _LAST[0] = (None, None, None)
-    for memo in _MEMOS:
-        memo.forget()
-
-
-def _limit(name: str, value: object) -> None:
-    """A memo cap: a whole number >= 1, or ``None`` (keep the cap in force)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ConfigError(f"{name} must be a whole number >= 1, got {value!r}")
-
-
-@checked(rules=_limit, cache=_limit)
-def set_memo_limits(*, rules: int | None = None, cache: int | None = None) -> MemoLimits:
-    """Cap what the solver's memos keep between calls: ``rules`` contexts (one per rules
-    and card values; each holds candidate memos of up to ``cache`` entries). Memos
-    already over a lowered cap shrink now. Returns the limits in force.
-
-    >>> from rummykit.solver import memo_limits, set_memo_limits
-    >>> before = memo_limits()
-    >>> set_memo_limits(rules=8, cache=10_000)
-    MemoLimits(rules=8, cache=10000)
-    >>> set_memo_limits(rules=before.rules, cache=before.cache) == before
-    True
-    """
-    old = _LIMITS[0]
-    new = MemoLimits(
-        rules=old.rules if rules is None else rules, cache=old.cache if cache is None else cache
-    )
-    _LIMITS[0] = new
-    _LAST[0] = (None, None, None)
-    for memo in _MEMOS:
-        memo.trim()
-    return new
-
-
 def value_table(values: CardValues) -> tuple[int, ...]:
     """Points per card code (52: the joker)."""
     return tuple(values.value(card) for card in CARDS)
@@ -204,6 +96,10 @@ class Context:
     """What a search needs from its rules and card values, worked out once per pair:
     the rules' numbers as plain integers (compiled, the hot loops read them natively
     instead of through the rules' attributes and enums)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules, values: CardValues) -> None:
         self.rules = rules
@@ -250,35 +146,35 @@ class Context:
         self.run_min_naturals = rules.run_min_naturals
         self.at_end = rules.joker_at_run_end
         self.wrap = rules.ace is AcePolicy.WRAP
-        self.cache: dict[tuple[object, ...], list[Candidate]] = {}
-        self.choices: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
-        self.fewest: dict[int, int] = {}
+        self.cache = BoundedMemo[tuple[object, ...], list[Candidate]](
+            "candidates", entries=CACHE_LIMIT, shared=False
+        )
+        """Candidate melds by what they depend on (the context goes with its rules)."""
+        self.choices = BoundedMemo[tuple[object, ...], tuple[tuple[int, ...], ...]](
+            "wild choices", entries=CACHE_LIMIT, shared=False
+        )
+        self.fewest = BoundedMemo[int, int]("fewest", entries=100_000, shared=False)
         self.windows: dict[int, Window | None] = {}
-        """The first window of a size holding a rank mask (key ``size << 13 | mask``)."""
+        """The first window of a size holding a rank mask (key ``size << 13 | mask``: a
+        bounded set of keys, so a plain dictionary)."""
 
 
-CONTEXTS: Final = Bounded()
-"""The search contexts by (rules, card values): a bounded memo."""
-
-
-_LAST: Final[list[tuple[object, object, Context | None]]] = [(None, None, None)]
-"""The last rules, values and context asked for (most callers repeat them), as one
-tuple that a thread reads and replaces whole."""
+CONTEXTS: Final = BoundedMemo[tuple[MeldRules, CardValues], Context]("solver contexts", rules=1)
+"""The search contexts by (rules, card values); its ``last`` holds the last rules, values
+and context asked for (most callers repeat them), as one tuple that a thread reads and
+replaces whole."""
 
 
 def context(rules: MeldRules, values: CardValues) -> Context:
     """The context of ``rules`` and ``values`` (memoised, bounded)."""
-    last_rules, last_values, last = _LAST[0]
-    if rules is last_rules and values is last_values and last is not None:
+    last_rules, last_values, last = CONTEXTS.last
+    if rules is last_rules and values is last_values and isinstance(last, Context):
         return last
     found = CONTEXTS.get((rules, values))
-    if isinstance(found, Context):
-        _LAST[0] = (rules, values, found)
-        return found
-    made = Context(rules, values)
-    CONTEXTS.put((rules, values), made)
-    _LAST[0] = (rules, values, made)
-    return made
+    if found is None:
+        found = CONTEXTS.put((rules, values), Context(rules, values))
+    CONTEXTS.last = (rules, values, found)
+    return found
 
 
 def _multisets(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
@@ -339,10 +235,7 @@ def wild_choices(
                 ]
                 result.append(tuple(sorted(chosen)))
         found = tuple(result)
-    if len(ctx.choices) > _LIMITS[0].cache:
-        ctx.choices.clear()
-    ctx.choices[key] = found
-    return found
+    return ctx.choices.put(key, found)
 
 
 def wild_orders(

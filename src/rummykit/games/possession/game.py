@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, Final
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal_in_rounds, refill_stock
 from rummykit.errors import ConfigError
@@ -50,8 +51,16 @@ def _drew(seat: int, card: Card) -> Drew:
     return Drew(seat, (card,))
 
 
-_played = lru_cache(maxsize=4096)(Played)
+_PLAYED: Final = BoundedMemo[tuple[int, tuple[Card, ...]], Played]("plays", entries=4096)
 """The plays met lately, made once each (a seat plays the same few sequences again)."""
+
+
+def _played(seat: int, cards: tuple[Card, ...]) -> Played:
+    found = _PLAYED.get((seat, cards))
+    if found is None:
+        found = _PLAYED.put((seat, cards), Played(seat, cards))
+    return found
+
 
 PLAY = Phase("play", "PSSN-5")
 """A turn's move (PSSN-5): play, draw or pass."""

@@ -2,7 +2,7 @@
 
 >>> from rummykit import parse_card, parse_cards
 >>> from rummykit.games.possession.moves import plays
->>> from rummykit.games import PossessionRules
+>>> from rummykit.games.possession.rules import PossessionRules
 >>> [str(p) for p in plays(parse_cards("9C 10C JC 7C 8D 3S"), parse_card("8C"), PossessionRules())]
 ['play 8D', 'play 7C', 'play 9C', 'play 9C 10C', 'play 9C 10C JC']
 """
@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn, final
 
 import attrs
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card
 from rummykit.games.possession.actions import Play
 from rummykit.games.possession.rules import PossessionRules
 from rummykit.kit.actions import Action, Done, Draw, Pass
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 __all__ = ["FirstPlayer", "first_player", "legal_moves", "plays"]
 
@@ -131,13 +135,11 @@ def _flags(rules: PossessionRules) -> _Flags:
         rules.min_sequence_move,
         rules.sequence_must_touch_top,
     )
-    if len(_FLAGS) >= 1000:
-        _FLAGS.clear()
-    _FLAGS[id(rules)] = (rules, flags)
+    _FLAGS.put(id(rules), (rules, flags))
     return flags
 
 
-_FLAGS: Final[dict[int, tuple[PossessionRules, _Flags]]] = {}
+_FLAGS: Final = BoundedMemo[int, tuple[PossessionRules, _Flags]]("possession flags", rules=16)
 
 
 _SINGLES: Final = tuple(Play((card,)) for card in CARDS)
@@ -180,9 +182,14 @@ def is_play(cards: Sequence[Card], hand: Sequence[Card], top: Card, rules: Posse
     return Play(tuple(cards)) in plays(hand, top, rules)
 
 
+@final
 @attrs.frozen
 class FirstPlayer:
     """Who plays first in a deal, and the step of PSSN-4.2 that decided it."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     seat: int
     step: int

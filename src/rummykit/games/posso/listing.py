@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down
@@ -30,6 +32,9 @@ from rummykit.solver import Arrangement, arrangements, can_meet
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 _ONE_GROUP = Contract.parse("1G")
 _ONE_RUN = Contract.parse("1R")
@@ -108,6 +113,7 @@ def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld
             yield melds
 
 
+@final
 class _Book:
     """What counting and the solver showed about hands under one opening and one set of
     meld rules, by the hand's cards in order: facts about the cards alone, so never
@@ -116,10 +122,18 @@ class _Book:
     A claim window asks about the same hands window after window, and the meld step's
     go-down listing and its ready-meld check ask about the same hand in turn."""
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
+
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
-        self.reaches: dict[tuple[Card, ...], Reach] = {}
-        self.ready: dict[tuple[tuple[Card, ...], bool], bool] = {}
+        self.reaches = BoundedMemo[tuple[Card, ...], Reach](
+            "posso reaches", entries=_BOOK_MAX, shared=False
+        )
+        self.ready = BoundedMemo[tuple[tuple[Card, ...], bool], bool](
+            "posso ready melds", entries=_BOOK_MAX, shared=False
+        )
         """Whether a hand holds a ready meld, by the hand and whether its seat has opened."""
 
     def reach(self, cards: tuple[Card, ...]) -> Reach:
@@ -130,16 +144,12 @@ class _Book:
         if reach is None:
             before = reaches.get(cards[:-1]) if cards else None
             reach = count_cards(cards, self.rules) if before is None else before.plus(cards[-1])
-            if len(reaches) >= _BOOK_MAX:
-                reaches.clear()
-            reaches[cards] = reach
+            reaches.put(cards, reach)
         return reach
 
     def remember(self, cards: tuple[Card, ...], opened: bool, ready: bool) -> None:
         """Whether ``cards`` hold a ready meld (``opened``: a single new meld)."""
-        if len(self.ready) >= _BOOK_MAX:
-            self.ready.clear()
-        self.ready[cards, opened] = ready
+        self.ready.put((cards, opened), ready)
 
 
 _BOOK_MAX = 32
@@ -147,24 +157,22 @@ _BOOK_MAX = 32
 last draw, a dozen at most, and every object kept costs the garbage collector time (32
 hands: 1.8 % fewer instructions a decision than 256 in the seeded matches of the
 benchmark, 12: 0.5 % more than 32)."""
-_BOOKS: dict[tuple[Contract | None, MeldRules], _Book] = {}
-_LAST_BOOK: list[tuple[Contract | None, MeldRules, _Book]] = []
+_BOOKS: Final = BoundedMemo[tuple[Contract | None, MeldRules], _Book]("posso books", rules=1)
+"""The books by opening and meld rules; its ``last`` holds the last pair asked and its
+book."""
 
 
 def _book(ctx: TurnContext[Any]) -> _Book:
     """The :class:`_Book` of the deal's opening and the match's meld rules (the last
     pair asked found by identity, as equal rules compare slowly)."""
     opening, rules = ctx.deal.contract, ctx.meld_rules
-    if _LAST_BOOK:
-        last_opening, last_rules, last = _LAST_BOOK[0]
-        if last_opening is opening and last_rules is rules:
-            return last
+    last_opening, last_rules, last = _BOOKS.last
+    if last_opening is opening and last_rules is rules and isinstance(last, _Book):
+        return last
     book = _BOOKS.get((opening, rules))
     if book is None:
-        if len(_BOOKS) >= 64:
-            _BOOKS.clear()
-        book = _BOOKS[opening, rules] = _Book(rules)
-    _LAST_BOOK[:] = [(opening, rules, book)]
+        book = _BOOKS.put((opening, rules), _Book(rules))
+    _BOOKS.last = (opening, rules, book)
     return book
 
 
@@ -318,9 +326,14 @@ def forced_filter(
     return tuple(kept)
 
 
+@final
 class _Position:
     """What forced play asks about ``seat`` in the match's present position, each
     answer worked out once (the position must not change while this is in use)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def __init__(self, ctx: TurnContext[Any], seat: int) -> None:
         self.ctx = ctx

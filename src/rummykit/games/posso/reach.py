@@ -15,10 +15,16 @@ solver decides.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final, NoReturn, final
 
+from rummykit._compiled import subclass_refused
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.melds import AcePolicy, MeldKind, MeldRules
+
+__compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
+
 
 _JOKER = 52
 _RANKS = 0x3FFE
@@ -32,9 +38,9 @@ _BIT = [*(_PLACES[code] << 16 * (code // 13) for code in range(52)), 0]
 _RANK_OF = [*(code % 13 + 1 for code in range(52)), 0]
 """A card's rank, 1-13 (a joker: 0)."""
 
-_LIVE: dict[int, int] = {}
+_LIVE_MAX: Final = 50_000
+_LIVE: Final = BoundedMemo[int, int]("posso live ranks", entries=_LIVE_MAX)
 """Live-rank masks by suit mask, run size, wild cards and wrap (see :func:`_live`)."""
-_LIVE_MAX = 50_000
 
 
 def count_cards(cards: Iterable[Card], rules: MeldRules) -> Reach:
@@ -48,6 +54,7 @@ def count_cards(cards: Iterable[Card], rules: MeldRules) -> Reach:
     return Reach(rules, counts, masks)
 
 
+@final
 class Reach:
     """What counting allows a set of cards to meld under ``rules`` (made by
     :func:`count_cards`, or from another by :meth:`plus`).
@@ -57,6 +64,10 @@ class Reach:
     14 for an ace above the king); the wild cards are a count that no meld may use more
     of than ``max_jokers_per_meld``.
     """
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     __slots__ = ("_largest", "counts", "held", "masks", "rules", "wild", "wrap")
 
@@ -229,7 +240,7 @@ def _fewest_missing(masks: int, size: int, wrap: int) -> int:
 
 _NO_WINDOW = 99
 """More cards than any window lacks."""
-_MISSING: dict[int, int] = {}
+_MISSING: Final = BoundedMemo[int, int]("posso missing ranks", entries=_LIVE_MAX)
 """The fewest cards a window lacks by suit mask, run size and wrap (see :func:`_missing`)."""
 
 
@@ -249,10 +260,7 @@ def _missing(mask: int, size: int, wrap: int) -> int:
         lacking = size - (line & window << start).bit_count()
         if lacking < fewest:
             fewest = lacking
-    if len(_MISSING) >= _LIVE_MAX:
-        _MISSING.clear()
-    _MISSING[mask | size << 15 | wrap << 25] = fewest
-    return fewest
+    return _MISSING.put(mask | size << 15 | wrap << 25, fewest)
 
 
 def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
@@ -263,26 +271,26 @@ def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
     return _live(mask, size, wild, wrap) if found is None else found
 
 
-_SMALLEST: dict[tuple[Contract, MeldRules], tuple[int, int]] = {}
-"""The smallest group and run of a contract (0: none asked), by contract and rules."""
-_LAST: list[tuple[Contract | None, MeldRules | None, tuple[int, int]]] = [(None, None, (0, 0))]
+_SMALLEST: Final = BoundedMemo[tuple[Contract, MeldRules], tuple[int, int]](
+    "posso smallest melds", rules=4
+)
+"""The smallest group and run of a contract (0: none asked), by contract and rules; its
+``last`` holds the last pair asked and the answer."""
 
 
 def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
     """The fewest cards of a group and of a run that ``contract`` asks for (remembered;
     the last pair asked by identity, as equal contracts of new deals compare slowly)."""
-    last_contract, last_rules, last = _LAST[0]
-    if contract is last_contract and rules is last_rules:
+    last_contract, last_rules, last = _SMALLEST.last
+    if contract is last_contract and rules is last_rules and isinstance(last, tuple):
         return last
     found = _SMALLEST.get((contract, rules))
     if found is None:
         groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
         runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
         found = (min(groups, default=0), min(runs, default=0))
-        if len(_SMALLEST) >= 256:
-            _SMALLEST.clear()
-        _SMALLEST[contract, rules] = found
-    _LAST[0] = (contract, rules, found)
+        _SMALLEST.put((contract, rules), found)
+    _SMALLEST.last = (contract, rules, found)
     return found
 
 
@@ -304,7 +312,4 @@ def _live(mask: int, size: int, wild: int, wrap: int) -> int:
         if (line & places).bit_count() + wild >= size:
             live |= places
     live = (live | live >> 13) & _RANKS  # the second turn, or the high ace, onto its rank
-    if len(_LIVE) >= _LIVE_MAX:
-        _LIVE.clear()
-    _LIVE[key] = live
-    return live
+    return _LIVE.put(key, live)
