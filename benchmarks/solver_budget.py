@@ -16,6 +16,7 @@ Run: python benchmarks/solver_budget.py --normal [--hands 3000]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import time
 import tracemalloc
@@ -50,10 +51,8 @@ def normal(hands: int) -> None:
         contract = Contract.parse(rng.choice(CONTRACTS))
         for name, call in calls(hand, contract, rng.choice((plain, deuces))).items():
             start = time.perf_counter()
-            try:
+            with contextlib.suppress(SolverBudgetError):
                 call()
-            except SolverBudgetError:
-                pass
             totals[name] = totals.get(name, 0.0) + time.perf_counter() - start
     for name, seconds in totals.items():
         print(f"{name:18} {seconds:8.3f} s over {hands} hands")

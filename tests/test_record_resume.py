@@ -121,3 +121,56 @@ def test_a_file_resumed_with_a_plus_appends_after_its_events(tmp_path: Path) -> 
         writer = RecordWriter(stream, restored, resume=True)
         writer.append(restored.apply(restored.legal_actions()[0]))
     assert load_jsonl(path) == restored
+
+
+# -- the server how-to's recipe for a crash between the record's and the snapshot's write --
+
+HOWTO = Path(__file__).resolve().parent.parent / "docs" / "howto" / "server.md"
+
+
+def _reopen() -> Any:
+    """``reopen`` as the how-to writes it (its code block, run here)."""
+    text = HOWTO.read_text(encoding="utf-8")
+    start = text.index("```python\nfrom typing import Any\n") + len("```python\n")
+    code = text[start : text.index("```", start)]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(HOWTO), "exec"), namespace)  # the docs' own code
+    return namespace["reopen"]
+
+
+def _table(tmp_path: Path) -> tuple[Match[Any, Any], Path, RecordWriter, random.Random]:
+    match: Match[Any, Any] = game("posso").new_match(players=3, seed=8)
+    path = tmp_path / "table.jsonl"
+    writer = RecordWriter(path, match)
+    rng = random.Random(8)
+    for _ in range(12):  # the record first, then the snapshot (here: kept in memory)
+        writer.append(match.apply(rng.choice(match.legal_actions())))
+    return match, path, writer, rng
+
+
+@pytest.mark.parametrize("crash", ["none", "between the writes", "in the record's write"])
+def test_the_howtos_recipe_mends_each_crash(tmp_path: Path, crash: str) -> None:
+    reopen = _reopen()
+    match, path, writer, rng = _table(tmp_path)
+    snapshot = match.to_dict()
+    event = match.apply(rng.choice(match.legal_actions()))
+    if crash == "between the writes":
+        writer.append(event)  # the record has the action, the snapshot has not
+    elif crash == "in the record's write":
+        line = json.dumps(event.to_dict())
+        writer.stream.write(line[: len(line) // 2])  # cut short: the action is lost
+    writer.close()
+    restored, again = reopen(snapshot, str(path))
+    expected = match if crash == "between the writes" else Match.from_dict(snapshot)
+    assert restored == expected
+    again.append(restored.apply(restored.legal_actions()[0]))
+    again.close()
+    assert load_jsonl(path) == restored
+
+
+def test_the_howtos_recipe_refuses_another_tables_record(tmp_path: Path) -> None:
+    reopen = _reopen()
+    _, path, writer, _ = _table(tmp_path)
+    writer.close()
+    with pytest.raises(RecordError):
+        reopen(played().to_dict(), str(path))

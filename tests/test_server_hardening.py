@@ -5,6 +5,7 @@ messages close the socket with a code, and every table is stored or its request 
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -97,12 +98,12 @@ def test_table_ids_are_long_and_a_collision_is_drawn_again(
     first = make(client).json()["table"]["id"]
     assert len(first) >= 21  # 128 bits, URL-safe
     drawn = iter([first, first, "another-id-of-128-bits"])
-    real = tables_module.secrets.token_urlsafe
+    real = secrets.token_urlsafe
 
     def token(size: int | None = None) -> str:
-        return next(drawn) if size == tables_module.ID_BYTES else real(size)
+        return next(drawn) if size == tables_module.ID_BYTES else str(real(size))
 
-    monkeypatch.setattr(tables_module.secrets, "token_urlsafe", token)
+    monkeypatch.setattr(secrets, "token_urlsafe", token)
     server = client.app.state.server  # type: ignore[attr-defined]
     before = server.tables.get(first).match.to_dict()
     second = make(client).json()["table"]["id"]
@@ -124,10 +125,8 @@ def test_tables_are_bounded_per_client_and_in_all(database: Path) -> None:
 
 
 def _socket_url(client: TestClient) -> str:
-    body = make(client).json()
-    return body["links"][0]["url"].replace("/?table=", "/ws/").replace("&seat=", "/").replace(
-        "&token=", "?token="
-    )
+    link: str = make(client).json()["links"][0]["url"]  # /?table=T&seat=S&token=K
+    return link.replace("/?table=", "/ws/").replace("&seat=", "/").replace("&token=", "?token=")
 
 
 def test_a_binary_frame_closes_the_socket_with_1003(client: TestClient) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from rummykit.cli import main
-from rummykit.contracts.schedules import MAX_DEALS, ContractSchedule, DealSpec
 from rummykit.contracts import Contract
+from rummykit.contracts.schedules import MAX_DEALS, ContractSchedule, DealSpec
 from rummykit.errors import ConfigError, IllegalActionError, RecordError
 from rummykit.games import game
 from rummykit.kit.codec import rules_from_json
@@ -85,6 +85,7 @@ def test_an_action_filters_own_clause_and_reason_are_kept_for_take() -> None:
 
 def test_a_refusal_for_the_wrong_seat_carries_the_action() -> None:
     match = game("may-i").new_match(players=3, seed=1)
+    assert match.to_act is not None
     wrong = (match.to_act + 1) % 3
     with pytest.raises(IllegalActionError) as caught:
         match.apply("draw", seat=wrong)

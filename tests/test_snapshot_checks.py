@@ -151,7 +151,8 @@ def test_a_float_where_a_count_goes_is_refused() -> None:
 
 # -- mutations ---------------------------------------------------------------------------
 
-_CARD_TEXT = {f"{rank}{suit}" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "SHDC"}
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_CARD_TEXT = {f"{rank}{suit}" for rank in _RANKS for suit in "SHDC"}
 _CARD_TEXT.add("JK")
 
 

@@ -7,6 +7,7 @@ budget allows (``LISTED`` nodes each)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ WILD = MeldRules(wild_ranks={Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}, group_
 BUDGET = 20_000
 
 
-class _TooMany(Exception):
+class _TooManyError(Exception):
     pass
 
 
@@ -32,12 +33,12 @@ def audit_hand(seed: int = 1) -> list[Any]:
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the candidates the search makes; fail past what the budget allows."""
     made = [0]
-    real = _search.Candidate
+    real: Callable[..., Any] = getattr(_search, "Candidate")  # noqa: B009 - not exported
 
     def candidate(*args: Any) -> Any:
         made[0] += 1
         if made[0] > BUDGET // LISTED + 1:
-            raise _TooMany(f"{made[0]} candidates made on a budget of {BUDGET} nodes")
+            raise _TooManyError(f"{made[0]} candidates made on a budget of {BUDGET} nodes")
         return real(*args)
 
     monkeypatch.setattr(_search, "Candidate", candidate)
@@ -58,7 +59,7 @@ def test_the_audits_worst_input_stops_within_its_budget(
     counted: list[int], call: str, contract: str | None
 ) -> None:
     hand, rules = audit_hand(), WILD
-    work = {
+    work: Callable[[], object] = {
         "can_meet": lambda: can_meet(hand, Contract.parse(str(contract)), rules, budget=BUDGET),
         "best_arrangement": lambda: best_arrangement(
             hand, Contract.parse(str(contract)), rules, budget=BUDGET

@@ -164,9 +164,7 @@ class Server:
                 reason = f"the server holds its most tables ({self.most_tables})"
                 return JSONResponse({"error": {"reason": reason}}, status_code=429)
             try:
-                table, _ = await run_in_threadpool(
-                    self.tables.create, name, seats=seats, seed=seed
-                )
+                table, _ = await run_in_threadpool(self.tables.create, name, seats=seats, seed=seed)
             except RummyError as error:
                 return JSONResponse({"error": error.to_dict()}, status_code=400)
             except SaveError:

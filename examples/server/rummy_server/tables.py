@@ -48,6 +48,7 @@ LARGEST_SEED = 2**63 - 1
 class SaveError(Exception):
     """The table could not be stored (the request that made it is refused)."""
 
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,

@@ -158,8 +158,7 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
         deals = schedule.get("deals")
         if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before reading any
             raise RecordError(
-                f"bad contract schedule in the {path}: at most {MAX_DEALS} deals, "
-                f"got {len(deals)}"
+                f"bad contract schedule in the {path}: at most {MAX_DEALS} deals, got {len(deals)}"
             )
         try:
             deals = tuple(

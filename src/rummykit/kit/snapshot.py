@@ -49,6 +49,7 @@ from rummykit.kit.state import DealState, MatchState
 from rummykit.melds import Meld, MeldRules
 
 __all__ = [
+    "COUNT_FIELDS",
     "FORMAT",
     "PER_SEAT_FIELDS",
     "SEAT_FIELDS",
@@ -223,7 +224,8 @@ def _rng_state(data: Any) -> tuple[Any, ...]:
         raise RecordError(f"rng: must be [version, words, gauss], got {shown(data)}")
     version, words, gauss = data
     if type(version) is not int or version != _RNG_VERSION:
-        raise RecordError(f"rng[0]: must be {_RNG_VERSION} (Random.getstate()), got {shown(version)}")
+        expected = f"{_RNG_VERSION} (Random.getstate())"
+        raise RecordError(f"rng[0]: must be {expected}, got {shown(version)}")
     if (
         not isinstance(words, list)
         or len(words) != _RNG_WORDS
