@@ -63,7 +63,7 @@ where a node is a candidate meld tried or a card set aside, and making a candida
 (or a multiset of wild cards for one) costs ``LISTED`` (4) nodes. Hands of real play
 take at most a few thousand. The budget bounds time and memory too: the worst inputs
 measured (64 cards of two decks and four jokers, four wild ranks, ``group_max=None``,
-every call and May I? contract, 40 seeded hands) raise
+every call and contract of the audit, 40 seeded hands) raise
 :class:`~rummykit.errors.SolverBudgetError` within 1.9 s (pure Python, a shared
 2-core x86-64 machine), the process at 42 MB."""
 _UNLIMITED: Final = 1 << 62
