@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from rummykit.errors import RecordError
 from rummykit.games import game
 from rummykit.kit.match import Match
+from rummykit.melds.kinds import WildLimit
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("may-i", {}),
@@ -213,11 +215,35 @@ def check_mutation(data: dict[str, Any], seed: int) -> bool:
     json.dumps(saved, allow_nan=False)
     assert Match.from_dict(saved) == match
     shoe = Counter(match.spec.shoe())
-    for _ in _play(match, random.Random(seed), 60):
+    for step in _play(match, random.Random(seed), 60):
         assert Counter(match.cards_in_play()) == shoe
+        if step % 20 == 0:
+            assert_conserved(match)
     for seat in range(match.players):
         match.view(seat)
     return True
+
+
+def assert_conserved(match: Match[Any, Any]) -> None:
+    """No card moved between melds or zones, as play keeps them: each table meld is the
+    meld its cards make (asked of the public meld rules, cards and roles), each seat's
+    known cards are in its hand, and no count is below zero."""
+    deal = match.deal
+    rules = getattr(match, "meld_rules", None)
+    for meld in getattr(deal, "table", ()):
+        assert rules is not None and len(meld.ranks) == len(meld.cards)
+        roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]
+        layoff = (  # a meld grown by lay-offs may pass the wild limit where rules say so
+            rules
+            if rules.wild_limit_on_layoff
+            else attrs.evolve(rules, wild_limit=WildLimit.NONE)
+        )
+        checked = layoff.validate(meld.cards, meld.kind, roles=roles)
+        pairs = Counter(zip(checked.cards, checked.ranks))
+        assert pairs == Counter(zip(meld.cards, meld.ranks)), (checked, meld)
+    for seat, known in enumerate(getattr(deal, "known", ())):
+        assert not Counter(known) - Counter(deal.hands[seat])
+    assert deal.turns >= 0 and all(count >= 0 for count in getattr(deal, "buys", ()))
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
