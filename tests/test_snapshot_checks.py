@@ -234,13 +234,11 @@ def assert_conserved(match: Match[Any, Any]) -> None:
         assert rules is not None and len(meld.ranks) == len(meld.cards)
         roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]
         layoff = (  # a meld grown by lay-offs may pass the wild limit where rules say so
-            rules
-            if rules.wild_limit_on_layoff
-            else attrs.evolve(rules, wild_limit=WildLimit.NONE)
+            rules if rules.wild_limit_on_layoff else attrs.evolve(rules, wild_limit=WildLimit.NONE)
         )
         checked = layoff.validate(meld.cards, meld.kind, roles=roles)
-        pairs = Counter(zip(checked.cards, checked.ranks))
-        assert pairs == Counter(zip(meld.cards, meld.ranks)), (checked, meld)
+        pairs = Counter(zip(checked.cards, checked.ranks, strict=True))
+        assert pairs == Counter(zip(meld.cards, meld.ranks, strict=True)), (checked, meld)
     for seat, known in enumerate(getattr(deal, "known", ())):
         assert not Counter(known) - Counter(deal.hands[seat])
     assert deal.turns >= 0 and all(count >= 0 for count in getattr(deal, "buys", ()))

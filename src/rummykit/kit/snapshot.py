@@ -445,7 +445,8 @@ def _check_meld(meld: Meld, rules: MeldRules, where: str, *, owner: bool = True)
     if (
         checked.kind is not meld.kind
         or checked.suit is not meld.suit
-        or Counter(zip(checked.cards, checked.ranks)) != Counter(zip(meld.cards, meld.ranks))
+        or Counter(zip(checked.cards, checked.ranks, strict=True))
+        != Counter(zip(meld.cards, meld.ranks, strict=True))
         or (not owner and meld.owner is not None)
     ):  # the order may differ (a run all round the ranks starts where it was laid)
         raise RecordError(f"{where}: reads as {shorten(checked.notation)}, not as written")
