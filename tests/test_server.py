@@ -91,7 +91,7 @@ def database(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(database: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(database)) as client:
+    with TestClient(create_app(database, client_seeds=True)) as client:
         yield client
 
 
@@ -206,7 +206,7 @@ def test_a_bad_action_is_refused_with_its_clause_and_the_match_unchanged(
 
 def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -> None:
     copy = database.with_name("restarted.sqlite")
-    with TestClient(create_app(database)) as first:
+    with TestClient(create_app(database, client_seeds=True)) as first:
         table_id, tokens = new_table(first)
         seats = Seats(first, table_id, tokens)
         # play until a person must answer a "May I?" request: the claim window is open
@@ -227,7 +227,7 @@ def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -
         shutil.copy(database, copy)
 
         # the server restarts on the stored file (a copy; the first goes on unrestarted)
-        with TestClient(create_app(copy)) as second:
+        with TestClient(create_app(copy, client_seeds=True)) as second:
             again = Seats(second, table_id, tokens)
             try:
                 for seat in before:
@@ -246,7 +246,7 @@ def test_a_restart_in_a_claim_window_resumes_the_table_exactly(database: Path) -
 @pytest.mark.parametrize("game", names())
 def test_every_registered_game_plays_and_resumes_over_the_wire(database: Path, game: str) -> None:
     seats = ["human", "random", "random"]
-    with TestClient(create_app(database)) as first:
+    with TestClient(create_app(database, client_seeds=True)) as first:
         answer = first.post("/api/tables", json={"game": game, "seats": seats, "seed": 2})
         assert answer.status_code == 201
         table_id = answer.json()["table"]["id"]
@@ -259,7 +259,7 @@ def test_every_registered_game_plays_and_resumes_over_the_wire(database: Path, g
                 socket.send_json({"action": legal(message)[0]})
                 message = socket.receive_json()
     with (
-        TestClient(create_app(database)) as second,
+        TestClient(create_app(database, client_seeds=True)) as second,
         second.websocket_connect(f"/ws/{table_id}/0?token={token}") as socket,
     ):
         again = socket.receive_json()

@@ -54,7 +54,7 @@ def stored(database: Path) -> dict[str, Any]:
 def expected_after(seats: list[str], seed: int, actions: int, folder: Path) -> dict[str, Any]:
     """The table after a person plays its first legal action ``actions`` times, the bots
     answering: what the page must reach (bots are deterministic)."""
-    tables = Tables(folder / "expected.sqlite")
+    tables = Tables(folder / "expected.sqlite", client_seeds=True)
     table, _ = tables.create("may-i", seats=seats, seed=seed)
     for _ in range(actions):
         tables.act(table, 0, str(table.match.legal_actions()[0]))

@@ -57,7 +57,9 @@ def main() -> None:
             stop(server)
         assert message["view"]["deal"] == 1 and not message["over"], "not mid-deal"
         before = message
-        reference = Tables(shutil.copy(database, Path(folder) / "reference.sqlite"))
+        reference = Tables(
+            shutil.copy(database, Path(folder) / "reference.sqlite"), client_seeds=True
+        )
 
         port = free_port()
         server = start(database, port)

@@ -182,7 +182,7 @@ class IllegalActionError(RummyError):
         super().__init__(f"{rule}: {reason}" if rule else reason)
         self.reason = reason
         self.action = action
-        self.rule = rule
+        self.rule = rule or None  # no clause is None, never '' (a clause map without one)
 
 
 class RecordError(RummyError):

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any, Self, TextIO
@@ -49,6 +50,7 @@ __all__ = [
     "load_jsonl",
     "loads",
     "loads_jsonl",
+    "setup_digest",
     "to_record",
 ]
 
@@ -249,12 +251,16 @@ class RecordWriter:
     constant time; :func:`load_jsonl` reads the file back and replays it.
 
     ``target`` is a path (created, or appended to with ``resume=True``) or an open text
-    stream. A new record starts with the events the match already has; with
-    ``resume=True`` the file already holds them (a server continuing after a restart,
-    with the match restored from its snapshot) and no header is written; a file that is
-    not this match's record up to ``match.step`` (another game or seed, more or fewer
-    events) is refused with a :class:`~rummykit.errors.RecordError` before anything is
-    written. Without ``resume`` a file at ``target`` is written anew.
+    stream. A new record starts with the events the match already has, after a header
+    that carries the match's :func:`setup_digest`; with ``resume=True`` the file (or the
+    stream, which must then be readable and seekable: open it with ``"a+"``) already
+    holds them (a server continuing after a restart, with the match restored from its
+    snapshot) and no header is written. Resuming proves the record is this match's up
+    to ``match.step`` — the header's digest is the match's, its last line is whole, and
+    its events replay to the match — and refuses anything else (another game, seed or
+    rules, more or fewer events, a line cut short by a crash) with a
+    :class:`~rummykit.errors.RecordError` before anything is written. Without ``resume``
+    a file at ``target`` is written anew.
 
     >>> import io
     >>> from rummykit import game
@@ -285,12 +291,12 @@ class RecordWriter:
         self.match = match
         if resume:
             self.next_step = match.step
-            if isinstance(target, str | os.PathLike):
-                _check_resumed(target, match)
+            _check_resumed(*_resumed_text(target), match)
         else:
             header = to_record(match, seats=seats)
             del header["actions"], header["results"]
             header["format"] = LINES_FORMAT
+            header["digest"] = setup_digest(match)
             self.next_step = 0
         if isinstance(target, str | os.PathLike):
             try:
@@ -332,30 +338,86 @@ class RecordWriter:
         self.close()
 
 
-def _check_resumed(path: str | os.PathLike[str], match: Match[Any, Any]) -> None:
-    """Refuse to append ``match``'s events to a file that is not its record so far."""
+def setup_digest(match: Match[Any, Any]) -> str:
+    """The SHA-256 digest (hex) of how ``match`` was made — its game, rules, players,
+    seed, first dealer, deck order and ``auto_deal`` as canonical JSON: a record written
+    by lines carries it in its header, and resuming the record checks it.
+
+    >>> from rummykit.games import game
+    >>> one = game("may-i").new_match(players=3, seed=5)
+    >>> setup_digest(one) == setup_digest(game("may-i").new_match(players=3, seed=5))
+    True
+    >>> setup_digest(one) == setup_digest(game("may-i").new_match(players=3, seed=6))
+    False
+    """
+    text = json.dumps(match_setup(match), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _resumed_text(target: str | os.PathLike[str] | TextIO) -> tuple[str, str]:
+    """The record already in ``target`` and how to name it in an error."""
+    if isinstance(target, str | os.PathLike):
+        name = repr(os.fspath(target))
+        try:
+            with open(target, encoding="utf-8") as stream:
+                return stream.read(MAX_RECORD_CHARS + 1), name
+        except OSError as error:
+            raise RecordError(f"cannot resume {name}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"cannot resume {name}: not UTF-8 text") from None
+    name = "the stream"
     try:
-        with open(path, encoding="utf-8") as stream:
-            header = _json_line(stream.readline(), 1, last=False)
-            events = sum(1 for line in stream if line.strip())
-    except OSError as error:
-        raise RecordError(f"cannot resume {os.fspath(path)!r}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"cannot resume {os.fspath(path)!r}: not UTF-8 text") from None
-    mine = match_setup(match)
+        target.seek(0)
+        text = target.read(MAX_RECORD_CHARS + 1)
+        target.seek(0, os.SEEK_END)
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        raise RecordError(
+            "cannot resume the stream: it must be readable and seekable (opened with 'a+')"
+        ) from None
+    if not isinstance(text, str):
+        raise RecordError(f"cannot resume the stream: it reads {type(text).__name__}, not text")
+    return text, name
+
+
+def _check_resumed(text: str, name: str, match: Match[Any, Any]) -> None:
+    """Refuse to append ``match``'s events to ``text`` unless it is ``match``'s record up
+    to ``match.step``: the header's digest is the match's, the last line is whole, and
+    the events replay to the match."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"cannot resume {name}: over {MAX_RECORD_CHARS} characters")
+    if not text.endswith("\n"):
+        raise RecordError(
+            f"cannot resume {name}: its last line is cut short (a crash while writing it?);"
+            " see the server how-to for keeping a snapshot and its record together"
+        )
+    lines = text[:-1].split("\n")
+    try:
+        header = json.loads(lines[0])
+    except (ValueError, RecursionError):
+        header = None
     if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
-        raise RecordError(f"cannot resume {os.fspath(path)!r}: not a record written by lines")
-    for key in ("game", "seed", "players"):
-        if header.get(key) != mine.get(key):
+        raise RecordError(f"cannot resume {name}: not a record written by lines")
+    mine = match_setup(match)
+    for key in mine:
+        if header.get(key) != mine[key]:
             raise RecordError(
-                f"cannot resume {os.fspath(path)!r}: its {key} is {shown(header.get(key))}, "
-                f"the match's {shown(mine.get(key))}"
+                f"cannot resume {name}: its {key} is {shown(header.get(key))}, "
+                f"the match's {shown(mine[key])}"
             )
+    if header.get("digest") != setup_digest(match):
+        raise RecordError(f"cannot resume {name}: its digest is not the match's")
+    events = len(lines) - 1
     if events != match.step:
         raise RecordError(
-            f"cannot resume {os.fspath(path)!r}: it holds {events} events, the match has "
-            f"taken {match.step} actions"
+            f"cannot resume {name}: it holds {events} events, the match has taken "
+            f"{match.step} actions"
         )
+    try:
+        replayed = loads_jsonl(text)
+    except RecordError as error:
+        raise RecordError(f"cannot resume {name}: {shorten(error.reason, 300)}") from None
+    if replayed != match:
+        raise RecordError(f"cannot resume {name}: its events do not lead to the match's state")
 
 
 def loads_jsonl(
@@ -402,7 +464,14 @@ def loads_jsonl(
         stored.append(data)
     if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
         raise RecordError(f"line 1: not a rummykit record header ({shown(header, 100)})")
+    header = dict(header)
+    digest = header.pop("digest", None)
     match = from_record({**header, "format": FORMAT, "actions": actions}, max_actions=max_actions)
+    if digest != setup_digest(match):
+        raise RecordError(
+            f"line 1: the digest {shown(digest, 80)} is not that of the match the header"
+            " describes (setup_digest): the header was changed after it was written"
+        )
     for number, (data, event) in enumerate(zip(stored, match.events, strict=True), start=2):
         _check_event(number, data, event.to_dict())
     return match

@@ -39,11 +39,13 @@ def test_mayi_4_3_first_dealer() -> None:
 
 def test_mayi_4_4_dealer_rotation() -> None:
     for rotation, step in (("left", 1), ("right", -1)):
-        match = MayI(MayIRules(dealer_rotation=rotation, max_turns_per_deal=0)).new_match(
+        match = MayI(MayIRules(dealer_rotation=rotation, max_turns_per_deal=1)).new_match(
             players=4, seed=1, first_dealer=0
         )
-        # a turn cap of 0 ends every deal at once: five deals, five dealers
-        assert match.is_over
+        # a turn cap of 1 ends every deal after one turn: five deals, five dealers
+        while not match.is_over:
+            match.apply(match.legal_actions()[0])
+        assert match.deal_number == 5
         assert match.dealer == (0 + 4 * step) % 4
 
 
@@ -131,11 +133,14 @@ def test_mayi_14_3_limit_take() -> None:
 
 
 def test_mayi_15_4_dead_deal_void() -> None:
-    match = MayI(MayIRules(max_turns_per_deal=0, dead_deal_scoring="void")).new_match(
+    match = MayI(MayIRules(max_turns_per_deal=1, dead_deal_scoring="void")).new_match(
         players=3, seed=1
     )
-    assert match.is_over and match.scores == (0, 0, 0)
-    penalties = MayI(MayIRules(max_turns_per_deal=0)).new_match(players=3, seed=1)
+    penalties = MayI(MayIRules(max_turns_per_deal=1)).new_match(players=3, seed=1)
+    for each in (match, penalties):  # every deal ends dead after its one turn
+        while not each.is_over:
+            each.apply(each.legal_actions()[0])
+    assert match.scores == (0, 0, 0)
     assert all(score < 0 for score in penalties.scores)
 
 

@@ -271,5 +271,6 @@ def test_pssn_6_3_blocked_deal_guard() -> None:
 
 
 def test_pssn_6_5_turn_cap() -> None:
-    match = Possession(PossessionRules(max_turns_per_deal=0)).new_match(players=2, seed=5)
+    match = Possession(PossessionRules(max_turns_per_deal=1)).new_match(players=2, seed=5)
+    match.apply(match.legal_actions()[0])  # the one turn a deal may take
     assert match.deal_scores and match.deal_scores[0][0].penalty == 9

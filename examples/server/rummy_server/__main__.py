@@ -7,7 +7,7 @@ import argparse
 
 import uvicorn
 
-from rummy_server.app import create_app
+from rummy_server.app import LONGEST_MESSAGE, create_app
 
 
 def main() -> None:
@@ -15,8 +15,18 @@ def main() -> None:
     parser.add_argument("--database", default="tables.sqlite", help="the SQLite file")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--client-seeds",
+        action="store_true",
+        help="let a request choose the seed (for tests only: the seed tells every hand)",
+    )
     args = parser.parse_args()
-    uvicorn.run(create_app(args.database), host=args.host, port=args.port)
+    uvicorn.run(
+        create_app(args.database, client_seeds=args.client_seeds),
+        host=args.host,
+        port=args.port,
+        ws_max_size=4 * LONGEST_MESSAGE,  # bytes: a longer frame never reaches the app
+    )
 
 
 if __name__ == "__main__":

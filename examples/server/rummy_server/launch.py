@@ -26,7 +26,16 @@ def free_port() -> int:
 def start(database: Path, port: int) -> subprocess.Popen[bytes]:
     """The server as its own process, once it answers."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "rummy_server", "--database", str(database), "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "rummy_server",
+            "--database",
+            str(database),
+            "--port",
+            str(port),
+            "--client-seeds",  # the smoke script and the browser test choose their seeds
+        ],
         cwd=HERE.parent,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -8,6 +8,13 @@ the match's ``to_dict()``: a restart loads every table from its stored dict (no 
 
 Bots are deterministic: the generator of a bot's decision is seeded by the table's bot
 seed and the step number, so a restarted table plays on exactly as it would have.
+
+The server chooses every seed: the match's from the library's entropy (a match made
+without a seed takes 64 bits from ``secrets``), the bots' from ``secrets`` too, and the
+table's id is 128 bits from ``secrets``, checked against the tables there are. A seed
+given by the caller (``seed=``) is for tests and is refused unless the tables were made
+with ``client_seeds=True``. A table is in memory only once it is stored: if storing it
+fails, the request is refused and no table is left behind.
 """
 
 from __future__ import annotations
@@ -30,6 +37,15 @@ HUMAN = "human"
 """The kind of a seat a person takes (any other kind names a bot: ``heuristic``, …)."""
 MOST_BOT_STEPS = 10_000
 """The most bot decisions in a row before a person's turn (a bound, not a rule)."""
+ID_BYTES = 16
+"""A table id's bytes of entropy (``secrets.token_urlsafe``): 128 bits."""
+LARGEST_SEED = 2**63 - 1
+"""The largest seed a test may give (SQLite's largest integer)."""
+
+
+class SaveError(Exception):
+    """The table could not be stored (the request that made it is refused)."""
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -100,8 +116,9 @@ class Table:
 class Tables:
     """Every table, in memory and in the SQLite file at ``path``."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, client_seeds: bool = False) -> None:
         self.path = str(path)
+        self.client_seeds = client_seeds
         self.tables: dict[str, Table] = {}
         with closing(self._connect()) as db, db:
             db.execute(SCHEMA)
@@ -138,18 +155,33 @@ class Tables:
             raise ConfigError(f"there is no game {game_name!r}: games are {', '.join(names())}")
         if not any(kind == HUMAN for kind in seats):
             raise ConfigError("a table needs at least one human seat")
-        chosen = secrets.randbelow(2**31) if seed is None else seed
-        match = game(game_name).new_match(players=len(seats), seed=chosen)
+        if seed is not None and not self.client_seeds:
+            raise ConfigError("the server chooses the seed (a seed is for tests only)")
+        if seed is not None and not 0 <= seed <= LARGEST_SEED:
+            raise ConfigError(f"a test's seed is a whole number from 0 to {LARGEST_SEED}")
+        # without a seed the library takes 64 bits from secrets (match.seed keeps them)
+        match = game(game_name).new_match(players=len(seats), seed=seed)
         table = Table(
-            id=secrets.token_hex(4),
+            id=self._new_id(),
             seats=tuple(seats),
             tokens=tuple(secrets.token_urlsafe(12) if kind == HUMAN else None for kind in seats),
-            bot_seed=chosen,
+            bot_seed=secrets.randbits(63) if seed is None else seed,
             match=match,
         )
+        events = self.play_bots(table, store=False)
+        try:
+            self._insert(table)
+        except (sqlite3.Error, OverflowError, ValueError) as error:
+            raise SaveError(f"the table could not be stored: {error}") from None
         self.tables[table.id] = table
-        self._insert(table)
-        return table, self.play_bots(table)
+        return table, events
+
+    def _new_id(self) -> str:
+        """A table id from ``secrets`` that no table has."""
+        while True:
+            table_id = secrets.token_urlsafe(ID_BYTES)
+            if table_id not in self.tables:
+                return table_id
 
     def act(self, table: Table, seat: int, text: str) -> list[Event]:
         """Apply ``seat``'s action (its text notation) and let the bots answer; a refused
@@ -163,9 +195,9 @@ class Tables:
         self.save(table)
         return events + self.play_bots(table)
 
-    def play_bots(self, table: Table) -> list[Event]:
+    def play_bots(self, table: Table, *, store: bool = True) -> list[Event]:
         """Bots' (and the table's own) decisions until a person must decide or the match
-        ends; the table is stored after each."""
+        ends; the table is stored after each (if ``store``)."""
         match = table.match
         events: list[Event] = []
         for _ in range(MOST_BOT_STEPS):
@@ -177,7 +209,8 @@ class Tables:
             else:
                 rng = random.Random(f"{table.bot_seed}/{match.step}")
                 events.append(match.apply(decide(table.agents[seat], match, seat, rng)))
-            self.save(table)
+            if store:
+                self.save(table)
         return events
 
     def _insert(self, table: Table) -> None:

@@ -273,7 +273,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             print(f"rummykit: error: record not saved: {problem}", file=sys.stderr)
             return EXIT_USAGE
         screen.line(f"record saved to {args.record}")
-    return EXIT_OK
+    return EXIT_INTERRUPTED if session.interrupted else EXIT_OK
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

@@ -86,6 +86,7 @@ class Session:
         except KeyboardInterrupt:
             self.screen.line()
             self.screen.line("interrupted: the game is left unfinished")
+            self.interrupted = True
             return False
 
     def ask_once(self) -> bool:
@@ -102,6 +103,8 @@ class Session:
         return not self.stopped
 
     stopped = False
+    interrupted = False
+    """Whether the person pressed Ctrl-C (``rummykit play`` then exits 130)."""
 
     def handle(self, line: str) -> None:
         """Do what one line asks."""

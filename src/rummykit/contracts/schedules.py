@@ -75,10 +75,17 @@ def resolve_deal_list(items: Iterable[int | str], deal_count: int) -> frozenset[
     return frozenset(deals)
 
 
+MAX_DEALS = 1000
+"""The most deals a schedule holds, however it is given (TOML, a record's or snapshot's
+JSON, Python): real schedules have a handful."""
+
+
 def _deals(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
     deals = tuple(value)
     if not deals:
         raise ConfigError("a schedule needs at least one deal")
+    if len(deals) > MAX_DEALS:
+        raise ConfigError(f"a schedule holds at most {MAX_DEALS} deals, got {len(deals)}")
     if not all(isinstance(deal, DealSpec) for deal in deals):
         raise ConfigError("a schedule's deals must be DealSpec values")
     return deals

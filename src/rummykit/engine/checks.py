@@ -323,6 +323,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if isinstance(action, Take) and top is not None and seat is not None and phase is DRAW:
             if top.discarder == seat and not self.options.may_take_own_discard:
                 return clause("own_discard"), f"{who} cannot take {top.card}, his own discard"
+            if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
+                return refusal  # the filter's own clause and reason (POSSO-8.2)
             return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card

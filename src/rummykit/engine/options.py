@@ -288,7 +288,7 @@ class DealEndOptions:
     """Refill the stock from the pile, or end the deal."""
     max_stock_refills: int = attrs.field(default=10, validator=whole(0))
     """Refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(0))
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(1))
     """Turns a deal may take before it ends as a dead deal."""
     going_out_bonus: int = attrs.field(default=20, validator=whole(0))
     """What going out scores."""

@@ -37,7 +37,7 @@ import attrs
 
 from rummykit.cards import Card, parse_card
 from rummykit.contracts import Contract, SameSuitRuns
-from rummykit.contracts.schedules import ContractSchedule, DealSpec
+from rummykit.contracts.schedules import MAX_DEALS, ContractSchedule, DealSpec
 from rummykit.deck import DiscardPile, PileCard, Stock
 from rummykit.errors import ConfigError, NotationError, RecordError, RummyError, shorten, shown
 from rummykit.kit.actions import Action, ActionGrammar, action_from_dict
@@ -145,6 +145,11 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
     options = dict(data)
     schedule = options.get("contract_schedule")
     if isinstance(schedule, dict):
+        deals = schedule.get("deals")
+        if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before reading any
+            raise RecordError(
+                f"bad contract schedule in the {path}: at most {MAX_DEALS} deals, got {len(deals)}"
+            )
         try:
             deals = tuple(
                 DealSpec(

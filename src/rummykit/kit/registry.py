@@ -56,7 +56,6 @@ SHIPPED_GAMES: Mapping[str, str] = {
 """The games rummykit ships, by name: ``module:attribute`` of each definition, imported
 on first use (a table, so no installation metadata is needed)."""
 
-_ALIASES = {"mayi": "may-i", "may_i": "may-i"}
 _found: dict[str, tuple[importlib.metadata.EntryPoint, ...]] = {}  # each group's entry points
 
 
@@ -196,11 +195,11 @@ def names() -> tuple[str, ...]:
 
 
 def get(name: str) -> type[GameDefinition[Any, Any]]:
-    """The definition class called ``name`` (``mayi`` and ``may_i`` are other names of
-    ``may-i``): a registered game, a shipped one (imported now if need be), else an
-    installed plugin's (loaded now). An unknown name is a
+    """The definition class called ``name``: a registered game, a shipped one (imported
+    now if need be), else an installed plugin's (loaded now). A game has one name, as the
+    command line spells it (``may-i``, never ``mayi``); an unknown name is a
     :class:`~rummykit.errors.ConfigError` that suggests the nearest known one."""
-    key = _ALIASES.get(name, name) if isinstance(name, str) else name
+    key = name
     if not isinstance(key, str):
         raise ConfigError(f"a game's name is text, got {name!r}")
     found = _GAMES.find(key)

@@ -56,17 +56,18 @@ def check_first_dealer(first_dealer: object, players: int) -> None:
         )
 
 
-def check_sender(match: Match[Any, Any], seat: int | None) -> None:
+def check_sender(match: Match[Any, Any], seat: int | None, action: object = None) -> None:
     """Refuse ``seat`` unless it is the seat to act (``None``: the sender is not said).
-    The refusal says only that it is not that seat's turn."""
+    The refusal says only that it is not that seat's turn, and carries the ``action``
+    as it was sent (so a client tells which of its messages was refused)."""
     if seat is not None and seat_number(seat, match.players) != match.to_act:
-        raise IllegalActionError(f"it is not {match._who(seat)}'s turn")
+        raise IllegalActionError(f"it is not {match._who(seat)}'s turn", action=action)
 
 
 def verified_from(match: Match[Any, Any], action: Action | str, seat: int) -> Action:
     """``action`` read and checked as sent by ``seat``: refused unless ``seat`` is the
     seat to act, then checked with the match's ``_sender_known`` true."""
-    check_sender(match, seat)
+    check_sender(match, seat, action)
     value = match._as_action(action)
     match._sender_known = True
     try:

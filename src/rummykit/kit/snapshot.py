@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import math
+import random
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -32,6 +34,7 @@ from rummykit.cards import Card, format_cards, parse_cards
 from rummykit.deck import DiscardPile
 from rummykit.errors import (
     ConfigError,
+    InvalidMeldError,
     NotationError,
     RecordError,
     RummyError,
@@ -41,8 +44,9 @@ from rummykit.errors import (
 from rummykit.kit.actions import Action
 from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
 from rummykit.kit.match import Match
-from rummykit.kit.protocol import MATCH_OVER
+from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore
 from rummykit.kit.state import DealState, MatchState
+from rummykit.melds import Meld, MeldRules
 
 FORMAT = "rummykit-match"
 """The ``format`` of a snapshot."""
@@ -53,6 +57,12 @@ _FIELDS = (
     "auto_deal", "step", "rng", "match", "deal",
 )  # fmt: skip
 _RNG_WORDS = 625
+_RNG_VERSION = random.Random.VERSION
+_NUMBER_BOUND = 2**53
+"""Every whole number of a snapshot but the seed and the generator's words is within
+±(2^53 - 1) (JSON's safe integers): a count, a score or a total past it is no match's."""
+_SEED_BOUND = 2**256
+"""A seed is within ±(2^256 - 1)."""
 
 
 def match_setup(match: Match[Any, Any]) -> dict[str, Any]:
@@ -100,6 +110,9 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     for field in _FIELDS:
         if field not in data:
             raise RecordError(f"{field}: missing")
+    for field in _FIELDS:
+        if field != "rng":
+            _check_numbers(data[field], field, _NUMBER_BOUND if field != "seed" else _SEED_BOUND)
     name = data["game"]
     if not isinstance(name, str) or name not in names():
         raise RecordError(f"game: unknown game {shown(name)} (known: {', '.join(names())})")
@@ -138,8 +151,11 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     _check_seats(state, players, "match")
     _check_seats(deal, players, "deal")
     _check_deal_number(state.deal_number, match.deal_count())
+    _check_match_counts(state, players)
+    _check_deal_counts(deal, state, players)
     match._restore(state, deal, step)
     _check_cards(match)
+    _check_table(match)
     # what the checks above cannot see shows when the game reads the state: first the
     # seat to act in its phase (it has a decision, and the first few it may take apply),
     # then every seat's view of the deal
@@ -195,8 +211,9 @@ def _rng_state(data: Any) -> tuple[Any, ...]:
     if not isinstance(data, list) or len(data) != 3:
         raise RecordError(f"rng: must be [version, words, gauss], got {shown(data)}")
     version, words, gauss = data
-    if type(version) is not int:
-        raise RecordError(f"rng[0]: must be a whole number, got {shown(version)}")
+    if type(version) is not int or version != _RNG_VERSION:
+        expected = f"{_RNG_VERSION} (Random.getstate())"
+        raise RecordError(f"rng[0]: must be {expected}, got {shown(version)}")
     if (
         not isinstance(words, list)
         or len(words) != _RNG_WORDS
@@ -205,12 +222,10 @@ def _rng_state(data: Any) -> tuple[Any, ...]:
         or not 0 <= words[-1] <= _RNG_WORDS - 1
     ):
         raise RecordError(f"rng[1]: must be {_RNG_WORDS} whole numbers (Random.getstate())")
-    if gauss is not None and type(gauss) not in (int, float):
-        raise RecordError(f"rng[2]: must be a number or null, got {shown(gauss)}")
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
+        raise RecordError(f"rng[2]: must be a finite number or null, got {shown(gauss)}")
     state = (version, tuple(words), gauss)
     try:
-        import random
-
         random.Random().setstate(state)
     except (TypeError, ValueError) as error:
         raise RecordError(f"rng: not a generator state: {shorten(str(error))}") from None
@@ -286,3 +301,140 @@ def _check_cards(match: Match[Any, Any]) -> None:
         raise RecordError(
             f"deal: the cards do not add up to the shoe (extra: {extra}; missing: {missing})"
         )
+
+
+def _check_numbers(data: Any, path: str, bound: int) -> None:
+    """Every number in the JSON ``data`` is finite and, if whole, within ±``bound``."""
+    kind = type(data)
+    if kind is int:
+        if not -bound < data < bound:
+            raise RecordError(f"{path}: a number out of range ({shorten(_digits(data))})")
+    elif kind is float:
+        if not math.isfinite(data) or not -bound < data < bound:
+            raise RecordError(f"{path}: a number out of range ({data!r})")
+    elif kind is list:
+        for index, item in enumerate(data):
+            if type(item) is not str:
+                _check_numbers(item, f"{path}[{index}]", bound)
+    elif kind is dict:
+        for key, item in data.items():
+            if type(item) is not str:
+                _check_numbers(item, f"{path}.{key}", bound)
+
+
+def _digits(number: int) -> str:
+    if abs(number) < 10**60:
+        return str(number)
+    return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
+
+
+COUNT_FIELDS = frozenset(
+    {"turns", "refills", "buys", "times_out", "total_buys", "recycles", "passes", "picked", "asked"}
+)
+"""Fields of a state (or of a value in it) that count something, by name: a restored
+snapshot's are whole numbers from 0 (a list of them, one a seat, for ``buys`` and
+``times_out``)."""
+
+
+def _check_counts(value: Any, path: str) -> None:
+    """The counters of ``value`` (a state, recursively) are not negative."""
+    for field in attrs.fields(type(value)):
+        item, where = getattr(value, field.name), f"{path}.{field.alias}"
+        if field.name in COUNT_FIELDS:
+            for index, count in enumerate(item if isinstance(item, list) else [item]):
+                if type(count) is not int or count < 0:
+                    at = f"{where}[{index}]" if isinstance(item, list) else where
+                    raise RecordError(f"{at}: must be a whole number from 0, got {shown(count)}")
+        elif attrs.has(type(item)) and not isinstance(item, Card | Action):
+            _check_counts(item, where)
+
+
+def _check_match_counts(state: MatchState, players: int) -> None:
+    """The finished deals' scores are the totals' parts; the counters are in range."""
+    _check_counts(state, "match")
+    finished = len(state.deal_scores)
+    over = state.phase in (DEAL_OVER, MATCH_OVER)
+    expected = state.deal_number if over else state.deal_number - 1
+    if finished != expected:
+        raise RecordError(
+            f"match.deal_scores: must hold the {expected} finished deals' scores"
+            f" (deal {state.deal_number}, phase {state.phase.value!r}), got {finished}"
+        )
+    for index, scores in enumerate(state.deal_scores):
+        for seat, score in enumerate(scores):
+            if not isinstance(score, DealScore) or score.bonus < 0 or score.penalty < 0:
+                raise RecordError(
+                    f"match.deal_scores[{index}][{seat}]: a bonus and a penalty from 0"
+                )
+    nets = tuple(sum(scores[seat].net for scores in state.deal_scores) for seat in range(players))
+    penalties = tuple(
+        sum(scores[seat].penalty for scores in state.deal_scores) for seat in range(players)
+    )
+    if state.totals != (nets if finished else ()):
+        raise RecordError(f"match.totals: must be the deals' net scores added up ({list(nets)})")
+    if state.penalty_totals != (penalties if finished else ()):
+        raise RecordError(
+            f"match.penalty_totals: must be the deals' penalties added up ({list(penalties)})"
+        )
+    times_out = getattr(state, "times_out", None)
+    if times_out is not None and sum(times_out) > finished:
+        raise RecordError(f"match.times_out: more outs than the {finished} finished deals")
+
+
+def _check_deal_counts(deal: DealState, state: MatchState, players: int) -> None:
+    """The deal's counters are in range and its known cards are in the hands."""
+    _check_counts(deal, "deal")
+    buys, total = getattr(deal, "buys", None), getattr(state, "total_buys", None)
+    if buys is not None and total is not None and sum(buys) > total:
+        raise RecordError(f"match.total_buys: fewer than this deal's buys ({sum(buys)})")
+    known = getattr(deal, "known", None)
+    if known is not None:
+        for seat, cards in enumerate(known):
+            if not Counter(cards) <= Counter(deal.hands[seat]):
+                raise RecordError(f"deal.known[{seat}]: cards the seat does not hold")
+    down, down_turn = getattr(deal, "down", None), getattr(deal, "down_turn", None)
+    if down is not None and down_turn is not None:
+        for seat, (is_down, turn) in enumerate(zip(down, down_turn, strict=True)):
+            if type(turn) is not int or not (0 <= turn <= deal.turns if is_down else turn == -1):
+                upto = f"from 0 to the deal's turns ({deal.turns})" if is_down else "-1"
+                raise RecordError(f"deal.down_turn[{seat}]: must be {upto}, got {shown(turn)}")
+
+
+def _check_table(match: Match[Any, Any]) -> None:
+    """Every meld on the table (and every seat's laid melds) is the meld its cards make
+    under the match's meld rules, and a table meld's owner is down (or, where a contract
+    goes down part by part, has laid part of it)."""
+    table, rules = getattr(match.deal, "table", None), getattr(match, "meld_rules", None)
+    if table is None or rules is None:
+        return
+    from rummykit.melds.layoff import _layoff_rules  # what a meld grown by lay-offs meets
+
+    rules = _layoff_rules(rules)
+    down, laid = match.deal.down, match.deal.laid
+    for index, meld in enumerate(table):
+        where = f"deal.table[{index}]"
+        _check_meld(meld, rules, where)
+        if meld.owner is None or not (down[meld.owner] or laid[meld.owner]):
+            raise RecordError(f"{where}: its owner ({_actor(meld.owner)}) has laid nothing down")
+    for seat, melds in enumerate(match.deal.laid):
+        for index, meld in enumerate(melds):
+            _check_meld(meld, rules, f"deal.laid[{seat}][{index}]", owner=False)
+
+
+def _check_meld(meld: Meld, rules: MeldRules, where: str, *, owner: bool = True) -> None:
+    from rummykit.melds.layoff import _roles
+
+    if len(meld.ranks) != len(meld.cards):
+        raise RecordError(f"{where}: must give a rank for each of its {len(meld.cards)} cards")
+    try:
+        checked = rules.validate(meld.cards, meld.kind, roles=_roles(meld))
+    except InvalidMeldError as error:
+        raise RecordError(f"{where}: not a meld here: {shorten(error.reason)}") from None
+    if (
+        checked.kind is not meld.kind
+        or checked.suit is not meld.suit
+        or Counter(zip(checked.cards, checked.ranks, strict=True))
+        != Counter(zip(meld.cards, meld.ranks, strict=True))
+        or (not owner and meld.owner is not None)
+    ):  # the order may differ (a run all round the ranks starts where it was laid)
+        raise RecordError(f"{where}: reads as {shorten(checked.notation)}, not as written")

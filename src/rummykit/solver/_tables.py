@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import Final, NoReturn, final
+from typing import Final, NoReturn, Protocol, final
 
 from rummykit._compiled import subclass_refused
 from rummykit._memo import CACHE_LIMIT, BoundedMemo
@@ -177,6 +177,20 @@ def context(rules: MeldRules, values: CardValues) -> Context:
     return found
 
 
+LISTED: Final = 4
+"""The nodes of a search's budget that making one candidate meld costs (or one multiset
+of wild cards for it): about as long as four nodes of the search. Candidate lists are
+bounded by the budget like the search, so a huge hand with many wild cards stops within
+it instead of listing millions of candidates first."""
+
+
+class Spender(Protocol):
+    """What counts the work of making a memo's entry: a search's budget."""
+
+    def spend(self, nodes: int) -> None:
+        """Count ``nodes`` of work (raising once the budget is spent)."""
+
+
 def _multisets(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
     """Every way to take ``size`` items from kinds with these counts (counts per kind)."""
     if not limits:
@@ -192,9 +206,10 @@ def _multisets(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
 
 
 def wild_choices(
-    ctx: Context, pool: tuple[int, ...], size: int, mode: int
+    ctx: Context, pool: tuple[int, ...], size: int, mode: int, search: Spender | None = None
 ) -> tuple[tuple[int, ...], ...]:
-    """The multisets of ``size`` wild cards (codes in code order) to try from ``pool``.
+    """The multisets of ``size`` wild cards (codes in code order) to try from ``pool``;
+    each one made is a node of ``search``'s budget (a list not yet memoised may be huge).
 
     ``EVERY`` gives them all. Otherwise dominated ones are left out: pure wild cards are
     interchangeable, so the most valuable go first; and when pure wild cards are worth at
@@ -207,10 +222,14 @@ def wild_choices(
         return found
     codes = ctx.wild_codes
     if mode == EVERY:
-        found = tuple(
-            tuple(code for code, take in zip(codes, takes, strict=True) for _ in range(take))
-            for takes in _multisets(pool, size)
-        )
+        every = []
+        for takes in _multisets(pool, size):
+            if search is not None:
+                search.spend(LISTED)
+            every.append(
+                tuple(code for code, take in zip(codes, takes, strict=True) for _ in range(take))
+            )
+        found = tuple(every)
     else:
         value = ctx.value
         pure = sorted(
@@ -230,6 +249,8 @@ def wild_choices(
                 taken += [codes[i]] * take
                 left -= take
             for takes in _multisets(counts, size - from_pure):
+                if search is not None:
+                    search.spend(LISTED)
                 chosen = taken + [
                     codes[i] for i, take in zip(impure, takes, strict=True) for _ in range(take)
                 ]

@@ -35,12 +35,11 @@ async function lobby() {
   }
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const seed = $("seed").value === "" ? null : Number($("seed").value);
     const seats = $("seats").value.split(",").map((kind) => kind.trim()).filter(Boolean);
     const answer = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: $("game").value, seats, seed }),
+      body: JSON.stringify({ game: $("game").value, seats }),  // the server chooses the seed
     });
     const body = await answer.json();
     if (!answer.ok) { status(body.error.reason); return; }

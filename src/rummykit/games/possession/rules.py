@@ -185,7 +185,7 @@ class PossessionRules:
     """PSSN-6.3: a blocked deal is scored, or redealt (cannot arise in play)."""
     max_recycles: int = attrs.field(default=100, validator=whole(0))
     """PSSN-6.4: recycles a deal may make before it ends."""
-    max_turns_per_deal: int = attrs.field(default=10_000, validator=whole(0))
+    max_turns_per_deal: int = attrs.field(default=10_000, validator=whole(1))
     """PSSN-6.5: turns a deal may take before it ends."""
     loss_threshold: int = attrs.field(default=8, validator=whole(1))
     """PSSN-9.1: the total that ends the game."""
