@@ -24,7 +24,14 @@ from rummykit.engine.hooks import (
     Opening,
     Refusal,
 )
-from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
+from rummykit.engine.options import (
+    ContractRules,
+    PerPlayers,
+    Setting,
+    TableOptions,
+    TableRules,
+    TableSpec,
+)
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.ranking import ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
@@ -51,7 +58,10 @@ __all__ = [
     "Opening",
     "PerPlayers",
     "Refusal",
+    "Setting",
     "TableOptions",
+    "TableRules",
+    "TableSpec",
     "TurnStep",
     "down_action",
     "ranked_outcome",

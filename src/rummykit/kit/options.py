@@ -49,13 +49,18 @@ __all__ = [
     "WHOLE_LIMIT",
     "Choice",
     "FirstDealer",
+    "OptionInfo",
+    "allowed_values",
     "boolean",
     "build_rules",
     "check_dealer_seat",
     "choice",
     "deal_list",
+    "field_options",
     "first_dealer",
     "number",
+    "option_infos",
+    "option_values",
     "player_range",
     "schedule_option",
     "schedule_value",
@@ -478,8 +483,96 @@ def schedule_value(
         raise ConfigError(f"no schedule named {value!r} (known: {known})") from None
 
 
+@attrs.frozen
+class OptionInfo:
+    """One option of a game's rules as players see it: what ``rummykit rules`` lists,
+    what ``--option NAME=VALUE`` and ``game(name, **options)`` take."""
+
+    name: str
+    """The name players give (``jokers``, ``claim_order``)."""
+    default: Any
+    """The game's default."""
+    doc: str
+    """What it means, its clause first (``"MAYI-2.2: jokers in the shoe ..."``)."""
+    clause: str | None
+    """The clause of the game's rules it follows, if one is cited."""
+    allowed: Any = None
+    """The values it takes where they are few (a choice's, true and false), else the
+    type's text, else ``None``."""
+
+
+def allowed_values(field: attrs.Attribute[Any], default: Any) -> Any:
+    """The values an option field takes where they are few (a :class:`Choice`'s, true and
+    false), else its declared type's text, else ``None``."""
+    for candidate in (field.converter, type(default)):
+        if isinstance(candidate, type) and issubclass(candidate, enum.Enum):
+            return tuple(member.value for member in candidate)
+    if isinstance(default, bool):
+        return (True, False)
+    return field.type if isinstance(field.type, str) else None
+
+
+def field_options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
+    """The options of a plain rules class: its init fields, their defaults, and the
+    docstrings under them (whose first clause is the option's)."""
+    docs = field_docs(rules_type)
+    infos = []
+    for field in attrs.fields(rules_type):
+        if not field.init:
+            continue
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = None if default.takes_self else default.factory()
+        doc = docs.get(field.name, "")
+        infos.append(
+            OptionInfo(
+                name=field.alias or field.name,
+                default=default,
+                doc=doc,
+                clause=cited_clause(doc),
+                allowed=allowed_values(field, default),
+            )
+        )
+    return tuple(infos)
+
+
+def option_infos(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
+    """Every option a rules class takes by name: its own ``option_infos()`` where it
+    has one (:class:`~rummykit.engine.options.TableRules`: its own options and the
+    engine's it lets players set), else :func:`field_options`."""
+    own = getattr(rules_type, "option_infos", None)
+    if callable(own):
+        infos: tuple[OptionInfo, ...] = own()
+        return infos
+    return field_options(rules_type)
+
+
+def option_values(rules: Any) -> dict[str, Any]:
+    """Every option of a rules object by the name players give it: its own
+    ``option_values()`` where it has one, else its init fields."""
+    own = getattr(rules, "option_values", None)
+    if callable(own):
+        values: dict[str, Any] = own()
+        return values
+    return {
+        field.alias or field.name: getattr(rules, field.name)
+        for field in attrs.fields(type(rules))
+        if field.init
+    }
+
+
+def _make(rules_type: type[R], options: Mapping[str, Any], game: str) -> R:
+    maker = getattr(rules_type, "of", None)
+    if callable(maker):
+        made: R = maker(**options)
+        return made
+    return rules_type(**options)
+
+
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
-    """A rules object of ``rules_type`` (a keyword-only attrs class) from ``options``.
+    """A rules object of ``rules_type`` (a keyword-only attrs class, or a
+    :class:`~rummykit.engine.options.TableRules` whose ``of`` takes the engine's options
+    by name too) from ``options``.
 
     Every failure is a :class:`~rummykit.errors.ConfigError`: an unknown option name lists the
     game's options and suggests the closest, and a value the fields' converters reject
@@ -489,54 +582,64 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
     >>> from rummykit.games.may_i.rules import MayIRules
     >>> build_rules(MayIRules, {"turn_after_buy": "resume_normal"}, game="may-i").turn_after_buy
     'resume_normal'
+    >>> build_rules(MayIRules, {"jokers": 2}, game="may-i").table.jokers
+    PerPlayers.of(2)
     >>> build_rules(MayIRules, {"wraparound_run": False}, game="may-i")
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: may-i has no option 'wraparound_run'
     (did you mean 'wraparound_runs'?); its options: ...
     """
-    known = sorted(field.alias or field.name for field in attrs.fields(rules_type) if field.init)
+    infos = {info.name: info for info in option_infos(rules_type)}
+    known = sorted(infos)
     for name in options:
-        if name not in known:
+        if name not in infos:
+            refuse = getattr(getattr(rules_type, "table_spec", None), "refuse", None)
+            if callable(refuse) and isinstance(name, str):
+                refuse(name, game=game)  # an engine option the game fixes or makes
             close = difflib.get_close_matches(str(name), known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigError(
                 f"{game} has no option {shown(name)}{hint}; its options: {', '.join(known)}"
             )
     try:
-        return rules_type(**options)
+        return _make(rules_type, options, game)
     except ConfigError as error:
         if error.rule is not None:
             raise
-        clause = _culprit_clause(rules_type, options)
+        clause = _culprit_clause(rules_type, options, game, infos)
         if clause is None:
             raise
         raise ConfigError(error.reason, source=error.source, rule=clause) from None
     except (TypeError, ValueError) as error:
-        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+        raise ConfigError(f"{game}: {_culprit(rules_type, options, game)}: {error}") from None
     except RecursionError:  # a value nested too deeply for a converter to look at
-        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
+        raise ConfigError(
+            f"{game}: {_culprit(rules_type, options, game)}: nested too deeply"
+        ) from None
 
 
-def _failing(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
+def _failing(rules_type: type[Any], options: Mapping[str, Any], game: str) -> str | None:
     """The name of the first option that fails on its own, if one does."""
     for name, value in options.items():
         try:
-            rules_type(**{name: value})
+            _make(rules_type, {name: value}, game)
         except (TypeError, ValueError, RecursionError):
             return name
     return None
 
 
-def _culprit_clause(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
-    """The clause the failing option's docstring cites, if any."""
-    name = _failing(rules_type, options)
-    return None if name is None else cited_clause(field_docs(rules_type).get(name, ""))
+def _culprit_clause(
+    rules_type: type[Any], options: Mapping[str, Any], game: str, infos: Mapping[str, OptionInfo]
+) -> str | None:
+    """The clause the failing option cites, if any."""
+    name = _failing(rules_type, options, game)
+    return None if name is None else infos[name].clause
 
 
-def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
+def _culprit(rules_type: type[Any], options: Mapping[str, Any], game: str) -> str:
     """The first option that fails on its own, else the names of them all."""
-    name = _failing(rules_type, options)
+    name = _failing(rules_type, options, game)
     if name is None:
         return "options " + ", ".join(options)
     return f"option {name}={shown(options[name])}"
