@@ -138,8 +138,8 @@ def test_the_enums_are_exported() -> None:
 
 
 def test_first_dealer_is_an_enum_or_a_seat() -> None:
-    assert MayIRules(first_dealer="high_card_draw").first_dealer is FirstDealer.HIGH_CARD_DRAW
-    assert MayIRules(first_dealer=2).first_dealer == 2
+    assert MayIRules.of(first_dealer="high_card_draw").first_dealer is FirstDealer.HIGH_CARD_DRAW
+    assert MayIRules.of(first_dealer=2).first_dealer == 2
     assert "'random' or 'high_card_draw'" in _error(MayIRules, first_dealer="oldest")
     assert "got True" in _error(MayIRules, first_dealer=True)
     assert "got -1" in _error(MayIRules, first_dealer=-1)
@@ -222,8 +222,8 @@ def test_set_distinct_suits_with_a_group_size_beyond_four() -> None:
 def test_first_dealer_seat_must_exist_in_the_player_count_range() -> None:
     message = _error(MayIRules, first_dealer=5)
     assert "first_dealer seat 5" in message and "player_count_range 3-5" in message
-    assert MayIRules(first_dealer=4).first_dealer == 4
-    assert MayIRules(first_dealer=5, player_count_range=(3, 6)).first_dealer == 5
+    assert MayIRules.of(first_dealer=4).first_dealer == 4
+    assert MayIRules.of(first_dealer=5, player_count_range=(3, 6)).first_dealer == 5
     assert "first_dealer seat 4" in _error(PossessionRules, first_dealer=4)
 
 
@@ -242,13 +242,13 @@ def test_discard_bans_must_name_deals_of_the_schedule() -> None:
 
 def test_hand_size_and_packets_and_the_shoe() -> None:
     assert "multiple of deal_packet_size 3" in _error(MayIRules, deal_packet_size=3)
-    assert MayIRules(deal_packet_size=2, hand_size=12).schedule()[1].hand_size == 12
-    message = _error(MayIRules, player_count_range=(2, 8), hand_size=14)
+    assert MayIRules.of(deal_packet_size=2, deal_hand_size=12).schedule()[1].hand_size == 12
+    message = _error(MayIRules, player_count_range=(2, 8), deal_hand_size=14)
     assert "8 hands of 14 need 112 cards, but the shoe holds 104" in message
-    assert MayIRules(player_count_range=(2, 8), hand_size=13)
-    assert MayIRules(player_count_range=(2, 8), hand_size=13, joker_count=1, initial_upcard=True)
+    assert MayIRules.of(player_count_range=(2, 8), deal_hand_size=13)
+    assert MayIRules.of(player_count_range=(2, 8), deal_hand_size=13, jokers=1, initial_upcard=True)
     assert "105 cards" in _error(
-        MayIRules, player_count_range=(2, 8), hand_size=13, initial_upcard=True
+        MayIRules, player_count_range=(2, 8), deal_hand_size=13, initial_upcard=True
     )
 
 
@@ -298,7 +298,7 @@ def test_hand_size_none_is_the_schedules() -> None:
     assert {deal.hand_size for deal in MayIRules(contract_schedule="six_deal").schedule()} == {11}
     twelve = ContractSchedule.of("2G", "3R", hand_size=12)
     assert {deal.hand_size for deal in MayIRules(contract_schedule=twelve).schedule()} == {12}
-    rules = MayIRules(contract_schedule=twelve, hand_size=11)
+    rules = MayIRules(contract_schedule=twelve, deal_hand_size=11)
     assert {deal.hand_size for deal in rules.schedule()} == {11}
 
 
@@ -359,7 +359,7 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
     path.write_text('[[deal]]\ncontract = "2G"\n', encoding="utf-8")
     samples: list[Any] = [
         MayIRules(),
-        MayIRules(
+        MayIRules.of(
             contract_schedule=path,
             discard_out_forbidden_deals="all",
             first_dealer=1,

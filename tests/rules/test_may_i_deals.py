@@ -156,7 +156,7 @@ def test_mayi_w40_net_totals_decide() -> None:
     assert outcome(MayIRules(), totals, penalties, (3, 1, 1)).winners == (A,)
     assert penalties == (70, 40, 87)
     assert outcome(
-        MayIRules(winner_metric="penalties_only"), totals, penalties, (3, 1, 1)
+        MayIRules.of(winner_metric="penalties_only"), totals, penalties, (3, 1, 1)
     ).winners == (B,)
 
 
@@ -165,10 +165,10 @@ def test_mayi_w41_ties_share_the_win() -> None:
     assert result.winners == (A, B)
     assert result.standings == ((A, -30), (B, -30), (C, -45))
     assert outcome(
-        MayIRules(tie_break="fewest_penalty_points"), (-30, -30, -45), (50, 70, 45), (2, 1, 0)
+        MayIRules.of(tie_break="fewest_penalty_points"), (-30, -30, -45), (50, 70, 45), (2, 1, 0)
     ).winners == (A,)
     assert outcome(
-        MayIRules(tie_break="most_times_out"), (-30, -30, -45), (50, 70, 45), (1, 2, 0)
+        MayIRules.of(tie_break="most_times_out"), (-30, -30, -45), (50, 70, 45), (1, 2, 0)
     ).winners == (B,)
 
 

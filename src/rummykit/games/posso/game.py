@@ -46,7 +46,7 @@ __all__ = ["Posso", "PossoMatch"]
 
 
 class PossoMatch(ContractRummyMatch):
-    """One game of Posso?: a deal per player (or ``deal_count``), scored (POSSO-6 to 18)."""
+    """One game of Posso?: a deal per player (or ``deals``), scored (POSSO-6 to 18)."""
 
     clause_prefix = "POSSO"
     rules: PossoRules
