@@ -86,6 +86,8 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return "[" + ", ".join(_show(item) for item in value) + "]"
+    if isinstance(value, dict):  # a count by player count
+        return "{" + ", ".join(f"{key}: {_show(item)}" for key, item in value.items()) + "}"
     return str(value)
 
 

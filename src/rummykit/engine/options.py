@@ -414,14 +414,14 @@ class Setting:
     """An engine option's value in one game and the clause of that game's rules it
     follows: an entry of a :class:`TableSpec`.
 
-    >>> Setting(0, "MAYI-2.2")
-    Setting(value=0, clause='MAYI-2.2')
+    >>> Setting(0, "HOUSE-2.2")
+    Setting(value=0, clause='HOUSE-2.2')
     """
 
     value: Any
     """The game's value: the default players may change, or the value the game fixes."""
     clause: str
-    """The clause of the game's rules (``"MAYI-2.2"``); ``rummykit rules`` shows it."""
+    """The clause of the game's rules (``"HOUSE-2.2"``); ``rummykit rules`` shows it."""
 
 
 def _settings(value: Mapping[str, Setting | tuple[Any, str]]) -> dict[str, Setting]:
@@ -501,11 +501,14 @@ class TableSpec:
         :class:`~rummykit.errors.ConfigError` saying why it is not an option."""
         for name in options:
             self.refuse(name, game=game)
+            if name not in ENGINE_OPTIONS:
+                raise ConfigError(f"{game} has no engine option {shown(name)}{_hint(name)}")
         return attrs.evolve(self.defaults, **options) if options else self.defaults
 
     def refuse(self, name: str, *, game: str) -> None:
-        """Refuse ``name`` unless players may set it: an engine option the game fixes
-        or makes from its own options, or no engine option at all."""
+        """Refuse engine option ``name`` unless players may set it: one the game fixes,
+        makes from its own options or keeps at the engine's default (a name that is no
+        engine option is the caller's to refuse)."""
         if name in self.settable:
             return
         if name in self.fixed:
@@ -518,7 +521,6 @@ class TableSpec:
             raise ConfigError(f"{game} makes {name} from its options {self.derived[name]}")
         if name in ENGINE_OPTIONS:
             raise ConfigError(f"{game} keeps the engine's {name}: it is not an option")
-        raise ConfigError(f"{game} has no engine option {shown(name)}{_hint(name)}")
 
     def check(self, table: TableOptions, *, game: str) -> None:
         """Refuse table options that change what the game does not let players set."""
@@ -666,10 +668,8 @@ class TableRules:
                 own[name] = value
             elif name in cls.table_spec.settable:
                 engine[name] = value
-            elif name in ENGINE_OPTIONS or name == "table":
-                cls.table_spec.refuse(name, game=game)
-                raise ConfigError(f"{game} has no option {shown(name)}")  # table
             else:
+                cls.table_spec.refuse(name, game=game)
                 known = sorted(cls.option_names())
                 close = difflib.get_close_matches(str(name), known, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""

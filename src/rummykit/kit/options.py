@@ -486,7 +486,14 @@ def schedule_value(
 @attrs.frozen
 class OptionInfo:
     """One option of a game's rules as players see it: what ``rummykit rules`` lists,
-    what ``--option NAME=VALUE`` and ``game(name, **options)`` take."""
+    what ``--option NAME=VALUE`` and ``game(name, **options)`` take
+    (:func:`option_infos`).
+
+    >>> from rummykit.games.may_i.rules import MayIRules
+    >>> info = {info.name: info for info in option_infos(MayIRules)}["tie_break"]
+    >>> info.default, info.clause, info.allowed
+    ('shared', 'MAYI-16.4', ('shared', 'fewest_penalty_points', 'most_times_out'))
+    """
 
     name: str
     """The name players give (``jokers``, ``claim_order``)."""
@@ -503,7 +510,13 @@ class OptionInfo:
 
 def allowed_values(field: attrs.Attribute[Any], default: Any) -> Any:
     """The values an option field takes where they are few (a :class:`Choice`'s, true and
-    false), else its declared type's text, else ``None``."""
+    false), else its declared type's text, else ``None``.
+
+    >>> from rummykit.games.possession.rules import PossessionRules
+    >>> fields = attrs.fields_dict(PossessionRules)
+    >>> allowed_values(fields["suit_change"], "same_rank"), allowed_values(fields["hand_size"], 9)
+    (('same_rank', 'none'), 'int')
+    """
     for candidate in (field.converter, type(default)):
         if isinstance(candidate, type) and issubclass(candidate, enum.Enum):
             return tuple(member.value for member in candidate)
@@ -514,7 +527,13 @@ def allowed_values(field: attrs.Attribute[Any], default: Any) -> Any:
 
 def field_options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
     """The options of a plain rules class: its init fields, their defaults, and the
-    docstrings under them (whose first clause is the option's)."""
+    docstrings under them (whose first clause is the option's).
+
+    >>> from rummykit.games.possession.rules import PossessionRules
+    >>> first = field_options(PossessionRules)[0]
+    >>> first.name, first.default, first.clause
+    ('player_count_range', (2, 4), 'PSSN-1.1')
+    """
     docs = field_docs(rules_type)
     infos = []
     for field in attrs.fields(rules_type):
@@ -539,7 +558,13 @@ def field_options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
 def option_infos(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
     """Every option a rules class takes by name: its own ``option_infos()`` where it
     has one (:class:`~rummykit.engine.options.TableRules`: its own options and the
-    engine's it lets players set), else :func:`field_options`."""
+    engine's it lets players set), else :func:`field_options`.
+
+    >>> from rummykit.games.posso.rules import PossoRules
+    >>> names = [info.name for info in option_infos(PossoRules)]
+    >>> names[:2], "tie_break" in names, "single_card_rule" in names
+    (['joker_count', 'joker_value'], True, False)
+    """
     own = getattr(rules_type, "option_infos", None)
     if callable(own):
         infos: tuple[OptionInfo, ...] = own()
@@ -549,7 +574,13 @@ def option_infos(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
 
 def option_values(rules: Any) -> dict[str, Any]:
     """Every option of a rules object by the name players give it: its own
-    ``option_values()`` where it has one, else its init fields."""
+    ``option_values()`` where it has one, else its init fields.
+
+    >>> from rummykit.games import game
+    >>> values = option_values(game("may-i", jokers={3: 2, 5: 4}).rules)
+    >>> values["jokers"], values["claim_order"]
+    ({'3': 2, '5': 4}, 'requests_first')
+    """
     own = getattr(rules, "option_values", None)
     if callable(own):
         values: dict[str, Any] = own()

@@ -8,7 +8,7 @@ named flat: ``MayIRules.of(jokers=2, claim_order="next_player_first")``,
 
 >>> from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
 >>> rules = MayIRules()
->>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.meld_rules().ace
+>>> rules.turn_after_buy, rules.table.buy_penalty_per_card, rules.meld_rules().ace
 ('buyer_left', 1, <AcePolicy.WRAP: 'wrap'>)
 >>> rules.turn_after_buy is TurnAfterBuy.BUYER_LEFT
 True

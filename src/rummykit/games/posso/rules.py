@@ -7,7 +7,7 @@ rules make); Posso?'s own options are the other fields. Both are named flat:
 
 >>> from rummykit.games.posso.rules import PossoRules
 >>> rules = PossoRules()
->>> rules.opening_requirement, rules.deal_packet_size, rules.initial_upcard
+>>> rules.opening_requirement, rules.table.deal_packet_size, rules.table.initial_upcard
 ('run_and_set', 2, True)
 >>> rules.opening()
 Contract.parse('1G+1R', exact=False)
