@@ -5,7 +5,6 @@ go-down checked once."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -111,7 +110,7 @@ def test_posso_fixes_six_table_options_in_its_spec() -> None:
 
 # -- one declaration: the rules hold the engine's options, nothing copied by name -------------
 
-CONTRACT_RULES = {"may-i": MayIRules, "posso": PossoRules}
+CONTRACT_RULES: dict[str, type[TableRules]] = {"may-i": MayIRules, "posso": PossoRules}
 
 
 def _other(name: str, value: Any, players: tuple[int, int]) -> Any:
@@ -160,7 +159,7 @@ def test_every_engine_option_is_settable_fixed_or_made_by_each_shipped_game() ->
         own = set(rules_type.own_options())
         assert not own & set(ENGINE_OPTIONS), name  # no engine option re-declared
         assert not hasattr(TableOptions, "from_rules")
-        made = game(name).table_options()
+        made = game(name).rules.table_options()
         for option in spec.derived:  # each made option is made, not left at its placeholder
             if option in ("deal_count", "hand_size", "discard_out"):
                 continue  # not read where a schedule gives the deals
@@ -168,7 +167,9 @@ def test_every_engine_option_is_settable_fixed_or_made_by_each_shipped_game() ->
 
 
 def test_a_misspelt_or_unknown_option_is_a_config_error_with_a_hint() -> None:
-    with pytest.raises(ConfigError, match=r"may-i has no option 'joker' \(did you mean 'jokers'\?\)"):
+    with pytest.raises(
+        ConfigError, match=r"may-i has no option 'joker' \(did you mean 'jokers'\?\)"
+    ):
         game("may-i", joker=2)
     with pytest.raises(ConfigError, match=r"has no option 'tie_brake' \(did you mean 'tie_break'"):
         game("posso", tie_brake="shared")

@@ -378,7 +378,9 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
             assert json.loads(json.dumps(value)) == value, name
             made = getattr(type(rules), "of", type(rules))
             rebuilt = made(**{name: json.loads(json.dumps(value))})
-            assert kit_options.option_values(rebuilt)[name] == kit_options.option_values(rules)[name]
+            assert (
+                kit_options.option_values(rebuilt)[name] == kit_options.option_values(rules)[name]
+            )
 
 
 def test_an_option_error_cites_the_options_clause() -> None:

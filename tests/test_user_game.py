@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 import pytest

@@ -165,7 +165,10 @@ def test_mayi_w41_ties_share_the_win() -> None:
     assert result.winners == (A, B)
     assert result.standings == ((A, -30), (B, -30), (C, -45))
     assert outcome(
-        MayIRules.of(tie_break="fewest_penalty_points").table, (-30, -30, -45), (50, 70, 45), (2, 1, 0)
+        MayIRules.of(tie_break="fewest_penalty_points").table,
+        (-30, -30, -45),
+        (50, 70, 45),
+        (2, 1, 0),
     ).winners == (A,)
     assert outcome(
         MayIRules.of(tie_break="most_times_out").table, (-30, -30, -45), (50, 70, 45), (1, 2, 0)

@@ -119,4 +119,3 @@ class ContractRummy(GameDefinition[R, M]):
     @abstractmethod
     def hooks(self) -> Hooks:
         """The hooks this game's matches use, chosen from its rules."""
-

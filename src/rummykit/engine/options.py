@@ -24,6 +24,7 @@ rummykit.errors.ConfigError: tie_break must be one of 'shared', 'fewest_penalty_
 from __future__ import annotations
 
 import difflib
+import inspect
 from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, Self
 
@@ -415,16 +416,19 @@ class Setting:
     follows: an entry of a :class:`TableSpec`.
 
     >>> Setting(0, "HOUSE-2.2")
-    Setting(value=0, clause='HOUSE-2.2')
+    Setting(value=0, clause='HOUSE-2.2', note='')
     """
 
     value: Any
     """The game's value: the default players may change, or the value the game fixes."""
     clause: str
     """The clause of the game's rules (``"HOUSE-2.2"``); ``rummykit rules`` shows it."""
+    note: str = ""
+    """What the option means in this game, where the engine's text is not enough (a
+    narrower range the game's rules check); ``rummykit rules`` shows it instead."""
 
 
-def _settings(value: Mapping[str, Setting | tuple[Any, str]]) -> dict[str, Setting]:
+def _settings(value: Mapping[str, Setting | tuple[Any, ...]]) -> dict[str, Setting]:
     return {
         name: item if isinstance(item, Setting) else Setting(*item) for name, item in value.items()
     }
@@ -437,7 +441,8 @@ def _sources(value: Mapping[str, str]) -> dict[str, str]:
 @attrs.frozen(kw_only=True)
 class TableSpec:
     """One game's engine options, declared once: which :class:`TableOptions` its
-    players may set (``settable``: the game's default and clause for each), which it
+    players may set (``settable``: the game's default and clause for each, and a note
+    where the game narrows the engine's meaning), which it
     fixes (``fixed``: the value and the clause that fixes it), and which its rules make
     from options of their own (``derived``: the engine option and the game's options it
     is made from, which the rules' ``table_options()`` fills in). An engine option it
@@ -484,7 +489,9 @@ class TableSpec:
         for part in ("settable", "fixed", "derived"):
             for name in getattr(self, part):
                 if name not in ENGINE_OPTIONS:
-                    raise ConfigError(f"a TableSpec names no engine option {shown(name)}{_hint(name)}")
+                    raise ConfigError(
+                        f"a TableSpec names no engine option {shown(name)}{_hint(name)}"
+                    )
                 if name in seen:
                     raise ConfigError(f"a TableSpec names {name} as {seen[name]} and as {part}")
                 seen[name] = part
@@ -539,7 +546,7 @@ class TableSpec:
         fields = attrs.fields_dict(TableOptions)
         infos = []
         for name, item in self.settable.items():
-            text = docs.get(name, "")
+            text = item.note or docs.get(name, "")
             default = getattr(self.defaults, name)
             infos.append(
                 OptionInfo(
@@ -592,7 +599,8 @@ class TableRules:
     ...     bonus: int = 10
     ...     '''HOUSE-5: what a clean hand scores.'''
     >>> rules = HouseRules.of(jokers=2, bonus=5)
-    >>> rules.table.jokers, rules.bonus, rules.with_options(tie_break="most_times_out").table.tie_break
+    >>> changed = rules.with_options(tie_break="most_times_out")
+    >>> rules.table.jokers, rules.bonus, changed.table.tie_break
     (PerPlayers.of(2), 5, 'most_times_out')
     >>> rules.option_values()
     {'bonus': 5, 'jokers': 2, 'tie_break': 'shared'}
@@ -619,7 +627,7 @@ class TableRules:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        annotations = cls.__dict__.get("__annotations__", {})
+        annotations = inspect.get_annotations(cls)
         for name, annotation in annotations.items():
             if name in ENGINE_OPTIONS and "ClassVar" not in str(annotation):
                 raise ConfigError(

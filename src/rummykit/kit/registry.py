@@ -30,8 +30,6 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import attrs
-
 from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
 

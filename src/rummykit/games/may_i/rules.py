@@ -158,12 +158,35 @@ _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 
 MAY_I_TABLE = TableSpec(
     settable={
-        "player_count_range": ((3, 5), "MAYI-1.1"),
-        "decks": (2, "MAYI-2.1"),
-        "jokers": (0, "MAYI-2.2"),
-        "first_dealer": ("random", "MAYI-4.3"),
+        "player_count_range": (
+            (3, 5),
+            "MAYI-1.1",
+            "how many players (3-5; 002's data line allows 2-5), within 2-8.",
+        ),
+        "decks": (
+            2,
+            "MAYI-2.1",
+            "52-card decks in the shoe (two in the reference game; house rules): 1-8, or "
+            "by player count, e.g. {3: 2, 5: 3} (two decks from three players, three from "
+            "five).",
+        ),
+        "jokers": (
+            0,
+            "MAYI-2.2",
+            "jokers in the shoe (none in the reference game): 0-24, or by player count as "
+            "decks ({3: 4, 5: 6}).",
+        ),
+        "first_dealer": (
+            "random",
+            "MAYI-4.3",
+            "random, high_card_draw or a fixed seat (below the most players).",
+        ),
         "dealer_rotation": ("left", "MAYI-4.4"),
-        "deal_packet_size": (1, "MAYI-5.2"),
+        "deal_packet_size": (
+            1,
+            "MAYI-5.2",
+            "cards dealt at a time (1-11); every hand size must be a multiple of it.",
+        ),
         "initial_upcard": (False, "MAYI-5.5"),
         "may_discard_taken_card": (False, "MAYI-7.5c"),
         "discard_pile_visible": ("all", "MAYI-8.2"),
@@ -287,7 +310,8 @@ class MayIRules(TableRules):
                 )
         if table.deal_packet_size > 11:
             raise ConfigError(
-                f"deal_packet_size must be a whole number from 1 to 11, got {table.deal_packet_size}"
+                "deal_packet_size must be a whole number from 1 to 11, "
+                f"got {table.deal_packet_size}"
             )
         schedule = self.schedule()
         rules = self.meld_rules()

@@ -90,13 +90,25 @@ def _deals(value: Any) -> tuple[int | str, ...]:
 
 POSSO_TABLE = TableSpec(
     settable={
-        "player_count_range": ((3, 5), "POSSO-1.1"),
-        "first_dealer": ("high_card_draw", "POSSO-5.1"),
+        "player_count_range": (
+            (3, 5),
+            "POSSO-1.1",
+            "three to five players (two with the range widened), within 2-5.",
+        ),
+        "first_dealer": ("high_card_draw", "POSSO-5.1", "high_card_draw, random or a fixed seat."),
         "dealer_rotation": ("left", "POSSO-5.2"),
-        "deal_packet_size": (2, "POSSO-6.2"),
+        "deal_packet_size": (
+            2,
+            "POSSO-6.2",
+            "cards dealt at a time (10 must be a multiple of it).",
+        ),
         "initial_upcard": (True, "POSSO-6.4"),
         "may_discard_taken_card": (False, "POSSO-8.6"),
-        "buy_penalty_per_card": (0, "POSSO-9.6"),
+        "buy_penalty_per_card": (
+            0,
+            "POSSO-9.6",
+            "stock cards a claimant draws for each card he claims.",
+        ),
         "stock_exhaustion": ("reshuffle", "POSSO-16.1"),
         "max_stock_refills": (10, "POSSO-16.2"),
         "max_turns_per_deal": (1000, "POSSO-16.3"),
