@@ -409,6 +409,8 @@ class TableOptions:
 ENGINE_OPTIONS: tuple[str, ...] = tuple(field.name for field in attrs.fields(TableOptions))
 """The names of the engine's options (:class:`TableOptions`' fields), in order."""
 
+_ENGINE_DEFAULTS = TableOptions()
+
 
 @attrs.frozen
 class Setting:
@@ -502,6 +504,10 @@ class TableSpec:
             values["hand_size"] = 1
         object.__setattr__(self, "defaults", TableOptions(**values))
 
+    def __repr__(self) -> str:
+        parts = (f"{part}={list(getattr(self, part))}" for part in ("settable", "fixed", "derived"))
+        return f"TableSpec({', '.join(parts)})"
+
     def make(self, options: Mapping[str, Any], *, game: str) -> TableOptions:
         """The engine's options with the game's defaults and ``options`` (engine option
         names the game lets players set) over them; any other engine option is a
@@ -570,6 +576,17 @@ def _shown_value(value: Any) -> str:
     return shown(json_value() if callable(json_value) else value)
 
 
+def _short_repr(table: TableOptions) -> str:
+    """Table options by the fields that differ from the engine's defaults (a rules
+    object's ``repr`` stays readable)."""
+    changed = (
+        f"{field.name}={getattr(table, field.name)!r}"
+        for field in attrs.fields(TableOptions)
+        if getattr(table, field.name) != getattr(_ENGINE_DEFAULTS, field.name)
+    )
+    return f"TableOptions({', '.join(changed)})"
+
+
 def _game_table(rules: TableRules) -> TableOptions:
     return type(rules).table_spec.defaults
 
@@ -620,7 +637,9 @@ class TableRules:
     fixes, which its rules make."""
 
     table: TableOptions = attrs.field(
-        default=attrs.Factory(_game_table, takes_self=True), validator=_check_table
+        default=attrs.Factory(_game_table, takes_self=True),
+        validator=_check_table,
+        repr=_short_repr,
     )
     """The engine's options in this game (the options it makes from its own hold the
     engine's defaults: :meth:`table_options` fills them in)."""
