@@ -31,7 +31,8 @@ class ContractRummy(GameDefinition[R, M]):
     """The base of a contract-rummy game definition: its rules give the engine its
     :class:`~rummykit.engine.options.TableOptions` (the rules are a
     :class:`~rummykit.engine.options.TableRules`, holding them as one field declared by
-    a :class:`~rummykit.engine.options.TableSpec`, or :class:`TableOptions` itself), and
+    a :class:`~rummykit.engine.options.TableSpec`, or
+    :class:`~rummykit.engine.options.TableOptions` itself), and
     :meth:`hooks` says which hooks it uses."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch

@@ -220,7 +220,7 @@ values)."""
 
 @attrs.frozen(kw_only=True)
 class MayIRules(TableRules):
-    """The options of MAYI-18: the engine's in :attr:`table` (declared with their
+    """The options of MAYI-18: the engine's in :attr:`~rummykit.engine.options.TableRules.table` (declared with their
     defaults and clauses by :data:`MAY_I_TABLE`), May I?'s own as the fields below, each
     docstring naming its clause.
 
@@ -385,7 +385,7 @@ class MayIRules(TableRules):
         return CardValues(ranks=ranks, joker=self.joker_value)
 
     def table_options(self) -> TableOptions:
-        """The engine's options: :attr:`table`, with the card values (MAYI-3), meld
+        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`, with the card values (MAYI-3), meld
         rules (MAYI-10) and schedule (MAYI-17) these rules make."""
         return attrs.evolve(
             self.table,

@@ -145,7 +145,7 @@ ends the turn, POSSO-15.3; two decks); and those its rules make."""
 
 @attrs.frozen(kw_only=True)
 class PossoRules(TableRules):
-    """The options of POSSO-19: the engine's in :attr:`table` (declared with their
+    """The options of POSSO-19: the engine's in :attr:`~rummykit.engine.options.TableRules.table` (declared with their
     defaults and clauses by :data:`POSSO_TABLE`), Posso?'s own as the fields below, each
     docstring naming its clause."""
 
@@ -230,7 +230,7 @@ engine's ``deal_count`` follows)."""
         resolve_deal_list(self.discard_out_forbidden_deals, self.deals or most)
 
     def table_options(self, *, players: int | None = None) -> TableOptions:
-        """The engine's options: :attr:`table` (with the values Posso? fixes), and the
+        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table` (with the values Posso? fixes), and the
         jokers (POSSO-2.2), card values (POSSO-3), meld rules (POSSO-10, 11) and schedule
         these rules make. The schedule is for ``players`` (the most players when not
         told; a match makes its own, :meth:`schedule`)."""
