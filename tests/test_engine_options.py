@@ -14,6 +14,8 @@ import attrs
 import pytest
 
 from rummykit import ConfigError, DeckSpec, IllegalActionError, parse_cards
+from rummykit.cli.rules import describe_rules
+from rummykit.cli.setup import build_game
 from rummykit.engine import (
     ContractLayOffGate,
     ContractOpening,
@@ -181,6 +183,22 @@ def test_a_misspelt_or_unknown_option_is_a_config_error_with_a_hint() -> None:
         game("may-i", schedule=None)
     with pytest.raises(ConfigError, match=r"^MayIRules fixes|^MayIRules makes meld_rules"):
         MayIRules(table=TableOptions(meld_rules=MeldRules(run_min=3)))
+
+
+def test_the_command_lines_names_and_rules_listing_come_from_the_declaration() -> None:
+    made = build_game("may-i", ["jokers=2", "claim-order=next_player_first", "tie_break=shared"])
+    assert made.rules.table.jokers == PerPlayers.of(2)
+    assert made.rules.claim_order == "next_player_first"
+    with pytest.raises(
+        ConfigError, match=r"has no option 'claim_ordr' \(did you mean 'claim_order'"
+    ):
+        build_game("may-i", ["claim_ordr=requests_first"])
+    for name, rules_type in CONTRACT_RULES.items():
+        listed = describe_rules(game(name))["options"]
+        assert [option["name"] for option in listed] == list(rules_type.option_names())
+        clauses = {option["name"]: option["clause"] for option in listed}
+        for option, setting in rules_type.table_spec.settable.items():
+            assert clauses[option] == setting.clause, (name, option)
 
 
 def test_a_rules_class_may_not_declare_an_engine_option() -> None:

@@ -220,9 +220,10 @@ values)."""
 
 @attrs.frozen(kw_only=True)
 class MayIRules(TableRules):
-    """The options of MAYI-18: the engine's in :attr:`~rummykit.engine.options.TableRules.table` (declared with their
-    defaults and clauses by :data:`MAY_I_TABLE`), May I?'s own as the fields below, each
-    docstring naming its clause.
+    """The options of MAYI-18: the engine's in
+    :attr:`~rummykit.engine.options.TableRules.table` (declared with their defaults and
+    clauses by :data:`MAY_I_TABLE`), May I?'s own as the fields below, each docstring
+    naming its clause.
 
     >>> rules = MayIRules(claim_order="next_player_first").with_options(decks={3: 2, 5: 3})
     >>> rules.claim_order, rules.table.decks.at(5), rules.table_options().decks.at(5)
@@ -385,8 +386,9 @@ class MayIRules(TableRules):
         return CardValues(ranks=ranks, joker=self.joker_value)
 
     def table_options(self) -> TableOptions:
-        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`, with the card values (MAYI-3), meld
-        rules (MAYI-10) and schedule (MAYI-17) these rules make."""
+        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`,
+        with the card values (MAYI-3), meld rules (MAYI-10) and schedule (MAYI-17)
+        these rules make."""
         return attrs.evolve(
             self.table,
             card_values=self.card_values(),

@@ -145,9 +145,10 @@ ends the turn, POSSO-15.3; two decks); and those its rules make."""
 
 @attrs.frozen(kw_only=True)
 class PossoRules(TableRules):
-    """The options of POSSO-19: the engine's in :attr:`~rummykit.engine.options.TableRules.table` (declared with their
-    defaults and clauses by :data:`POSSO_TABLE`), Posso?'s own as the fields below, each
-    docstring naming its clause."""
+    """The options of POSSO-19: the engine's in
+    :attr:`~rummykit.engine.options.TableRules.table` (declared with their defaults and
+    clauses by :data:`POSSO_TABLE`), Posso?'s own as the fields below, each docstring
+    naming its clause."""
 
     table_spec: ClassVar[TableSpec] = POSSO_TABLE
 
@@ -230,10 +231,11 @@ engine's ``deal_count`` follows)."""
         resolve_deal_list(self.discard_out_forbidden_deals, self.deals or most)
 
     def table_options(self, *, players: int | None = None) -> TableOptions:
-        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table` (with the values Posso? fixes), and the
-        jokers (POSSO-2.2), card values (POSSO-3), meld rules (POSSO-10, 11) and schedule
-        these rules make. The schedule is for ``players`` (the most players when not
-        told; a match makes its own, :meth:`schedule`)."""
+        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`
+        (with the values Posso? fixes), and the jokers (POSSO-2.2), card values
+        (POSSO-3), meld rules (POSSO-10, 11) and schedule these rules make. The schedule
+        is for ``players`` (the most players when not told; a match makes its own,
+        :meth:`schedule`)."""
         fewest, most = self.table.player_count_range
         return attrs.evolve(
             self.table,
