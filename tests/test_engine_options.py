@@ -28,13 +28,8 @@ from rummykit.engine import (
 )
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.effects import LaidDown
-from rummykit.engine.options import (
-    ENGINE_OPTIONS,
-    SingleCardRule,
-    TableRules,
-    TableSpec,
-    TieBreak,
-)
+from rummykit.engine.options import SingleCardRule, TieBreak
+from rummykit.engine.table import ENGINE_OPTIONS, TableRules, TableSpec
 from rummykit.games import game, register, unregister
 from rummykit.games.may_i.rules import MayIRules
 from rummykit.games.posso.rules import POSSO_TABLE, PossoRules

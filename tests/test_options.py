@@ -19,6 +19,7 @@ from rummykit.games.may_i.rules import MayIRules, TurnAfterBuy
 from rummykit.games.possession import rules as possession_rules
 from rummykit.games.possession.rules import PossessionRules, SuitChange
 from rummykit.kit import options as kit_options
+from rummykit.kit.option_table import option_values
 from rummykit.kit.options import (
     Choice,
     FirstDealer,
@@ -370,7 +371,7 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
         PossessionRules(first_dealer=0, winner_rule="all_non_losers"),
     ]
     for rules in samples:
-        for name, value in kit_options.option_values(rules).items():
+        for name, value in option_values(rules).items():
             if isinstance(value, ContractSchedule):
                 continue
             if isinstance(value, tuple):
@@ -378,9 +379,7 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
             assert json.loads(json.dumps(value)) == value, name
             made = getattr(type(rules), "of", type(rules))
             rebuilt = made(**{name: json.loads(json.dumps(value))})
-            assert (
-                kit_options.option_values(rebuilt)[name] == kit_options.option_values(rules)[name]
-            )
+            assert option_values(rebuilt)[name] == option_values(rules)[name]
 
 
 def test_an_option_error_cites_the_options_clause() -> None:

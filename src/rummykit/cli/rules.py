@@ -1,8 +1,8 @@
 """``rummykit rules GAME``: a game's options (defaults, allowed values, clauses, what they
 mean) and its schedule, from the one declaration of its options: the rules class's own
 fields and their docstrings, and for a contract game the engine's options its
-:class:`~rummykit.engine.options.TableSpec` lets players set, with the game's defaults
-and clauses (:func:`~rummykit.kit.options.option_infos`)."""
+:class:`~rummykit.engine.table.TableSpec` lets players set, with the game's defaults
+and clauses (:func:`~rummykit.kit.option_table.option_infos`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from rummykit.cli.setup import check_players, player_range
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.options import option_infos, option_values
+from rummykit.kit.option_table import option_infos, option_values
 
 __all__ = ["describe_rules", "rules_text"]
 

@@ -12,7 +12,7 @@ from typing import Any
 from rummykit.agents import Agent, agent_names, make_agent
 from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.options import option_infos
+from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get
 
 __all__ = [
@@ -60,7 +60,7 @@ def option_value(text: str) -> Any:
 def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
     """``NAME=VALUE`` words as a dict of rules options (``-`` in names reads as ``_``):
     the flat names a game's rules take, its own and the engine's alike
-    (:func:`~rummykit.kit.options.option_infos`).
+    (:func:`~rummykit.kit.option_table.option_infos`).
 
     >>> parse_options(["jokers=2", "claim-order=next_player_first"])
     {'jokers': 2, 'claim_order': 'next_player_first'}

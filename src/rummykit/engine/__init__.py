@@ -24,17 +24,11 @@ from rummykit.engine.hooks import (
     Opening,
     Refusal,
 )
-from rummykit.engine.options import (
-    ContractRules,
-    PerPlayers,
-    Setting,
-    TableOptions,
-    TableRules,
-    TableSpec,
-)
+from rummykit.engine.options import ContractRules, PerPlayers, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.ranking import ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
+from rummykit.engine.table import Setting, TableRules, TableSpec
 
 __all__ = [
     "DRAW",

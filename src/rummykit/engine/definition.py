@@ -12,8 +12,9 @@ import attrs
 from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
-from rummykit.engine.options import ENGINE_OPTIONS, ContractRules, TableOptions, TableRules
+from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.table import ENGINE_OPTIONS, TableRules
 from rummykit.errors import ConfigError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.protocol import Phase
@@ -30,8 +31,8 @@ M = TypeVar("M", bound=ContractRummyMatch)
 class ContractRummy(GameDefinition[R, M]):
     """The base of a contract-rummy game definition: its rules give the engine its
     :class:`~rummykit.engine.options.TableOptions` (the rules are a
-    :class:`~rummykit.engine.options.TableRules`, holding them as one field declared by
-    a :class:`~rummykit.engine.options.TableSpec`, or
+    :class:`~rummykit.engine.table.TableRules`, holding them as one field declared by
+    a :class:`~rummykit.engine.table.TableSpec`, or
     :class:`~rummykit.engine.options.TableOptions` itself), and
     :meth:`hooks` says which hooks it uses."""
 
@@ -40,10 +41,10 @@ class ContractRummy(GameDefinition[R, M]):
     @classmethod
     def check_definition(cls) -> None:
         """Also refuse rules that cannot give the engine its options: a rules class
-        that is neither a :class:`~rummykit.engine.options.TableRules` nor
+        that is neither a :class:`~rummykit.engine.table.TableRules` nor
         :class:`~rummykit.engine.options.TableOptions`; a rules class that declares an
         engine option as a field of its own (named: its default and clause belong in
-        the class's :class:`~rummykit.engine.options.TableSpec`); ``table_options()``
+        the class's :class:`~rummykit.engine.table.TableSpec`); ``table_options()``
         that does not return table options; a
         match class that is not a :class:`~rummykit.engine.core.ContractRummyMatch`; a
         clause map with a kind of refusal the engine does not know (a typo would

@@ -32,7 +32,7 @@ def cited_clause(text: str) -> str | None:
 def field_docs(cls: type[Any]) -> dict[str, str]:
     """The docstring under each field of ``cls`` (and its attrs bases), by field name.
     ``rummykit rules`` shows them, and an option's error cites the clause found there
-    (an engine option's clause is the game's :class:`~rummykit.engine.options.TableSpec`'s).
+    (an engine option's clause is the game's :class:`~rummykit.engine.table.TableSpec`'s).
 
     >>> from rummykit.games.may_i.rules import MayIRules
     >>> field_docs(MayIRules)["joker_value"]

@@ -43,24 +43,19 @@ import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError, shown
-from rummykit.kit.citations import cited_clause, field_docs
+from rummykit.kit.option_table import OptionInfo, option_infos
 
 __all__ = [
     "WHOLE_LIMIT",
     "Choice",
     "FirstDealer",
-    "OptionInfo",
-    "allowed_values",
     "boolean",
     "build_rules",
     "check_dealer_seat",
     "choice",
     "deal_list",
-    "field_options",
     "first_dealer",
     "number",
-    "option_infos",
-    "option_values",
     "player_range",
     "schedule_option",
     "schedule_value",
@@ -483,115 +478,6 @@ def schedule_value(
         raise ConfigError(f"no schedule named {value!r} (known: {known})") from None
 
 
-@attrs.frozen
-class OptionInfo:
-    """One option of a game's rules as players see it: what ``rummykit rules`` lists,
-    what ``--option NAME=VALUE`` and ``game(name, **options)`` take
-    (:func:`option_infos`).
-
-    >>> from rummykit.games.may_i.rules import MayIRules
-    >>> info = {info.name: info for info in option_infos(MayIRules)}["tie_break"]
-    >>> info.default, info.clause, info.allowed
-    ('shared', 'MAYI-16.4', ('shared', 'fewest_penalty_points', 'most_times_out'))
-    """
-
-    name: str
-    """The name players give (``jokers``, ``claim_order``)."""
-    default: Any
-    """The game's default."""
-    doc: str
-    """What it means, its clause first (``"MAYI-2.2: jokers in the shoe ..."``)."""
-    clause: str | None
-    """The clause of the game's rules it follows, if one is cited."""
-    allowed: Any = None
-    """The values it takes where they are few (a choice's, true and false), else the
-    type's text, else ``None``."""
-
-
-def allowed_values(field: attrs.Attribute[Any], default: Any) -> Any:
-    """The values an option field takes where they are few (a :class:`Choice`'s, true and
-    false), else its declared type's text, else ``None``.
-
-    >>> from rummykit.games.possession.rules import PossessionRules
-    >>> fields = attrs.fields_dict(PossessionRules)
-    >>> allowed_values(fields["suit_change"], "same_rank"), allowed_values(fields["hand_size"], 9)
-    (('same_rank', 'none'), 'int')
-    """
-    for candidate in (field.converter, type(default)):
-        if isinstance(candidate, type) and issubclass(candidate, enum.Enum):
-            return tuple(member.value for member in candidate)
-    if isinstance(default, bool):
-        return (True, False)
-    return field.type if isinstance(field.type, str) else None
-
-
-def field_options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
-    """The options of a plain rules class: its init fields, their defaults, and the
-    docstrings under them (whose first clause is the option's).
-
-    >>> from rummykit.games.possession.rules import PossessionRules
-    >>> first = field_options(PossessionRules)[0]
-    >>> first.name, first.default, first.clause
-    ('player_count_range', (2, 4), 'PSSN-1.1')
-    """
-    docs = field_docs(rules_type)
-    infos = []
-    for field in attrs.fields(rules_type):
-        if not field.init:
-            continue
-        default = field.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = None if default.takes_self else default.factory()
-        doc = docs.get(field.name, "")
-        infos.append(
-            OptionInfo(
-                name=field.alias or field.name,
-                default=default,
-                doc=doc,
-                clause=cited_clause(doc),
-                allowed=allowed_values(field, default),
-            )
-        )
-    return tuple(infos)
-
-
-def option_infos(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
-    """Every option a rules class takes by name: its own ``option_infos()`` where it
-    has one (:class:`~rummykit.engine.options.TableRules`: its own options and the
-    engine's it lets players set), else :func:`field_options`.
-
-    >>> from rummykit.games.posso.rules import PossoRules
-    >>> names = [info.name for info in option_infos(PossoRules)]
-    >>> names[:2], "tie_break" in names, "single_card_rule" in names
-    (['joker_count', 'joker_value'], True, False)
-    """
-    own = getattr(rules_type, "option_infos", None)
-    if callable(own):
-        infos: tuple[OptionInfo, ...] = own()
-        return infos
-    return field_options(rules_type)
-
-
-def option_values(rules: Any) -> dict[str, Any]:
-    """Every option of a rules object by the name players give it: its own
-    ``option_values()`` where it has one, else its init fields.
-
-    >>> from rummykit.games import game
-    >>> values = option_values(game("may-i", jokers={3: 2, 5: 4}).rules)
-    >>> values["jokers"], values["claim_order"]
-    ({'3': 2, '5': 4}, 'requests_first')
-    """
-    own = getattr(rules, "option_values", None)
-    if callable(own):
-        values: dict[str, Any] = own()
-        return values
-    return {
-        field.alias or field.name: getattr(rules, field.name)
-        for field in attrs.fields(type(rules))
-        if field.init
-    }
-
-
 def _make(rules_type: type[R], options: Mapping[str, Any], game: str) -> R:
     maker = getattr(rules_type, "of", None)
     if callable(maker):
@@ -602,7 +488,7 @@ def _make(rules_type: type[R], options: Mapping[str, Any], game: str) -> R:
 
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
     """A rules object of ``rules_type`` (a keyword-only attrs class, or a
-    :class:`~rummykit.engine.options.TableRules` whose ``of`` takes the engine's options
+    :class:`~rummykit.engine.table.TableRules` whose ``of`` takes the engine's options
     by name too) from ``options``.
 
     Every failure is a :class:`~rummykit.errors.ConfigError`: an unknown option name lists the

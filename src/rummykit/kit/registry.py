@@ -227,8 +227,8 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
 
 def rules_options(rules: Any) -> Mapping[str, Any]:
     """The options of a rules object that differ from their defaults, by the names
-    players give them (:func:`~rummykit.kit.options.option_values`)."""
-    from rummykit.kit.options import option_infos, option_values
+    players give them (:func:`~rummykit.kit.option_table.option_values`)."""
+    from rummykit.kit.option_table import option_infos, option_values
 
     defaults = {info.name: info.default for info in option_infos(type(rules))}
     return {

@@ -54,7 +54,8 @@ import attrs
 from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.engine.options import TableOptions, TableRules, TableSpec, short_shoe
+from rummykit.engine.options import TableOptions, short_shoe
+from rummykit.engine.table import TableRules, TableSpec
 from rummykit.errors import ConfigError, shown
 from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
 from rummykit.kit.options import (
@@ -221,7 +222,7 @@ values)."""
 @attrs.frozen(kw_only=True)
 class MayIRules(TableRules):
     """The options of MAYI-18: the engine's in
-    :attr:`~rummykit.engine.options.TableRules.table` (declared with their defaults and
+    :attr:`~rummykit.engine.table.TableRules.table` (declared with their defaults and
     clauses by :data:`MAY_I_TABLE`), May I?'s own as the fields below, each docstring
     naming its clause.
 
@@ -386,7 +387,7 @@ class MayIRules(TableRules):
         return CardValues(ranks=ranks, joker=self.joker_value)
 
     def table_options(self) -> TableOptions:
-        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`,
+        """The engine's options: :attr:`~rummykit.engine.table.TableRules.table`,
         with the card values (MAYI-3), meld rules (MAYI-10) and schedule (MAYI-17)
         these rules make."""
         return attrs.evolve(

@@ -25,7 +25,8 @@ import attrs
 
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
-from rummykit.engine.options import PerPlayers, TableOptions, TableRules, TableSpec
+from rummykit.engine.options import PerPlayers, TableOptions
+from rummykit.engine.table import TableRules, TableSpec
 from rummykit.errors import ConfigError
 from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS
 from rummykit.kit.options import Choice, boolean, check_dealer_seat, deal_list, whole
@@ -146,7 +147,7 @@ ends the turn, POSSO-15.3; two decks); and those its rules make."""
 @attrs.frozen(kw_only=True)
 class PossoRules(TableRules):
     """The options of POSSO-19: the engine's in
-    :attr:`~rummykit.engine.options.TableRules.table` (declared with their defaults and
+    :attr:`~rummykit.engine.table.TableRules.table` (declared with their defaults and
     clauses by :data:`POSSO_TABLE`), Posso?'s own as the fields below, each docstring
     naming its clause."""
 
@@ -231,7 +232,7 @@ engine's ``deal_count`` follows)."""
         resolve_deal_list(self.discard_out_forbidden_deals, self.deals or most)
 
     def table_options(self, *, players: int | None = None) -> TableOptions:
-        """The engine's options: :attr:`~rummykit.engine.options.TableRules.table`
+        """The engine's options: :attr:`~rummykit.engine.table.TableRules.table`
         (with the values Posso? fixes), and the jokers (POSSO-2.2), card values
         (POSSO-3), meld rules (POSSO-10, 11) and schedule these rules make. The schedule
         is for ``players`` (the most players when not told; a match makes its own,
