@@ -31,7 +31,8 @@ __all__ = ["ENGINE_OPTIONS", "Setting", "TableRules", "TableSpec"]
 
 
 ENGINE_OPTIONS: tuple[str, ...] = tuple(field.name for field in attrs.fields(TableOptions))
-"""The names of the engine's options (:class:`TableOptions`' fields), in order."""
+"""The names of the engine's options (the fields of
+:class:`~rummykit.engine.options.TableOptions`), in order."""
 
 _ENGINE_DEFAULTS = TableOptions()
 
@@ -66,13 +67,13 @@ def _sources(value: Mapping[str, str]) -> dict[str, str]:
 
 @attrs.frozen(kw_only=True)
 class TableSpec:
-    """One game's engine options, declared once: which :class:`TableOptions` its
-    players may set (``settable``: the game's default and clause for each, and a note
-    where the game narrows the engine's meaning), which it fixes (``fixed``: the value
-    and the clause that fixes it), and which its rules make from options of their own
-    (``derived``: the engine option and the game's options it is made from, which the
-    rules' ``table_options()`` fills in). An engine option it does not name keeps the
-    engine's default and cannot be set.
+    """One game's engine options, declared once: which
+    :class:`~rummykit.engine.options.TableOptions` its players may set (``settable``: the
+    game's default and clause for each, and a note where the game narrows the engine's
+    meaning), which it fixes (``fixed``: the value and the clause that fixes it), and
+    which its rules make from options of their own (``derived``: the engine option and
+    the game's options it is made from, which the rules' ``table_options()`` fills in).
+    An engine option it does not name keeps the engine's default and cannot be set.
 
     From it come the game's :attr:`defaults`, the names ``--option`` and ``game(name,
     **options)`` take for the engine's options, their clauses in ``rummykit rules``, and
