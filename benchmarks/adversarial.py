@@ -145,7 +145,7 @@ def hurting_hand(count: int) -> list[Card]:
 def listing_match(deal: int) -> Any:
     """May I? with eight jokers, no cap on wild cards per meld, seat A to meld with 31
     cards (23 naturals and the eight jokers) in deal ``deal``."""
-    definition = game("may-i", max_wilds_per_meld=None, joker_count=8)
+    definition = game("may-i", max_wilds_per_meld=None, jokers=8)
     shoe = sorted(definition.new_match(players=3, seed=0).spec.shoe(), key=lambda c: c.code)
     jokers = [card for card in shoe if card.is_joker]
     naturals = [card for card in shoe if not card.is_joker]

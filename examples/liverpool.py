@@ -28,7 +28,7 @@ LIVERPOOL: dict[str, Any] = {
     "contract_schedule": SCHEDULE,  # seven deals; the last one goes down whole
     "player_count_range": (3, 8),
     "decks": {3: 2, 5: 3},  # two decks for 3-4 players, three for 5-8
-    "joker_count": {3: 4, 5: 6},  # with their jokers: two a deck
+    "jokers": {3: 4, 5: 6},  # with their jokers: two a deck
     "joker_value": 15,
     "rank_values": (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),  # A, 2-9, 10-K
     "ace": "low_or_high",  # A-2-3-4 or J-Q-K-A, never K-A-2

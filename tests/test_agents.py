@@ -63,7 +63,7 @@ from rummykit.simulate import play, simulate
 VARIANTS: list[dict[str, Any]] = [
     {},
     {"multi_take_mode": "any", "claim_order": "next_player_first"},
-    {"discard_pile_visible": "top_only", "turn_after_buy": "resume_normal", "joker_count": 4},
+    {"discard_pile_visible": "top_only", "turn_after_buy": "resume_normal", "jokers": 4},
     {"next_player_refusal": "normal_turn", "buy_turn_allows_melding": False},
 ]
 

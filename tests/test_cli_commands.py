@@ -72,7 +72,7 @@ def test_rules_lists_posso_deals_for_the_players(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "rules", "posso", "--players", "3", "--json")
     data = json.loads(out)
     assert data["schedule_players"] == 3 and len(data["schedule"]) == 3
-    code, out, _ = run(capsys, "rules", "posso", "--players", "5", "--option", "deal_count=2")
+    code, out, _ = run(capsys, "rules", "posso", "--players", "5", "--option", "deals=2")
     assert "deal 2: 1G+1R" in out and "deal 3:" not in out
     assert "schedule:" in out and "schedule with" not in out  # the count changes nothing
     code, _, err = run(capsys, "rules", "posso", "--players", "9")
@@ -106,7 +106,7 @@ def test_demo_and_simulate_take_house_rules(
     assert code == 0 and [deal["contract"] for deal in json.loads(out)["deals"]] == ["2G", "1G+1R"]
     code, out, _ = run(capsys, "demo", "--game", "possession", "--players", "2")
     assert code == 0 and out.startswith("Possession with 2 heuristic bots")
-    args = ("simulate", "may-i", "-n", "2", "--schedule", str(path), "--option", "joker_count=2")
+    args = ("simulate", "may-i", "-n", "2", "--schedule", str(path), "--option", "jokers=2")
     code, out, _ = run(capsys, *args, "--json")
     assert code == 0 and json.loads(out)["deals"] == 4
     code, out, _ = run(capsys, *args)

@@ -64,7 +64,7 @@ def test_solve_of_huge_numbers_is_one_line(capsys: pytest.CaptureFixture[str]) -
     for args in (
         ["--contract", "9" * 5000 + "G", "7S", "7H", "7D"],
         ["--contract", "2G", "9" * 5000 + "S"],
-        ["--contract", "2G", "7S", "--option", "joker_count=" + "9" * 5000],
+        ["--contract", "2G", "7S", "--option", "jokers=" + "9" * 5000],
     ):
         code, out, err = run(capsys, "solve", *args)
         assert out == "" and one_line_error(code, err), err
@@ -174,6 +174,6 @@ def test_solve_takes_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", *hand, "--contract", "2G", "--game", "may-i")
     assert code == 1 and "cannot be met" in out
     code, out, _ = run(
-        capsys, "solve", *hand, "--contract", "2G", "--game", "may-i", "--option", "joker_count=2"
+        capsys, "solve", *hand, "--contract", "2G", "--game", "may-i", "--option", "jokers=2"
     )
     assert code == 0 and "7S 7H JK" in out

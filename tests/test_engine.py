@@ -215,7 +215,7 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
     position = three_seat_position(
         {0: "JC 4H 4S 8D", 1: "2S 3S"}, [group, run], jokers=2, down=(0, 1)
     )
-    definition = game(exchange_game.name, joker_count=2)
+    definition = game(exchange_game.name, jokers=2)
     match = definition.new_match(players=3, position=position)
     match.apply("draw")
     exchanges = [a for a in match.legal_actions() if isinstance(a, ExchangeJoker)]
@@ -231,7 +231,7 @@ def test_a_users_game_offers_joker_exchanges(exchange_game: Any) -> None:
     with pytest.raises(IllegalActionError, match="^HOUSE-2: 4H cannot free a joker"):
         match.apply("exchange 4H -> 0 joker -> 0")
     # the game is recorded, replayed and simulated like a shipped one
-    summary = simulate(exchange_game.name, matches=2, seed=3, players=3, options={"joker_count": 2})
+    summary = simulate(exchange_game.name, matches=2, seed=3, players=3, options={"jokers": 2})
     assert summary.matches == 2 and summary.deals == 10
 
 
@@ -239,7 +239,7 @@ def test_a_seat_not_down_may_not_exchange(exchange_game: Any) -> None:
     rules = presets.meld_rules("may-i")
     run = Meld.parse("9C 10C JK QC", rules, owner=1)
     position = three_seat_position({0: "JC 4H 4S 8D", 1: "2S 3S"}, [run], jokers=2, down=(1,))
-    match = game(exchange_game.name, joker_count=2).new_match(players=3, position=position)
+    match = game(exchange_game.name, jokers=2).new_match(players=3, position=position)
     match.apply("draw")
     assert not any(isinstance(a, ExchangeJoker) for a in match.legal_actions())
     with pytest.raises(IllegalActionError, match="HOUSE-1: player A has not laid"):
@@ -247,7 +247,7 @@ def test_a_seat_not_down_may_not_exchange(exchange_game: Any) -> None:
 
 
 def test_a_users_registered_game_records_and_replays(exchange_game: Any) -> None:
-    match = game(exchange_game.name, joker_count=2).new_match(players=3, seed=8)
+    match = game(exchange_game.name, jokers=2).new_match(players=3, seed=8)
     _random_steps(match, random.Random(8), 300)
     text = dumps(match)
     assert '"game": "test-exchange-may-i"' in text
@@ -419,7 +419,7 @@ def test_verify_takes_notation_and_apply_all_is_all_or_nothing() -> None:
 
 
 def test_no_wild_limit_means_natural_cards_are_not_outnumbered() -> None:
-    rules = game("may-i", joker_count=4, max_wilds_per_meld=None).rules.meld_rules()
+    rules = game("may-i", jokers=4, max_wilds_per_meld=None).rules.meld_rules()
     assert rules.accepts(parse_cards("5S 5H JK JK")) and not rules.accepts(parse_cards("5S JK JK"))
 
 

@@ -166,7 +166,7 @@ def test_record_values_of_wrong_types_are_record_errors() -> None:
         {"rules": {"contract_schedule": {"deals": [{"contract": "2G"}], "name": 5}}},
         {"rules": {"contract_schedule": {"deals": [{"contract": "²G"}]}}},
         {"rules": {"joker_value": 10**4000}},
-        {"rules": {"joker_count": 2, "joker_value": 10**300}},
+        {"rules": {"jokers": 2, "joker_value": 10**300}},
     ):
         with pytest.raises(RecordError) as caught:
             from_record(_record(**changes))
@@ -202,7 +202,7 @@ def json_values(depth: int = 3) -> st.SearchStrategy[Any]:
 
 FIELDS = ["format", "version", "game", "rules", "players", "seats", "seed", "first_dealer",
           "deck_order", "auto_deal", "actions", "results"]  # fmt: skip
-OPTIONS = ["contract_schedule", "joker_value", "joker_count", "wild_ranks", "hand_size",
+OPTIONS = ["contract_schedule", "joker_value", "jokers", "wild_ranks", "deal_hand_size",
            "max_turns_per_deal", "discard_out_forbidden_deals", "first_dealer"]  # fmt: skip
 
 
@@ -298,7 +298,7 @@ def test_a_huge_option_value_is_refused_at_construction(value: int) -> None:
 
 
 def test_the_largest_option_value_still_plays_and_records() -> None:
-    match = game("may-i", joker_count=2, joker_value=WHOLE_LIMIT).new_match(players=3, seed=2)
+    match = game("may-i", jokers=2, joker_value=WHOLE_LIMIT).new_match(players=3, seed=2)
     match.apply("draw")
     assert all(str(event) for event in match.events)
     assert from_record(json.loads(dumps(match))).snapshot() == match.snapshot()

@@ -37,7 +37,7 @@ LIVERPOOL: dict[str, Any] = {
     "contract_schedule": SCHEDULE,
     "player_count_range": (3, 8),
     "decks": {3: 2, 5: 3},
-    "joker_count": {3: 4, 5: 6},
+    "jokers": {3: 4, 5: 6},
     "joker_value": 15,
     "rank_values": (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),
     "ace": "low_or_high",
@@ -85,7 +85,7 @@ def test_the_shoe_follows_the_player_count(players: int, decks: int, jokers: int
 def test_the_may_i_shoe_and_values_stay_the_reference_games() -> None:
     rules = MayIRules()
     options = rules.table_options()
-    assert (rules.decks, rules.joker_count, rules.rank_values) == (2, 0, None)
+    assert (rules.table.decks.at(8), rules.table.jokers.at(8), rules.rank_values) == (2, 0, None)
     assert options.decks.at(8) == 2 and options.jokers.at(8) == 0
     assert options.card_values.hand_value(parse_cards("AS 7D KH")) == 32
 
@@ -183,8 +183,8 @@ def test_whole_hand_distance_counts_strays_and_gaps() -> None:
 
 def test_the_rules_command_shows_the_options_and_the_whole_hand_deal() -> None:
     text = "\n".join(rules_text(describe_rules(liverpool())))
-    assert "decks = [[3, 2], [5, 3]]" in text
-    assert "joker_count = [[3, 4], [5, 6]]" in text
+    assert "decks = {3: 2, 5: 3}" in text
+    assert "jokers = {3: 4, 5: 6}" in text
     assert "rank_values = [15, 5, 5" in text
     assert "deal 7: 3R, 12 cards, no going out by discarding, the go-down takes the whole hand" in (
         text
@@ -197,8 +197,8 @@ def test_the_rules_command_shows_the_options_and_the_whole_hand_deal() -> None:
         ({"decks": 0}, "decks"),
         ({"decks": {"three": 2}}, "decks"),
         ({"decks": {3: 1}}, "decks"),  # eight hands of twelve need more than one deck
-        ({"joker_count": -1}, "joker_count"),
-        ({"joker_count": {3: 99}}, "joker_count"),
+        ({"jokers": -1}, "jokers"),
+        ({"jokers": {3: 99}}, "jokers"),
         ({"rank_values": [1, 2, 3]}, "rank_values"),
         ({"rank_values": [True] * 13}, "rank_values"),
         ({"contract_all_at_once": False}, "whole_hand"),

@@ -18,7 +18,9 @@ from rummykit.games.may_i.data import MAY_I_SIX_SCHEDULE, SCHEDULES
 from rummykit.games.may_i.rules import TurnAfterBuy
 from rummykit.games.possession import rules as possession_rules
 from rummykit.games.possession.rules import SuitChange
-from rummykit.kit import (
+from rummykit.kit import options as kit_options
+from rummykit.kit.option_table import option_values
+from rummykit.kit.options import (
     Choice,
     FirstDealer,
     boolean,
@@ -30,7 +32,6 @@ from rummykit.kit import (
     schedule_option,
     whole,
 )
-from rummykit.kit import options as kit_options
 
 RULES: list[type[Any]] = [MayIRules, PossessionRules]
 
@@ -54,7 +55,7 @@ BOOLEANS = [
 
 def _error(rules: type[Any], **options: Any) -> str:
     with pytest.raises(ConfigError) as caught:
-        rules(**options)
+        getattr(rules, "of", rules)(**options)
     return str(caught.value)
 
 
@@ -151,8 +152,8 @@ def test_the_enums_are_exported() -> None:
 
 
 def test_first_dealer_is_an_enum_or_a_seat() -> None:
-    assert MayIRules(first_dealer="high_card_draw").first_dealer is FirstDealer.HIGH_CARD_DRAW
-    assert MayIRules(first_dealer=2).first_dealer == 2
+    assert MayIRules.of(first_dealer="high_card_draw").first_dealer is FirstDealer.HIGH_CARD_DRAW
+    assert MayIRules.of(first_dealer=2).first_dealer == 2
     assert "'random' or 'high_card_draw'" in _error(MayIRules, first_dealer="oldest")
     assert "got True" in _error(MayIRules, first_dealer=True)
     assert "got -1" in _error(MayIRules, first_dealer=-1)
@@ -199,8 +200,9 @@ def test_an_unknown_option_lists_the_known_ones_and_suggests_the_closest() -> No
     message = str(caught.value)
     assert "may-i has no option 'wraparound_run'" in message
     assert "did you mean 'wraparound_runs'?" in message
-    for field in attrs.fields(MayIRules):
-        assert field.name in message
+    for name in MayIRules.option_names():  # its own and the engine's it lets players set
+        assert name in message
+    assert "table" not in message and "meld_rules" not in message
     with pytest.raises(ConfigError) as far:
         build_rules(PossessionRules, {"zzz": 1}, game="possession")
     assert "did you mean" not in str(far.value) and "suit_change" in str(far.value)
@@ -235,8 +237,8 @@ def test_set_distinct_suits_with_a_group_size_beyond_four() -> None:
 def test_first_dealer_seat_must_exist_in_the_player_count_range() -> None:
     message = _error(MayIRules, first_dealer=5)
     assert "first_dealer seat 5" in message and "player_count_range 3-5" in message
-    assert MayIRules(first_dealer=4).first_dealer == 4
-    assert MayIRules(first_dealer=5, player_count_range=(3, 6)).first_dealer == 5
+    assert MayIRules.of(first_dealer=4).first_dealer == 4
+    assert MayIRules.of(first_dealer=5, player_count_range=(3, 6)).first_dealer == 5
     assert "first_dealer seat 4" in _error(PossessionRules, first_dealer=4)
 
 
@@ -255,13 +257,13 @@ def test_discard_bans_must_name_deals_of_the_schedule() -> None:
 
 def test_hand_size_and_packets_and_the_shoe() -> None:
     assert "multiple of deal_packet_size 3" in _error(MayIRules, deal_packet_size=3)
-    assert MayIRules(deal_packet_size=2, hand_size=12).schedule()[1].hand_size == 12
-    message = _error(MayIRules, player_count_range=(2, 8), hand_size=14)
+    assert MayIRules.of(deal_packet_size=2, deal_hand_size=12).schedule()[1].hand_size == 12
+    message = _error(MayIRules, player_count_range=(2, 8), deal_hand_size=14)
     assert "8 hands of 14 need 112 cards, but the shoe holds 104" in message
-    assert MayIRules(player_count_range=(2, 8), hand_size=13)
-    assert MayIRules(player_count_range=(2, 8), hand_size=13, joker_count=1, initial_upcard=True)
+    assert MayIRules.of(player_count_range=(2, 8), deal_hand_size=13)
+    assert MayIRules.of(player_count_range=(2, 8), deal_hand_size=13, jokers=1, initial_upcard=True)
     assert "105 cards" in _error(
-        MayIRules, player_count_range=(2, 8), hand_size=13, initial_upcard=True
+        MayIRules, player_count_range=(2, 8), deal_hand_size=13, initial_upcard=True
     )
 
 
@@ -311,7 +313,7 @@ def test_hand_size_none_is_the_schedules() -> None:
     assert {deal.hand_size for deal in MayIRules(contract_schedule="six_deal").schedule()} == {11}
     twelve = ContractSchedule.of("2G", "3R", hand_size=12)
     assert {deal.hand_size for deal in MayIRules(contract_schedule=twelve).schedule()} == {12}
-    rules = MayIRules(contract_schedule=twelve, hand_size=11)
+    rules = MayIRules(contract_schedule=twelve, deal_hand_size=11)
     assert {deal.hand_size for deal in rules.schedule()} == {11}
 
 
@@ -372,7 +374,7 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
     path.write_text('[[deal]]\ncontract = "2G"\n', encoding="utf-8")
     samples: list[Any] = [
         MayIRules(),
-        MayIRules(
+        MayIRules.of(
             contract_schedule=path,
             discard_out_forbidden_deals="all",
             first_dealer=1,
@@ -382,20 +384,20 @@ def test_every_rules_value_is_json_friendly_or_a_schedule(tmp_path: Path) -> Non
         PossessionRules(first_dealer=0, winner_rule="all_non_losers"),
     ]
     for rules in samples:
-        for field in attrs.fields(type(rules)):
-            value = getattr(rules, field.name)
+        for name, value in option_values(rules).items():
             if isinstance(value, ContractSchedule):
                 continue
             if isinstance(value, tuple):
                 value = list(value)
-            assert json.loads(json.dumps(value)) == value, field.name
-            rebuilt = type(rules)(**{field.name: json.loads(json.dumps(value))})
-            assert getattr(rebuilt, field.name) == getattr(rules, field.name)
+            assert json.loads(json.dumps(value)) == value, name
+            made = getattr(type(rules), "of", type(rules))
+            rebuilt = made(**{name: json.loads(json.dumps(value))})
+            assert option_values(rebuilt)[name] == option_values(rules)[name]
 
 
 def test_an_option_error_cites_the_options_clause() -> None:
     """A bad value given to a game cites the clause its option follows, the shared
-    deal-end options included (their clauses are the game's ``option_clauses``)."""
+    engine's options included (their clauses are in the game's ``TableSpec``)."""
     cases: list[tuple[str, dict[str, Any], str]] = [
         ("may-i", {"tie_break": "coin"}, "MAYI-16.4"),
         ("posso", {"tie_break": "coin"}, "POSSO-18.3"),

@@ -45,7 +45,7 @@ OPTIONS: dict[str, list[Any]] = {
     "wraparound_runs": [False, True],
     "set_max_size": [9, 8],
     "discard_out_forbidden_deals": [[], ["last"], ["all"]],
-    "deal_count": [None, 2],
+    "deals": [None, 2],
     "max_turns_per_deal": [1000, 60],
     "first_dealer": ["high_card_draw", "random", 0],
 }

@@ -45,7 +45,7 @@ from rummykit.solver import DEFAULT_BUDGET, clear_memos, memo_limits, memo_sizes
 def _adversarial_match(deal: int = 2) -> Any:
     """May I? with eight jokers and no cap on wild cards per meld: seat A holds 23
     cards and all eight jokers, and has drawn (31 cards in hand)."""
-    definition = game("may-i", max_wilds_per_meld=None, joker_count=8)
+    definition = game("may-i", max_wilds_per_meld=None, jokers=8)
     shoe = sorted(definition.new_match(players=3, seed=0).spec.shoe(), key=lambda c: c.code)
     jokers = [card for card in shoe if card.is_joker]
     naturals = [card for card in shoe if not card.is_joker]

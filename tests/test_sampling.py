@@ -17,7 +17,7 @@ from rummykit.sampling import Sampler, SamplingError, sample_match, unseen_cards
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("may-i", {}, 4),
-    ("may-i", {"discard_pile_visible": "top_only", "joker_count": 2}, 3),
+    ("may-i", {"discard_pile_visible": "top_only", "jokers": 2}, 3),
     ("may-i", {"multi_take_mode": "any", "claim_order": "next_player_first"}, 5),
     ("posso", {}, 4),
     ("possession", {}, 3),

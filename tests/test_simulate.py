@@ -103,7 +103,7 @@ def test_bad_requests() -> None:
     with pytest.raises(ConfigError, match="matches"):
         simulate("may-i", ["random"] * 3, matches=-1, seed=1)
     with pytest.raises(ConfigError, match="options"):
-        simulate(game("may-i"), ["random"] * 3, matches=1, seed=1, options={"joker_count": 2})
+        simulate(game("may-i"), ["random"] * 3, matches=1, seed=1, options={"jokers": 2})
 
 
 def test_simulate_refuses_bad_arguments_with_a_clear_error() -> None:

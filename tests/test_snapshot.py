@@ -206,7 +206,7 @@ def _snapshot(seed: int = 4, steps: int = 120) -> dict[str, Any]:
         (lambda d: d["deal"].update(extra=1), "unknown fields extra"),
         (lambda d: d["deal"].update(type="Bogus"), "unknown state type"),
         (lambda d: d["rng"][1].pop(), "rng"),
-        (lambda d: d["rules"].update(joker_count="many"), "rules"),
+        (lambda d: d["rules"].update(jokers="many"), "rules"),
         (lambda d: d.update(players=2), "players"),
         (
             lambda d: d.update(players=3 if d["players"] == 5 else d["players"] + 1),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -30,7 +30,8 @@ from rummykit.engine import (
     Hooks,
     LaidDown,
     LayOff,
-    TableOptions,
+    TableRules,
+    TableSpec,
 )
 from rummykit.kit import (
     Action,
@@ -52,18 +53,24 @@ BASIC_MELDS = MeldRules(group_max=4, run_min=3, ace=AcePolicy.LOW, jokers_allowe
 BASIC_VALUES = CardValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
 
 
+BASIC_TABLE = TableSpec(
+    settable={
+        "player_count_range": ((2, 4), "BR-1"),
+        "decks": (1, "BR-1"),
+        "hand_size": (7, "BR-1"),
+        "deal_count": (3, "BR-7"),
+        "going_out_bonus": (0, "BR-6"),
+        "winner_metric": ("penalties_only", "BR-7"),
+    },
+    fixed={"meld_rules": (BASIC_MELDS, "BR-2"), "card_values": (BASIC_VALUES, "BR-6")},
+)
+
+
 @attrs.frozen(kw_only=True)
-class BasicRules(TableOptions):
+class BasicRules(TableRules):
     """BR-1..BR-7: 2-4 players, one deck, seven cards, three deals, any melds."""
 
-    player_count_range: tuple[int, int] = (2, 4)
-    decks: Any = 1
-    meld_rules: MeldRules = BASIC_MELDS
-    card_values: CardValues = BASIC_VALUES
-    hand_size: int = 7
-    deal_count: int = 3
-    going_out_bonus: int = 0
-    winner_metric: Any = "penalties_only"
+    table_spec: ClassVar[TableSpec] = BASIC_TABLE
     house_bonus: int = attrs.field(default=0, validator=whole(0))
     """A game's own option beside the engine's."""
 

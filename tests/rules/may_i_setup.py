@@ -53,7 +53,7 @@ def new_match(
     auto_deal: bool = True,
     **options: Any,
 ) -> ContractRummyMatch:
-    rules = MayIRules(player_count_range=(2, 5), **options)
+    rules = MayIRules.of(player_count_range=(2, 5), **options)
     hand_size = rules.schedule()[1].hand_size
     order = stacked_order(
         players=players,

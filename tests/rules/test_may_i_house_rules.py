@@ -15,7 +15,7 @@ from rummykit.records import dumps, loads
 from rummykit.simulate import play
 
 US = {
-    "joker_count": 2,
+    "jokers": 2,
     "wild_ranks": ["2"],
     "ace": "high",
     "max_buys_per_deal": 3,
@@ -50,7 +50,7 @@ def test_the_ace_has_one_owner() -> None:
 
 def test_a_reference_match_refuses_jokers_and_a_house_match_lays_them_down() -> None:
     assert not game("may-i").rules.meld_rules().accepts(parse_cards("JK 2H 3H 4H"))
-    assert game("may-i", joker_count=2).rules.meld_rules().accepts(parse_cards("JK 2H 3H 4H"))
+    assert game("may-i", jokers=2).rules.meld_rules().accepts(parse_cards("JK 2H 3H 4H"))
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -23,7 +23,7 @@ def test_mayi_1_1_player_count() -> None:
 
 
 def test_mayi_2_2_jokers() -> None:
-    match = game("may-i", joker_count=4, joker_value=25).new_match(players=4, seed=3)
+    match = game("may-i", jokers=4, joker_value=25).new_match(players=4, seed=3)
     assert Counter(match.spec.shoe())[JOKER] == 4 and match.spec.size == 108
     assert match.values.value(JOKER) == 25
 
@@ -39,7 +39,7 @@ def test_mayi_4_3_first_dealer() -> None:
 
 def test_mayi_4_4_dealer_rotation() -> None:
     for rotation, step in (("left", 1), ("right", -1)):
-        match = MayI(MayIRules(dealer_rotation=rotation, max_turns_per_deal=1)).new_match(
+        match = MayI(MayIRules.of(dealer_rotation=rotation, max_turns_per_deal=1)).new_match(
             players=4, seed=1, first_dealer=0
         )
         # a turn cap of 1 ends every deal after one turn: five deals, five dealers
@@ -133,10 +133,10 @@ def test_mayi_14_3_limit_take() -> None:
 
 
 def test_mayi_15_4_dead_deal_void() -> None:
-    match = MayI(MayIRules(max_turns_per_deal=1, dead_deal_scoring="void")).new_match(
+    match = MayI(MayIRules.of(max_turns_per_deal=1, dead_deal_scoring="void")).new_match(
         players=3, seed=1
     )
-    penalties = MayI(MayIRules(max_turns_per_deal=1)).new_match(players=3, seed=1)
+    penalties = MayI(MayIRules.of(max_turns_per_deal=1)).new_match(players=3, seed=1)
     for each in (match, penalties):  # every deal ends dead after its one turn
         while not each.is_over:
             each.apply(each.legal_actions()[0])
@@ -165,7 +165,7 @@ def test_bad_options_are_refused() -> None:
         ({"discard_out_forbidden_deals": [6], "contract_schedule": "may-i"}, "deal 6"),
     ]:
         with pytest.raises(ConfigError, match=message):
-            MayIRules(**options)  # type: ignore[arg-type]
+            MayIRules.of(**options)  # type: ignore[arg-type]
 
 
 def test_stacked_deck_must_be_the_whole_shoe() -> None:

@@ -244,7 +244,7 @@ def test_posso_9_5_a_claim_declares_the_joker_like_a_go_down() -> None:
 
 
 def test_mayi_2_2_a_joker_laid_off_says_what_it_stands_for() -> None:
-    definition = game("may-i", joker_count=2)
+    definition = game("may-i", jokers=2)
     rules = definition.meld_rules()
     table = [Meld.parse("5H 6H 7H 8H", rules, owner=0), Meld.parse("KS KC KD", rules, owner=0)]
     position = three_seat_position({0: "JK 2D 9C 4S"}, table, jokers=2, down=(True, False, False))
@@ -260,7 +260,7 @@ def test_mayi_2_2_a_joker_laid_off_says_what_it_stands_for() -> None:
 
 
 def test_mayi_2_2_a_wild_rank_card_plays_itself_or_says_what_it_stands_for() -> None:
-    definition = game("may-i", joker_count=2, wild_ranks=["2"])
+    definition = game("may-i", jokers=2, wild_ranks=["2"])
     rules = definition.meld_rules()
     table = [Meld.parse("3H 4H 5H 6H", rules, owner=0)]
     position = three_seat_position({0: "2H 9D 9C 4S"}, table, jokers=2, down=(True, False, False))
@@ -281,8 +281,8 @@ def test_mayi_2_2_a_wild_rank_card_plays_itself_or_says_what_it_stands_for() -> 
 GAMES = [
     ("posso", JOKERS, 4),
     ("posso", {"joker_count": 4, "joker_swap_to_hand": True}, 3),
-    ("may-i", {"joker_count": 2}, 4),
-    ("may-i", {"joker_count": 2, "wild_ranks": ["2"]}, 3),
+    ("may-i", {"jokers": 2}, 4),
+    ("may-i", {"jokers": 2, "wild_ranks": ["2"]}, 3),
     ("may-i", {}, 3),
 ]
 

@@ -225,8 +225,8 @@ def test_posso_w28_scoring() -> None:
 def test_posso_w29_each_player_deals_once() -> None:
     match = game("posso").new_match(players=4, seed=1)
     assert match.deal_count() == 4 and len(match.schedule) == 4
-    assert game("posso", deal_count=2).new_match(players=4, seed=1).deal_count() == 2
-    tie = ranked_outcome(PossoRules(), (10, 10, -5, 0), (0, 0, 5, 0), (1, 1, 0, 0))
+    assert game("posso", deals=2).new_match(players=4, seed=1).deal_count() == 2
+    tie = ranked_outcome(PossoRules().table, (10, 10, -5, 0), (0, 0, 5, 0), (1, 1, 0, 0))
     assert tie.winners == (A, B)
 
 

@@ -1,5 +1,8 @@
 """``rummykit rules GAME``: a game's options (defaults, allowed values, clauses, what they
-mean, read from the rules class's attrs fields and their docstrings) and its schedule."""
+mean) and its schedule, from the one declaration of its options: the rules class's own
+fields and their docstrings, and for a contract game the engine's options its
+:class:`~rummykit.engine.table.TableSpec` lets players set, with the game's defaults
+and clauses (:func:`~rummykit.kit.option_table.option_infos`)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,9 @@ import inspect
 import textwrap
 from typing import Any
 
-import attrs
-
 from rummykit.cli.setup import check_players, player_range
-from rummykit.kit.citations import cited_clause, field_docs
 from rummykit.kit.definition import GameDefinition
+from rummykit.kit.option_table import option_infos, option_values
 
 
 def _json(value: Any) -> Any:
@@ -23,16 +24,9 @@ def _json(value: Any) -> Any:
         return [_json(item) for item in value]
     if value is None or isinstance(value, bool | int | float | str):
         return value
+    if isinstance(value, dict):
+        return {str(key): _json(item) for key, item in value.items()}
     return str(value)
-
-
-def _allowed(field: attrs.Attribute[Any], default: Any) -> list[Any] | str | None:
-    for candidate in (field.converter, type(default)):
-        if isinstance(candidate, type) and issubclass(candidate, enum.Enum):
-            return [member.value for member in candidate]
-    if isinstance(default, bool):
-        return [True, False]
-    return field.type if isinstance(field.type, str) else None
 
 
 def describe_rules(
@@ -43,27 +37,21 @@ def describe_rules(
     A schedule that depends on the number of players (its ``schedule`` method takes a
     ``players`` keyword: Posso?'s one deal per player) is listed for ``players``, or for
     the game's default count; ``schedule_players`` then says which count it is (only where
-    the count changes the schedule: not with Posso?'s ``deal_count`` fixed). A count the
+    the count changes the schedule: not with Posso?'s ``deals`` fixed). A count the
     game does not allow is a :class:`~rummykit.errors.ConfigError`."""
     count = check_players(definition, players, given_by="players")
     rules = definition.rules
-    docs = field_docs(type(rules))
-    options = []
-    fields = attrs.fields(type(rules))  # the game's own options first, as it declares them
-    for field in sorted(fields, key=lambda field: field.inherited):
-        if not field.init:
-            continue
-        value = getattr(rules, field.name)
-        doc = docs.get(field.name, "")
-        options.append(
-            {
-                "name": field.alias or field.name,
-                "value": _json(value),
-                "allowed": _json(_allowed(field, value)),
-                "clause": cited_clause(doc),
-                "doc": doc,
-            }
-        )
+    values = option_values(rules)
+    options = [
+        {
+            "name": info.name,
+            "value": _json(values.get(info.name, info.default)),
+            "allowed": _json(info.allowed),
+            "clause": info.clause,
+            "doc": info.doc,
+        }
+        for info in option_infos(type(rules))
+    ]
     data: dict[str, Any] = {
         "game": definition.name,
         "title": definition.title or definition.name,
@@ -96,6 +84,8 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return "[" + ", ".join(_show(item) for item in value) + "]"
+    if isinstance(value, dict):  # a count by player count
+        return "{" + ", ".join(f"{key}: {_show(item)}" for key, item in value.items()) + "}"
     return str(value)
 
 

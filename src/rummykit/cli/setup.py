@@ -12,6 +12,7 @@ from typing import Any
 from rummykit.agents import Agent, agent_names, make_agent
 from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.definition import GameDefinition
+from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get
 
 
@@ -45,7 +46,13 @@ def option_value(text: str) -> Any:
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
-    """``NAME=VALUE`` words as a dict of rules options (``-`` in names reads as ``_``)."""
+    """``NAME=VALUE`` words as a dict of rules options (``-`` in names reads as ``_``):
+    the flat names a game's rules take, its own and the engine's alike
+    (:func:`~rummykit.kit.option_table.option_infos`).
+
+    >>> parse_options(["jokers=2", "claim-order=next_player_first"])
+    {'jokers': 2, 'claim_order': 'next_player_first'}
+    """
     options: dict[str, Any] = {}
     for item in items or ():
         name, sep, value = item.partition("=")
@@ -126,10 +133,8 @@ def build_game(
     definition_type = get(name)
     rules = parse_options(options)
     if schedule is not None:
-        import attrs
-
-        fields = {field.name for field in attrs.fields(definition_type.rules_type)}
-        if "contract_schedule" not in fields:
+        names = {info.name for info in option_infos(definition_type.rules_type)}
+        if "contract_schedule" not in names:
             raise UsageError(f"{name} has no contract schedule (--schedule)")
         if "contract_schedule" in rules:
             raise UsageError("give --schedule or --option contract_schedule=..., not both")
@@ -138,7 +143,8 @@ def build_game(
 
 
 def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:
-    """The fewest and most players the game's rules allow."""
+    """The fewest and most players the game's rules allow (their
+    ``player_count_range``: a field, or the table's)."""
     found = getattr(definition.rules, "player_count_range", None)
     if isinstance(found, tuple) and len(found) == 2:
         return int(found[0]), int(found[1])

@@ -35,7 +35,6 @@ from rummykit.engine.hooks import (
 from rummykit.engine.options import (
     ContractRules,
     DeadDealScoring,
-    DealEndOptions,
     DealerRotation,
     DiscardPileVisible,
     MultiTakeMode,
@@ -50,6 +49,7 @@ from rummykit.engine.options import (
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.ranking import RankingRules, ranked_outcome
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep
+from rummykit.engine.table import Setting, TableRules, TableSpec
 
 __all__ = [
     "CLAUSE_KEYS",
@@ -66,7 +66,6 @@ __all__ = [
     "ContractRummy",
     "ContractRummyMatch",
     "DeadDealScoring",
-    "DealEndOptions",
     "DealView",
     "DealerRotation",
     "DiscardPileVisible",
@@ -91,9 +90,12 @@ __all__ = [
     "PileView",
     "RankingRules",
     "Refusal",
+    "Setting",
     "SingleCardRule",
     "StockExhaustion",
     "TableOptions",
+    "TableRules",
+    "TableSpec",
     "TakeCard",
     "TakeKind",
     "TieBreak",

@@ -18,6 +18,7 @@ from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
 from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.table import ENGINE_OPTIONS, TableRules
 from rummykit.errors import ConfigError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.protocol import Phase
@@ -30,9 +31,12 @@ R = TypeVar("R", bound=ContractRules)
 @attrs.frozen
 class ContractRummy(GameDefinition[R, ContractRummyMatch]):
     """The base of a contract-rummy game definition: its rules give the engine its
-    :class:`~rummykit.engine.options.TableOptions` (the rules *are* table options, or
-    have a ``table_options()`` method), :meth:`hooks` says which hooks it uses, and
-    :attr:`refusal_clauses` which clause of the game's rules each refusal cites."""
+    :class:`~rummykit.engine.options.TableOptions` (the rules are a
+    :class:`~rummykit.engine.table.TableRules`, holding them as one field declared by
+    a :class:`~rummykit.engine.table.TableSpec`, or
+    :class:`~rummykit.engine.options.TableOptions` itself), :meth:`hooks` says which
+    hooks it uses, and :attr:`refusal_clauses` which clause of the game's rules each
+    refusal cites."""
 
     match_type: ClassVar[type[Any]] = ContractRummyMatch
 
@@ -51,9 +55,11 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
     @classmethod
     def check_definition(cls) -> None:
         """Also refuse rules that cannot give the engine its options: a rules class
-        that is not :class:`~rummykit.engine.options.TableOptions` and has no
-        ``table_options()``, naming the engine options it lacks; an option of the
-        wrong type (a subclass that redeclares a field without its check), named; a
+        that is neither a :class:`~rummykit.engine.table.TableRules` nor
+        :class:`~rummykit.engine.options.TableOptions`; a rules class that declares an
+        engine option as a field of its own (named: its default and clause belong in
+        the class's :class:`~rummykit.engine.table.TableSpec`); ``table_options()``
+        that does not return table options; a
         match class that is not a :class:`~rummykit.engine.core.ContractRummyMatch`; a
         clause map with a kind of refusal the engine does not know (a typo would
         silently cite nothing) or a clause that is not text
@@ -79,19 +85,22 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
                     f"game {game!r}: the clause for {key!r} must be text, got {shown(clause)}"
                 )
         rules_type = cls.rules_type
-        if not callable(getattr(rules_type, "table_options", None)):
-            names = [field.name for field in attrs.fields(TableOptions)]
-            missing = [name for name in names if not _declares(rules_type, name)]
-            lacks = (
-                f"lacks the engine options {', '.join(missing)}"
-                if missing
-                else "has the engine options' names but no table_options()"
-            )
+        if rules_type is not TableOptions and not (
+            isinstance(rules_type, type) and issubclass(rules_type, TableRules)
+        ):
             raise ConfigError(
-                f"game {game!r}: rules class {rules_type.__name__} {lacks}: subclass "
-                "rummykit.engine.TableOptions, or give it a table_options() method that "
-                "returns them"
+                f"game {game!r}: rules class {getattr(rules_type, '__name__', rules_type)} "
+                "must be a rummykit.engine.TableRules (the engine's options as its table "
+                "field, declared by a TableSpec) or TableOptions itself"
             )
+        if rules_type is not TableOptions:
+            own = set(rules_type.own_options())
+            clash = sorted(own & set(ENGINE_OPTIONS))
+            if clash:
+                raise ConfigError(
+                    f"game {game!r}: rules class {rules_type.__name__} declares the engine "
+                    f"options {', '.join(clash)}: give them in its table_spec instead"
+                )
         try:
             options = cls(rules_type()).table_options()
         except ConfigError as error:
@@ -103,15 +112,14 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
             )
 
     def table_options(self) -> TableOptions:
-        """The engine's options for these rules, each checked (a
-        :class:`~rummykit.errors.ConfigError` names a mistyped one)."""
+        """The engine's options for these rules (the rules' ``table_options()``)."""
         made = self.rules.table_options()
         if not isinstance(made, TableOptions):
             raise ConfigError(
                 f"{type(self.rules).__name__}.table_options() must return TableOptions, "
                 f"got {type(made).__name__}"
             )
-        return made.checked() if type(made) is not TableOptions else made
+        return made
 
     def deal_schedule(self, players: int, options: TableOptions) -> ContractSchedule | None:
         """The contract, hand size and going-out rule of each deal for ``players``
@@ -136,9 +144,3 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
     @abstractmethod
     def hooks(self) -> Hooks:
         """The hooks this game's matches use, chosen from its rules."""
-
-
-def _declares(rules_type: type[Any], name: str) -> bool:
-    if attrs.has(rules_type):
-        return any(field.name == name for field in attrs.fields(rules_type))
-    return hasattr(rules_type, name)

@@ -1,10 +1,14 @@
 """The table options the contract-rummy engine reads, as one typed frozen value.
 
 :class:`TableOptions` is every option the engine's turn, shoe, scoring and end of match
-read. A game's rules either *are* table options (a subclass adds the game's own fields)
-or *make* them: a ``table_options()`` method that maps the game's own option names and
-fixed values onto these fields (May I? and Posso? do that). The engine reads nothing else
-from a game's rules.
+read. A game's rules hold them as one typed field: a
+:class:`~rummykit.engine.table.TableRules` subclass declares, in one
+:class:`~rummykit.engine.table.TableSpec`, which of them players set (with the game's
+default and clause), which the game fixes and which its rules make from options of their
+own; its own options are its fields, never named as an engine option
+(:mod:`rummykit.engine.table`). A game with no options of its own may use
+:class:`TableOptions` itself as its rules. The engine reads nothing else from a game's
+rules: ``table_options()``.
 
 >>> from rummykit.engine import TableOptions
 >>> options = TableOptions(decks={3: 2, 5: 3}, jokers=2, hand_size=11)
@@ -22,7 +26,7 @@ rummykit.errors.ConfigError: tie_break must be one of 'shared', 'fewest_penalty_
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -268,48 +272,17 @@ def _instance(kind: type[Any], *, optional: bool = False) -> Any:
 
 
 @attrs.frozen(kw_only=True)
-class DealEndOptions:
-    """How a deal ends when nobody goes out, and how deals and the match are scored: the
-    options the engine's :class:`TableOptions` and the contract games' rules share,
-    declared once here.
-
-    A game's rules class extends it and names the clause of its own rules that each of
-    these options follows in :attr:`option_clauses`; ``rummykit rules`` shows that
-    clause before the option's text.
-    """
-
-    option_clauses: ClassVar[Mapping[str, str]] = {}
-    """The game's clause for each of these options, by option name (``{"tie_break":
-    "HOUSE-7.2"}``)."""
-
-    stock_exhaustion: StockExhaustion = attrs.field(
-        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
-    )
-    """Refill the stock from the pile, or end the deal."""
-    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
-    """Refills a deal may make before it ends as a dead deal."""
-    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(1))
-    """Turns a deal may take before it ends as a dead deal."""
-    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
-    """What going out scores."""
-    dead_deal_scoring: DeadDealScoring = attrs.field(
-        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
-    )
-    """A dead deal scores minus each hand, or nothing."""
-    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
-    """The highest net total wins, or the fewest penalty points."""
-    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
-    """How a tie for the win is settled."""
-
-
-@attrs.frozen(kw_only=True)
-class TableOptions(DealEndOptions):
+class TableOptions:
     """The options the contract-rummy engine reads; defaults are the reference May I?
     table's where it has one.
 
     Without a ``schedule`` the game has no contracts: it has ``deal_count`` deals of
     ``hand_size`` cards each, and its opening hook says what a first laydown is
     (:class:`~rummykit.engine.free.FreeOpening`: any valid melds).
+
+    A game's rules hold these as one field (:class:`~rummykit.engine.table.TableRules`,
+    the game's defaults and clauses in its :class:`~rummykit.engine.table.TableSpec`); a
+    game with no options of its own may use :class:`TableOptions` itself as its rules.
     """
 
     player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
@@ -369,18 +342,26 @@ class TableOptions(DealEndOptions):
         default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
     )
     """A stock draw that cannot be made is skipped, or the take is limited."""
+    stock_exhaustion: StockExhaustion = attrs.field(
+        default=StockExhaustion.RESHUFFLE, converter=StockExhaustion
+    )
+    """Refill the stock from the pile, or end the deal."""
+    max_stock_refills: int = attrs.field(default=10, validator=whole(0))
+    """Refills a deal may make before it ends as a dead deal."""
+    max_turns_per_deal: int = attrs.field(default=1000, validator=whole(1))
+    """Turns a deal may take before it ends as a dead deal."""
+    going_out_bonus: int = attrs.field(default=20, validator=whole(0))
+    """What going out scores."""
+    dead_deal_scoring: DeadDealScoring = attrs.field(
+        default=DeadDealScoring.PENALTIES, converter=DeadDealScoring
+    )
+    """A dead deal scores minus each hand, or nothing."""
+    winner_metric: WinnerMetric = attrs.field(default=WinnerMetric.NET, converter=WinnerMetric)
+    """The highest net total wins, or the fewest penalty points."""
+    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
+    """How a tie for the win is settled."""
 
     def __attrs_post_init__(self) -> None:
-        if type(self) is not TableOptions:
-            # a subclass may redeclare a field without its check: check it, and keep the
-            # converted value (``{2: 1}`` as the PerPlayers the engine reads), so that
-            # equal options are equal and a saved match restores equal
-            checked = self.checked()
-            for field in attrs.fields(TableOptions):
-                mine, converted = getattr(self, field.name), getattr(checked, field.name)
-                if mine is not converted and type(mine) is not type(converted):
-                    object.__setattr__(self, field.name, converted)
-            return
         fewest, most = self.player_count_range
         self.decks.check_players(fewest, most, option="decks")
         self.jokers.check_players(fewest, most, option="jokers")
@@ -395,39 +376,10 @@ class TableOptions(DealEndOptions):
                 f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
             )
 
-    @classmethod
-    def from_rules(cls, rules: attrs.AttrsInstance, **given: Any) -> TableOptions:
-        """Table options that take every attrs field of ``rules`` named as one of these
-        (and not ``None``: a game's ``None`` means it works the value out, for example
-        from its schedule), with ``given`` for the rest and over them: the one way a
-        game's ``table_options()`` copies the options it shares with the engine.
-
-        >>> @attrs.frozen
-        ... class Rules:
-        ...     going_out_bonus: int = 25
-        ...     hand_size: int | None = None
-        >>> options = TableOptions.from_rules(Rules(), tie_break="most_times_out")
-        >>> options.going_out_bonus, options.hand_size, options.tie_break
-        (25, 10, 'most_times_out')
-        """
-        engine = attrs.fields_dict(TableOptions)
-        values = {
-            name: value
-            for name in attrs.fields_dict(type(rules))
-            if name in engine and (value := getattr(rules, name)) is not None
-        }
-        return TableOptions(**(values | given))
-
     def table_options(self) -> TableOptions:
-        """These options (a rules class that subclasses :class:`TableOptions` gives
-        itself to the engine)."""
+        """These options (a game whose rules are :class:`TableOptions` itself gives them
+        to the engine as they are)."""
         return self
-
-    def checked(self) -> TableOptions:
-        """The engine's fields of these options, each converted and validated again (a
-        subclass that redeclares a field replaces its check; this restores it)."""
-        values = {field.name: getattr(self, field.name) for field in attrs.fields(TableOptions)}
-        return TableOptions(**values)
 
 
 class ContractRules(Protocol):

@@ -28,15 +28,13 @@ def cited_clause(text: str) -> str | None:
 
 
 def field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstring under each field of ``cls`` (and its attrs bases), by field name;
-    an option a base declares is preceded by the clause ``cls.option_clauses`` gives it
-    (:class:`~rummykit.engine.options.DealEndOptions`). ``rummykit rules`` shows them,
-    and an option's error cites the clause found there.
+    """The docstring under each field of ``cls`` (and its attrs bases), by field name.
+    ``rummykit rules`` shows them, and an option's error cites the clause found there
+    (an engine option's clause is the game's :class:`~rummykit.engine.table.TableSpec`'s).
 
     >>> from rummykit.games import MayIRules
-    >>> docs = field_docs(MayIRules)
-    >>> docs["joker_value"], docs["tie_break"]
-    ('MAYI-2.2: what a joker left in hand costs.', 'MAYI-16.4: how a tie for the win is settled.')
+    >>> field_docs(MayIRules)["joker_value"]
+    'MAYI-2.2: what a joker left in hand costs.'
     """
     docs: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
@@ -59,7 +57,4 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
             ):
                 text = " ".join(after.value.value.split())
                 docs[item.target.id] = _ROLE.sub(r"\1", text).replace("``", "")
-    for name, clause in getattr(cls, "option_clauses", {}).items():  # shared options
-        text = docs.get(name, "")
-        docs[name] = f"{clause}: {text[:1].lower()}{text[1:]}" if text else clause
     return docs

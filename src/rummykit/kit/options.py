@@ -43,7 +43,7 @@ import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError, shown
-from rummykit.kit.citations import cited_clause, field_docs
+from rummykit.kit.option_table import OptionInfo, option_infos
 
 WHOLE_LIMIT = 1_000_000
 """The largest value :func:`whole` takes when it is given no ``high``: a bound on every
@@ -461,8 +461,18 @@ def schedule_value(
         raise ConfigError(f"no schedule named {value!r} (known: {known})") from None
 
 
+def _make(rules_type: type[R], options: Mapping[str, Any], game: str) -> R:
+    maker = getattr(rules_type, "of", None)
+    if callable(maker):
+        made: R = maker(**options)
+        return made
+    return rules_type(**options)
+
+
 def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -> R:
-    """A rules object of ``rules_type`` (a keyword-only attrs class) from ``options``.
+    """A rules object of ``rules_type`` (a keyword-only attrs class, or a
+    :class:`~rummykit.engine.table.TableRules` whose ``of`` takes the engine's options
+    by name too) from ``options``.
 
     Every failure is a :class:`~rummykit.errors.ConfigError`: an unknown option name lists the
     game's options and suggests the closest, and a value the fields' converters reject
@@ -472,54 +482,64 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
     >>> from rummykit.games import MayIRules
     >>> build_rules(MayIRules, {"turn_after_buy": "resume_normal"}, game="may-i").turn_after_buy
     'resume_normal'
+    >>> build_rules(MayIRules, {"jokers": 2}, game="may-i").table.jokers
+    PerPlayers.of(2)
     >>> build_rules(MayIRules, {"wraparound_run": False}, game="may-i")
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: may-i has no option 'wraparound_run'
     (did you mean 'wraparound_runs'?); its options: ...
     """
-    known = sorted(field.alias or field.name for field in attrs.fields(rules_type) if field.init)
+    infos = {info.name: info for info in option_infos(rules_type)}
+    known = sorted(infos)
     for name in options:
-        if name not in known:
+        if name not in infos:
+            refuse = getattr(getattr(rules_type, "table_spec", None), "refuse", None)
+            if callable(refuse) and isinstance(name, str):
+                refuse(name, game=game)  # an engine option the game fixes or makes
             close = difflib.get_close_matches(str(name), known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigError(
                 f"{game} has no option {shown(name)}{hint}; its options: {', '.join(known)}"
             )
     try:
-        return rules_type(**options)
+        return _make(rules_type, options, game)
     except ConfigError as error:
         if error.rule is not None:
             raise
-        clause = _culprit_clause(rules_type, options)
+        clause = _culprit_clause(rules_type, options, game, infos)
         if clause is None:
             raise
         raise ConfigError(error.reason, source=error.source, rule=clause) from None
     except (TypeError, ValueError) as error:
-        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: {error}") from None
+        raise ConfigError(f"{game}: {_culprit(rules_type, options, game)}: {error}") from None
     except RecursionError:  # a value nested too deeply for a converter to look at
-        raise ConfigError(f"{game}: {_culprit(rules_type, options)}: nested too deeply") from None
+        raise ConfigError(
+            f"{game}: {_culprit(rules_type, options, game)}: nested too deeply"
+        ) from None
 
 
-def _failing(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
+def _failing(rules_type: type[Any], options: Mapping[str, Any], game: str) -> str | None:
     """The name of the first option that fails on its own, if one does."""
     for name, value in options.items():
         try:
-            rules_type(**{name: value})
+            _make(rules_type, {name: value}, game)
         except (TypeError, ValueError, RecursionError):
             return name
     return None
 
 
-def _culprit_clause(rules_type: type[Any], options: Mapping[str, Any]) -> str | None:
-    """The clause the failing option's docstring cites, if any."""
-    name = _failing(rules_type, options)
-    return None if name is None else cited_clause(field_docs(rules_type).get(name, ""))
+def _culprit_clause(
+    rules_type: type[Any], options: Mapping[str, Any], game: str, infos: Mapping[str, OptionInfo]
+) -> str | None:
+    """The clause the failing option cites, if any."""
+    name = _failing(rules_type, options, game)
+    return None if name is None else infos[name].clause
 
 
-def _culprit(rules_type: type[Any], options: Mapping[str, Any]) -> str:
+def _culprit(rules_type: type[Any], options: Mapping[str, Any], game: str) -> str:
     """The first option that fails on its own, else the names of them all."""
-    name = _failing(rules_type, options)
+    name = _failing(rules_type, options, game)
     if name is None:
         return "options " + ", ".join(options)
     return f"option {name}={shown(options[name])}"

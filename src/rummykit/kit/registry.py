@@ -31,8 +31,6 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
-import attrs
-
 from rummykit.errors import ConfigError
 from rummykit.kit.definition import GameDefinition
 
@@ -228,16 +226,21 @@ def game(name: str, **options: Any) -> GameDefinition[Any, Any]:
 
 
 def rules_options(rules: Any) -> Mapping[str, Any]:
-    """The options of a rules object that differ from their defaults."""
-    result: dict[str, Any] = {}
-    for field in attrs.fields(type(rules)):
-        value = getattr(rules, field.name)
-        default = field.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()
-        if value != default:
-            result[field.name] = value
-    return result
+    """The options of a rules object that differ from their defaults, by the names
+    players give them (:func:`~rummykit.kit.option_table.option_values`)."""
+    from rummykit.kit.option_table import option_infos, option_values
+
+    defaults = {info.name: info.default for info in option_infos(type(rules))}
+    return {
+        name: value
+        for name, value in option_values(rules).items()
+        if name not in defaults or value != _json_default(defaults[name])
+    }
+
+
+def _json_default(value: Any) -> Any:
+    json_value = getattr(value, "json_value", None)
+    return json_value() if callable(json_value) else value
 
 
 def plugin_entry_points(group: str) -> tuple[importlib.metadata.EntryPoint, ...]:

@@ -1,13 +1,19 @@
 """Every option of May I? (MAYI-18) as one frozen rules object, defaults from the spec.
 
+The engine's options are one field, ``table``, declared with May I?'s defaults and
+clauses in :data:`MAY_I_TABLE`; the game's own options are the other fields. Both are
+named flat: ``MayIRules.of(jokers=2, claim_order="next_player_first")``,
+``rules.with_options(tie_break="most_times_out")``, ``game("may-i", jokers=2)``,
+``--option jokers=2``.
+
 >>> from rummykit.games import MayIRules
 >>> from rummykit.games.may_i.rules import TurnAfterBuy
 >>> rules = MayIRules()
->>> rules.turn_after_buy, rules.buy_penalty_per_card, rules.meld_rules().ace
+>>> rules.turn_after_buy, rules.table.buy_penalty_per_card, rules.meld_rules().ace
 ('buyer_left', 1, <AcePolicy.WRAP: 'wrap'>)
 >>> rules.turn_after_buy is TurnAfterBuy.BUYER_LEFT
 True
->>> us = MayIRules(joker_count=2, wild_ranks=["2"], ace="high", max_buys_per_deal=3)
+>>> us = MayIRules.of(jokers=2, wild_ranks=["2"], ace="high", max_buys_per_deal=3)
 >>> us.meld_rules().validate("JK 2C 9S 9H")
 Traceback (most recent call last):
 ...
@@ -27,8 +33,8 @@ rummykit.errors.ConfigError: set_distinct_suits=True allows groups of at most 4 
 but deal 1's contract G5 needs a group of 5
 
 The schedule owns its going-out-by-discarding flags and hand size unless
-``discard_out_forbidden_deals`` or ``hand_size`` is given (then that option applies to
-every deal):
+``discard_out_forbidden_deals`` or ``deal_hand_size`` is given (then that option applies
+to every deal):
 
 >>> mine = ContractSchedule.of("2G", "3R", discard_out_forbidden=[])
 >>> [deal.discard_out for deal in MayIRules(contract_schedule=mine).schedule()]
@@ -40,7 +46,7 @@ every deal):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from os import PathLike
 from typing import Any, ClassVar
 
@@ -49,27 +55,15 @@ import attrs
 from rummykit.cards import Rank
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.engine.options import (
-    DealEndOptions,
-    DealerRotation,
-    DiscardPileVisible,
-    MultiTakeMode,
-    PenaltyDrawShortfall,
-    PerPlayers,
-    SingleCardRule,
-    TableOptions,
-    short_shoe,
-)
+from rummykit.engine.options import TableOptions, short_shoe
+from rummykit.engine.table import TableRules, TableSpec
 from rummykit.errors import ConfigError, shown
 from rummykit.games.may_i.data import MAY_I_MELDS, SCHEDULES
 from rummykit.kit.options import (
     Choice,
-    FirstDealer,
     boolean,
     check_dealer_seat,
     deal_list,
-    first_dealer,
-    player_range,
     schedule_option,
     schedule_value,
     whole,
@@ -77,7 +71,7 @@ from rummykit.kit.options import (
 from rummykit.melds import AcePolicy, MeldKind, MeldRules, WildLimit
 from rummykit.scoring import CardValues
 
-__all__ = ["ClaimOrder", "NextPlayerRefusal", "PerPlayerCount", "TurnAfterBuy"]
+__all__ = ["MAY_I_TABLE", "ClaimOrder", "NextPlayerRefusal", "TurnAfterBuy"]
 
 
 class ClaimOrder(Choice):
@@ -101,65 +95,6 @@ class NextPlayerRefusal(Choice):
     NORMAL_TURN = "normal_turn"
 
 
-PerPlayerCount = int | tuple[tuple[int, int], ...]
-"""A count that may depend on the number of players, as a rules option holds it: one
-whole number, or (from this many players on, this count) pairs, fewest players first."""
-
-
-def per_player_count(option: str, low: int, high: int) -> Any:
-    """An attrs converter for ``decks`` and ``joker_count``: a whole number, a mapping
-    ``{players: count}`` (keys may be digit strings, as in JSON) or a list of
-    ``[players, count]`` pairs, each count within ``low``-``high``; a number is kept
-    as a number, a mapping as sorted pairs (so it survives a record, and the rules
-    check its player counts against ``player_count_range``).
-
-    >>> decks = per_player_count("decks", 1, 8)
-    >>> decks(2), decks({"3": 2, "5": 3}), decks([[3, 2], [5, 3]])
-    (2, ((3, 2), (5, 3)), ((3, 2), (5, 3)))
-    >>> decks({3: 0})
-    Traceback (most recent call last):
-    ...
-    rummykit.errors.ConfigError: decks must be from 1 to 8 for every player count, got {3: 0}
-    """
-
-    def convert(value: Any) -> PerPlayerCount:
-        given = value
-        if isinstance(value, list | tuple) and all(
-            isinstance(pair, list | tuple) and len(pair) == 2 for pair in value
-        ):
-            value = dict(value) if len({pair[0] for pair in value}) == len(value) else None
-        try:
-            steps = PerPlayers.of(value, option=option).steps
-        except (ConfigError, TypeError):
-            raise ConfigError(
-                f"{option} must be a whole number or a mapping {{players: {option}}} such as "
-                f"{{3: 2, 5: 3}}, got {shown(given)}"
-            ) from None
-        if not all(low <= count <= high for _, count in steps):
-            raise ConfigError(
-                f"{option} must be from {low} to {high} for every player count, got {shown(given)}"
-            )
-        if len(steps) == 1 and steps[0][0] == 0:  # a plain number
-            return steps[0][1]
-        return steps
-
-    return convert
-
-
-def by_players(value: PerPlayerCount) -> PerPlayers:
-    """A converted ``decks`` or ``joker_count`` value as the engine's
-    :class:`~rummykit.engine.options.PerPlayers`."""
-    return PerPlayers(value) if isinstance(value, tuple) else PerPlayers.of(value)
-
-
-def _decks(value: Any) -> PerPlayerCount:
-    return per_player_count("decks", 1, 8)(value)  # type: ignore[no-any-return]
-
-
-def _jokers(value: Any) -> PerPlayerCount:
-    return per_player_count("joker_count", 0, 24)(value)  # type: ignore[no-any-return]
-
-
 def _rank_values(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
@@ -172,14 +107,6 @@ def _rank_values(value: Any) -> tuple[int, ...] | None:
             f"got {shown(value)}"
         )
     return items
-
-
-def _players(value: Any) -> tuple[int, int]:
-    return player_range(2, 8)(value)
-
-
-def _first_dealer(value: str | int) -> FirstDealer | int:
-    return first_dealer(FirstDealer.RANDOM, FirstDealer.HIGH_CARD_DRAW)(value)
 
 
 def _deals(value: Iterable[int | str] | str | None) -> tuple[int | str, ...] | None:
@@ -216,7 +143,7 @@ def _ranks(value: Any) -> tuple[Rank, ...]:
     return tuple(sorted(ranks))
 
 
-def optional_boolean(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+def _optional_boolean(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     """true, false or ``None``."""
     if value is not None:
         boolean(instance, attribute, value)
@@ -225,74 +152,97 @@ def optional_boolean(instance: object, attribute: attrs.Attribute[Any], value: A
 _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 
 
+MAY_I_TABLE = TableSpec(
+    settable={
+        "player_count_range": (
+            (3, 5),
+            "MAYI-1.1",
+            "how many players (3-5; 002's data line allows 2-5), within 2-8.",
+        ),
+        "decks": (
+            2,
+            "MAYI-2.1",
+            "52-card decks in the shoe (two in the reference game; house rules): 1-8, or "
+            "by player count, e.g. {3: 2, 5: 3} (two decks from three players, three from "
+            "five).",
+        ),
+        "jokers": (
+            0,
+            "MAYI-2.2",
+            "jokers in the shoe (none in the reference game): 0-24, or by player count as "
+            "decks ({3: 4, 5: 6}).",
+        ),
+        "first_dealer": (
+            "random",
+            "MAYI-4.3",
+            "random, high_card_draw or a fixed seat (below the most players).",
+        ),
+        "dealer_rotation": ("left", "MAYI-4.4"),
+        "deal_packet_size": (
+            1,
+            "MAYI-5.2",
+            "cards dealt at a time (1-11); every hand size must be a multiple of it.",
+        ),
+        "initial_upcard": (False, "MAYI-5.5"),
+        "may_discard_taken_card": (False, "MAYI-7.5c"),
+        "discard_pile_visible": ("all", "MAYI-8.2"),
+        "may_take_own_discard": (False, "MAYI-8.4"),
+        "multi_take_mode": ("contiguous", "MAYI-9.8"),
+        "buy_penalty_per_card": (1, "MAYI-7.3c, 9.8, 9.9"),
+        "single_card_rule": ("keep_two", "MAYI-13.3"),
+        "penalty_draw_shortfall": ("skip", "MAYI-14.3"),
+        "stock_exhaustion": ("reshuffle", "MAYI-14.1-14.2"),
+        "max_stock_refills": (10, "MAYI-14.4"),
+        "max_turns_per_deal": (1000, "MAYI-14.5"),
+        "going_out_bonus": (20, "MAYI-15.1"),
+        "dead_deal_scoring": ("penalties", "MAYI-15.4"),
+        "winner_metric": ("net", "MAYI-16.3"),
+        "tie_break": ("shared", "MAYI-16.4"),
+    },
+    derived={
+        "card_values": "rank_values, joker_value",
+        "meld_rules": "ace, wraparound_runs, wild_ranks, wild_as_natural, max_wilds_per_meld, "
+        "min_run_length, set_distinct_suits, decks, jokers",
+        "schedule": "contract_schedule, discard_out_forbidden_deals, deal_hand_size",
+        "deal_count": "contract_schedule",
+        "hand_size": "contract_schedule, deal_hand_size",
+        "discard_out": "contract_schedule, discard_out_forbidden_deals",
+    },
+)
+"""May I?'s engine options: those players set, with May I?'s defaults and clauses, and
+those its rules make from options of their own (the schedule, meld rules and card
+values)."""
+
+
 @attrs.frozen(kw_only=True)
-class MayIRules(DealEndOptions):
-    """The options of MAYI-18; each field's docstring names its clause. The deal's end and
-    scoring options are the engine's (:class:`~rummykit.engine.options.DealEndOptions`),
-    their clauses in :attr:`option_clauses`."""
+class MayIRules(TableRules):
+    """The options of MAYI-18: the engine's in
+    :attr:`~rummykit.engine.table.TableRules.table` (declared with their defaults and
+    clauses by :data:`MAY_I_TABLE`), May I?'s own as the fields below, each docstring
+    naming its clause.
 
-    option_clauses: ClassVar[Mapping[str, str]] = {
-        "stock_exhaustion": "MAYI-14.1-14.2",
-        "max_stock_refills": "MAYI-14.4",
-        "max_turns_per_deal": "MAYI-14.5",
-        "going_out_bonus": "MAYI-15.1",
-        "dead_deal_scoring": "MAYI-15.4",
-        "winner_metric": "MAYI-16.3",
-        "tie_break": "MAYI-16.4",
-    }
-    """The clauses of the options shared with the engine (how a deal ends, scoring)."""
+    >>> rules = MayIRules(claim_order="next_player_first").with_options(decks={3: 2, 5: 3})
+    >>> rules.claim_order, rules.table.decks.at(5), rules.table_options().decks.at(5)
+    ('next_player_first', 3, 3)
+    """
 
-    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
-    """MAYI-1.1: how many players (3-5; 002's data line allows 2-5)."""
-    decks: PerPlayerCount = attrs.field(default=2, converter=_decks)
-    """MAYI-2.1 (house rules): 52-card decks in the shoe (two in the reference game): a
-    number, or by player count, e.g. ``{3: 2, 5: 3}`` (two decks from three players,
-    three from five)."""
-    joker_count: PerPlayerCount = attrs.field(default=0, converter=_jokers)
-    """MAYI-2.2: jokers in the shoe (none in the reference game): a number, or by
-    player count as ``decks`` (``{3: 4, 5: 6}``)."""
+    table_spec: ClassVar[TableSpec] = MAY_I_TABLE
+
     joker_value: int = attrs.field(default=20, validator=whole(0))
     """MAYI-2.2: what a joker left in hand costs."""
     rank_values: tuple[int, ...] | None = attrs.field(default=None, converter=_rank_values)
     """MAYI-3 (house rules): what each rank left in hand costs, 13 numbers from the ace
     to the king; ``None``: MAYI-3's (ace 15, 2-9 their number, 10-K 10)."""
-    first_dealer: FirstDealer | int = attrs.field(
-        default=FirstDealer.RANDOM, converter=_first_dealer
-    )
-    """MAYI-4.3: ``random``, ``high_card_draw`` or a fixed seat (below the most players)."""
-    dealer_rotation: DealerRotation = attrs.field(
-        default=DealerRotation.LEFT, converter=DealerRotation
-    )
-    """MAYI-4.4: the deal passes to the left or the right."""
-    deal_packet_size: int = attrs.field(default=1, validator=whole(1, 11))
-    """MAYI-5.2: cards dealt at a time; every hand size must be a multiple of it."""
-    hand_size: int | None = attrs.field(default=None, validator=whole(1, 30, optional=True))
+    deal_hand_size: int | None = attrs.field(default=None, validator=whole(1, 30, optional=True))
     """MAYI-5.2, 17.2: cards each in every deal; ``None`` takes the schedule's (10, or 11
     in six deals)."""
-    initial_upcard: bool = attrs.field(default=False, validator=boolean)
-    """MAYI-5.5: turn the top stock card up to start the pile."""
     contract_schedule: str | ContractSchedule = attrs.field(
         default="standard_five", converter=_schedule
     )
     """MAYI-4.2, 17: ``standard_five`` (or ``may-i``), ``six_deal`` (or ``may-i-six``),
     any :class:`~rummykit.ContractSchedule`, or a path to a TOML schedule (loaded at once)."""
-    may_discard_taken_card: bool = attrs.field(default=False, validator=boolean)
-    """MAYI-7.5c: may a card just taken from the pile be discarded at once."""
-    discard_pile_visible: DiscardPileVisible = attrs.field(
-        default=DiscardPileVisible.ALL, converter=DiscardPileVisible
-    )
-    """MAYI-8.2: the whole pile is public, or only its top card."""
-    may_take_own_discard: bool = attrs.field(default=False, validator=boolean)
-    """MAYI-8.4: with true only the disputed card is protected from its discarder."""
     claim_order: ClaimOrder = attrs.field(default=ClaimOrder.REQUESTS_FIRST, converter=ClaimOrder)
     """MAYI-9.3: collect requests first, or let P1 take the card as his draw first."""
-    multi_take_mode: MultiTakeMode = attrs.field(
-        default=MultiTakeMode.CONTIGUOUS, converter=MultiTakeMode
-    )
-    """MAYI-9.8: extra pile cards come from the top down, stopping before one's own
-    discard; with ``any`` one's own discards are skipped instead."""
-    buy_penalty_per_card: int = attrs.field(default=1, validator=whole(0, 10))
-    """MAYI-7.3c, 9.8, 9.9: stock cards paid per pile card."""
     buy_turn_allows_melding: bool = attrs.field(default=True, validator=boolean)
     """MAYI-9.8 step 4: a buy turn (and a refusal take) has a meld step."""
     turn_after_buy: TurnAfterBuy = attrs.field(
@@ -311,7 +261,7 @@ class MayIRules(DealEndOptions):
     """MAYI-9.11: buys a player may make in a deal (``None``: no limit)."""
     set_distinct_suits: bool = attrs.field(default=False, validator=boolean)
     """MAYI-10.2: a group may not hold two equal cards (so it has at most 4)."""
-    wraparound_runs: bool | None = attrs.field(default=None, validator=optional_boolean)
+    wraparound_runs: bool | None = attrs.field(default=None, validator=_optional_boolean)
     """MAYI-10.4: runs may turn the corner K-A-2 (``None``: as ``ace`` says, and the
     reference game wraps)."""
     ace: AcePolicy | None = attrs.field(default=None, converter=_ace)
@@ -338,14 +288,6 @@ class MayIRules(DealEndOptions):
     """MAYI-13.2, 17.4: deals in which going out by discarding is banned: deal numbers,
     ``first``, ``last``, ``all``. ``None`` keeps the schedule's own flags (the built-in
     schedules ban it in the last deal); a list replaces them in every deal."""
-    single_card_rule: SingleCardRule = attrs.field(
-        default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
-    )
-    """MAYI-13.3: how a player avoids discarding his last card where that is banned."""
-    penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
-        default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
-    )
-    """MAYI-14.3: a stock draw that cannot be made is skipped, or the take is limited."""
 
     def __attrs_post_init__(self) -> None:
         wrap = self.wraparound_runs
@@ -354,26 +296,37 @@ class MayIRules(DealEndOptions):
                 f"ace={self.ace.value!r} and wraparound_runs={self.wraparound_runs} "
                 "contradict each other (MAYI-10.4): give one of them"
             )
-        check_dealer_seat(self.first_dealer, self.player_count_range)
-        fewest, most = self.player_count_range
+        table = self.table
+        check_dealer_seat(table.first_dealer, table.player_count_range)
+        fewest, most = table.player_count_range
+        for option, counts, high in (("decks", table.decks, 8), ("jokers", table.jokers, 24)):
+            if not all(count <= high for _, count in counts.steps):
+                raise ConfigError(
+                    f"{option} must be from {1 if option == 'decks' else 0} to {high} for "
+                    f"every player count, got {shown(counts.json_value())}"
+                )
+        if table.deal_packet_size > 11:
+            raise ConfigError(
+                "deal_packet_size must be a whole number from 1 to 11, "
+                f"got {table.deal_packet_size}"
+            )
         schedule = self.schedule()
         rules = self.meld_rules()
-        decks, jokers = by_players(self.decks), by_players(self.joker_count)
-        decks.check_players(fewest, most, option="decks")
-        jokers.check_players(fewest, most, option="joker_count")
         for number, deal in enumerate(schedule, start=1):
-            if deal.hand_size % self.deal_packet_size:
+            if deal.hand_size % table.deal_packet_size:
                 raise ConfigError(
                     f"deal {number}: hand size {deal.hand_size} is not a multiple of "
-                    f"deal_packet_size {self.deal_packet_size}"
+                    f"deal_packet_size {table.deal_packet_size}"
                 )
-            short = short_shoe((fewest, most), decks, jokers, deal.hand_size, self.initial_upcard)
+            short = short_shoe(
+                (fewest, most), table.decks, table.jokers, deal.hand_size, table.initial_upcard
+            )
             if short is not None:
                 players, dealt, shoe = short
                 raise ConfigError(
                     f"deal {number}: {players} hands of {deal.hand_size} need {dealt} "
                     f"cards, but the shoe holds {shoe} (player_count_range "
-                    f"{fewest}-{most}; decks, joker_count)"
+                    f"{fewest}-{most}; decks, jokers)"
                 )
             if deal.whole_hand and not self.contract_all_at_once:
                 raise ConfigError(
@@ -385,25 +338,27 @@ class MayIRules(DealEndOptions):
 
     def schedule(self) -> ContractSchedule:
         """The contract schedule as played: ``contract_schedule`` with this game's
-        ``discard_out_forbidden_deals`` and ``hand_size`` where they are given."""
+        ``discard_out_forbidden_deals`` and ``deal_hand_size`` where they are given."""
         base = schedule_value(self.contract_schedule, schedules=SCHEDULES)
         if self.discard_out_forbidden_deals is not None:
             try:
                 base = base.with_discard_out_forbidden(self.discard_out_forbidden_deals)
             except ConfigError as error:
                 raise ConfigError(f"discard_out_forbidden_deals: {error.reason}") from None
-        if self.hand_size is not None:
+        if self.deal_hand_size is not None:
+            hand = self.deal_hand_size
             base = attrs.evolve(
-                base, deals=tuple(attrs.evolve(deal, hand_size=self.hand_size) for deal in base)
+                base, deals=tuple(attrs.evolve(deal, hand_size=hand) for deal in base)
             )
         return base
 
     def meld_rules(self) -> MeldRules:
         """MAYI-10 with these options (jokers as POSSO-11, MAYI-2.2)."""
+        jokers, decks = self.table.jokers.most, self.table.decks.most
         return attrs.evolve(
             MAY_I_MELDS,
             ace=self.ace_policy(),
-            jokers_allowed=bool(by_players(self.joker_count).most or self.wild_ranks),
+            jokers_allowed=bool(jokers or self.wild_ranks),
             wild_ranks=frozenset(self.wild_ranks),
             wild_as_natural=self.wild_as_natural,
             max_jokers_per_meld=self.max_wilds_per_meld,
@@ -412,9 +367,7 @@ class MayIRules(DealEndOptions):
             else WildLimit.AT_MOST_NATURALS,
             run_min=self.min_run_length,
             group_distinct_suits=self.set_distinct_suits,
-            group_max=4
-            if self.set_distinct_suits
-            else 4 * by_players(self.decks).most + (1 if by_players(self.joker_count).most else 0),
+            group_max=4 if self.set_distinct_suits else 4 * decks + (1 if jokers else 0),
         )
 
     def ace_policy(self) -> AcePolicy:
@@ -429,13 +382,11 @@ class MayIRules(DealEndOptions):
         return CardValues(ranks=ranks, joker=self.joker_value)
 
     def table_options(self) -> TableOptions:
-        """The engine's options: these rules' table options, the shoe (MAYI-2.1: two
-        decks unless ``decks`` says otherwise), card values (MAYI-3), meld rules and
-        schedule."""
-        return TableOptions.from_rules(
-            self,
-            decks=by_players(self.decks),
-            jokers=by_players(self.joker_count),
+        """The engine's options: :attr:`~rummykit.engine.table.TableRules.table`,
+        with the card values (MAYI-3), meld rules (MAYI-10) and schedule (MAYI-17)
+        these rules make."""
+        return attrs.evolve(
+            self.table,
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(),
@@ -456,8 +407,8 @@ def _check_fits(
             why = (
                 "set_distinct_suits=True allows groups of at most 4 cards"
                 if options.set_distinct_suits
-                else f"groups hold at most {most} cards ({by_players(options.decks).most} decks"
-                + (" and a joker)" if options.joker_count else ")")
+                else f"groups hold at most {most} cards ({options.table.decks.most} decks"
+                + (" and a joker)" if options.table.jokers.most else ")")
             )
             raise ConfigError(
                 f"{why}, but deal {deal}'s contract {contract.notation} needs a group of {need}"

@@ -1,11 +1,13 @@
 """Every option of Posso? (POSSO-19) as one frozen rules object, defaults from the spec.
 
-Options that mean what a May I? option means carry its name (``joker_count``,
-``may_discard_taken_card``, ``stock_exhaustion``, ``max_stock_refills`` …).
+The engine's options are one field, ``table``, declared with Posso?'s defaults and
+clauses in :data:`POSSO_TABLE` (the ones players set, the six Posso? fixes, and those its
+rules make); Posso?'s own options are the other fields. Both are named flat:
+``PossoRules.of(buy_penalty_per_card=1, joker_count="players_minus_one")``.
 
 >>> from rummykit.games import PossoRules
 >>> rules = PossoRules()
->>> rules.opening_requirement, rules.deal_packet_size, rules.initial_upcard
+>>> rules.opening_requirement, rules.table.deal_packet_size, rules.table.initial_upcard
 ('run_and_set', 2, True)
 >>> rules.opening()
 Contract.parse('1G+1R', exact=False)
@@ -17,39 +19,27 @@ Contract.parse('1G+1R', exact=False)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
 from rummykit.contracts import Contract
 from rummykit.contracts.schedules import ContractSchedule, DealSpec, resolve_deal_list
-from rummykit.engine.options import (
-    DealEndOptions,
-    DealerRotation,
-    DiscardPileVisible,
-    MultiTakeMode,
-    PenaltyDrawShortfall,
-    PerPlayers,
-    SingleCardRule,
-    TableOptions,
-)
+from rummykit.engine.options import PerPlayers, TableOptions
+from rummykit.engine.table import TableRules, TableSpec
 from rummykit.errors import ConfigError
 from rummykit.games.posso.data import POSSO_MELDS, POSSO_OPENINGS
-from rummykit.kit.options import (
-    Choice,
-    FirstDealer,
-    boolean,
-    check_dealer_seat,
-    deal_list,
-    first_dealer,
-    player_range,
-    whole,
-)
+from rummykit.kit.options import Choice, boolean, check_dealer_seat, deal_list, whole
 from rummykit.melds import AcePolicy, MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = ["ClaimantNextDraw", "ForcedPlayEnforcement", "OpeningRequirement", "PlayableScope"]
+__all__ = [
+    "POSSO_TABLE",
+    "ClaimantNextDraw",
+    "ForcedPlayEnforcement",
+    "OpeningRequirement",
+    "PlayableScope",
+]
 
 
 class OpeningRequirement(Choice):
@@ -81,10 +71,6 @@ class ForcedPlayEnforcement(Choice):
     STRICT = "strict"
 
 
-def _players(value: Any) -> tuple[int, int]:
-    return player_range(2, 5)(value)
-
-
 def _jokers(value: Any) -> int | str:
     if value == "players_minus_one":
         return "players_minus_one"
@@ -95,37 +81,77 @@ def _jokers(value: Any) -> int | str:
     return value
 
 
-_convert_first_dealer = first_dealer(FirstDealer.HIGH_CARD_DRAW, FirstDealer.RANDOM)
 _convert_deals = deal_list("discard_out_forbidden_deals")
-
-
-def _first_dealer(value: Any) -> FirstDealer | int:
-    return _convert_first_dealer(value)
 
 
 def _deals(value: Any) -> tuple[int | str, ...]:
     return _convert_deals(value) or ()
 
 
+POSSO_TABLE = TableSpec(
+    settable={
+        "player_count_range": (
+            (3, 5),
+            "POSSO-1.1",
+            "three to five players (two with the range widened), within 2-5.",
+        ),
+        "first_dealer": ("high_card_draw", "POSSO-5.1", "high_card_draw, random or a fixed seat."),
+        "dealer_rotation": ("left", "POSSO-5.2"),
+        "deal_packet_size": (
+            2,
+            "POSSO-6.2",
+            "cards dealt at a time (10 must be a multiple of it).",
+        ),
+        "initial_upcard": (True, "POSSO-6.4"),
+        "may_discard_taken_card": (False, "POSSO-8.6"),
+        "buy_penalty_per_card": (
+            0,
+            "POSSO-9.6",
+            "stock cards a claimant draws for each card he claims.",
+        ),
+        "stock_exhaustion": ("reshuffle", "POSSO-16.1"),
+        "max_stock_refills": (10, "POSSO-16.2"),
+        "max_turns_per_deal": (1000, "POSSO-16.3"),
+        "going_out_bonus": (20, "POSSO-17.1"),
+        "dead_deal_scoring": ("penalties", "POSSO-17.3"),
+        "winner_metric": ("net", "POSSO-18.2"),
+        "tie_break": ("shared", "POSSO-18.3"),
+    },
+    fixed={
+        "decks": (2, "POSSO-2.1"),
+        "discard_pile_visible": ("all", "POSSO-8.2"),
+        "may_take_own_discard": (True, "POSSO-8.2, 14.5"),
+        "multi_take_mode": ("contiguous", "POSSO-8.2"),
+        "single_card_rule": ("end_turn_without_discard", "POSSO-15.3"),
+        "penalty_draw_shortfall": ("skip", "POSSO-9.6"),
+    },
+    derived={
+        "jokers": "joker_count",
+        "card_values": "ace_value, joker_value",
+        "meld_rules": "wraparound_runs, set_distinct_suits, set_max_size, max_jokers_per_meld, "
+        "joker_at_run_end, joker_count",
+        "schedule": "opening_requirement, opening_exact, opening_distinct_melds, deals, "
+        "discard_out_forbidden_deals",
+        "deal_count": "deals",
+        "hand_size": "the schedule (POSSO-6)",
+        "discard_out": "discard_out_forbidden_deals",
+    },
+)
+"""Posso?'s engine options: those players set, with Posso?'s defaults and clauses; those
+Posso? fixes (one pile card only, whoever discarded it — a correction, POSSO-14.5, can
+uncover the player's own earlier discard; one card left where discarding it is banned
+ends the turn, POSSO-15.3; two decks); and those its rules make."""
+
+
 @attrs.frozen(kw_only=True)
-class PossoRules(DealEndOptions):
-    """The options of POSSO-19; each field's docstring names its clause. The deal's end and
-    scoring options are the engine's (:class:`~rummykit.engine.options.DealEndOptions`),
-    their clauses in :attr:`option_clauses`."""
+class PossoRules(TableRules):
+    """The options of POSSO-19: the engine's in
+    :attr:`~rummykit.engine.table.TableRules.table` (declared with their defaults and
+    clauses by :data:`POSSO_TABLE`), Posso?'s own as the fields below, each docstring
+    naming its clause."""
 
-    option_clauses: ClassVar[Mapping[str, str]] = {
-        "stock_exhaustion": "POSSO-16.1",
-        "max_stock_refills": "POSSO-16.2",
-        "max_turns_per_deal": "POSSO-16.3",
-        "going_out_bonus": "POSSO-17.1",
-        "dead_deal_scoring": "POSSO-17.3",
-        "winner_metric": "POSSO-18.2",
-        "tie_break": "POSSO-18.3",
-    }
-    """The clauses of the options shared with the engine (how a deal ends, scoring)."""
+    table_spec: ClassVar[TableSpec] = POSSO_TABLE
 
-    player_count_range: tuple[int, int] = attrs.field(default=(3, 5), converter=_players)
-    """POSSO-1.1: three to five players (two with the range widened)."""
     joker_count: int | str = attrs.field(default=0, converter=_jokers)
     """POSSO-2.2: jokers in the shoe: 0 (the default), ``"players_minus_one"`` (as agreed
     in the source), or a fixed number up to 4."""
@@ -137,32 +163,17 @@ class PossoRules(DealEndOptions):
         default=OpeningRequirement.RUN_AND_SET, converter=OpeningRequirement
     )
     """POSSO-4.2, 12.2: ``run``, ``run_and_set`` or ``two_sets``."""
-    deal_count: int | None = attrs.field(default=None, validator=whole(1, 50, optional=True))
-    """POSSO-4.3, 18.1: deals in the game; ``None``: each player deals once."""
-    first_dealer: FirstDealer | int = attrs.field(
-        default=FirstDealer.HIGH_CARD_DRAW, converter=_first_dealer
-    )
-    """POSSO-5.1: ``high_card_draw``, ``random`` or a fixed seat."""
-    dealer_rotation: DealerRotation = attrs.field(
-        default=DealerRotation.LEFT, converter=DealerRotation
-    )
-    """POSSO-5.2: the deal passes to the left or the right."""
-    deal_packet_size: int = attrs.field(default=2, validator=whole(1, 10))
-    """POSSO-6.2: cards dealt at a time (10 must be a multiple of it)."""
-    initial_upcard: bool = attrs.field(default=True, validator=boolean)
-    """POSSO-6.4: the top stock card is turned up to start the pile."""
+    deals: int | None = attrs.field(default=None, validator=whole(1, 50, optional=True))
+    """POSSO-4.3, 18.1: deals in the game; ``None``: each player deals once (the
+engine's ``deal_count`` follows)."""
     pile_take_requires_meld: bool = attrs.field(default=False, validator=boolean)
     """POSSO-8.2: a pile card taken as the draw must be melded in the same turn."""
-    may_discard_taken_card: bool = attrs.field(default=False, validator=boolean)
-    """POSSO-8.6: may the card taken from the pile be discarded in the same turn."""
     discarder_may_claim: bool = attrs.field(default=False, validator=boolean)
     """POSSO-9.2: may the discarder claim his own discard."""
     claim_requires_new_meld: bool = attrs.field(default=True, validator=boolean)
     """POSSO-9.5: a claimed card goes straight into a new meld (false: into the hand)."""
     claim_may_open: bool = attrs.field(default=True, validator=boolean)
     """POSSO-9.5: a player who has not opened may claim, opening with the claimed card."""
-    buy_penalty_per_card: int = attrs.field(default=0, validator=whole(0, 10))
-    """POSSO-9.6: stock cards a claimant draws for each card he claims."""
     claim_counts_as_draw: bool = attrs.field(default=False, validator=boolean)
     """POSSO-9.6, 9.8: a claim takes the place of the claimant's next draw."""
     claimant_next_draw: ClaimantNextDraw = attrs.field(
@@ -201,43 +212,39 @@ class PossoRules(DealEndOptions):
     """POSSO-15.2: deals in which going out by discarding is banned."""
 
     def __attrs_post_init__(self) -> None:
-        check_dealer_seat(self.first_dealer, self.player_count_range)
-        if 10 % self.deal_packet_size:
+        table = self.table
+        fewest, most = table.player_count_range
+        if fewest < 2 or most > 5:
             raise ConfigError(
-                f"deal_packet_size {self.deal_packet_size} does not divide the hand of 10"
+                f"player_count_range must lie within 2-5, got {table.player_count_range}"
+            )
+        check_dealer_seat(table.first_dealer, table.player_count_range)
+        if 10 % table.deal_packet_size:
+            raise ConfigError(
+                f"deal_packet_size {table.deal_packet_size} does not divide the hand of 10"
             )
         if self.set_distinct_suits and self.set_max_size > 5:
             raise ConfigError(
                 f"set_distinct_suits=True allows sets of at most 5 cards (4 suits and a "
                 f"joker), but set_max_size is {self.set_max_size}"
             )
-        resolve_deal_list(
-            self.discard_out_forbidden_deals, self.deal_count or self.player_count_range[1]
-        )
+        resolve_deal_list(self.discard_out_forbidden_deals, self.deals or most)
 
     def table_options(self, *, players: int | None = None) -> TableOptions:
-        """The engine's options: these rules' values, and those Posso? fixes —
-        POSSO-8.2: one pile card only (``multi_take_mode="contiguous"``), whoever
-        discarded it (a correction, POSSO-14.5, can uncover the player's own earlier
-        discard); POSSO-15.3: one card left where
-        discarding it is banned ends the turn (``single_card_rule``); POSSO-2: two
-        decks. The schedule is for ``players`` (the most players when not told; a
-        match makes its own, :meth:`schedule`)."""
-        fewest, most = self.player_count_range
-        return TableOptions.from_rules(
-            self,
-            decks=2,
+        """The engine's options: :attr:`~rummykit.engine.table.TableRules.table`
+        (with the values Posso? fixes), and the jokers (POSSO-2.2), card values
+        (POSSO-3), meld rules (POSSO-10, 11) and schedule these rules make. The schedule
+        is for ``players`` (the most players when not told; a match makes its own,
+        :meth:`schedule`)."""
+        fewest, most = self.table.player_count_range
+        return attrs.evolve(
+            self.table,
             jokers=PerPlayers.of(
                 {count: self.jokers_for(players=count) for count in range(fewest, most + 1)}
             ),
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(players=players),
-            discard_pile_visible=DiscardPileVisible.ALL,
-            may_take_own_discard=True,
-            multi_take_mode=MultiTakeMode.CONTIGUOUS,
-            single_card_rule=SingleCardRule.END_TURN_WITHOUT_DISCARD,
-            penalty_draw_shortfall=PenaltyDrawShortfall.SKIP,
         )
 
     def jokers_for(self, *, players: int) -> int:
@@ -248,7 +255,7 @@ class PossoRules(DealEndOptions):
 
     def deals_for(self, *, players: int) -> int:
         """POSSO-18.1: deals in the game."""
-        return self.deal_count or players
+        return self.deals or players
 
     def opening(self) -> Contract:
         """POSSO-12.2-12.4: the opening requirement as a (minimum) contract."""
@@ -261,7 +268,7 @@ class PossoRules(DealEndOptions):
 
     def schedule(self, *, players: int | None = None) -> ContractSchedule:
         """The opening requirement for every deal (POSSO-4.3), with the discard bans."""
-        count = self.deals_for(players=players or self.player_count_range[1])
+        count = self.deals_for(players=players or self.table.player_count_range[1])
         banned = resolve_deal_list(self.discard_out_forbidden_deals, count)
         opening = self.opening()
         return ContractSchedule(
