@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from rummykit.games import game
+from rummykit import game
 from rummykit.kit.match import Match
 
 GAMES = ("may-i", "posso", "possession")

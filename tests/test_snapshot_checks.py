@@ -27,7 +27,7 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("may-i", {}),
     ("posso", {}),
     ("possession", {}),
-    ("may-i", {"wild_ranks": [2], "joker_count": 2, "max_wilds_per_meld": None}),
+    ("may-i", {"wild_ranks": [2], "jokers": 2, "max_wilds_per_meld": None}),
     ("posso", {"joker_count": 2}),
 )
 

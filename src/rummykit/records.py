@@ -343,7 +343,7 @@ def setup_digest(match: Match[Any, Any]) -> str:
     seed, first dealer, deck order and ``auto_deal`` as canonical JSON: a record written
     by lines carries it in its header, and resuming the record checks it.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> one = game("may-i").new_match(players=3, seed=5)
     >>> setup_digest(one) == setup_digest(game("may-i").new_match(players=3, seed=5))
     True

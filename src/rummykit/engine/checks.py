@@ -8,7 +8,7 @@ that verifies actions; the turn itself is in :mod:`rummykit.engine.core`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule
@@ -48,6 +48,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     ``refusal_clauses``; :data:`CLAUSE_KEYS`)."""
     _hooks: Hooks
     _ctx: TurnContext[Any]
+    _engine: ContractRummyMatch
+    """This match as the engine's function modules (pile, moves) take it: set with the
+    context (``_rebind``), an attribute rather than a cast at every call."""
     _contracts: ContractSchedule | None
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
@@ -63,11 +66,6 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """The out-of-turn take in progress, whose step's kind is ``name``: as the claim
         protocol says, else by its name."""
         return self._hooks.claims.take_kind(self._ctx) or TakeKind.named(name)
-
-    @property
-    def _engine(self) -> ContractRummyMatch:
-        """This match as the engine's function modules (pile, moves) take it."""
-        return cast("ContractRummyMatch", self)
 
     def _clause(self, key: str) -> str:
         """The game's clause for refusals of kind ``key`` (``""``: none)."""

@@ -16,7 +16,7 @@ engine's insides change, in the pure and the compiled build alike.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, cast, final
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, final
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import Hooks, TakeKind
     from rummykit.engine.options import TableOptions
-    from rummykit.kit.state import State
     from rummykit.melds.meld import Role
 
 S = TypeVar("S")
@@ -194,7 +193,7 @@ class TurnContext(Generic[S]):
     @property
     def claim(self) -> S | None:
         """The claim protocol's state (``None``: none kept now)."""
-        return cast("S | None", self._match.deal.claim)
+        return self._match.deal.claim  # type: ignore[return-value]  # the protocol's own
 
     @property
     def whole_hand(self) -> bool:
@@ -290,7 +289,7 @@ class TurnContext(Generic[S]):
 
     def set_claim(self, state: S | None) -> None:
         """Keep ``state`` as the claim protocol's state (``None``: none)."""
-        self._match.deal.claim = cast("State | None", state)
+        self._match.deal.claim = state  # type: ignore[assignment]  # the protocol's own
 
     def count_turn(self) -> bool:
         """Count a new turn; ``False`` if the turn cap ended the deal instead."""

@@ -79,7 +79,7 @@ class ContractRummyMatch(ListedMatch):
         self._players_clause = self._clause("players")
         self.options = definition.table_options()
         self._hooks = definition.hooks()
-        self._ctx: TurnContext[Any] = TurnContext(self)
+        self._rebind()
         super().__init__(definition, **options)
 
     def _setup(self) -> None:
@@ -103,6 +103,7 @@ class ContractRummyMatch(ListedMatch):
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
         self._ctx = TurnContext(self)
+        self._engine = self
 
     @property
     def context(self) -> TurnContext[Any]:

@@ -5,6 +5,7 @@ cites (:func:`~rummykit.kit.options.build_rules`)."""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import itertools
 import re
@@ -27,8 +28,11 @@ def cited_clause(text: str) -> str | None:
     return found.group(0) if found else None
 
 
+@functools.cache
 def field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstring under each field of ``cls`` (and its attrs bases), by field name.
+    """The docstring under each field of ``cls`` (and its attrs bases), by field name
+    (read once per class: its source is parsed, and every game made asks; do not change
+    the mapping returned).
     ``rummykit rules`` shows them, and an option's error cites the clause found there
     (an engine option's clause is the game's :class:`~rummykit.engine.table.TableSpec`'s).
 

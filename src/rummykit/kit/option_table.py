@@ -113,7 +113,7 @@ def option_values(rules: Any) -> dict[str, Any]:
     """Every option of a rules object by the name players give it: its own
     ``option_values()`` where it has one, else its init fields.
 
-    >>> from rummykit.games import game
+    >>> from rummykit import game
     >>> values = option_values(game("may-i", jokers={3: 2, 5: 4}).rules)
     >>> values["jokers"], values["claim_order"]
     ({'3': 2, '5': 4}, 'requests_first')

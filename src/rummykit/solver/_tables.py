@@ -184,8 +184,14 @@ bounded by the budget like the search, so a huge hand with many wild cards stops
 it instead of listing millions of candidates first."""
 
 
+@final
 class Spender(Protocol):
-    """What counts the work of making a memo's entry: a search's budget."""
+    """What counts the work of making a memo's entry: a search's budget (a protocol a
+    search satisfies; nothing subclasses it)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        raise subclass_refused(cls)
 
     def spend(self, nodes: int) -> None:
         """Count ``nodes`` of work (raising once the budget is spent)."""
