@@ -113,22 +113,29 @@ def test_demo_and_simulate_take_house_rules(
     assert "2 matches of may-i (4 players: heuristic, heuristic, heuristic, heuristic)" in out
 
 
-def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bot_options_set_each_bots_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert parse_bot_options(["search.max-ms=null", "search.simulations=8"]) == {
         "search": {"max_ms": None, "simulations": 8}
     }
     bots = "search,heuristic,heuristic,heuristic"
     small = ("--bot-option", "search.simulations=6", "--bot-option", "heuristic.buy_gain=9")
-    code, out, _ = run(capsys, "simulate", "may-i", "-n", "1", "--bots", bots, *small, "--json")
+    short = tmp_path / "short.toml"  # two deals: a search bot's match is most of this test
+    short.write_text(SCHEDULE)
+    code, out, _ = run(
+        capsys, "simulate", "may-i", "-n", "1", "--schedule", str(short), "--bots", bots,
+        *small, "--json",
+    )  # fmt: skip
     data = json.loads(out)
-    assert code == 0 and data["agents"] == bots.split(",")
+    assert code == 0 and data["agents"] == bots.split(",") and data["deals"] == 2
     assert data["bot_options"] == {"search": {"simulations": 6}, "heuristic": {"buy_gain": 9}}
-    may_i = game("may-i")
+    two_deals = game("may-i", contract_schedule=short)
     agents = [
-        make_agent("search", may_i, simulations=6),
-        *[make_agent("heuristic", may_i, buy_gain=9)] * 3,
+        make_agent("search", two_deals, simulations=6),
+        *[make_agent("heuristic", two_deals, buy_gain=9)] * 3,
     ]
-    expected = simulate(may_i, agents, matches=1, seed=0)
+    expected = simulate(two_deals, agents, matches=1, seed=0)
     assert data["mean_scores"] == list(expected.mean_scores)  # the options took effect
     assert data["buys"] == expected.buys
     code, out, _ = run(
@@ -136,6 +143,7 @@ def test_bot_options_set_each_bots_options(capsys: pytest.CaptureFixture[str]) -
     )
     assert "  heuristic options: buy_gain=9" in out and "A heuristic " in out
     fewer = int(out.split("buys ")[1].split()[0])
+    may_i = game("may-i")
     default = simulate(may_i, ["heuristic"] * 4, matches=2, seed=0)
     assert default.buys > fewer  # a buy must gain 9 now: fewer buys
     code, out, _ = run(capsys, "demo", "--json", "--bot-option", "heuristic.buy_gain=99")

@@ -158,8 +158,9 @@ def test_ctrl_c_ends_cleanly(tmp_path: Path) -> None:
     # Stdin stays open (communicate() would close it: the end of input could then reach
     # the prompt first). A signal that lands after the prompt is written but before the
     # read begins waits for the read to return, as in any Python program, so the
-    # interrupt is sent again until it is seen, as a person presses Ctrl-C again.
-    for _ in range(6):
+    # interrupt is sent again until it is seen, as a person presses Ctrl-C again (for up
+    # to two minutes: on a loaded machine thirty seconds were once not enough).
+    for _ in range(24):
         process.send_signal(signal.SIGINT)
         try:
             process.wait(timeout=5)

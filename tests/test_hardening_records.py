@@ -88,15 +88,20 @@ def test_a_players_option_naming_a_file_reads_nothing(
     assert no_file_access == []
 
 
-def test_a_path_from_trusted_code_is_read_but_never_quoted(tmp_path: Path) -> None:
-    secret = tmp_path / "secrets.toml"
+def test_a_path_from_trusted_code_is_read_but_never_quoted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Relative paths: a message repeats at most MESSAGE_LIMIT characters of a path, so
+    # the file name at the end of a long tmp_path (pytest-xdist's, a macOS TMPDIR) is cut.
+    monkeypatch.chdir(tmp_path)
+    secret = Path("secrets.toml")
     secret.write_text(SECRET, encoding="utf-8")
     with pytest.raises(ConfigError) as caught:
         game("may-i", contract_schedule=secret)
     message = str(caught.value)
     assert "secrets.toml:1" in message and "exact must be true or false" in message
     assert "hunter2" not in message and "db_password" not in message
-    unknown = tmp_path / "unknown.toml"
+    unknown = Path("unknown.toml")
     unknown.write_text('db_password = "hunter2"\n[[deal]]\ncontract = "2G"\n', encoding="utf-8")
     with pytest.raises(ConfigError) as caught:
         ContractSchedule.from_toml(unknown)

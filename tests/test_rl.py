@@ -541,11 +541,18 @@ def test_opponents_that_are_no_agent_name_the_input(opponents: Any) -> None:
 
 
 def load_gin() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gin_rummy_rl_test", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    """The example, loaded once per process under the name the other tests load it by,
+    and its game registered. Executed again under another name, it would make a second
+    set of phase constants, and a phase is read back (pickle, copy) as the first one
+    made with its fields: the other tests' copies of a gin match would then differ."""
+    module = sys.modules.get("gin_rummy")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("gin_rummy", EXAMPLE)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    register(module.Gin, replace=True)
     return module
 
 

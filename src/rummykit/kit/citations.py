@@ -5,7 +5,6 @@ cites (:func:`~rummykit.kit.options.build_rules`)."""
 from __future__ import annotations
 
 import ast
-import functools
 import inspect
 import itertools
 import re
@@ -28,7 +27,6 @@ def cited_clause(text: str) -> str | None:
     return found.group(0) if found else None
 
 
-@functools.cache
 def field_docs(cls: type[Any]) -> dict[str, str]:
     """The docstring under each field of ``cls`` (and its attrs bases), by field name
     (read once per class: its source is parsed, and every game made asks; do not change
@@ -40,6 +38,18 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
     >>> field_docs(MayIRules)["joker_value"]
     'MAYI-2.2: what a joker left in hand costs.'
     """
+    known = _DOCS.get(cls)
+    if known is None:
+        known = _DOCS[cls] = _read_docs(cls)
+    return known
+
+
+_DOCS: dict[type[Any], dict[str, str]] = {}
+"""Each rules class's field docs, read once (a few classes: the games' rules)."""
+
+
+def _read_docs(cls: type[Any]) -> dict[str, str]:
+    """:func:`field_docs`, read from the source."""
     docs: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
         try:

@@ -185,7 +185,7 @@ it instead of listing millions of candidates first."""
 
 
 @final
-class Spender(Protocol):
+class Spender(Protocol):  # type: ignore[misc]  # a protocol: final, never subclassed
     """What counts the work of making a memo's entry: a search's budget (a protocol a
     search satisfies; nothing subclasses it)."""
 
