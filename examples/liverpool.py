@@ -72,7 +72,7 @@ def main() -> None:
         whole = ", laid down whole" if deal.whole_hand else ""
         print(f"deal {end.deal}: {deal.contract} with {deal.hand_size} cards{whole}: {how}")
     gone_out = sum(end.reason is DealEnd.WENT_OUT for end in ends)
-    print(f"{gone_out} of {len(ends)} deals ended by going out; {match.total_buys} buys")
+    print(f"{gone_out} of {len(ends)} deals ended by going out; {match.state.total_buys} buys")
     assert match.outcome is not None
     print("penalty points:", match.penalties(), "winner(s):", match.outcome.winners)
     print(f"recorded and replayed: {len(match.events)} events")

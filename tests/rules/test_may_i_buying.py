@@ -248,10 +248,10 @@ def test_illegal_actions_change_nothing() -> None:
 def test_buys_are_counted_and_refusal_takes_are_not() -> None:
     bought = state_s()
     bought.apply_all([Pass(), Ask(), Allow(), Allow(), Take(1), Done()])
-    assert bought.total_buys == 1 and bought.deal.buys[D] == 1
+    assert bought.state.total_buys == 1 and bought.deal.buys[D] == 1
     refused = state_s()
     refused.apply_all([Pass(), Ask(), Refuse(), Take(1), Done()])
-    assert refused.total_buys == 0
+    assert refused.state.total_buys == 0
 
 
 def test_mayi_8_4_a_buyer_is_told_which_own_discard_stops_his_take() -> None:

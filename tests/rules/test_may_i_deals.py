@@ -261,12 +261,12 @@ def test_mayi_w18_the_contract_goes_down_at_once() -> None:
         match.apply("down JS JH JD")
     partial = new_match(hands=hands, stock="2H 3H 5D 6D 7H", contract_all_at_once=False)
     partial.apply_all(["draw", "down JS JH JD", "discard 2H"])
-    assert not partial.down[A]
+    assert not partial.deal.down[A]
     pass_window(partial)
     for card in ("3H", "5D", "6D"):
         draw_and_discard(partial, card)
     partial.apply_all(["draw", "down 4C 4S 4D"])
-    assert partial.down[A]
+    assert partial.deal.down[A]
 
 
 def test_go_down_actions_are_every_arrangement() -> None:
@@ -286,7 +286,7 @@ def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     match = new_match(layoff_requires_contract=False, contract_all_at_once=False)
     match.apply("draw")
     seat = match.to_act
-    assert seat is not None and not match.down[seat]
+    assert seat is not None and not match.deal.down[seat]
     last = [parse_card("4S")]
     assert not match.context.leaves_ok(seat, last, down_after=False)
     relaxed = new_match(layoff_requires_contract=False, single_card_rule="end_turn_without_discard")

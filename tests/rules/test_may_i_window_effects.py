@@ -80,7 +80,7 @@ def test_mayi_9_9_a_refusal_take_says_so() -> None:
     assert not any(isinstance(effect, Bought) for effect in event.effects)
     assert match.definition.take_of(event.effects[-1]) == "take"
     match.apply(Done())
-    assert match.total_buys == 0  # MAYI-9.11: a refusal take is no buy
+    assert match.state.total_buys == 0  # MAYI-9.11: a refusal take is no buy
 
 
 def test_mayi_9_9_a_refusal_take_of_several_cards_pays_for_the_extra_ones() -> None:

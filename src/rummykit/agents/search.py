@@ -312,7 +312,7 @@ class SearchAgent:
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)
-        down = getattr(match, "down", None)
+        down = getattr(match.deal, "down", None)
         totals: list[float] = []
         for other, hand in enumerate(match.hands):
             cost = float(values.hand_value(hand) if values is not None else len(hand))

@@ -480,21 +480,6 @@ class ContractRummyMatch(ListedMatch):
         """The melds on the table, by number."""
         return tuple(self.deal.table)
 
-    @property
-    def down(self) -> tuple[bool, ...]:
-        """Whether each seat has its contract down."""
-        return tuple(self.deal.down)
-
-    @property
-    def times_out(self) -> tuple[int, ...]:
-        """How often each seat went out."""
-        return tuple(self.state.times_out)
-
-    @property
-    def total_buys(self) -> int:
-        """Buys in the whole match."""
-        return self.state.total_buys
-
 
 def _high(card: Card) -> int:
     return 14 if card.rank == 1 else int(card.rank or 0)
