@@ -15,12 +15,11 @@ from rummykit import Rank
 from rummykit.agents import ContractAgent
 from rummykit.engine import (
     ActionFilter,
-    ClaimProtocol,
+    ClaimWrapper,
     Hooks,
     LayOffGate,
     Opening,
     Refusal,
-    TakeKind,
     TurnContext,
 )
 from rummykit.engine.actions import Down, LayOff
@@ -146,35 +145,12 @@ def test_a_house_filter_filters_the_listing() -> None:
     assert discards
 
 
-class NoBuyClaims(ClaimProtocol[ClaimWindow]):
-    """A house window: May I?'s, but nobody may ask (every other question delegated)."""
-
-    def __init__(self, inner: MayIClaims) -> None:
-        self.inner = inner
-        self.phases = inner.phases
-
-    def after_discard(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
-        self.inner.after_discard(ctx, seat)
-
-    def after_turn_without_discard(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
-        self.inner.after_turn_without_discard(ctx, seat)
+class NoBuyClaims(ClaimWrapper[ClaimWindow]):
+    """A house window: May I?'s, but nobody may ask (every other question asked of the
+    shipped protocol by the wrapper base)."""
 
     def legal(self, ctx: TurnContext[ClaimWindow], seat: int) -> tuple[Action, ...]:
         return tuple(a for a in self.inner.legal(ctx, seat) if not isinstance(a, Ask))
-
-    def perform(self, ctx: TurnContext[ClaimWindow], seat: int, action: Action) -> None:
-        self.inner.perform(ctx, seat, action)
-
-    def why_not(
-        self, ctx: TurnContext[ClaimWindow], seat: int | None, action: Action
-    ) -> Refusal | None:
-        return self.inner.why_not(ctx, seat, action)
-
-    def take_kind(self, ctx: TurnContext[ClaimWindow]) -> TakeKind | None:
-        return self.inner.take_kind(ctx)
-
-    def after_take(self, ctx: TurnContext[ClaimWindow], seat: int) -> None:
-        self.inner.after_take(ctx, seat)
 
 
 @attrs.frozen

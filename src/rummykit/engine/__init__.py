@@ -23,6 +23,7 @@ from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import (
     ActionFilter,
     ClaimProtocol,
+    ClaimWrapper,
     ExchangeGate,
     Hooks,
     LayOffGate,
@@ -58,6 +59,7 @@ __all__ = [
     "PICK",
     "ActionFilter",
     "ClaimProtocol",
+    "ClaimWrapper",
     "ContractDeal",
     "ContractLayOffGate",
     "ContractMatchState",

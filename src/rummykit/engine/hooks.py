@@ -224,6 +224,70 @@ class ClaimProtocol(ABC, Generic[S]):
         return None
 
 
+class ClaimWrapper(ClaimProtocol[S]):
+    """A claim protocol that asks another (``inner``) for everything: the base of a
+    house rule that changes one question of a shipped protocol. Subclass it and override
+    only what the house changes; every other question, and the phases, are the inner
+    protocol's.
+
+    >>> from rummykit.games.may_i.claims import MayIClaims
+    >>> from rummykit.games import MayIRules
+    >>> class Quiet(ClaimWrapper[Any]):
+    ...     def legal(self, ctx, seat):
+    ...         return tuple(a for a in self.inner.legal(ctx, seat) if str(a) != "ask")
+    >>> Quiet(MayIClaims(MayIRules())).phases == MayIClaims(MayIRules()).phases
+    True
+    """
+
+    def __init__(self, inner: ClaimProtocol[S]) -> None:
+        self.inner = inner
+        self.phases = inner.phases
+
+    def actor_consistent(self, ctx: TurnContext[S], seat: int) -> bool:
+        return self.inner.actor_consistent(ctx, seat)
+
+    def start_turn(self, ctx: TurnContext[S], seat: int) -> None:
+        self.inner.start_turn(ctx, seat)
+
+    def draw_actions(
+        self, ctx: TurnContext[S], seat: int, actions: tuple[Action, ...]
+    ) -> tuple[Action, ...]:
+        return self.inner.draw_actions(ctx, seat, actions)
+
+    def draw_refusal(self, ctx: TurnContext[S], seat: int, action: Action) -> Refusal | None:
+        return self.inner.draw_refusal(ctx, seat, action)
+
+    def after_stock_draw(self, ctx: TurnContext[S], seat: int) -> None:
+        self.inner.after_stock_draw(ctx, seat)
+
+    def after_discard(self, ctx: TurnContext[S], seat: int) -> None:
+        self.inner.after_discard(ctx, seat)
+
+    def after_turn_without_discard(self, ctx: TurnContext[S], seat: int) -> None:
+        self.inner.after_turn_without_discard(ctx, seat)
+
+    def next_seat(self, ctx: TurnContext[S], seat: int) -> int:
+        return self.inner.next_seat(ctx, seat)
+
+    def legal(self, ctx: TurnContext[S], seat: int) -> tuple[Action, ...]:
+        return self.inner.legal(ctx, seat)
+
+    def accepts(self, ctx: TurnContext[S], seat: int, action: Action) -> bool:
+        return self.inner.accepts(ctx, seat, action)
+
+    def perform(self, ctx: TurnContext[S], seat: int, action: Action) -> None:
+        self.inner.perform(ctx, seat, action)
+
+    def why_not(self, ctx: TurnContext[S], seat: int | None, action: Action) -> Refusal | None:
+        return self.inner.why_not(ctx, seat, action)
+
+    def after_take(self, ctx: TurnContext[S], seat: int) -> None:
+        self.inner.after_take(ctx, seat)
+
+    def take_kind(self, ctx: TurnContext[S]) -> TakeKind | None:
+        return self.inner.take_kind(ctx)
+
+
 @final
 class NoClaims(ClaimProtocol[None]):
     """A discard is only ever taken by the next player in his turn."""
