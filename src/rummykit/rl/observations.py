@@ -36,7 +36,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldKind
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
-from rummykit.rl.views import QuickView, quick_view
+from rummykit.rl.views import QuickView, contract_values, quick_view, same_objects
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -258,7 +258,7 @@ class ObservationEncoding:
         vector, values = seat.vector, seat.values
         o = self._o
         hand = tuple(hand)
-        if not _same(hand, seat.hand):
+        if not same_objects(hand, seat.hand):
             self._update_hand(seat, hand)
         top = -1
         if pile:
@@ -274,7 +274,7 @@ class ObservationEncoding:
                 self._count_known(seat, known, me)
                 seat.known = known
         melds = tuple(melds)
-        if not _same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
+        if not same_objects(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, melds, me)
         phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
@@ -282,7 +282,7 @@ class ObservationEncoding:
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
         seat.to_act = _move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
-            seat.contract, seat.contract_values = contract, _contract(contract)
+            seat.contract, seat.contract_values = contract, contract_values(contract)
         order = self._orders[me]
         scalars: list[Any] = [len(pile), stock_size]
         for row in order:
@@ -512,12 +512,6 @@ _FEW_MELDS: Final = 4
 beyond it they are counted again whole."""
 
 
-def _same(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
-    """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
-    and the state keeps its melds: a changed one is a new object)."""
-    return len(new) == len(old) and all(new[place] is old[place] for place in range(len(new)))
-
-
 def _move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""
@@ -584,7 +578,7 @@ class _SeatVector:
         """The scalar fields as last written (numbers and flags, in the vector's order)."""
         self.top = self.phase = self.to_act = -1
         self.contract: Any = None
-        self.contract_values = _contract(None)
+        self.contract_values = contract_values(None)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle: a new one of the same sizes given every slot but
@@ -602,16 +596,3 @@ _COPIED: tuple[str, ...] = ("vector", "hand", "hand_counts", "known", "known_cou
 _COPIED += ("meld_positions", "pile", "pile_counts", "table_counts", "scalars", "top")
 _COPIED += ("phase", "to_act", "contract", "contract_values")
 """What a copy of a seat's vector carries: every slot but the memoryview."""
-
-
-def _contract(contract: Any) -> list[float]:
-    """Groups and runs required, their least sizes, exact: zeros without a contract."""
-    values = [0.0] * 5
-    requirements = getattr(contract, "requirements", None)
-    if requirements:
-        for requirement in requirements:
-            kind = 0 if requirement.kind is MeldKind.GROUP else 1
-            values[kind] += requirement.count
-            values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
-        values[4] = float(bool(getattr(contract, "exact", False)))
-    return values

@@ -14,7 +14,7 @@ from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
-from rummykit.melds import Meld
+from rummykit.melds import Meld, MeldKind
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -112,3 +112,22 @@ _KINDS: dict[type[Any], int] = {}
 """:func:`_kind` of each match class met (read once, not at every step)."""
 _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""
+
+
+def same_objects(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
+    and the state keeps its melds: a changed one is a new object)."""
+    return len(new) == len(old) and all(new[place] is old[place] for place in range(len(new)))
+
+
+def contract_values(contract: Any) -> list[float]:
+    """Groups and runs required, their least sizes, exact: zeros without a contract."""
+    values = [0.0] * 5
+    requirements = getattr(contract, "requirements", None)
+    if requirements:
+        for requirement in requirements:
+            kind = 0 if requirement.kind is MeldKind.GROUP else 1
+            values[kind] += requirement.count
+            values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
+        values[4] = float(bool(getattr(contract, "exact", False)))
+    return values
