@@ -25,6 +25,11 @@ class _TooManyError(Exception):
     pass
 
 
+COMPILED = not str(_search.__file__).endswith(".py")
+"""Whether the solver is the compiled build's (then the candidates cannot be counted by a
+patch: the budget's bound is still checked, by the error)."""
+
+
 def audit_hand(seed: int = 1) -> list[Any]:
     return random.Random(seed).sample(list(DeckSpec(decks=2, jokers=4).shoe()), 64)
 
@@ -71,4 +76,7 @@ def test_the_audits_worst_input_stops_within_its_budget(
     }[call]
     with pytest.raises(SolverBudgetError):
         work()
+    if COMPILED:  # a compiled module calls its own Candidate: the patch counts nothing
+        assert counted[0] == 0
+        return
     assert 0 < counted[0] <= BUDGET // LISTED + 1
