@@ -337,24 +337,26 @@ class Match(ABC, Generic[MS, DS]):
         return action
 
     _sender_known: bool = False
-    """Whether the action being verified was sent by the seat to act (``seat=`` given and
-    equal to :attr:`to_act`): only then may a refusal name that seat's cards or legal
-    actions (see :mod:`rummykit.kit.seats`)."""
+    """The action being verified was sent by the seat to act: only then may a refusal
+    name its cards or legal actions (see :mod:`rummykit.kit.seats`)."""
 
     def _lacks(self, cards: object) -> str:
         """``does not hold 9S`` for a refusal, or less (:func:`rummykit.kit.seats.lacks`)."""
-        return seats.lacks(self, cards)
+        return seats.lacks(cards, sender_known=self._sender_known)
 
     def _legal_note(self) -> str:
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
-        return seats.legal_note(self)
+        return seats.legal_note(self.legal_actions(), sender_known=self._sender_known)
 
     def _verified(self, action: Action | str, seat: int | None) -> Action:
-        """``action`` read and checked for ``seat`` (see :meth:`verify`)."""
-        if seat is not None:
-            return seats.verified_from(self, action, seat)
-        value = self._as_action(action)  # the sender is not said (a bot, a script)
-        self._check(value)
+        """``action`` read and checked as sent by ``seat`` (see :meth:`verify`)."""
+        seats.check_sender(self, seat, action)  # seat None: not said (a bot, a script)
+        value = self._as_action(action)
+        self._sender_known = seat is not None
+        try:
+            self._check(value)
+        finally:
+            self._sender_known = False
         return value
 
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
@@ -483,7 +485,7 @@ class Match(ABC, Generic[MS, DS]):
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now (:func:`rummykit.kit.seats.player_view`)."""
-        return seats.player_view(self, seat)
+        return seats.player_view(self, seat, self._public_extras(seat))
 
     def event(self, step: int) -> Event | None:
         """The event of action ``step`` if the log holds it (a restored match's log
@@ -584,8 +586,7 @@ class Match(ABC, Generic[MS, DS]):
         return twin
 
     def _rebind(self) -> None:
-        """Refresh what points at this match after its fields were copied from another
-        (a clone, an undone ``apply_all``): the engine's hook context."""
+        """Refresh what points at this match after a copy of fields (the hook context)."""
 
     def _repr_svg_(self) -> str:
         """The whole position (every hand face up), for notebooks."""

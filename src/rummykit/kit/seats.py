@@ -3,20 +3,21 @@
 A server passes the seat that sent an action (``seat=`` to
 :meth:`~rummykit.kit.match.Match.apply`, ``verify`` or ``can_apply``). Another seat than the
 one to act is refused first (:func:`check_sender`), with nothing but "it is not player
-B's turn". While the action of the seat to act is checked,
-the match's ``_sender_known`` is true, and only then may a refusal name
-that seat's cards or legal actions (:func:`lacks`, :func:`legal_note`): otherwise whoever
-sent the action could read another seat's hand in it. :func:`player_view` and
+B's turn". Only while the action of the seat to act is checked (``sender_known``) may a
+refusal name that seat's cards or legal actions (:func:`lacks`, :func:`legal_note`):
+otherwise whoever sent the action could read another seat's hand in it. :func:`player_view` and
 :func:`events_seen_by` are what a seat may know of the table and of the log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action, describe_actions
+from rummykit.kit.effects import seat_name
 from rummykit.kit.protocol import Event, PlayerView
 
 if TYPE_CHECKING:
@@ -61,42 +62,30 @@ def check_sender(match: Match[Any, Any], seat: int | None, action: object = None
     The refusal says only that it is not that seat's turn, and carries the ``action``
     as it was sent (so a client tells which of its messages was refused)."""
     if seat is not None and seat_number(seat, match.players) != match.to_act:
-        raise IllegalActionError(f"it is not {match._who(seat)}'s turn", action=action)
+        raise IllegalActionError(f"it is not player {seat_name(seat)}'s turn", action=action)
 
 
-def verified_from(match: Match[Any, Any], action: Action | str, seat: int) -> Action:
-    """``action`` read and checked as sent by ``seat``: refused unless ``seat`` is the
-    seat to act, then checked with the match's ``_sender_known`` true."""
-    check_sender(match, seat, action)
-    value = match._as_action(action)
-    match._sender_known = True
-    try:
-        match._check(value)
-    finally:
-        match._sender_known = False
-    return value
-
-
-def lacks(match: Match[Any, Any], cards: object) -> str:
+def lacks(cards: object, *, sender_known: bool) -> str:
     """``does not hold 9S`` for a refusal, naming ``cards`` only when the sender is
     known to be the seat to act: to anyone else it says ``does not hold that card``
     (``them all`` for several), and reveals no more of the hand than the refusal itself."""
-    if match._sender_known:
+    if sender_known:
         return f"does not hold {cards}"
     return "does not hold them all" if " " in str(cards) else "does not hold that card"
 
 
-def legal_note(match: Match[Any, Any]) -> str:
-    """``; legal: …`` (up to 12 legal actions) for a refusal when the sender is known to
-    be the seat to act, else nothing."""
-    if not match._sender_known:
+def legal_note(legal: Sequence[Action], *, sender_known: bool) -> str:
+    """``; legal: …`` (up to 12 of the ``legal`` actions) for a refusal when the sender
+    is known to be the seat to act, else nothing."""
+    if not sender_known:
         return ""
-    return f"; legal: {describe_actions(match.legal_actions())}"
+    return f"; legal: {describe_actions(legal)}"
 
 
-def player_view(match: Match[Any, Any], seat: int) -> PlayerView:
+def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) -> PlayerView:
     """What ``seat`` may know now: its own hand, the table's public zones, and its legal
-    actions when it is to act (a game adds its own fields with ``public_extras``)."""
+    actions when it is to act, with the game's own fields ``extras`` (its
+    ``_public_extras``)."""
     seat = seat_number(seat, match.players)
     state, deal = match.state, match.deal
     fields: dict[str, Any] = {
@@ -114,7 +103,7 @@ def player_view(match: Match[Any, Any], seat: int) -> PlayerView:
         "scores": match.scores,
         "legal": match.legal_actions() if state.to_act == seat else (),
     }
-    fields.update(match._public_extras(seat))
+    fields.update(extras)
     return PlayerView(**fields)
 
 
