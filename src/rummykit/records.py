@@ -38,7 +38,7 @@ from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.kit.registry import get, names
-from rummykit.kit.snapshot import match_setup
+from rummykit.kit.snapshot import setup_of
 
 __all__ = [
     "MAX_ACTIONS",
@@ -106,7 +106,7 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
     return {
         "format": FORMAT,
         "version": VERSION,
-        **match_setup(match),
+        **setup_of(match.to_dict()),
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
         "actions": [str(event.action) for event in match.events],
         "results": _results(match),
@@ -350,7 +350,7 @@ def setup_digest(match: Match[Any, Any]) -> str:
     >>> setup_digest(one) == setup_digest(game("may-i").new_match(players=3, seed=6))
     False
     """
-    text = json.dumps(match_setup(match), sort_keys=True, separators=(",", ":"))
+    text = json.dumps(setup_of(match.to_dict()), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -397,7 +397,7 @@ def _check_resumed(text: str, name: str, match: Match[Any, Any]) -> None:
         header = None
     if not isinstance(header, dict) or header.get("format") != LINES_FORMAT:
         raise RecordError(f"cannot resume {name}: not a record written by lines")
-    mine = match_setup(match)
+    mine = setup_of(match.to_dict())
     for key in mine:
         if header.get(key) != mine[key]:
             raise RecordError(

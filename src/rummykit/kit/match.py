@@ -550,7 +550,12 @@ class Match(ABC, Generic[MS, DS]):
         :mod:`rummykit.kit.snapshot`); the earlier log is not part of it."""
         from rummykit.kit.snapshot import match_to_dict
 
-        return match_to_dict(self)
+        return match_to_dict(
+            self,
+            first_dealer=self._first_dealer_given,
+            deck_order=self._deck_order,
+            auto_deal=self._auto_deal,
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match[Any, Any]:
@@ -558,9 +563,14 @@ class Match(ABC, Generic[MS, DS]):
         made by the game the data names (any registered game), in constant time: every
         field is checked, and anything wrong is a :class:`~rummykit.errors.RecordError`
         naming the field's path."""
-        from rummykit.kit.snapshot import match_from_dict
+        from rummykit.kit.snapshot import check_restored, read_snapshot
 
-        match = match_from_dict(data)
+        read = read_snapshot(data)
+        match = read.match
+        match._restore(read.state, read.deal, read.step)
+        check_restored(
+            match, cards=match._cards_in_play(), actor_consistent=match._actor_consistent
+        )
         if not isinstance(match, cls):
             raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
         return match

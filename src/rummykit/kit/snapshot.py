@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -65,27 +65,43 @@ _SEED_BOUND = 2**256
 """A seed is within ±(2^256 - 1)."""
 
 
-def match_setup(match: Match[Any, Any]) -> dict[str, Any]:
-    """How ``match`` was made, JSON-ready: its game, rules, players, seed, first dealer,
-    deck order and ``auto_deal`` (what a snapshot and a record both begin with)."""
-    return {
-        "game": match.definition.name,
-        "rules": rules_to_json(match.rules),
-        "players": match.players,
-        "seed": match.seed,
-        "first_dealer": match._first_dealer_given,
-        "deck_order": None if match._deck_order is None else format_cards(match._deck_order),
-        "auto_deal": match._auto_deal,
-    }
+SETUP_FIELDS = ("game", "rules", "players", "seed", "first_dealer", "deck_order", "auto_deal")
+"""The fields of a snapshot that say how its match was made (a record begins with them)."""
 
 
-def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
-    """The snapshot of ``match`` (see :meth:`~rummykit.kit.match.Match.to_dict`)."""
+def setup_of(document: Mapping[str, Any]) -> dict[str, Any]:
+    """How the match of a snapshot ``document`` (a :meth:`~rummykit.kit.match.Match.to_dict`)
+    was made: its game, rules, players, seed, first dealer, deck order and ``auto_deal``,
+    what a record begins with.
+
+    >>> from rummykit import game
+    >>> setup = setup_of(game("may-i").new_match(players=3, seed=5).to_dict())
+    >>> setup["game"], setup["players"], setup["seed"], setup["deck_order"]
+    ('may-i', 3, 5, None)
+    """
+    return {field: document[field] for field in SETUP_FIELDS}
+
+
+def match_to_dict(
+    match: Match[Any, Any],
+    *,
+    first_dealer: int | None,
+    deck_order: tuple[Card, ...] | None,
+    auto_deal: bool,
+) -> dict[str, Any]:
+    """The snapshot of ``match`` (see :meth:`~rummykit.kit.match.Match.to_dict`), which
+    hands over what only the match knows of how it was made."""
     version, words, gauss = match.rng.getstate()
     return {
         "format": FORMAT,
         "version": VERSION,
-        **match_setup(match),
+        "game": match.definition.name,
+        "rules": rules_to_json(match.rules),
+        "players": match.players,
+        "seed": match.seed,
+        "first_dealer": first_dealer,
+        "deck_order": None if deck_order is None else format_cards(deck_order),
+        "auto_deal": auto_deal,
         "step": match.step,
         "rng": [version, list(words), gauss],
         "match": to_json(match.state),
@@ -93,8 +109,21 @@ def match_to_dict(match: Match[Any, Any]) -> dict[str, Any]:
     }
 
 
-def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
-    """The match a snapshot describes (see :meth:`~rummykit.kit.match.Match.from_dict`)."""
+@attrs.frozen
+class Restoring:
+    """A snapshot read and its parts checked, before the match takes them: the match
+    made afresh from its setup, the match state, the deal and the step. The match puts
+    them in place and hands its cards to :func:`check_restored`."""
+
+    match: Match[Any, Any]
+    state: MatchState
+    deal: DealState
+    step: int
+
+
+def read_snapshot(data: Mapping[str, Any]) -> Restoring:
+    """The parts of the match a snapshot describes, each checked on its own (see
+    :meth:`~rummykit.kit.match.Match.from_dict`, which puts them in place)."""
     from rummykit.kit.registry import get, names
 
     if not isinstance(data, Mapping):
@@ -153,8 +182,18 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     _check_deal_number(state.deal_number, match.deal_count())
     _check_match_counts(state, players)
     _check_deal_counts(deal, state, players)
-    match._restore(state, deal, step)
-    _check_cards(match)
+    return Restoring(match, state, deal, step)
+
+
+def check_restored(
+    match: Match[Any, Any], *, cards: list[Card], actor_consistent: Callable[[], bool]
+) -> None:
+    """Check a match restored from a snapshot as a whole: ``cards`` (every card in
+    play) add up to the shoe, the table's melds are valid, ``actor_consistent`` (whether
+    the game's own state lets the seat to act act now) holds, and the game can list the
+    seat's legal actions, apply them and show every seat its view."""
+    state, players = match.state, match.players
+    _check_cards(match, cards)
     _check_table(match)
     # what the checks above cannot see shows when the game reads the state: first the
     # seat to act in its phase (it has a decision, and the first few it may take apply),
@@ -162,7 +201,7 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
     actor = f"match.to_act: {_actor(state.to_act)} cannot act in phase {state.phase.value!r}"
     where = f"{actor} (the game cannot list its legal actions"
     try:
-        if not match._actor_consistent():
+        if not actor_consistent():
             raise RecordError(f"{actor}: the game's state asks another seat there")
         legal = match.legal_actions()
         if not legal and state.phase is not MATCH_OVER:
@@ -179,7 +218,6 @@ def match_from_dict(data: Mapping[str, Any]) -> Match[Any, Any]:
         reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
         raise RecordError(f"{where}{reason})") from None
     match.refresh()
-    return match
 
 
 _TRIED = 4
@@ -291,9 +329,9 @@ def _check_seats(value: Any, players: int, path: str) -> None:
                 _seat(entry.discarder, players, f"{where}[{index}][1]", table=True)
 
 
-def _check_cards(match: Match[Any, Any]) -> None:
+def _check_cards(match: Match[Any, Any], in_play: list[Card]) -> None:
     """The cards in play add up to the shoe."""
-    cards: Counter[Card] = Counter(match._cards_in_play())
+    cards: Counter[Card] = Counter(in_play)
     shoe = Counter(match.spec.shoe())
     if cards != shoe:
         extra = format_cards(sorted((cards - shoe).elements())) or "none"
