@@ -26,6 +26,20 @@ def test_mayi_2_2_jokers() -> None:
     match = game("may-i", jokers=4, joker_value=25).new_match(players=4, seed=3)
     assert Counter(match.spec.shoe())[JOKER] == 4 and match.spec.size == 108
     assert match.values.value(JOKER) == 25
+    # the rules themselves cite the clause, not only game(): MayIRules.of is a front door too
+    for make in (lambda: MayIRules.of(jokers=99), lambda: game("may-i", jokers=99)):
+        with pytest.raises(ConfigError, match="from 0 to 24") as refused:
+            make()
+        assert refused.value.rule == "MAYI-2.2"
+
+
+def test_mayi_2_1_decks_and_5_2_packet_limits() -> None:
+    with pytest.raises(ConfigError, match="decks must be from 1 to 8") as refused:
+        MayIRules.of(decks=9)
+    assert refused.value.rule == "MAYI-2.1"
+    with pytest.raises(ConfigError, match="deal_packet_size") as refused:
+        MayIRules.of(deal_packet_size=12)
+    assert refused.value.rule == "MAYI-5.2"
 
 
 def test_mayi_4_3_first_dealer() -> None:

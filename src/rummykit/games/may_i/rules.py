@@ -299,16 +299,21 @@ class MayIRules(TableRules):
         table = self.table
         check_dealer_seat(table.first_dealer, table.player_count_range)
         fewest, most = table.player_count_range
-        for option, counts, high in (("decks", table.decks, 8), ("jokers", table.jokers, 24)):
+        for option, counts, high, clause in (
+            ("decks", table.decks, 8, "MAYI-2.1"),
+            ("jokers", table.jokers, 24, "MAYI-2.2"),
+        ):
             if not all(count <= high for _, count in counts.steps):
                 raise ConfigError(
                     f"{option} must be from {1 if option == 'decks' else 0} to {high} for "
-                    f"every player count, got {shown(counts.json_value())}"
+                    f"every player count, got {shown(counts.json_value())}",
+                    rule=clause,
                 )
         if table.deal_packet_size > 11:
             raise ConfigError(
                 "deal_packet_size must be a whole number from 1 to 11, "
-                f"got {table.deal_packet_size}"
+                f"got {table.deal_packet_size}",
+                rule="MAYI-5.2",
             )
         schedule = self.schedule()
         rules = self.meld_rules()
