@@ -53,6 +53,9 @@ class ListedMatch(CheckedMatch):
 
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
+        return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
+
+    def _draw_choices(self, seat: int) -> tuple[Action, ...]:
         top = pile.max_take(self._engine, seat, kind=None, protect_top=False)
         actions: tuple[Action, ...]
         if self.options.multi_take_mode is MultiTakeMode.ANY and top:
@@ -60,8 +63,7 @@ class ListedMatch(CheckedMatch):
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
         else:
             actions = (_DRAW, *Take.up_to(top))
-        actions = self._hooks.claims.draw_actions(self._ctx, seat, actions)
-        return self._hooks.action_filter.filter(self._ctx, seat, actions)
+        return self._hooks.claims.draw_actions(self._ctx, seat, actions)
 
     def _pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
