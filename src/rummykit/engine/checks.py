@@ -174,7 +174,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 else:
                     self._check_exchange(seat, action)
             except IllegalActionError as error:
-                raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
+                raise IllegalActionError(error.message, action=action, rule=error.rule) from None
             self._check_filter(seat, action)
             return
         if phase is MELD and seat is not None and isinstance(action, (Discard, Done)):
