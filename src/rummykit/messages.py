@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CATALOG", "Message", "MessageEntry", "register"]
+__all__ = ["CATALOG", "Message", "MessageEntry", "catalog_table", "register"]
 
 
 @attrs.frozen
@@ -101,6 +101,18 @@ class Message:
         """``{"code": …, "params": {…}}``, the message as a client translates it."""
         return {"code": self.code, "params": self.params_json()}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        """The message of :meth:`to_dict`'s JSON (a nested message read back as one):
+        its text is the text of the message written.
+
+        >>> data = Message("turn.not_yours", {"seat": 2}).to_dict()
+        >>> Message.from_dict(data).text()
+        "it is not player C's turn"
+        """
+        params = {str(key): _read(value) for key, value in data.get("params", {}).items()}
+        return cls(str(data["code"]), params)
+
     def __str__(self) -> str:
         return self.text()
 
@@ -108,10 +120,30 @@ class Message:
         return f"Message({self.code!r}, {dict(self.params)!r})"
 
 
+def catalog_table() -> str:
+    """The catalog as a Markdown table (code, English template, what it says), as the
+    docs' messages page shows it; ``!`` after a code marks a hidden one."""
+    rows = ["| code | English template | what it says |", "|---|---|---|"]
+    for code, entry in CATALOG.items():
+        mark = " (hidden)" if entry.hidden else ""
+        template = entry.template.replace("|", "\\|")
+        doc = entry.doc.replace("|", "\\|")
+        rows.append(f"| `{code}`{mark} | {template} | {doc} |")
+    return "\n".join(rows)
+
+
 def text_message(text: str) -> Message:
     """A message made only of its ``text`` (code ``other``): a refusal or effect a
     user's game words itself without a code of its own."""
     return Message("other", {"text": text})
+
+
+def _read(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"code", "params"}:
+        return Message.from_dict(value)
+    if isinstance(value, list):
+        return [_read(item) for item in value]
+    return value
 
 
 def _json(value: Any) -> Any:
