@@ -26,7 +26,7 @@ from rummykit.deck import DiscardPile, Stock, refill_stock
 from rummykit.kit.codec import json_schema
 from rummykit.kit.effects import DealEnd, GoingOut
 from rummykit.kit.match import Match
-from rummykit.messages import CATALOG, Message, register
+from rummykit.messages import CATALOG, Message, register_message
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "concepts" / "messages.md"
 
@@ -266,12 +266,14 @@ def test_a_refusal_pickles_with_its_code() -> None:
 
 
 def test_a_game_registers_its_own_codes_and_codes_are_stable() -> None:
-    register("test.mine", "player {seat:seat} is mine", "A test's own code.")
+    register_message("test.mine", "player {seat:seat} is mine", "A test's own code.")
     try:
         assert Message("test.mine", {"seat": 0}).text() == "player A is mine"
-        register("test.mine", "player {seat:seat} is mine", "A test's own code.")  # again: same
+        register_message(
+            "test.mine", "player {seat:seat} is mine", "A test's own code."
+        )  # again: same
         with pytest.raises(ValueError, match="registered already"):
-            register("test.mine", "other words", "A test's own code.")
+            register_message("test.mine", "other words", "A test's own code.")
     finally:
         del CATALOG["test.mine"]
 

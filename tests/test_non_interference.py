@@ -12,17 +12,22 @@ those with their cards replaced by random ones.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rummykit import CARDS, IllegalActionError, game
+from rummykit.kit import register, unregister
 from rummykit.kit.match import Match
 from rummykit.sampling import sample_match
 
+_GIN = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"
 _CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQKT])[CDHS](?![\w])|\bJK\b")
 _NAMES = [str(card) for card in CARDS]
 _PLAIN = ["draw", "take 1", "take 2", "take 3", "done", "pass", "ask", "allow", "refuse",
@@ -76,6 +81,28 @@ _SEEDS = 2 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 4
 def test_a_refusal_without_a_seat_is_the_same_for_every_hidden_deal(
     name: str, players: int, options: dict[str, Any]
 ) -> None:
+    _twins(name, players, options)
+
+
+def test_the_user_game_example_refuses_alike_too() -> None:
+    """``examples/gin_rummy.py``, a user's game on the kit, with its own hidden code."""
+    module = sys.modules.get("gin_rummy")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("gin_rummy", _GIN)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["gin_rummy"] = module
+        spec.loader.exec_module(module)
+    register(module.Gin, replace=True)
+    try:
+        _twins("gin", 2, {}, hidden_code="gin.over_limit")
+    finally:
+        unregister("gin")
+
+
+def _twins(
+    name: str, players: int, options: dict[str, Any], hidden_code: str = "hand.lacks"
+) -> None:
     compared = differing_hands = 0
     codes: set[str] = set()
     hidden: set[str] = set()
@@ -101,7 +128,7 @@ def test_a_refusal_without_a_seat_is_the_same_for_every_hidden_deal(
                             hidden.add(known[0] if known else "(legal)")
             match.apply(rng.choice(match.legal_actions()))
     assert compared > 1000 and differing_hands > 30
-    assert "hand.not_playable" in codes and "hand.lacks" in hidden  # told the seat alone
+    assert "hand.not_playable" in codes and hidden_code in hidden  # told the seat alone
 
 
 def test_the_seat_to_act_is_told_the_detail_and_others_are_refused_first() -> None:

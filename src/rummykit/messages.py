@@ -19,7 +19,7 @@ a meld or contract its notation, several cards a list, a nested message its own
 seat's letter (``C``), ``{cards}`` several cards in notation, ``{actions:list}`` values
 joined by commas, ``{count:n(card|cards)}`` a count with its noun in the singular or the
 plural, ``{hands:hands}`` and ``{nets:nets}`` a value per seat. A game of a user's adds
-its own codes with :func:`register`.
+its own codes with :func:`register_message`.
 
 An entry marked ``hidden`` may depend on the hand of the seat to act: a refusal with
 such a code is told only to a sender known to be that seat, and anyone else gets
@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CATALOG", "Message", "MessageEntry", "catalog_table", "register"]
+__all__ = ["CATALOG", "Message", "MessageEntry", "catalog_table", "register_message"]
 
 
 @attrs.frozen
@@ -50,15 +50,15 @@ class MessageEntry:
 
 
 CATALOG: dict[str, MessageEntry] = {}
-"""Every message code and its English template (:func:`register` adds to it)."""
+"""Every message code and its English template (:func:`register_message` adds to it)."""
 
 
-def register(code: str, template: str, doc: str, *, hidden: bool = False) -> None:
+def register_message(code: str, template: str, doc: str, *, hidden: bool = False) -> None:
     """Add ``code`` to the catalog, with its English ``template`` (``str.format`` fields
     named after the parameters) and what it says; a code already registered with other
     words is a :class:`~rummykit.errors.ConfigError` (codes are stable).
 
-    >>> register("sprint.too_slow", "player {seat:seat} is too slow", "Example.")
+    >>> register_message("sprint.too_slow", "player {seat:seat} is too slow", "Example.")
     >>> Message("sprint.too_slow", {"seat": 1}).text()
     'player B is too slow'
     >>> del CATALOG["sprint.too_slow"]  # (this example's code is no game's)
@@ -214,7 +214,9 @@ def _catalog(entries: str) -> None:
     for block in entries.strip().split("\n\n"):
         code, template, doc = (part.strip() for part in re.split(r"\s\|\s", block, maxsplit=2))
         hidden = code.endswith("!")
-        register(code.rstrip("!"), " ".join(template.split()), " ".join(doc.split()), hidden=hidden)
+        register_message(
+            code.rstrip("!"), " ".join(template.split()), " ".join(doc.split()), hidden=hidden
+        )
 
 
 # The English templates of every code rummykit makes. One code per message; ``!``
