@@ -464,6 +464,24 @@ stock.not_empty | the stock is refilled only when empty, it holds {size} | A ref
 
 pile.short | cannot take {count} cards from a pile of {size} | A take of more cards than
     the pile holds.
+
+rl.not_legal | action {index} ({what}) is not legal now; legal: {legal:list} | An
+    environment's action index that is not legal now (``what``: the action it encodes).
+
+rl.not_index | an action is an index, a whole number (int or numpy integer), got {value}
+    | An environment's action that is no index.
+
+rl.episode_over | the episode is over: no action is legal; reset() starts a new one | A
+    step after the episode ended.
+
+rl.none_for_live | {agent} is to act: None is only for a finished agent | ``None`` as the
+    action of an agent that is to act.
+
+rl.no_agent_left | the episode is over: no agent is left; reset() starts a new one | A
+    step when no agent is left.
+
+rl.agent_done | {agent} is done (terminated or truncated): its only action is None;
+    reset() starts a new episode | An action for a finished agent.
 """
 )
 
