@@ -33,7 +33,7 @@ def all_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld]]:
         for indexes in combinations(range(len(hand)), size):
             cards = [hand[i] for i in indexes]
             mask = sum(1 << i for i in indexes)
-            for kind in MeldKind:
+            for kind in rules.kinds:
                 with suppress(InvalidMeldError):
                     found.append((mask, rules.validate(cards, kind)))
     return found
