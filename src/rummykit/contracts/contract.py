@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Final
 
 import attrs
@@ -300,6 +300,7 @@ class Contract:
         ...
         rummykit.errors.ContractError: two groups of the same rank (J)
         """
+        self.check_rules(rules)
         built = []
         for index, item in enumerate(melds):
             if isinstance(item, Meld):
@@ -311,10 +312,44 @@ class Contract:
                 raise ContractError(
                     f"meld {index + 1} is not valid: {error.reason}", contract=self
                 ) from None
+        built = list(self.reading(built, rules))
         reason = self.violation(built, rules)
         if reason is not None:
             raise ContractError(reason, contract=self)
         return tuple(built)
+
+    def reading(self, melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
+        """``melds`` read as the kinds this contract asks for, where their cards allow:
+        cards of one suit in sequence are a run and a flush too, two of a rank a group
+        and a pair. The first reading (each meld as validated first) that meets the
+        contract wins; where none does, the melds as given.
+
+        >>> from rummykit import MeldRules
+        >>> rules = MeldRules(kinds=("group", "run", "flush"))
+        >>> run = rules.validate("5S 6S 7S 8S")
+        >>> Contract.parse("1F4").reading([run], rules)[0].kind
+        <MeldKind.FLUSH: 'flush'>
+        """
+        if rules.kinds == (MeldKind.GROUP, MeldKind.RUN) or self.violation(melds, rules) is None:
+            return tuple(melds)
+        options: list[list[Meld]] = []
+        for meld in melds:
+            found = [meld]
+            roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]
+            for kind in self.kinds:
+                if kind is meld.kind or kind not in rules.kinds:
+                    continue
+                for given in (roles, None):
+                    try:
+                        found.append(rules.validate(meld.cards, kind, roles=given))
+                        break
+                    except InvalidMeldError:
+                        continue
+            options.append(found)
+        for reading in product(*options):
+            if self.violation(reading, rules) is None:
+                return tuple(reading)
+        return tuple(melds)
 
     def meets(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> bool:
         """Whether :meth:`check` accepts the laydown."""
@@ -407,8 +442,8 @@ def conflict(
                 if first.rank is second.rank:
                     return f"two groups of the same rank ({first.rank.symbol})"
         return None
-    if contract.same_suit_runs is SameSuitRuns.ALLOWED:
-        return None
+    if kind is not MeldKind.RUN or contract.same_suit_runs is SameSuitRuns.ALLOWED:
+        return None  # the other kinds bind nothing across melds
     for first, second in combinations(melds, 2):
         if first.suit is not second.suit:
             continue
