@@ -5,6 +5,7 @@ sizes, and the generic solver path against brute force."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -130,7 +131,7 @@ class MixedRun(MeldShape):
             raise InvalidMeldError("a mixed run takes no wild card", cards=cards)
         table = sorted(cards, key=lambda card: (card.rank, card.code))
         ranks = [card.rank for card in table if card.rank is not None]
-        if len(cards) < self.min_size or any(b - a != 1 for a, b in zip(ranks, ranks[1:])):
+        if len(cards) < self.min_size or any(b - a != 1 for a, b in pairwise(ranks)):
             raise InvalidMeldError("a mixed run is 3+ consecutive ranks", cards=cards)
         return Meld(kind, tuple(table), tuple(ranks), None)
 
@@ -148,14 +149,14 @@ def test_a_user_kind_as_a_class_plays_in_contracts_and_the_solver() -> None:
 
 def test_requirement_of_an_unknown_kind_is_a_contract_error() -> None:
     with pytest.raises(ContractError, match="unknown meld kind"):
-        Requirement(kind="trick")  # type: ignore[arg-type]
-    assert Requirement(kind="flush").kind is MeldKind.FLUSH  # type: ignore[arg-type]
+        Requirement(kind="trick")
+    assert Requirement(kind="flush").kind is MeldKind.FLUSH
     with pytest.raises(ContractError, match="no meld kind is written 'X'"):
         Contract.parse("2X")
 
 
 def test_a_flush_in_a_game_without_flushes_is_a_contract_error() -> None:
-    contract = Contract(requirements=(Requirement(kind="flush"),))  # type: ignore[arg-type]
+    contract = Contract(requirements=(Requirement(kind="flush"),))
     with pytest.raises(ContractError, match="flush melds, which these meld rules lack"):
         contract.check_rules(MeldRules())
     with pytest.raises(ContractError, match="lack"):
@@ -223,3 +224,19 @@ def test_generic_deadwood_agrees_with_brute_force(hand: list[Card]) -> None:
     used, _ = brute.best_used(hand, None, rules, FACE_VALUES)
     result = min_deadwood(hand, rules)
     assert result.left_value == FACE_VALUES.hand_value(hand) - (used or 0)
+
+
+def test_schedules_are_refused_when_no_hand_can_meet_them() -> None:
+    from rummykit import ContractSchedule
+    from rummykit.contracts import check_meetable
+    from rummykit.engine import TableOptions
+
+    with pytest.raises(ContractError, match="needs at least 15 cards, but a hand holds at most 8"):
+        check_meetable(Contract.parse("3R5"), MeldRules(), hand_size=7, extra_cards=1)
+    check_meetable(Contract.parse("3R5"), MeldRules(), hand_size=7, extra_cards=None)
+    with pytest.raises(ContractError, match="deal 1: F4 asks for flush melds"):
+        TableOptions(schedule=ContractSchedule.of("1F4", hand_size=10))
+    with pytest.raises(ContractError, match="G2 asks for a group of 2 cards"):
+        TableOptions(schedule=ContractSchedule.of("G5+G2", hand_size=10))
+    kinds = MeldRules(kinds=("group", "run", "flush"))
+    assert TableOptions(schedule=ContractSchedule.of("1F4", hand_size=10), meld_rules=kinds)

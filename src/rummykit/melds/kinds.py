@@ -87,6 +87,14 @@ class MeldKind:
         """Whether the validator's own code judges this kind (group and run)."""
         return self.shape is None
 
+    @property
+    def shares_rank(self) -> bool:
+        """Whether its melds are cards of one rank (group, pair): what encodings with a
+        group/run flag (the RL observation) and bots read of a kind."""
+        if self.shape is None:
+            return self is MeldKind.GROUP
+        return self.shape.shares_rank
+
     def min_size(self, rules: Any) -> int:
         """The fewest cards a meld of this kind holds under ``rules`` (a
         :class:`~rummykit.MeldRules`): its group or run minimum, or its shape's."""

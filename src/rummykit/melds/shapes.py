@@ -52,6 +52,8 @@ class MeldShape:
 
     min_size: int = 2
     max_size: int | None = None
+    shares_rank: bool = False
+    """Whether the meld's cards share a rank (read by encodings with a group flag)."""
 
     def judge(
         self, kind: MeldKind, cards: Sequence[Card], rules: MeldRules, roles: Sequence[Role | None]
@@ -139,6 +141,11 @@ class SetShape(MeldShape):
             or self.max_size < self.min_size
         ):
             raise ConfigError(f"max_size must be None or >= min_size, got {self.max_size!r}")
+
+    @property
+    def shares_rank(self) -> bool:  # type: ignore[override]
+        """Whether the cards share a rank (a pair)."""
+        return self.alike is Alike.RANK
 
     def key(self, card: Card) -> object:
         """What ``card`` (natural) shares with the other cards of the meld."""
