@@ -359,29 +359,46 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     [(2D, 'high'), (10D, 'low'), (JK, 'high'), (JK, 'low')]
     """
     found: list[Extension] = []
-    sides: tuple[End | None, ...] = (End.HIGH, End.LOW) if meld.kind is MeldKind.RUN else (None,)
+    is_run = meld.kind is MeldKind.RUN
     shape = meld.kind.shape
-    fitting = None if shape is None else frozenset(shape.fitting_cards(meld))
+    # The natural cards worth judging, with the sides each may go to: a run's end cards,
+    # a group's rank, a shape's fitting cards; every other natural card plainly misfits.
+    tries: dict[Card, tuple[End | None, ...]] = {}
+    if is_run:
+        assert meld.suit is not None
+        if len(meld) < rules.run_max:
+            above = Card(_next(meld.high, End.HIGH), meld.suit)
+            below = Card(_next(meld.low, End.LOW), meld.suit)
+            tries[above] = (End.HIGH,)
+            tries[below] = (End.HIGH, End.LOW) if below is above else (End.LOW,)
+    elif shape is not None:
+        tries = dict.fromkeys(shape.fitting_cards(meld), (None,))
+    else:
+        wild_ranks = rules.wild_ranks
+        plain = [c.rank for c in meld.cards if c.rank is not None and c.rank not in wild_ranks]
+        if plain:
+            tries = dict.fromkeys(_OF_RANK[plain[0]], (None,))
+        else:  # wild-rank cards alone: any card may re-read them, so judge every one
+            tries = dict.fromkeys(CARDS[:52], (None,))
+    sides: tuple[End | None, ...] = (End.HIGH, End.LOW) if is_run else (None,)
     # A wild-rank card that cannot play as itself here fits where the joker does, playing
     # what the joker plays: the joker's placements are worked out once, per side.
     as_joker: dict[End | None, Role | None] = {}
-    for card in _JOKER_FIRST:
-        wild = _is_wild(card, rules)
-        if wild and card.rank is None and not rules.jokers_allowed:
+    wild_cards = _wild_list(rules.wild_ranks)
+    naturals = [card for card in tries if card.rank not in rules.wild_ranks]
+    for card in (*wild_cards, *naturals):
+        wild = card.rank is None or card.rank in rules.wild_ranks
+        if not wild:
+            card_sides = tries[card]
+        elif card.rank is None and not rules.jokers_allowed:
             continue
-        if fitting is not None and not wild and card not in fitting:
-            continue
-        for side in sides:
-            if wild and card.rank is not None and side in as_joker:
-                if _plainly_misfits(meld, card, rules, side) and (
-                    fitting is None or card not in fitting
-                ):
-                    role = as_joker[side]
-                    if role is not None:
-                        found.append(Extension(card, side, role))
-                    continue
-            # A natural card that plainly misfits is turned away before any meld is built.
-            elif not wild and _plainly_misfits(meld, card, rules, side):
+        else:
+            card_sides = sides
+        for side in card_sides:
+            if wild and card.rank is not None and side in as_joker and card not in tries:
+                role = as_joker[side]
+                if role is not None:
+                    found.append(Extension(card, side, role))
                 continue
             if shape is not None and not wild:
                 quick = shape.quick_fit(meld, card, rules)
@@ -406,8 +423,18 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     return tuple(found)
 
 
-_JOKER_FIRST: Final = (CARDS[52], *CARDS[:52])
-"""Every card, the joker first (:func:`extensions` reuses its placements)."""
+_WILD_LISTS: dict[frozenset[Rank], tuple[Card, ...]] = {}
+
+
+def _wild_list(wild_ranks: frozenset[Rank]) -> tuple[Card, ...]:
+    """The joker, then every card of ``wild_ranks`` (:func:`extensions` reuses the
+    joker's placements for them); a few sets of wild ranks are ever met."""
+    found = _WILD_LISTS.get(wild_ranks)
+    if found is None:
+        found = (CARDS[52], *(card for card in CARDS[:52] if card.rank in wild_ranks))
+        if len(_WILD_LISTS) < 64:
+            _WILD_LISTS[wild_ranks] = found
+    return found
 
 
 def _extension_order(extension: Extension) -> int:
