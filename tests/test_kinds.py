@@ -4,7 +4,7 @@ sizes, and the generic solver path against brute force."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 import pytest
@@ -28,7 +28,14 @@ from rummykit import (
     parse_cards,
 )
 from rummykit.errors import ConfigError
-from rummykit.melds import Alike, MeldShape, SetShape, joker_exchanges, register_kind
+from rummykit.melds import (
+    Alike,
+    MeldShape,
+    SetShape,
+    joker_exchanges,
+    register_kind,
+    unregister_kind,
+)
 from rummykit.melds.meld import Role
 from rummykit.scoring import FACE_VALUES
 from tests import brute
@@ -108,8 +115,18 @@ def test_wild_rules_bind_every_kind() -> None:
     assert deuces.validate("9S KS 2S", MeldKind.FLUSH).wild_positions == ()
 
 
-def test_a_user_kind_as_data() -> None:
+@pytest.fixture
+def forget() -> Iterator[list[str]]:
+    """The names of the kinds a test registers, unregistered after it."""
+    names: list[str] = []
+    yield names
+    for name in names:
+        unregister_kind(name)
+
+
+def test_a_user_kind_as_data(forget: list[str]) -> None:
     trio = register_kind("trio", "T", SetShape(Alike.RANK, min_size=3, max_size=3))
+    forget.append("trio")
     assert register_kind("trio", "T", SetShape(Alike.RANK, min_size=3, max_size=3)) is trio
     rules = MeldRules(kinds=("trio",))
     assert rules.validate("7S 7H 7D").kind is trio
@@ -117,6 +134,8 @@ def test_a_user_kind_as_data() -> None:
     assert Contract.parse("2T").requirements[0].kind is trio
     with pytest.raises(ConfigError, match="letter 'G' is taken"):
         register_kind("gang", "G", SetShape(Alike.RANK))
+    with pytest.raises(ConfigError, match="built in"):
+        unregister_kind("flush")
 
 
 class MixedRun(MeldShape):
@@ -136,8 +155,9 @@ class MixedRun(MeldShape):
         return Meld(kind, tuple(table), tuple(ranks), None)
 
 
-def test_a_user_kind_as_a_class_plays_in_contracts_and_the_solver() -> None:
+def test_a_user_kind_as_a_class_plays_in_contracts_and_the_solver(forget: list[str]) -> None:
     mixed = register_kind("mixed", "M", MixedRun())
+    forget.append("mixed")
     rules = MeldRules(kinds=("group", "mixed"))
     meld = rules.validate("5H 6S 7D", mixed)
     assert meld.kind is mixed and meld.wild_count == 0

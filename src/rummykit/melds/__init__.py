@@ -14,6 +14,7 @@ from rummykit.melds.kinds import (
     WildLimit as WildLimit,
 )
 from rummykit.melds.kinds import register_kind as register_kind
+from rummykit.melds.kinds import unregister_kind as unregister_kind
 from rummykit.melds.layoff import (
     Extension as Extension,
 )

@@ -6,7 +6,7 @@ others; flush, colour and pair ship beside them, and a user registers his own wi
 such as :class:`~rummykit.melds.shapes.SetShape`, or a small class of his own):
 
 >>> from rummykit import MeldKind
->>> [(kind.value, kind.letter) for kind in MeldKind.registered()]
+>>> [(kind.value, kind.letter) for kind in MeldKind.registered()[:5]]
 [('group', 'G'), ('run', 'R'), ('flush', 'F'), ('colour', 'C'), ('pair', 'P')]
 >>> MeldKind.named("flush") is MeldKind.FLUSH, MeldKind.named("F") is MeldKind.FLUSH
 (True, True)
@@ -157,6 +157,7 @@ def register_kind(name: str, letter: str, shape: MeldShape, *, replace: bool = F
     >>> trio = register_kind("trio", "T", SetShape(Alike.RANK, min_size=3, max_size=3))
     >>> trio, trio.letter
     (<MeldKind.TRIO: 'trio'>, 'T')
+    >>> unregister_kind("trio")
     """
     from rummykit.melds.shapes import MeldShape
 
@@ -188,6 +189,19 @@ def register_kind(name: str, letter: str, shape: MeldShape, *, replace: bool = F
         _BY_NAME[name] = kind
         _BY_LETTER[letter.lower()] = kind
     return kind
+
+
+def unregister_kind(name: str) -> None:
+    """Forget the kind called ``name`` (a test's or a plugin's); the shipped five stay.
+    Melds and rules that hold it keep working; it is no longer found by name or letter."""
+    with _LOCK:
+        kind = _BY_NAME.get(name)
+        if kind is None:
+            raise ConfigError(f"no meld kind {name!r} is registered")
+        if kind.shape is None or kind.value in {"flush", "colour", "pair"}:
+            raise ConfigError(f"the kind {name!r} is built in and stays registered")
+        del _BY_NAME[name]
+        del _BY_LETTER[kind.letter.lower()]
 
 
 def _builtin(name: str, letter: str) -> MeldKind:
