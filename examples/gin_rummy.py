@@ -44,6 +44,7 @@ from rummykit import (
     Match,
     Meld,
     MeldRules,
+    Message,
     Stock,
     deal,
     format_cards,
@@ -81,9 +82,9 @@ from rummykit.kit import (
     notation_error,
     player_range,
     register,
+    register_message,
     whole,
 )
-from rummykit.messages import Message, register_message
 from rummykit.records import dumps, loads
 from rummykit.simulate import play, simulate
 

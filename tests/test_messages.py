@@ -20,13 +20,14 @@ from typing import Any
 
 import pytest
 
-from rummykit import CARDS, IllegalActionError, game
+from rummykit import CARDS, IllegalActionError, Message, game
 from rummykit.agents import heuristic_agent
 from rummykit.deck import DiscardPile, Stock, refill_stock
+from rummykit.kit import register_message
 from rummykit.kit.codec import json_schema
 from rummykit.kit.effects import DealEnd, GoingOut
 from rummykit.kit.match import Match
-from rummykit.messages import CATALOG, Message, register_message
+from rummykit.messages import CATALOG
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "concepts" / "messages.md"
 
@@ -59,6 +60,8 @@ _MADE_ELSEWHERE = {
     "stock.not_empty": "test_the_deck_refusals_have_codes",
     "pile.short": "test_the_deck_refusals_have_codes",
     "seat.no_decision": "tests/test_agents.py (search agents)",
+    "turn.answered": "tests/test_live.py (a second early answer)",
+    "seat.no_open_decision": "tests/test_live.py (default_action)",
     **{
         f"rl.{name}": "tests/test_rl.py"
         for name in (

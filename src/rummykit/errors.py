@@ -179,7 +179,7 @@ class ConfigError(RummyError):
 class IllegalActionError(RummyError):
     """An action the rules do not allow now; ``rule`` cites the clause (``MAYI-8.4``).
 
-    ``reason`` is a :class:`~rummykit.messages.Message` (a stable ``code`` and its
+    ``reason`` is a :class:`~rummykit.Message` (a stable ``code`` and its
     ``params``, from which the English ``reason`` is made only when it is read) or plain
     text (code ``other``):
 

@@ -36,7 +36,9 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CATALOG", "Message", "MessageEntry", "catalog_table", "register_message"]
+__all__ = ["CATALOG", "MessageEntry", "catalog_table"]
+# Message's home is the root facade (rummykit.Message), register_message's the kit's
+# (rummykit.kit.register_message): a game is built from those two.
 
 
 @attrs.frozen
@@ -246,6 +248,12 @@ seat.no_decision | seat {seat} has no decision to make now | A seat asked for a 
 
 turn.not_yours | it is not player {seat:seat}'s turn | An action sent by a seat that is
     not the seat to act (``seat`` the sender).
+
+turn.answered | player {seat:seat} has answered already | A second answer of a seat whose
+    early answer is held (live tables, ``match.deciding``).
+
+seat.no_open_decision | player {seat:seat} has no decision open now | A default action
+    asked for a seat that is not deciding.
 
 turn.not_now | player {seat:seat} cannot {action} now ({phase}{legal}) | An action that
     is not among the seat's decisions in this phase; ``legal`` is a ``note.legal*``

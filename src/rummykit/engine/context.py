@@ -230,7 +230,7 @@ class TurnContext(Generic[S]):
     def refuse(self, rule: str, reason: Message | str) -> NoReturn:
         """Refuse the action being verified: raise
         :class:`~rummykit.errors.IllegalActionError` citing ``rule``, for ``reason`` (a
-        :class:`~rummykit.messages.Message`, or text)."""
+        :class:`~rummykit.Message`, or text)."""
         raise IllegalActionError(reason, rule=rule or None)
 
     # -- what a hook asks the turn rules ----------------------------------------------------

@@ -99,10 +99,14 @@ def valid_melds(
     before the hand): refused where one is not valid, with the message ``code``
     (``down.bad_meld``, ``meld.bad``) citing ``melds``."""
     try:
-        return [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
     except InvalidMeldError as error:
         message = Message(code, {"seat": seat, "detail": error.reason})
         raise IllegalActionError(message, rule=melds) from None
+    contract = ctx.deal.contract
+    if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
+        valid = list(contract.reading(valid, ctx.meld_rules))
+    return valid
 
 
 def cards_left(ctx: TurnContext[Any], seat: int, action: Down, *, hold: str) -> list[Card]:
@@ -187,6 +191,7 @@ class ContractOpening(Opening):
                     continue
                 if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
+                    melds = list(contract.reading(melds, rules))
                     if not ctx.leaves_ok(
                         seat,
                         left,

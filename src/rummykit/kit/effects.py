@@ -52,7 +52,7 @@ class Effect:
     @property
     def message(self) -> Message:
         """The effect as a message code and its parameters: a game's effect says itself
-        by overriding this with a code it registers (:func:`rummykit.messages.register_message`);
+        by overriding this with a code it registers (:func:`rummykit.kit.register_message`);
         one that overrides only :attr:`text` keeps its text, and the code
         ``effect.named`` (its class name) for a client."""
         return Message("effect.named", {"type": type(self).__name__})

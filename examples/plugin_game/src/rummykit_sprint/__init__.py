@@ -21,6 +21,7 @@ from rummykit import (
     DiscardPile,
     Match,
     MeldRules,
+    Message,
     Stock,
     deal,
     min_deadwood_value,
@@ -55,7 +56,6 @@ from rummykit.kit import (
     require_definition,
     whole,
 )
-from rummykit.messages import Message
 from rummykit.presets import GIN_MELDS, GIN_VALUES
 
 __all__ = ["LowballAgent", "Sprint", "SprintMatch", "SprintRules", "lowball_agent"]
