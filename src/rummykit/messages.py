@@ -93,7 +93,20 @@ class Message:
         entry = CATALOG.get(self.code)
         if entry is None:
             return f"{self.code} {self.params_json()}"
-        return _FORMATTER.vformat(entry.template, (), self.params)
+        parts = _PARSED.get(entry.template)
+        if parts is None:
+            parts = _PARSED[entry.template] = tuple(_FORMATTER.parse(entry.template))
+        params = self.params
+        out = []
+        for literal, name, spec, _ in parts:
+            out.append(literal)
+            if name is not None:
+                value = params[name]
+                if spec:
+                    out.append(_FORMATTER.format_field(value, spec))
+                else:
+                    out.append(value if type(value) is str else _shown(value))
+        return "".join(out)
 
     def params_json(self) -> dict[str, Any]:
         """The parameters as JSON-ready data (cards as notation, actions as text)."""
@@ -170,6 +183,10 @@ def _seat(seat: Any) -> str:
     if seat is None:
         return "table"
     return _LETTERS[seat] if 0 <= seat < len(_LETTERS) else f"#{seat}"
+
+
+_PARSED: dict[str, tuple[tuple[str, str | None, str | None, str | None], ...]] = {}
+"""Each template read once: its literal text and fields (``string.Formatter.parse``)."""
 
 
 class _Formatter(string.Formatter):
