@@ -108,6 +108,7 @@ const table = {
   meld: null,         // the selected meld, or null
   received: 0,        // performance.now() when the state came
   socket: null,
+  messages: 0,        // how many messages came (for the browser test)
 };
 window.rummy = table;  // for the browser test and the curious
 
@@ -320,6 +321,7 @@ function render() {
 }
 
 function receive(data) {
+  table.messages += 1;
   if (data.type === "refused") {
     const error = data.error;
     $("refused").textContent = `${error.rule ? error.rule + ": " : ""}${error.reason}`;
