@@ -99,15 +99,19 @@ def test_each_message_carries_the_seats_choices_and_the_open_seats(tmp_path: Pat
         ):
             sockets = {0: first, 1: second}
             last = {seat: socket.receive_json() for seat, socket in sockets.items()}
-            for _ in range(20):
+            both = False
+            for _ in range(30):
                 for seat, message in last.items():
                     assert message["open"] == list(open_seats(match))
                     texts = [choice["text"] for choice in message["legal"]]
                     assert texts == [str(action) for action in legal_for(match, seat)]
                     assert message["clock"] == {} and message["seconds"] is None
-                (acting,) = [seat for seat in last if last[seat]["legal"]]
-                sockets[acting].send_json({"action": last[acting]["legal"][-1]["text"]})
+                deciding = [seat for seat in last if last[seat]["legal"]]
+                both |= len(deciding) == 2
+                acting = deciding[-1]  # the later seat first: an early answer, held
+                sockets[acting].send_json({"action": last[acting]["legal"][0]["text"]})
                 last = {seat: socket.receive_json() for seat, socket in sockets.items()}
+            assert both  # a question open to both people at once
 
 
 def test_the_clock_plays_a_silent_seats_default(tmp_path: Path) -> None:
@@ -120,7 +124,7 @@ def test_the_clock_plays_a_silent_seats_default(tmp_path: Path) -> None:
             first = socket.receive_json()
             assert first["clock"].keys() == {"0"} and 0 < first["clock"]["0"] <= 0.3
             assert first["seconds"] == 0.3
-            expected = default_for(match, 0, table.bot_seed)
+            expected = default_for(match, 0)
             step = match.step
             late = socket.receive_json()  # nobody acts: the server does, for seat 0
             assert late["timed_out"] == [0]
@@ -156,7 +160,7 @@ def test_the_default_is_legal_and_a_questions_decline(name: str) -> None:
         if match.is_over:
             break
         for seat in open_seats(match):
-            default = default_for(match, seat, bot_seed=9)
+            default = default_for(match, seat)
             assert default in legal_for(match, seat)
             if isinstance(match.phase, Question) and match.phase.decline in legal_for(match, seat):
                 assert default == match.phase.decline

@@ -175,13 +175,24 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
                     timed_out = True
                     continue
                 texts = [str(action) for action in legal_for(match, seat)]
-                if not asked and "ask" in texts:
-                    text, asked = "ask", True  # the first chance: "May I?"
+                askers = [s for s in open_seats(match) if "ask" in map(str, legal_for(match, s))]
+                if not asked and len(askers) >= 2:
+                    # "May I?" is offered to every seat that may ask, at once; the later
+                    # seat calls first: its call is held until the seats ahead answer
+                    for asker in askers:
+                        pages[asker].wait_for_selector("#calls button.call", timeout=WAIT)
+                    seat, asked = askers[-1], True
+                    page = pages[seat]
                     page.screenshot(path=shots / "may_i_call.png")
-                elif "allow" in texts:
-                    text = "allow"  # every request is allowed: the asker buys
-                else:
-                    text = str(decide(agent, match, seat, rng))
+                    page.bring_to_front()
+                    page.click("#calls button.call", timeout=CLICK)
+                    page.wait_for_function(
+                        f"!window.rummy.state.open.includes({seat})", timeout=WAIT
+                    )
+                    continue
+                # every request is allowed (the asker buys); else the heuristic's choice
+                allow = "allow" in texts
+                text = "allow" if allow else str(decide(agent, match, seat, rng))
                 choice = next((c for c in state(page)["legal"] if c["text"] == text), None)
                 if choice is None or match.step != step:
                     continue

@@ -191,16 +191,17 @@ class Tables:
         if seat not in open_seats(match):
             whose = ", ".join(f"seat {open}'s" for open in open_seats(match)) or "nobody's"
             raise IllegalActionError(f"it is {whose} decision now, not seat {seat}'s", action=text)
-        event = match.apply(text, seat=seat)  # the sender is known: refusals may list
-        # that seat's legal actions (and only to that seat); the seat to act: never held
-        events = [] if event is None else [event]
+        logged = len(match.events)
+        match.apply(text, seat=seat)  # the sender is known: refusals may list that seat's
+        # legal actions (and only to that seat); an early answer is held, logging nothing yet
         self.save(table)
+        events = list(match.events[logged:])  # the answers it resolved, in priority order
         return events + self.play_bots(table)
 
     def time_out(self, table: Table, seat: int) -> list[Event]:
         """Play the default for ``seat``, whose time ran out (see
         :func:`~rummy_server.live.default_for`), and let the bots answer."""
-        return self.act(table, seat, default_for(table.match, seat, table.bot_seed))
+        return self.act(table, seat, default_for(table.match, seat))
 
     def play_bots(self, table: Table, *, store: bool = True) -> list[Event]:
         """Bots' (and the table's own) decisions until only people's answers are open or
@@ -212,14 +213,16 @@ class Tables:
                 break
             waiting = open_seats(match)
             bots = [seat for seat in waiting if not table.is_human(seat)]
+            logged = len(match.events)
             if not waiting and match.to_act is None:
-                events.append(match.apply(match.legal_actions()[0]))
+                match.apply(match.legal_actions()[0])
             elif bots:
                 seat = bots[0]
-                rng = random.Random(f"{table.bot_seed}/{match.step}")
-                events.append(match.apply(decide(table.agents[seat], match, seat, rng), seat=seat))
+                rng = random.Random(f"{table.bot_seed}/{match.step}/{seat}")
+                match.apply(decide(table.agents[seat], match, seat, rng), seat=seat)
             else:
                 break
+            events += match.events[logged:]  # none for an answer held, several when resolved
             if store:
                 self.save(table)
         return events
