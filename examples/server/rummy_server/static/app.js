@@ -58,12 +58,15 @@ async function lobby() {
   };
   $("players").addEventListener("change", kinds);
   kinds();
-  const mine = remembered();
-  if (mine.length) $("mine").replaceChildren(...mine.map((s) => {
-    const item = document.createElement("li");
-    item.append(link(s.url, s.text));
-    return item;
-  }));
+  const showMine = () => {
+    const mine = remembered();
+    if (mine.length) $("mine").replaceChildren(...mine.map((s) => {
+      const item = document.createElement("li");
+      item.append(link(s.url, s.text));
+      return item;
+    }));
+  };
+  showMine();
   const listing = await (await fetch("/api/tables")).json();
   for (const table of listing.tables) {
     const item = document.createElement("li");
@@ -98,6 +101,7 @@ async function lobby() {
     const watch = document.createElement("li");
     watch.append(link(body.watch, "Spectators"));
     $("links").replaceChildren(...items, watch);
+    showMine();
   });
 }
 
@@ -114,6 +118,8 @@ window.rummy = table;  // for the browser test and the curious
 
 function send(text) {
   $("chooser").hidden = true;
+  const choice = table.state.legal.find((c) => c.text === text);
+  table.sent = { step: table.state.step, label: choice ? choice.label : text };
   if (table.socket && table.socket.readyState === WebSocket.OPEN) {
     table.socket.send(JSON.stringify({ action: text }));
   }
@@ -279,28 +285,62 @@ function drawActions() {
     });
     target.push(button);
   }
+  if (table.selected.size || table.meld !== null) {
+    const clear = actionButton("Clear selection", { verb: "" });
+    clear.classList.add("clear");
+    clear.addEventListener("click", () => { table.selected.clear(); table.meld = null; render(); });
+    buttons.push(clear);
+  }
   $("calls").replaceChildren(...calls);
   $("actions").replaceChildren(...buttons);
   $("hint").textContent = state.legal.length ? hints.join(" \u00b7 ") : "";
 }
 
+// What each phase asks of the seat deciding (a game's own phase shows its name).
+const ASKS = {
+  draw: "draw, or take the discard",
+  meld: "go down, lay off, or discard",
+  request: "May I? for the discard",
+  first_refusal: "take the discard, or pass",
+  consent: "someone asks for the discard: allow it, or take it yourself",
+  buy: "take the card you bought",
+  claim: "Posso? claim the discard with a meld, or pass",
+  correction: "put the discard on a meld it fits, or pass",
+  second_claim: "claim the card now on top, or pass",
+  play: "play, or draw",
+};
+
 function drawTurn() {
   const { state } = table;
+  const waiting = state.open.filter((seat) => seat !== state.seat).map(seatName);
   let text;
   if (state.over) {
     text = `Match over: ${state.outcome.winners.map(seatName).join(", ")} won`;
   } else if (state.open.includes(state.seat)) {
-    text = "Your decision";
-  } else if (state.open.length) {
-    text = `Waiting for ${state.open.map(seatName).join(", ")}`;
+    text = `Your decision: ${ASKS[state.view.phase] || state.view.phase}`;
+    if (waiting.length) text += ` (${waiting.join(", ")} too)`;
+  } else if (table.sent && table.sent.step === state.step) {
+    text = `You said \u201c${table.sent.label}\u201d: waiting for ${waiting.join(", ") || "the table"}`;
+  } else if (waiting.length) {
+    text = `Waiting for ${waiting.join(", ")}`;
   } else {
     text = `Waiting for ${seatName(state.view.to_act)}`;
   }
+  const left = state.open.includes(state.seat) ? secondsLeft(state.seat) : null;
   $("turn").textContent = text;
+  $("turn").dataset.left = left === null ? "" : `${left} s`;
 }
 
 function tick() {
   if (!table.state) return;
+  if (table.state.open.includes(table.state.seat)) {
+    const left = secondsLeft(table.state.seat);
+    $("turn").dataset.left = left === null ? "" : `${left} s`;
+    $("turn").classList.toggle("hurry", left !== null && left <= 5);
+  } else {
+    $("turn").dataset.left = "";
+    $("turn").classList.remove("hurry");
+  }
   for (const box of document.querySelectorAll(".seat")) {
     const left = secondsLeft(Number(box.dataset.seat));
     box.querySelector(".clock").textContent = left === null ? "" : `${left} s left`;
@@ -359,7 +399,7 @@ function sit() {
     : `${scheme}://${location.host}/ws/${id}/${Number(params.get("seat"))}` +
       `?token=${encodeURIComponent(params.get("token") || "")}`;
   document.body.classList.toggle("watching", watching);
-  if (!watching) remember({ url: location.href, text: `seat ${seatName(Number(params.get("seat")))}` });
+  if (!watching && !remembered().some((s) => s.url === location.href)) remember({ url: location.href.replace(/&auto=\d+/, ""), text: `seat ${seatName(Number(params.get("seat")))} of a table` });
   let wait = 500;
   const connect = () => {
     const socket = new WebSocket(url);
