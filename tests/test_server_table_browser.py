@@ -172,6 +172,7 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
                 if (seat, decisions[seat]) == SILENT:
                     # this person looks away: the clock runs out and the server plays
                     page.wait_for_function("window.rummy.state.timed_out.length > 0", timeout=WAIT)
+                    page.screenshot(path=shots / "timed_out.png")
                     timed_out = True
                     continue
                 texts = [str(action) for action in legal_for(match, seat)]

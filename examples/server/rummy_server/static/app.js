@@ -374,6 +374,9 @@ function receive(data) {
   if (before !== data.view.hand.join()) { table.selected.clear(); }
   if (table.meld !== null && table.meld >= data.view.melds.length) table.meld = null;
   $("chooser").hidden = true;
+  $("notice").textContent = data.timed_out.map((seat) => seat === data.seat
+    ? "You ran out of time: the server played for you."
+    : `${seatName(seat)} ran out of time: the server played for them.`).join(" ");
   for (const seat of data.timed_out) {
     const item = document.createElement("li");
     item.className = "timeout";
