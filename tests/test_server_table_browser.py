@@ -158,6 +158,7 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
             rng = random.Random(SEED)
             decisions = dict.fromkeys(range(4), 0)
             asked = timed_out = False
+            pointed: set[str] = set()  # the verbs played by selecting cards
             shot_mid = False
             for _ in range(MOST_DECISIONS):
                 if match.deal_number > 1 or match.is_over:
@@ -200,6 +201,8 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
                 page.bring_to_front()
                 try:
                     point_and_press(page, choice)
+                    if choice["uses"]:
+                        pointed.add(choice["verb"])
                     page.wait_for_function(f"window.rummy.state.step > {step}", timeout=WAIT)
                 except playwright.Error:
                     if match.step == step:
@@ -217,6 +220,14 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
             effects = [type(effect).__name__ for event in match.events for effect in event.effects]
             assert "Bought" in effects, "nobody bought a card"
             assert timed_out and "DealEnded" in effects
+            assert {"down", "discard"} <= pointed
+            # a dropped connection: the page reconnects by itself and gets its view again
+            page = pages[3]
+            received = page.evaluate("window.rummy.messages")
+            page.evaluate("window.rummy.socket.close()")
+            page.wait_for_function(f"window.rummy.messages > {received}", timeout=WAIT)
+            assert state(page)["view"] == match.view(3).to_dict()
+            assert page.text_content("#status") == "connected"
             # a closed tab: seat 0's link opens the seat again, as it was
             pages[0].context.close()
             again = browser.new_context(**DESK).new_page()

@@ -28,7 +28,8 @@ pointing page reads them (:mod:`rummy_server.choices`), ``open``, every seat who
 is open (:func:`rummy_server.live.open_seats`), ``clock``, each open person's seconds
 left, and ``timed_out``, the seats whose default the server just played. A table's clock
 starts when its first browser connects (a table nobody opened does not play itself);
-``clock_seconds=None`` turns the clock off.
+it stops when a deadline passes with no person's browser connected (and starts afresh
+when one connects). ``clock_seconds=None`` turns the clock off.
 """
 
 from __future__ import annotations
@@ -333,8 +334,13 @@ class Server:
         """The people's seats whose answer is open."""
         return [seat for seat in open_seats(table.match) if table.is_human(seat)]
 
+    def anyone_at(self, table: Table) -> bool:
+        """Whether a person's browser is connected to ``table``."""
+        return any(self.sockets.get((table.id, seat)) for seat in range(len(table.seats)))
+
     def start_clock(self, table: Table) -> None:
-        """Start ``table``'s clock when its first browser connects (if the server has one)."""
+        """Start ``table``'s clock when a person's browser connects (if the server has one
+        and it is not running: it stops when the last person's browser leaves)."""
         if self.clock_seconds is None or table.id in self.clocks:
             return
         self.clocks[table.id] = Clock(self.clock_seconds)
@@ -359,6 +365,9 @@ class Server:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         async with self.locks[table.id]:
             clock = self.clocks[table.id]
+            if not self.anyone_at(table):
+                del self.clocks[table.id]  # everyone left: the clock stops until one is back
+                return
             for seat in clock.expired(time.monotonic()):
                 if seat not in self.people_waited_for(table):
                     continue  # answered, or no longer asked, since
