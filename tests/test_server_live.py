@@ -30,7 +30,7 @@ SERVER = Path(__file__).resolve().parent.parent / "examples" / "server"
 sys.path.insert(0, str(SERVER))
 
 from rummy_server import create_app  # noqa: E402
-from rummy_server.app import UNSUPPORTED_DATA  # noqa: E402
+from rummy_server.app import TRY_AGAIN_LATER, UNSUPPORTED_DATA  # noqa: E402
 from rummy_server.choices import choices  # noqa: E402
 from rummy_server.clock import Clock  # noqa: E402
 from rummy_server.live import default_for, legal_for, open_seats  # noqa: E402
@@ -86,6 +86,28 @@ def test_a_spectator_sees_the_public_view_and_may_not_send(tmp_path: Path) -> No
             with pytest.raises(WebSocketDisconnect) as closed:
                 watcher.receive_json()
         assert closed.value.code == UNSUPPORTED_DATA
+
+
+def test_a_table_keeps_a_bounded_number_of_spectators(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "t.sqlite", client_seeds=True, most_watchers=2)
+    with TestClient(app) as client:
+        table_id = made(client, SEATS)["table"]["id"]
+        with (
+            client.websocket_connect(f"/ws/{table_id}/watch") as first,
+            client.websocket_connect(f"/ws/{table_id}/watch") as second,
+        ):
+            assert first.receive_json()["seat"] is None
+            assert second.receive_json()["seat"] is None
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                client.websocket_connect(f"/ws/{table_id}/watch") as third,
+            ):
+                third.receive_json()
+            assert closed.value.code == TRY_AGAIN_LATER
+        with client.websocket_connect(f"/ws/{table_id}/watch") as again:  # room again
+            assert again.receive_json()["seat"] is None
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nothere/watch") as s:
+            s.receive_json()
 
 
 def test_each_message_carries_the_seats_choices_and_the_open_seats(tmp_path: Path) -> None:

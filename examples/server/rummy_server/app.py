@@ -12,7 +12,8 @@ Routes:
   :data:`MOST_TABLES` in all (HTTP 429 past either), and a table that cannot be stored
   is refused (HTTP 503), never left in memory;
 - ``WS /ws/{table}/watch`` a spectator's connection: the public view (no hand) and the
-  events as a spectator may see them (``event.seen_by(None)``); it sends nothing;
+  events as a spectator may see them (``event.seen_by(None)``); it sends nothing (a
+  message closes it, 1003), and a table keeps :data:`MOST_WATCHERS` of them (1013 past it);
 - ``WS /ws/{table}/{seat}?token=…`` a seat's connection. The server sends
   ``{"type": "state", …}`` — the seat's view (``view.to_dict()``, with the legal
   actions and their texts when it is the seat's turn), its picture (rummykit's SVG) and
@@ -75,6 +76,10 @@ MOST_TABLES = 1000
 """The most tables the server keeps (a real server would archive finished ones)."""
 MOST_TABLES_PER_CLIENT = 5
 """The most unfinished tables one client address may have made."""
+MOST_WATCHERS = 50
+"""The most spectators' sockets one table keeps (past it a spectator is closed, 1013)."""
+TRY_AGAIN_LATER = 1013
+"""The close code for a spectator past :data:`MOST_WATCHERS` (RFC 6455's registry)."""
 UNSUPPORTED_DATA = 1003
 """The close code for a binary frame (RFC 6455)."""
 TOO_BIG = 1009
@@ -164,7 +169,9 @@ class Server:
         most_tables: int = MOST_TABLES,
         most_tables_per_client: int = MOST_TABLES_PER_CLIENT,
         clock_seconds: float | None = None,
+        most_watchers: int = MOST_WATCHERS,
     ) -> None:
+        self.most_watchers = most_watchers
         self.tables = Tables(database, client_seeds=client_seeds)
         self.clock_seconds = clock_seconds
         self.clocks: dict[str, Clock] = {}
@@ -293,6 +300,9 @@ class Server:
             await websocket.close(code=4403)
             return
         await websocket.accept()
+        if len(self.watchers[table.id]) >= self.most_watchers:
+            await websocket.close(code=TRY_AGAIN_LATER, reason="too many spectators")
+            return
         self.watchers[table.id].add(websocket)
         try:
             async with self.locks[table.id]:
@@ -395,6 +405,7 @@ def create_app(
     most_tables: int = MOST_TABLES,
     most_tables_per_client: int = MOST_TABLES_PER_CLIENT,
     clock_seconds: float | None = None,
+    most_watchers: int = MOST_WATCHERS,
 ) -> Starlette:
     """The application, with its tables in the SQLite file ``database`` (made if absent;
     every table in it resumes where it was). ``client_seeds=True`` lets a request give
@@ -407,6 +418,7 @@ def create_app(
         most_tables=most_tables,
         most_tables_per_client=most_tables_per_client,
         clock_seconds=clock_seconds,
+        most_watchers=most_watchers,
     )
 
     @contextlib.asynccontextmanager
