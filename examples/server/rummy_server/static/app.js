@@ -374,9 +374,15 @@ function receive(data) {
   if (before !== data.view.hand.join()) { table.selected.clear(); }
   if (table.meld !== null && table.meld >= data.view.melds.length) table.meld = null;
   $("chooser").hidden = true;
-  $("notice").textContent = data.timed_out.map((seat) => seat === data.seat
+  const notices = data.timed_out.map((seat) => seat === data.seat
     ? "You ran out of time: the server played for you."
-    : `${seatName(seat)} ran out of time: the server played for them.`).join(" ");
+    : `${seatName(seat)} ran out of time: the server played for them.`);
+  for (const event of data.events) {  // a deal's end and who went out stay in view
+    for (const effect of event.effects) {
+      if (effect.type === "DealEnded" || effect.type === "WentOut") notices.push(effect.text);
+    }
+  }
+  if (notices.length || data.events.length) $("notice").textContent = notices.join(" \u00b7 ");
   for (const seat of data.timed_out) {
     const item = document.createElement("li");
     item.className = "timeout";
