@@ -219,7 +219,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         f"{title} with {players} {args.bots} bots, seed {args.seed}",
         *_options_lines(bot_options),
     ]
-    schedule = getattr(match, "schedule", None)
+    try:
+        schedule = getattr(match, "schedule", None)
+    except ConfigError:  # a game on the engine without contracts has no schedule
+        schedule = None
     for number, scores in enumerate(match.deal_scores, start=1):
         contract = schedule[number].contract if schedule is not None else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
