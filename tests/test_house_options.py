@@ -6,9 +6,7 @@ the CLI for a game on the engine without a schedule."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -27,9 +25,8 @@ from rummykit.engine import (
     TableOptions,
 )
 from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Take, register, unregister
+from tests.test_user_game import Basic
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_user_game import Basic
 
 
 @attrs.frozen
