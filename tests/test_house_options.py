@@ -28,7 +28,6 @@ from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Take, register, 
 from tests.test_user_game import Basic
 
 
-
 @attrs.frozen
 class Plain(ContractRummy[TableOptions]):
     """A game whose rules are the engine's options: any melds, lay off on any meld."""

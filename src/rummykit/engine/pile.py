@@ -139,6 +139,8 @@ def price(match: ContractRummyMatch, kind: TakeKind | None, taken: int) -> int:
     """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a take
     whose first card is paid (a buy), one per card after the first otherwise."""
     per_card: int = match.options.buy_penalty_per_card
+    if kind is None and match.options.pile_take == "meld_deepest":
+        return 0  # 500 Rum's deep take: no penalty, the deepest card melded instead
     if kind is not None and kind.first_card_paid:
         return per_card * taken
     return per_card * (taken - 1)

@@ -112,6 +112,7 @@ def _schedule_json(schedule: ContractSchedule) -> dict[str, Any]:
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
                 "runs_apart": deal.contract.runs_apart,
+                **({"options": to_json(deal.option_values())} if deal.options else {}),
             }
             for deal in schedule
         ],
@@ -163,6 +164,7 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
                     whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
+                    options=deal.get("options", {}),
                 )
                 for deal in schedule["deals"]
             )
