@@ -6,13 +6,26 @@ the CLI for a game on the engine without a schedule."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 import pytest
 
-from rummykit import CardValues, game
+from rummykit import (
+    CardValues,
+    ContractSchedule,
+    DeckSpec,
+    IllegalActionError,
+    Match,
+    Meld,
+    MeldRules,
+    game,
+    parse_cards,
+)
+from rummykit.agents import decide, make_agent
 from rummykit.cli import main
 from rummykit.engine import (
     ContractLayOffGate,
@@ -24,7 +37,22 @@ from rummykit.engine import (
     LayOff,
     TableOptions,
 )
-from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Take, register, unregister
+from rummykit.engine.points import meld_points
+from rummykit.errors import ConfigError
+from rummykit.games.may_i.effects import Bought
+from rummykit.kit import (
+    Action,
+    Discard,
+    Done,
+    Draw,
+    NextDeal,
+    Position,
+    Take,
+    register,
+    unregister,
+)
+from rummykit.scoring import FACE_VALUES
+from rummykit.simulate import play
 from tests.test_user_game import Basic
 
 
@@ -86,3 +114,143 @@ def test_demo_and_play_take_an_engine_game_without_a_schedule(
     assert main(["play", "test-basic-rummy", "--players", "3", "--seed", "1", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "deal 1 of 3" in out and "left unfinished" in out
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+ONE_DECK = {"player_count_range": (2, 4), "decks": 1}
+
+
+def _position(hands: list[str], table: list[Meld] = (), pile: str = "") -> Position:  # type: ignore[assignment]
+    cards = [parse_cards(hand) for hand in hands]
+    piled = parse_cards(pile)
+    used = Counter(card for hand in cards for card in hand) + Counter(piled)
+    used += Counter(card for meld in table for card in meld.cards)
+    rest = sorted((Counter(DeckSpec(decks=1).shoe()) - used).elements())
+    down = tuple(sorted({meld.owner for meld in table if meld.owner is not None}))
+    return Position(
+        hands=cards,
+        stock=rest,
+        table=list(table),
+        down=down,
+        pile=[(card, 1) for card in piled],
+        dealer=1,
+        to_act=0,
+    )
+
+
+def _bots(match: Any, name: str = "greedy", seed: int = 1) -> Any:
+    agents = [make_agent(name, match.definition)] * match.players
+    return play(match, agents, rng=random.Random(seed))
+
+
+def _effects(match: Any, kind: type[Any]) -> list[Any]:
+    return [
+        effect for event in match.events for effect in event.effects if isinstance(effect, kind)
+    ]
+
+
+# -- opening_points ------------------------------------------------------------------------------
+
+
+def test_opening_points_refuses_a_first_go_down_worth_less_and_cites_the_option(
+    plain: type[Plain],
+) -> None:
+    """Kalooki's 51: 7-8-9-10 of hearts (34) alone is refused; with three kings (30) it
+    opens; a joker counts as the card it stands for."""
+    definition = game("test-plain", opening_points=51, **ONE_DECK)
+    hand = "7H 8H 9H 10H KS KD KC 2C 5D"
+    match = definition.new_match(players=2, seed=1, position=_position([hand, "3C 4C 5C"]))
+    match.apply("draw")
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^PL-1: .*cannot open with 34 points.*"
+        r"at least 51 \(opening_points = 51\)",
+    ):
+        match.apply("down 7H 8H 9H 10H")
+    assert Down.of(parse_cards("7H 8H 9H 10H")) not in match.legal_actions()
+    opening = [action for action in match.legal_actions() if isinstance(action, Down)]
+    assert opening and all(len(action.melds) == 2 for action in opening)  # the 64 together
+    match.apply("down 7H 8H 9H 10H / KS KD KC")
+    assert len(match.table) == 2 and match.table[1].owner == 0
+    # a wild card counts as what it stands for: QS JK QD is worth 30, not 45
+    assert meld_points([Meld.parse("QS JK QD", MeldRules())], FACE_VALUES) == 30
+
+
+def test_opening_points_per_deal_in_a_schedule(plain: type[Plain]) -> None:
+    """A deal of a schedule sets its own opening (deal 2 below needs 40 points)."""
+    schedule = ContractSchedule.loads_toml(
+        '[[deal]]\ncontract = "1G"\n[[deal]]\ncontract = "1G"\noptions = { opening_points = 40 }'
+    )
+    definition = game("test-plain", schedule=schedule, jokers=0, **ONE_DECK)
+    match = definition.new_match(players=2, seed=3)
+    assert match.options.opening_points == 0
+    _bots(match)
+    assert match.is_over and len(match.deal_scores) == 2
+    restored = definition.new_match(players=2, seed=3)
+    while restored.deal_number < 2:
+        restored.apply(restored.legal_actions()[0])
+    assert restored.options.opening_points == 40
+    assert Match.from_dict(restored.to_dict()).options.opening_points == 40  # type: ignore[attr-defined]
+
+
+# -- per-deal rules and buys ----------------------------------------------------------------------
+
+SHANGHAI_LIKE = """
+name = "buys by deal"
+[[deal]]
+contract = "2G"
+options = { buy_limit = 1 }
+[[deal]]
+contract = "1G+1R"
+options = { buy_limit = 2 }
+[[deal]]
+contract = "2R"
+hand_size = 11
+[deal.options]
+buy_limit = 0
+meld_rules = { jokers_allowed = false }
+"""
+
+
+def _to_deal(match: Any, number: int, seed: int = 5) -> Any:
+    agents = [make_agent("heuristic", match.definition)] * match.players
+    rng = random.Random(seed)
+    while match.deal_number < number and not match.is_over:
+        seat = match.to_act
+        match.apply(decide(agents[seat], match, seat, rng))
+    return match
+
+
+def test_a_schedules_deals_set_buy_limits_and_meld_rules_and_buys_carry_over() -> None:
+    """Shanghai: each hand allows its own buys, and buys left unused carry over; the
+    last deal allows no wild card (Carioca's escala real)."""
+    schedule = ContractSchedule.loads_toml(SHANGHAI_LIKE)
+    definition = game("may-i", contract_schedule=schedule, buys_carry_over=True, jokers=2)
+    match = definition.new_match(players=4, seed=11)
+    assert match.options.buy_limit == 1 and match.context.buys_left(0) == 1
+    _to_deal(match, 2)
+    bought = Counter(effect.seat for effect in _effects(match, Bought) if effect.deal == 1)
+    assert all(bought[seat] <= 1 for seat in range(4))
+    assert match.options.buy_limit == 2
+    assert [match.context.buys_left(seat) for seat in range(4)] == [
+        2 + 1 - bought[seat] for seat in range(4)
+    ]
+    _to_deal(match, 3)
+    assert match.options.buy_limit == 0
+    assert not match.meld_rules.jokers_allowed and definition.meld_rules().jokers_allowed
+    assert all(match.context.buys_left(seat) >= 0 for seat in range(4))
+    assert not any(
+        isinstance(action, Down) and "JK" in str(action) for action in match.legal_actions()
+    )
+    copy = Match.from_dict(match.to_dict())
+    assert copy == match and not copy.meld_rules.jokers_allowed  # type: ignore[attr-defined]
+
+
+def test_a_deal_option_that_is_not_deal_level_is_refused() -> None:
+    bad = ContractSchedule.loads_toml('[[deal]]\ncontract = "2G"\noptions = { decks = 3 }')
+    with pytest.raises(ConfigError, match=r"deal 1 of the schedule sets decks, which is not a "):
+        game("may-i", contract_schedule=bad).new_match(players=4)
+    worse = ContractSchedule.loads_toml('[[deal]]\ncontract = "2G"\noptions = { pile_take = 2 }')
+    with pytest.raises(ConfigError, match=r"deal 1 of the schedule: pile_take must be one of"):
+        game("may-i", contract_schedule=worse).new_match(players=4)

@@ -144,8 +144,12 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"{path} must be an object, got {type(data).__name__}")
     options = dict(data)
-    schedule = options.get("contract_schedule")
-    if isinstance(schedule, dict):
+    # a shipped game names its schedule option contract_schedule; rules that are the
+    # engine's TableOptions name it schedule
+    for key in ("contract_schedule", "schedule"):
+        schedule = options.get(key)
+        if not isinstance(schedule, dict):
+            continue
         deals = schedule.get("deals")
         if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before reading any
             raise RecordError(
@@ -171,7 +175,7 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
             schedule_name = schedule.get("name", "custom")
             if not isinstance(schedule_name, str):
                 raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
-            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
+            options[key] = ContractSchedule(deals=deals, name=schedule_name)
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
             raise RecordError(f"bad contract schedule in the {path}: {reason}") from None
