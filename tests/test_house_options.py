@@ -34,6 +34,8 @@ from rummykit.engine import (
     Down,
     FreeOpening,
     Hooks,
+    LaidDown,
+    LaidOff,
     LayOff,
     TableOptions,
 )
@@ -239,7 +241,7 @@ def test_a_schedules_deals_set_buy_limits_and_meld_rules_and_buys_carry_over() -
     _to_deal(match, 3)
     assert match.options.buy_limit == 0
     assert not match.meld_rules.jokers_allowed and definition.meld_rules().jokers_allowed
-    assert all(match.context.buys_left(seat) >= 0 for seat in range(4))
+    assert all((match.context.buys_left(seat) or 0) >= 0 for seat in range(4))
     assert not any(
         isinstance(action, Down) and "JK" in str(action) for action in match.legal_actions()
     )
@@ -254,3 +256,132 @@ def test_a_deal_option_that_is_not_deal_level_is_refused() -> None:
     worse = ContractSchedule.loads_toml('[[deal]]\ncontract = "2G"\noptions = { pile_take = 2 }')
     with pytest.raises(ConfigError, match=r"deal 1 of the schedule: pile_take must be one of"):
         game("may-i", contract_schedule=worse).new_match(players=4)
+
+
+# -- ends: per-player contracts, score limit, target score ---------------------------------------
+
+PHASES = ContractSchedule.of("1G", "1R", "2G", "1G+1R", hand_size=8, name="phases")
+
+
+def test_per_player_contracts_move_each_seat_on_its_own(plain: type[Plain]) -> None:
+    """Phase-10 style: a seat that went down moves to the next contract, the others stay;
+    the seats play different contracts in one deal, and the match ends after the deal in
+    which one completes the last, who wins."""
+    definition = game("test-plain", schedule=PHASES, per_player_contracts=True, **ONE_DECK)
+    match = definition.new_match(players=3, seed=2)
+    assert match.deal_count() is None and match.contract == PHASES[1].contract
+    agents = [make_agent("heuristic", definition)] * 3
+    rng = random.Random(2)
+    stages = [0, 0, 0]
+    differed = False
+    deal = 1
+    while not match.is_over:
+        seat = match.to_act
+        match.apply(decide(agents[seat], match, seat, rng))
+        if match.deal_number != deal or match.is_over:
+            ended = [e for e in _effects(match, LaidDown) if e.opened]
+            deal = match.deal_number
+            stages = [0, 0, 0]
+            for effect in ended:
+                stages[effect.seat] += 1
+            if not match.is_over:
+                contracts = [match.view(s).contract for s in range(3)]
+                assert contracts == [PHASES[min(stage, 3) + 1].contract for stage in stages]
+                differed |= len(set(contracts)) > 1
+    assert differed  # some deal had seats on different contracts
+    assert max(stages) == len(PHASES) and len(match.deal_scores) < 100
+    outcome = match.outcome
+    assert outcome is not None
+    assert set(outcome.winners) <= {s for s in range(3) if stages[s] == len(PHASES)}
+    assert stages[outcome.standings[0][0]] == len(PHASES)
+
+
+def test_per_player_contracts_need_a_schedule(plain: type[Plain]) -> None:
+    with pytest.raises(ConfigError, match="per_player_contracts needs a schedule"):
+        game("test-plain", per_player_contracts=True).new_match(players=3)
+
+
+def test_a_score_limit_ends_the_match_when_reached(plain: type[Plain]) -> None:
+    """Kalooki: the match ends after the deal in which someone reaches 60 penalty
+    points (no fixed count of deals), and the fewest penalty points win."""
+    definition = game("test-plain", score_limit=60, hand_size=7, **ONE_DECK)
+    match = _bots(definition.new_match(players=3, seed=4))
+    penalties = match.penalties()
+    assert match.deal_count() is None and max(penalties) >= 60
+    before = [sum(scores[s].penalty for scores in match.deal_scores[:-1]) for s in range(3)]
+    assert max(before) < 60  # it did not end a deal late
+    outcome = match.outcome
+    assert outcome is not None and set(outcome.winners) == {
+        s for s in range(3) if penalties[s] == min(penalties)
+    }
+
+
+def test_a_target_score_ends_the_match_first_to_n(plain: type[Plain]) -> None:
+    """500 Rum: melded cards score, cards left cost, first to 100 net wins."""
+    definition = game(
+        "test-plain", target_score=100, score_melded=True, going_out_bonus=0, **ONE_DECK
+    )
+    match = _bots(definition.new_match(players=2, seed=6))
+    totals = match.scores
+    assert max(totals) >= 100
+    assert max(sum(d[s].net for d in match.deal_scores[:-1]) for s in range(2)) < 100
+    outcome = match.outcome
+    assert outcome is not None and outcome.winners == (totals.index(max(totals)),)
+    with pytest.raises(ConfigError, match="score_limit .* or target_score"):
+        game("test-plain", target_score=100, score_limit=100)
+
+
+# -- the pile take and melded cards --------------------------------------------------------------
+
+
+def test_pile_take_off_offers_and_allows_only_the_top_card(plain: type[Plain]) -> None:
+    definition = game("test-plain", pile_take="off", **ONE_DECK)
+    position = _position(["5H 6H 8H 2C 9D KS", "3C 4C 5C"], pile="7H QD 3S")
+    match = definition.new_match(players=2, seed=1, position=position)
+    takes = [action for action in match.legal_actions() if isinstance(action, Take)]
+    assert [take.count for take in takes] == [1]
+    with pytest.raises(IllegalActionError, match=r"takes one pile card at most \(pile_take = off"):
+        match.apply("take 2")
+    played = _bots(definition.new_match(players=3, seed=8))
+    assert not any(isinstance(e.action, Take) and e.action.count > 1 for e in played.events)
+
+
+def test_pile_take_meld_deepest_plays_as_500_rum(plain: type[Plain]) -> None:
+    """A deep take costs no penalty card; the turn goes on to a discard, which waits
+    until the deepest card taken is melded; only takes whose deepest card can be melded
+    are offered."""
+    definition = game("test-plain", pile_take="meld_deepest", **ONE_DECK)
+    position = _position(["5H 6H 8H 2C 9D KS", "3C 4C 5C"], pile="7H QD 3S")
+    match = definition.new_match(players=2, seed=1, position=position)
+    takes = [action.count for action in match.legal_actions() if isinstance(action, Take)]
+    assert takes == [1, 3]  # take 2's deepest, QD, melds with nothing
+    stock = len(match.stock)
+    match.apply("take 3")
+    assert len(match.stock) == stock and len(match.hands[0]) == 9  # no penalty card
+    assert not any(isinstance(action, Discard) for action in match.legal_actions())
+    with pytest.raises(IllegalActionError, match=r"must meld 7H, the deepest card he took"):
+        match.apply("discard 2C")
+    match.apply("down 5H 6H 7H 8H")
+    assert Discard(parse_cards("2C")[0]) in match.legal_actions()
+    match.apply("discard 2C")
+    assert match.to_act == 1
+    played = _bots(definition.new_match(players=3, seed=9), seed=9)
+    assert played.is_over
+
+
+def test_score_melded_scores_the_cards_each_seat_melded(plain: type[Plain]) -> None:
+    definition = game("test-plain", score_melded=True, going_out_bonus=0, **ONE_DECK)
+    match = _bots(definition.new_match(players=3, seed=3))
+    values = definition.card_values()
+    assert values is not None
+    assert all(score.bonus >= 0 for scores in match.deal_scores for score in scores)
+    assert _effects(match, LaidDown) and sum(s.bonus for d in match.deal_scores for s in d) > 0
+    # one deal, all by hand: the bonus is the value of the cards each seat put down
+    single = game("test-plain", score_melded=True, going_out_bonus=0, deal_count=1, **ONE_DECK)
+    one = _bots(single.new_match(players=2, seed=5), seed=5)
+    put = Counter()  # type: Counter[int]
+    for effect in _effects(one, LaidDown):
+        put[effect.seat] += values.hand_value(c for meld in effect.melds for c in meld.cards)
+    for effect in _effects(one, LaidOff):
+        put[effect.seat] += values.value(effect.card)
+    assert [score.bonus for score in one.deal_scores[0]] == [put[0], put[1]]
