@@ -340,6 +340,16 @@ class TurnContext(Generic[S]):
         deal.table[target] = meld
         return card
 
+    def place_top_on_table(self, melds: Sequence[Meld]) -> Card:
+        """Take the top pile card onto the table: the table becomes ``melds`` (as many
+        as before, one of them holding the card; a correction that exchanges a joker
+        moves it too). Returns the card."""
+        deal = self._match.deal
+        assert len(melds) == len(deal.table)
+        (card,) = deal.pile.take(1)
+        deal.table[:] = list(melds)
+        return card
+
     def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
         """Draw ``count`` stock cards for ``seat`` (refilling the stock as the options
         say); at the refill cap the deal is marked dead (:attr:`DealView.dead`)."""
