@@ -113,7 +113,8 @@ class PileTake(Choice):
     for May I?; 500 Rum's deep take)."""
 
     OFF = "off"
-    """Only the top card (or the stock): ``take 2`` and more are not offered."""
+    """Only the top card (or the stock): ``take 2`` and more are not offered, in a turn
+    or in a claim (a May I? buy takes the disputed card alone)."""
     PENALTY = "penalty"
     """Several cards, paid with stock penalty cards; the turn then ends without a
     discard (MAYI-9.8, 13.4)."""

@@ -117,6 +117,8 @@ def max_take(
     most = _run_length(match, seat, protect_top)
     if not most:
         return 0
+    if match.options.pile_take == "off":  # the top card alone, in a turn or a claim
+        limit = 1
     if limit is not None:
         most = min(most, limit)
     if match.options.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
