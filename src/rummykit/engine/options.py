@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from rummykit.contracts.meetable import check_schedule
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError
 from rummykit.kit.options import (
@@ -431,7 +432,14 @@ class TableOptions:
                 "give score_limit (fewest penalty points win) or target_score (highest "
                 "total wins), not both"
             )
-        if self.schedule is not None:
+        if self.schedule is not None:  # kinds the meld rules lack, sizes below a minimum
+            # extra_cards=None: several pile cards may be taken at once, so no hand bound.
+            check_schedule(
+                ((deal.contract, deal.hand_size) for deal in self.schedule),
+                self.meld_rules,
+                extra_cards=None,
+            )
+        if self.schedule is not None:  # the options each deal sets (deal_rules)
             from rummykit.engine.deal_rules import check_deal_options
 
             check_deal_options(self, self.schedule)
