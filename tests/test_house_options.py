@@ -16,6 +16,7 @@ import pytest
 
 from rummykit import (
     CardValues,
+    ContractError,
     ContractSchedule,
     DeckSpec,
     IllegalActionError,
@@ -385,3 +386,18 @@ def test_score_melded_scores_the_cards_each_seat_melded(plain: type[Plain]) -> N
     for effect in _effects(one, LaidOff):
         put[effect.seat] += values.value(effect.card)
     assert [score.bonus for score in one.deal_scores[0]] == [put[0], put[1]]
+
+
+def test_a_deal_may_allow_a_meld_kind_the_table_lacks(plain: type[Plain]) -> None:
+    """Issue 33 items 1 and 3: a deal's own meld rules may add a kind (a flush in deal
+    2 only); the contract is checked under the deal's rules, not the table's."""
+    two = ContractSchedule.loads_toml(
+        '[[deal]]\ncontract = "1G"\n[[deal]]\ncontract = "F5"\n'
+        'options = { meld_rules = { kinds = ["group", "run", "flush"] } }'
+    )
+    definition = game("test-plain", schedule=two, **ONE_DECK)
+    match = _to_deal(definition.new_match(players=2, seed=3), 2)
+    assert "flush" in {kind.value for kind in match.meld_rules.kinds}
+    assert definition.table_options().meld_rules.kinds == MeldRules().kinds
+    with pytest.raises(ContractError, match="F5 asks for flush melds"):
+        TableOptions(schedule=ContractSchedule.loads_toml('[[deal]]\ncontract = "F5"'))

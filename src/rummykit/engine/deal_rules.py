@@ -39,6 +39,7 @@ from rummykit.errors import ConfigError, RummyError
 if TYPE_CHECKING:
     from rummykit.contracts.schedules import ContractSchedule, DealSpec
     from rummykit.engine.options import TableOptions
+    from rummykit.melds import MeldRules
 
 DEAL_OPTIONS: frozenset[str] = frozenset(
     {
@@ -87,6 +88,15 @@ def deal_changes(table: TableOptions, spec: DealSpec, number: int) -> dict[str, 
                 ) from None
         changes[name] = value
     return changes
+
+
+def deal_meld_rules(table: TableOptions, spec: DealSpec, number: int) -> MeldRules:
+    """The meld rules of deal ``number`` (``spec``): the table's, or those it sets."""
+    for name, _ in spec.options:
+        if name == "meld_rules":
+            rules: MeldRules = deal_changes(table, spec, number)["meld_rules"]
+            return rules
+    return table.meld_rules
 
 
 def deal_table(table: TableOptions, spec: DealSpec, number: int = 0) -> TableOptions:

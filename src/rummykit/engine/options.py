@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from rummykit.contracts.meetable import check_schedule
+from rummykit.contracts.meetable import check_meetable
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError
 from rummykit.kit.options import (
@@ -432,17 +432,21 @@ class TableOptions:
                 "give score_limit (fewest penalty points win) or target_score (highest "
                 "total wins), not both"
             )
-        if self.schedule is not None:  # kinds the meld rules lack, sizes below a minimum
+        if self.schedule is not None:
+            # the options each deal sets (deal_rules), then each deal's contract under
+            # its own meld rules: kinds the rules lack, sizes below a minimum.
             # extra_cards=None: several pile cards may be taken at once, so no hand bound.
-            check_schedule(
-                ((deal.contract, deal.hand_size) for deal in self.schedule),
-                self.meld_rules,
-                extra_cards=None,
-            )
-        if self.schedule is not None:  # the options each deal sets (deal_rules)
-            from rummykit.engine.deal_rules import check_deal_options
+            from rummykit.engine.deal_rules import check_deal_options, deal_meld_rules
 
             check_deal_options(self, self.schedule)
+            for number, deal in enumerate(self.schedule, start=1):
+                check_meetable(
+                    deal.contract,
+                    deal_meld_rules(self, deal, number),
+                    hand_size=deal.hand_size,
+                    extra_cards=None,
+                    deal=number,
+                )
 
     def table_options(self) -> TableOptions:
         """These options (a game whose rules are :class:`TableOptions` itself gives them
