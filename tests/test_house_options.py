@@ -398,6 +398,6 @@ def test_a_deal_may_allow_a_meld_kind_the_table_lacks(plain: type[Plain]) -> Non
     definition = game("test-plain", schedule=two, **ONE_DECK)
     match = _to_deal(definition.new_match(players=2, seed=3), 2)
     assert "flush" in {kind.value for kind in match.meld_rules.kinds}
-    assert definition.table_options().meld_rules.kinds == MeldRules().kinds
+    assert definition.rules.meld_rules.kinds == MeldRules().kinds
     with pytest.raises(ContractError, match="F5 asks for flush melds"):
         TableOptions(schedule=ContractSchedule.loads_toml('[[deal]]\ncontract = "F5"'))
