@@ -126,7 +126,7 @@ class ListedMatch(CheckedMatch):
         step = self.deal.step
         hand = self.deal.hands[seat]
         downs = self._hooks.opening.go_downs(self._ctx, seat)
-        if self.options.opening_points and not self.deal.down[seat]:
+        if self.options.opening_points and not (self.deal.down[seat] or self.deal.laid[seat]):
             downs = opening_downs(self._ctx, seat, downs)
         result: list[Action] = [*downs, *layoffs(self._engine, seat, self._ctx)]
         result += exchanges(self._engine, seat, self._ctx)

@@ -41,10 +41,10 @@ def opening_short(
     ctx: TurnContext[object], seat: int, melds: Sequence[Meld]
 ) -> tuple[int, int] | None:
     """``(worth, needed)`` where ``melds`` would open ``seat``'s deal below the
-    ``opening_points`` of the deal; ``None`` where they may (no minimum, the seat is
-    down already, or they are worth enough)."""
+    ``opening_points`` of the deal; ``None`` where they may (no minimum, the seat has
+    laid melds down already this deal, or they are worth enough)."""
     needed = ctx.options.opening_points
-    if not needed or ctx.deal.down[seat]:
+    if not needed or ctx.deal.down[seat] or ctx.deal.laid[seat]:
         return None
     worth = meld_points(melds, ctx.values)
     return None if worth >= needed else (worth, needed)
