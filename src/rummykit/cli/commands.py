@@ -219,9 +219,15 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         f"{title} with {players} {args.bots} bots, seed {args.seed}",
         *_options_lines(bot_options),
     ]
-    schedule = getattr(match, "schedule", None)
+    try:
+        schedule = getattr(match, "schedule", None)
+    except ConfigError:  # a game on the engine without contracts has no schedule
+        schedule = None
+    if getattr(getattr(match, "options", None), "per_player_contracts", False):
+        schedule = None  # each seat on its own contract: no deal has one
     for number, scores in enumerate(match.deal_scores, start=1):
-        contract = schedule[number].contract if schedule is not None else None
+        listed = schedule is not None and number <= len(schedule)
+        contract = schedule[number].contract if schedule is not None and listed else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
         text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
         text += deals.get(number, [])

@@ -259,11 +259,9 @@ def _count(cards: int) -> str:
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = getattr(match, "schedule", None)
-    try:
-        return len(schedule) if schedule is not None else None
-    except TypeError:
-        return None
+    """The match's deals (``None``: until a score or a contract ends it), for every
+    game alike: with or without a schedule."""
+    return match.deal_count()
 
 
 def record_problem(path: str) -> str | None:
