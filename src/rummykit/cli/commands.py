@@ -429,6 +429,7 @@ def _parser() -> _Parser:
         f"{name} {_players_of(usable[name]) if name in usable else '(cannot be loaded)'}"
         for name in registered
     )
+    games_help = f"a game ({', '.join(registered)}) or a variant file (FILE.toml)"
     bots = agent_names()
     bots_help = f"bots: {', '.join(bots)}; one for every seat or one per seat, comma-separated"
 
@@ -444,7 +445,7 @@ def _parser() -> _Parser:
     _house_rules(check, schedule=False)
 
     demo = add("demo", _cmd_demo, "play a full match between bots and show it")
-    demo.add_argument("--game", default="may-i", choices=registered)
+    demo.add_argument("--game", default="may-i", help=games_help)
     demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--bots", default="heuristic", choices=bots)
@@ -453,7 +454,7 @@ def _parser() -> _Parser:
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
     play.epilog = games_epilog(usable)
-    play.add_argument("game", choices=registered)
+    play.add_argument("game", help=games_help)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
     play.add_argument("--bots", default="heuristic", help=bots_help)
@@ -470,7 +471,7 @@ def _parser() -> _Parser:
     replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
-    rules.add_argument("game", choices=registered)
+    rules.add_argument("game", help=games_help)
     rules.add_argument(
         "--players",
         type=int,
@@ -480,7 +481,7 @@ def _parser() -> _Parser:
     _house_rules(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=registered)
+    simulate.add_argument("game", help=games_help)
     simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
