@@ -25,6 +25,12 @@ contract is down it
 Once down it lays off everything it can, takes a pile card only if it lays off at once,
 and discards its most expensive card.
 
+In a deal without a contract (an engine game with free melding) it measures the hand by
+its least deadwood instead (:func:`~rummykit.solver.min_deadwood_value`: the points
+outside its best melds): it takes the pile card when that lowers the deadwood by
+``free_gain`` points, buys it for twice as many, and discards the card whose loss leaves
+the least deadwood.
+
 In a deal laid down whole (the schedule's ``whole_hand``: the go-down takes every card)
 it measures instead how far the whole hand is from such a go-down
 (:func:`~rummykit.agents.distance.whole_hand_distance`: cards no meld would hold plus
@@ -54,14 +60,20 @@ from rummykit.agents.options import check_options, instance_of, option, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.errors import ConfigError
+from rummykit.engine.definition import ContractRummy
+from rummykit.errors import ConfigError, SolverBudgetError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules, try_lay_off
 from rummykit.scoring import CardValues
+from rummykit.solver import min_deadwood_value
 
 _T = TypeVar("_T")
+
+FREE_RANDOM_DISCARD = 8
+"""In a deal without a contract, :meth:`ContractAgent.choose` discards any card of the
+hand once in this many discards (a seeded choice: the match's ``rng``)."""
 
 SET_BY_GAME = ("rules", "values", "whole_hand_deals")
 """The :class:`~rummykit.agents.ContractAgent` fields
@@ -69,17 +81,20 @@ SET_BY_GAME = ("rules", "values", "whole_hand_deals")
 
 
 def contract_game_rules(definition: Any) -> MeldRules | None:
-    """The meld rules of a contract game, one with meld rules and a contract schedule
-    (what :class:`ContractAgent` plays), else ``None``.
+    """The meld rules of a contract game, one with meld rules and either a contract
+    schedule or the contract-rummy engine's turn (what :class:`ContractAgent` plays: a
+    game on the engine without contracts too), else ``None``.
 
     >>> from rummykit import game
     >>> contract_game_rules(game("posso")) is not None, contract_game_rules(game("possession"))
     (True, None)
     """
     rules: MeldRules | None = definition.meld_rules()
+    on_engine = isinstance(definition, ContractRummy)
     return (
         rules
-        if rules is not None and callable(getattr(definition.rules, "schedule", None))
+        if rules is not None
+        and (on_engine or callable(getattr(definition.rules, "schedule", None)))
         else None
     )
 
@@ -102,8 +117,17 @@ def _deal_numbers(value: Iterable[int]) -> frozenset[int]:
 
 
 def _whole_hand_deals(definition: Any) -> frozenset[int]:
-    """The deals of the game's schedule laid down whole (``whole_hand``)."""
-    schedule = definition.rules.schedule()
+    """The deals of the game's schedule laid down whole (``whole_hand``): the rules'
+    ``schedule()``, else an engine game's table options' schedule (none: no such deal)."""
+    made = getattr(definition.rules, "schedule", None)
+    if callable(made):
+        schedule = made()
+    elif isinstance(definition, ContractRummy):
+        schedule = definition.table_options().schedule
+    else:
+        schedule = None
+    if schedule is None:
+        return frozenset()
     return frozenset(number for number, deal in enumerate(schedule, start=1) if deal.whole_hand)
 
 
@@ -131,6 +155,9 @@ class ContractAgent:
     """Never buy when the stock holds fewer cards than this."""
     whole_hand_deals: frozenset[int] = option(frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
+    free_gain: int = option(4, validator=whole(0))
+    """In a deal without a contract: take the pile card when it lowers the hand's least
+    deadwood (points outside melds) by this many points; buy it for twice as many."""
 
     @classmethod
     def for_game(cls, definition: Any, **parameters: Any) -> ContractAgent:
@@ -192,8 +219,19 @@ class ContractAgent:
     # -- the decision ----------------------------------------------------------------------
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The heuristic's choice among ``view.legal``."""
-        return self.rank(view)[0]
+        """The heuristic's choice among ``view.legal``. In a deal without a contract one
+        discard in :data:`FREE_RANDOM_DISCARD` is any card of the hand: hands of pairs
+        that wait for each other's cards (every seat keeping its low pairs) would
+        otherwise pass the same cards round until the stock runs out."""
+        ranked = self.rank(view)
+        best = ranked[0]
+        if (
+            isinstance(best, Discard)
+            and not isinstance(view.contract, Contract)
+            and rng.randrange(FREE_RANDOM_DISCARD) == 0
+        ):
+            return rng.choice([action for action in ranked if isinstance(action, Discard)])
+        return best
 
     def rank(self, view: PlayerView) -> list[Action]:
         """``view.legal`` ordered best first by the heuristic (the search agent's
@@ -244,8 +282,16 @@ class ContractAgent:
         card = view.pile[-1][0]
         contract = view.contract
         down = view.down[view.seat]
-        if down or not isinstance(contract, Contract):
+        if down:
             return not buy and self.lays_off(view.melds, card)
+        if not isinstance(contract, Contract):  # no contract: melds of any kind
+            if not buy and self.lays_off(view.melds, card):
+                return True
+            if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
+                return False
+            before = self.deadwood(view.hand)
+            after = self.deadwood([*view.hand, card], discard=not buy)
+            return before - after >= (2 * self.free_gain if buy else self.free_gain)
         if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
             return False
         whole = view.deal in self.whole_hand_deals
@@ -260,6 +306,14 @@ class ContractAgent:
         if view.deal in self.whole_hand_deals:
             return whole_hand_distance(hand, contract, self.rules)
         return contract_distance(hand, contract, self.rules)
+
+    def deadwood(self, hand: Sequence[Card], *, discard: bool = False) -> int:
+        """The points ``hand`` leaves outside its best melds (after its best discard, with
+        ``discard``): how far a hand is from going out in a deal without a contract."""
+        try:
+            return min_deadwood_value(hand, self.rules, values=self.values, discard=discard)
+        except SolverBudgetError:  # a hand too rich to search: count every card
+            return self.values.hand_value(list(hand))
 
     def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
         """Whether ``card`` can be laid off on one of ``melds``."""
@@ -307,12 +361,15 @@ class ContractAgent:
         for discard in discards:
             card = discard.card
             feeds = 1 if card.rank in wanted or card.rank is None else 0
-            if down or not isinstance(contract, Contract):
+            if down:
                 keys.append((feeds, 0, 0, -self.values.value(card), card.code))
                 continue
             rest = list(hand)
             rest.remove(card)
-            distance = self.distance(view, rest, contract)
+            if isinstance(contract, Contract):
+                distance = self.distance(view, rest, contract)
+            else:  # no contract: keep the hand nearest melding every card
+                distance = self.deadwood(rest)
             keys.append(
                 (feeds, distance, -_loneliness(held, card), -self.values.value(card), card.code)
             )

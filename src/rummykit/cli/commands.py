@@ -18,6 +18,7 @@ import attrs
 
 from rummykit import __version__, compiled
 from rummykit.agents import agent_names
+from rummykit.agents.factory import agent_label, heuristic_fallback
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
@@ -25,6 +26,7 @@ from rummykit.cli.setup import (
     build_game,
     check_players,
     make_bots,
+    match_schedule,
     parse_bot_options,
     player_range,
     seat_bots,
@@ -210,16 +212,17 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
+        "bots": agent_label(args.bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
     }
     title = definition.title or definition.name
     text = [
-        f"{title} with {players} {args.bots} bots, seed {args.seed}",
+        f"{title} with {players} {agent_label(args.bots, definition)} bots, seed {args.seed}",
         *_options_lines(bot_options),
     ]
-    schedule = getattr(match, "schedule", None)
+    schedule = match_schedule(match)
     for number, scores in enumerate(match.deal_scores, start=1):
         contract = schedule[number].contract if schedule is not None else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
@@ -368,13 +371,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
+    labels = [agent_label(bot, definition) for bot in bots]  # a greedy fallback says so
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
         f"score {mean:+.1f} sd {sd:.1f}"
         for s, (bot, w, share, (low, high), mean, sd) in enumerate(
             zip(
-                summary.agents,
+                labels,
                 summary.wins,
                 summary.win_share,
                 summary.win_interval,
@@ -386,14 +390,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     ]
     ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
     text = [
-        f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
+        f"{summary.matches} matches of {definition.name} ({players} players: "
+        f"{', '.join(labels)}), "
         f"seed {args.seed}",
         *_options_lines(bot_options),
         *seats,
         f"deals {summary.deals} ({ends or 'none'})",
         _takes_line(summary, out_of_turn(definition)),
     ]
-    _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
+    fallback = heuristic_fallback(definition) if "heuristic" in bots else None
+    extra = {} if fallback is None else {"heuristic_fallback": fallback}
+    _emit(args, {**summary.as_dict(), "bot_options": bot_options, **extra}, "\n".join(text))
     return EXIT_OK
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, decide, make_agent
+from rummykit.agents.factory import agent_label
 from rummykit.cli.screen import Screen, sort_hand
-from rummykit.cli.setup import make_bots
+from rummykit.cli.setup import make_bots, match_schedule
 from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
 from rummykit.kit.actions import Action, format_action
@@ -152,7 +153,10 @@ class Session:
     def introduce(self) -> None:
         match = self.match
         title = match.definition.title or match.definition.name
-        bots = ", ".join(f"{seat_name(s)} {name}" for s, name in self.bot_names.items())
+        bots = ", ".join(
+            f"{seat_name(s)} {agent_label(name, match.definition)}"
+            for s, name in self.bot_names.items()
+        )
         self.screen.line(
             self.screen.paint(f"{title}", "bold")
             + f" with {match.players} players, seed {match.seed}: you are "
@@ -259,7 +263,7 @@ def _count(cards: int) -> str:
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = getattr(match, "schedule", None)
+    schedule = match_schedule(match)
     try:
         return len(schedule) if schedule is not None else None
     except TypeError:

@@ -162,6 +162,15 @@ def build_game(
     return definition_type.from_options(**rules)
 
 
+def match_schedule(match: Any) -> Any:
+    """The match's contract schedule, or ``None`` for a game without one (an engine
+    game without contracts refuses ``match.schedule`` with a ConfigError)."""
+    try:
+        return getattr(match, "schedule", None)
+    except ConfigError:
+        return None
+
+
 def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:
     """The fewest and most players the game's rules allow (their
     ``player_count_range``: a field, or the table's)."""
