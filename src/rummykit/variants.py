@@ -152,7 +152,7 @@ class Variant:
         return rules_options(self.rules)
 
     def game(self, **options: Any) -> GameDefinition[Any, Any]:
-        """The variant as a game definition (named :attr:`name`), with ``options`` changed
+        """The variant as a game definition (named as the variant), with ``options`` changed
         from the variant's (a house rule on a house rule)."""
         return variant_type(self).from_options(**options)
 
