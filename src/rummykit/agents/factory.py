@@ -62,7 +62,8 @@ def heuristic_fallback(definition: Any) -> str | None:
     (True, True)
     """
     require_definition(definition)
-    if type(definition).heuristic is not None or contract_game_rules(definition) is not None:
+    own = type(definition).heuristic
+    if own is not None or contract_game_rules(definition) is not None:
         return None
     if definition.meld_rules() is None:
         return f"{definition.name} has no meld rules and no heuristic of its own"
