@@ -45,8 +45,10 @@ variant itself, so it replays where the variant was never registered.
 
 from __future__ import annotations
 
+import enum
 import re
 import tomllib
+import typing
 from collections.abc import Mapping
 from os import PathLike
 from pathlib import Path
@@ -280,9 +282,44 @@ def _base_type(base: Any) -> type[GameDefinition[Any, Any]]:
     return get(base)
 
 
+def _value(name: str, default: Any, value: Any) -> Any:
+    """An option's TOML ``value``: a table for an option whose default is a frozen value
+    (``meld_rules = {run_min = 3, ace = "low"}``, ``card_values = {ranks = [...]}``)
+    is that default with those fields changed, enum fields read by their value, lists
+    as tuples and ``"none"`` as ``None`` where the field may be ``None``."""
+    if not isinstance(value, dict) or not attrs.has(type(default)):
+        return value
+    hints = typing.get_type_hints(type(default))
+    changes: dict[str, Any] = {}
+    for field, given in value.items():
+        kind = hints.get(field)
+        try:
+            if isinstance(kind, type) and issubclass(kind, enum.Enum) and isinstance(given, str):
+                given = kind(given)
+            elif given == "none" and type(None) in typing.get_args(kind):
+                given = None
+            elif isinstance(given, list):
+                given = tuple(given)
+        except ValueError:
+            allowed = ", ".join(str(item.value) for item in kind)  # type: ignore[union-attr]
+            raise ConfigError(f"{name}.{field} is one of {allowed}, got {shown(given)}") from None
+        changes[field] = given
+    try:
+        return attrs.evolve(default, **changes)
+    except TypeError:
+        known = ", ".join(field.name for field in attrs.fields(type(default)))
+        raise ConfigError(
+            f"{name} has no field among {', '.join(sorted(value))} (its fields: {known})"
+        ) from None
+
+
 def _rules(base_type: type[GameDefinition[Any, Any]], options: dict[str, Any]) -> Any:
     """The base game's rules with ``options``. TOML has no null: an option the rules
     refuse as the text ``"none"`` is tried as ``None`` (no limit) before it is refused."""
+    defaults = {info.name: info.default for info in option_infos(base_type.rules_type)}
+    options = {
+        name: _value(name, defaults.get(name), value) for name, value in options.items()
+    }
     try:
         return base_type.from_options(**options).rules
     except ConfigError:

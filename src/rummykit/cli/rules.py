@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 from rummykit.cli.setup import check_players, player_range
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos, option_values
 from rummykit.variants import variant_of
@@ -62,6 +63,8 @@ def describe_rules(
     if variant is not None:
         data["variant"] = {"base": variant.base, "source": variant.source}
     schedule = getattr(rules, "schedule", None)
+    if isinstance(schedule, ContractSchedule):  # the engine's options hold it as a value
+        schedule = functools.partial(lambda fixed: fixed, schedule)
     if callable(schedule):
         if "players" in inspect.signature(schedule).parameters:
             fewest, most = player_range(definition)
