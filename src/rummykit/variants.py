@@ -287,7 +287,7 @@ def _value(name: str, default: Any, value: Any) -> Any:
     (``meld_rules = {run_min = 3, ace = "low"}``, ``card_values = {ranks = [...]}``)
     is that default with those fields changed, enum fields read by their value, lists
     as tuples and ``"none"`` as ``None`` where the field may be ``None``."""
-    if not isinstance(value, dict) or not attrs.has(type(default)):
+    if not isinstance(value, dict) or not _fields_of(default, value):
         return value
     hints = typing.get_type_hints(type(default))
     changes: dict[str, Any] = {}
@@ -313,13 +313,20 @@ def _value(name: str, default: Any, value: Any) -> Any:
         ) from None
 
 
+def _fields_of(default: Any, value: dict[str, Any]) -> bool:
+    """Whether ``value`` names fields of ``default``'s frozen class (a table of changes),
+    not the option's own mapping (``decks = {3 = 2, 5 = 3}``)."""
+    if not attrs.has(type(default)):
+        return False
+    names = {field.name for field in attrs.fields(type(default))}
+    return bool(value) and all(key in names for key in value)
+
+
 def _rules(base_type: type[GameDefinition[Any, Any]], options: dict[str, Any]) -> Any:
     """The base game's rules with ``options``. TOML has no null: an option the rules
     refuse as the text ``"none"`` is tried as ``None`` (no limit) before it is refused."""
     defaults = {info.name: info.default for info in option_infos(base_type.rules_type)}
-    options = {
-        name: _value(name, defaults.get(name), value) for name, value in options.items()
-    }
+    options = {name: _value(name, defaults.get(name), value) for name, value in options.items()}
     try:
         return base_type.from_options(**options).rules
     except ConfigError:

@@ -62,7 +62,7 @@ def describe_rules(
     variant = variant_of(definition)
     if variant is not None:
         data["variant"] = {"base": variant.base, "source": variant.source}
-    schedule = getattr(rules, "schedule", None)
+    schedule: Any = getattr(rules, "schedule", None)
     if isinstance(schedule, ContractSchedule):  # the engine's options hold it as a value
         schedule = functools.partial(lambda fixed: fixed, schedule)
     if callable(schedule):

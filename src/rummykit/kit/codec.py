@@ -190,7 +190,13 @@ def _read_values(options: dict[str, Any], rules_type: Any, path: str) -> None:
     decoder: Decoder | None = None
     for info in option_infos(rules_type):
         value = options.get(info.name)
-        if isinstance(value, dict) and attrs.has(type(info.default)):
+        kind = type(info.default)
+        if (
+            isinstance(value, dict)
+            and attrs.has(kind)
+            and value
+            and set(value) <= {field.name for field in attrs.fields(kind)}
+        ):
             decoder = decoder or Decoder(ActionGrammar(), ())
             options[info.name] = decoder.read(value, type(info.default), f"{path}.{info.name}")
 
