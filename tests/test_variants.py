@@ -170,3 +170,34 @@ def test_the_command_line_takes_a_variant_file(
     assert main(["replay", str(record), "--json"]) == 0
     assert main(["simulate", str(tmp_path / "none.toml"), "-n", "1"]) == 2
     assert "cannot read the variant" in capsys.readouterr().err
+
+
+def test_a_table_of_fields_sets_a_frozen_option_and_names_a_bad_field() -> None:
+    text = (
+        'name = "plain"\nbase = "rummy"\n[options]\n'
+        'meld_rules = { run_min = 3, ace = "low", max_jokers_per_meld = "none",'
+        ' kinds = ["group", "run", "flush"] }\n'
+        "card_values = { ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], joker = 20 }\n"
+        "decks = { 3 = 1, 4 = 2 }\n"
+    )
+    rules = Variant.loads(text).game().rules
+    assert (rules.meld_rules.run_min, rules.meld_rules.ace.value) == (3, "low")
+    assert [kind.value for kind in rules.meld_rules.kinds] == ["group", "run", "flush"]
+    assert rules.card_values.joker == 20 and rules.card_values.ranks[0] == 1
+    assert rules.meld_rules.max_jokers_per_meld is None
+    bad = text.replace("run_min = 3", "run_mni = 3")
+    with pytest.raises(ConfigError, match=r"short.toml:4: \[options\]: meld_rules has no field"):
+        Variant.loads(bad, source="short.toml")
+    bad = text.replace('ace = "low"', 'ace = "sideways"')
+    with pytest.raises(ConfigError, match="meld_rules.ace is one of low, high"):
+        Variant.loads(bad, source="short.toml")
+
+
+def test_the_rummy_game_is_the_engines_options_with_contracts_or_without() -> None:
+    free = game("rummy", hand_size=7, deal_count=2)
+    match = free.new_match(players=3, seed=3)
+    assert match.contract is None and match.deal_count() == 2
+    play(match, [make_agent("heuristic", free) for _ in range(3)], rng=random.Random(3))
+    assert match.is_over and loads(dumps(match)) == match
+    carioca = load_variant(ROOT / "examples" / "gallery" / "carioca.toml").game()
+    assert carioca.new_match(players=3, seed=1).contract is not None

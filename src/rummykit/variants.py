@@ -319,7 +319,7 @@ def _fields_of(default: Any, value: dict[str, Any]) -> bool:
     if not attrs.has(type(default)):
         return False
     names = {field.name for field in attrs.fields(type(default))}
-    return bool(value) and all(key in names for key in value)
+    return any(key in names for key in value)
 
 
 def _rules(base_type: type[GameDefinition[Any, Any]], options: dict[str, Any]) -> Any:
