@@ -75,7 +75,7 @@ FREE_RANDOM_DISCARD = 8
 """In a deal without a contract, :meth:`ContractAgent.choose` discards any card of the
 hand once in this many discards (a seeded choice: the match's ``rng``)."""
 
-SET_BY_GAME = ("rules", "values", "whole_hand_deals")
+SET_BY_GAME = ("rules", "values", "whole_hand_deals", "deep_takes")
 """The :class:`~rummykit.agents.ContractAgent` fields
 :meth:`~rummykit.agents.ContractAgent.for_game` reads from the game."""
 
@@ -131,6 +131,14 @@ def _whole_hand_deals(definition: Any) -> frozenset[int]:
     return frozenset(number for number, deal in enumerate(schedule, start=1) if deal.whole_hand)
 
 
+def _deep_takes(definition: Any) -> bool:
+    """Whether the game's pile take is ``meld_deepest`` (several cards, no penalty)."""
+    if not isinstance(definition, ContractRummy):
+        return False
+    mode = getattr(definition.table_options(), "pile_take", None)
+    return getattr(mode, "value", mode) == "meld_deepest"
+
+
 @attrs.frozen(kw_only=True)
 class ContractAgent:
     """The heuristic contract-rummy player (see the module for its value rule); the
@@ -155,6 +163,9 @@ class ContractAgent:
     """Never buy when the stock holds fewer cards than this."""
     whole_hand_deals: frozenset[int] = option(frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
+    deep_takes: bool = option(False)
+    """Whether the game lets a take of several pile cards go without penalty cards, the
+    deepest melded at once (the engine's ``pile_take = "meld_deepest"``, 500 Rum)."""
     free_gain: int = option(4, validator=whole(0))
     """In a deal without a contract: take the pile card when it lowers the hand's least
     deadwood (points outside melds) by this many points; buy it for twice as many."""
@@ -181,6 +192,7 @@ class ContractAgent:
             rules,
             values=ACE_HIGH_VALUES if values is None else values,
             whole_hand_deals=_whole_hand_deals(definition),
+            deep_takes=_deep_takes(definition),
             **parameters,
         )
 
@@ -321,9 +333,32 @@ class ContractAgent:
         return any(try_lay_off(meld, card, rules) is not None for meld in melds)
 
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
-        """The draw step: the pile's top card when it is worth it, else the stock."""
+        """The draw step: the pile's top card when it is worth it, else the stock. In a
+        deal without a contract, a deeper take (several pile cards) comes first when it
+        lowers the least deadwood by ``free_gain`` points a card taken, and most, in a
+        game whose deep takes cost no penalty card (``deep_takes``)."""
         take = self.wants(view, buy=False)
-        return _sorted_by(legal, [_draw_key(action, take) for action in legal])
+        ranked = _sorted_by(legal, [_draw_key(action, take) for action in legal])
+        if not self.deep_takes or isinstance(view.contract, Contract) or view.down[view.seat]:
+            return ranked
+        deep = self.deep_take(view, [a for a in legal if isinstance(a, Take) and a.count > 1])
+        return ranked if deep is None else [deep, *(a for a in ranked if a != deep)]
+
+    def deep_take(self, view: PlayerView, takes: list[Take]) -> Take | None:
+        """The take of several pile cards that lowers the hand's least deadwood most,
+        by at least ``free_gain`` points a card taken, else ``None``."""
+        if not takes:
+            return None
+        pile = [card for card, _ in view.pile]
+        before = self.deadwood(view.hand)
+        best: Take | None = None
+        best_gain = 0
+        for action in takes:
+            cards = pile[len(pile) - action.count :]
+            gain = before - self.deadwood([*view.hand, *cards], discard=True)
+            if gain >= self.free_gain * action.count and gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def rank_meld(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The meld step: go down, lay off, exchange jokers, then discard or end."""
