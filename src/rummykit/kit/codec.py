@@ -180,10 +180,31 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
             raise RecordError(f"bad contract schedule in the {path}: {reason}") from None
+    _read_values(options, get(name).rules_type, path)
     try:
         return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
         raise RecordError(f"bad {path}: {shorten(error.reason, 300)}") from None
+
+
+def _read_values(options: dict[str, Any], rules_type: Any, path: str) -> None:
+    """Read back, in place, the options whose default is a frozen value (a game on the
+    engine's options sets ``meld_rules`` and ``card_values``): :func:`to_json` wrote
+    them as objects."""
+    from rummykit.kit.option_table import option_infos
+
+    decoder: Decoder | None = None
+    for info in option_infos(rules_type):
+        value = options.get(info.name)
+        kind = type(info.default)
+        if (
+            isinstance(value, dict)
+            and attrs.has(kind)
+            and value
+            and set(value) <= {field.name for field in attrs.fields(kind)}
+        ):
+            decoder = decoder or Decoder(ActionGrammar(), ())
+            options[info.name] = decoder.read(value, type(info.default), f"{path}.{info.name}")
 
 
 def _flag(value: Any, field: str) -> bool:
