@@ -392,3 +392,16 @@ def test_default_action_is_legal_in_a_hundred_thousand_decisions() -> None:
             decisions += 1
         seed += 1
     assert checked >= 100_000
+
+
+def test_a_snapshot_with_held_answers_validates_against_the_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema (the test extra)")
+    from rummykit.kit import json_schema
+
+    match = _request_window(2)
+    match.apply("ask", seat=(_p0(match) + 3) % 4)
+    data = match.to_dict()
+    assert data["match"]["held"]
+    jsonschema.Draft202012Validator(json_schema("match")).validate(data)
+    data["match"]["held"] = [["D", "ask"]]
+    assert not jsonschema.Draft202012Validator(json_schema("match")).is_valid(data)
