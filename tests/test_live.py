@@ -158,6 +158,11 @@ def test_held_answers_are_declared_state_kept_by_snapshots_and_clones() -> None:
     assert restored.to_dict() == match.to_dict()
     twin.apply("pass", seat=twin.to_act)  # a clone resolves on its own
     assert match.state.held and not twin.state.held
+    # a copy a bot may look at whole holds no other seat's early answer
+    assert match.clone(hide_for=p3).state.held == match.state.held
+    assert match.clone(hide_for=(p3 + 1) % 4).state.held == ()
+    with pytest.raises(IllegalActionError, match="no seat"):
+        match.legal_actions(seat=4)
 
 
 def test_a_snapshot_with_an_answer_no_question_asks_is_refused() -> None:
