@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import IllegalActionError, Match, RecordError, game
+from rummykit import ConfigError, IllegalActionError, Match, RecordError, game
 from rummykit.engine import ClaimProtocol, Hooks, TurnContext
 from rummykit.games.posso.claims import PossoTable
 from rummykit.kit import Action, Pass, Question, Stake, State, Take, register, unregister
@@ -410,3 +410,18 @@ def test_a_snapshot_with_held_answers_validates_against_the_schema() -> None:
     jsonschema.Draft202012Validator(json_schema("match")).validate(data)
     data["match"]["held"] = [["D", "ask"]]
     assert not jsonschema.Draft202012Validator(json_schema("match")).is_valid(data)
+
+
+class Backwards(SnapClaims):
+    """A protocol that forgets to give the seat to act first."""
+
+    def open_seats(self, ctx: TurnContext[SnapWindow]) -> tuple[int, ...]:
+        return tuple(reversed(super().open_seats(ctx)))
+
+
+def test_a_protocol_whose_open_seats_skip_the_seat_to_act_is_refused(snap: type[Snap]) -> None:
+    match = game(snap.name).new_match(players=4, seed=5)
+    assert _to_window(match, random.Random(5))
+    match.context.hooks.claims.__class__ = Backwards  # the same state, another protocol
+    with pytest.raises(ConfigError, match="open_seats must give the seat to act"):
+        _ = match.deciding
