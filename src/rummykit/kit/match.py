@@ -421,14 +421,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
                 assert seat is not None
                 self._hold(seat, action)
                 return None
-        phase = self.state.phase
-        event = self._applied(action)
-        if self.state.held:
-            self._resolve_held(phase)
-        return event
-
-    def _applied(self, action: Action) -> Event:
-        """Apply a verified ``action`` of the seat to act and log its event."""
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
@@ -442,6 +434,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         step = self._first_step + len(events)
         event = Event(step, deal_number, seat, phase, action, tuple(effects))
         events.append(event)
+        if state.held:  # answers given early: applied now if the order reached them
+            self._resolve_held(phase)
         return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
