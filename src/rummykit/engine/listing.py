@@ -19,6 +19,7 @@ from rummykit.engine.moves import exchanges, layoffs
 from rummykit.engine.options import MultiTakeMode, PileTake
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.points import deepest_meldable, opening_downs
+from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.messages import Message
 
@@ -60,9 +61,15 @@ class ListedMatch(CheckedMatch):
         if seat is None:
             return ()
         claims = self._hooks.claims
-        if self.state.phase in claims.phases:
-            return claims.open_seats(self._ctx)
-        return (seat,)
+        if self.state.phase not in claims.phases:
+            return (seat,)
+        found = claims.open_seats(self._ctx)
+        if not found or found[0] != seat:
+            raise ConfigError(
+                f"{type(claims).__name__}.open_seats must give the seat to act ({seat}) "
+                f"first, got {found!r}"
+            )
+        return found
 
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
         """An open seat's answers, as its claim protocol lists them."""
