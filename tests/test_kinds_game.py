@@ -1,0 +1,101 @@
+"""A user's contract game with flushes and pairs on the engine (issue 33 item 1): its
+contracts are met with the new kinds, lay-offs and go-downs are listed for them, and
+random and bot play end every match, record and replay."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import ClassVar
+
+import attrs
+import pytest
+
+from rummykit import ContractSchedule, MeldKind, MeldRules, game
+from rummykit.engine import (
+    ContractLayOffGate,
+    ContractOpening,
+    ContractRummy,
+    Down,
+    Hooks,
+    LaidDown,
+    LayOff,
+    TableRules,
+    TableSpec,
+)
+from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Take, register, unregister
+from rummykit.records import dumps, loads
+from rummykit.simulate import simulate
+
+KIND_MELDS = MeldRules(kinds=("group", "run", "flush", "pair"), run_min=3, group_max=4)
+KIND_SCHEDULE = ContractSchedule.of("1F4+1P", "2P+1G3=", "1F3-4+1R3", hand_size=10)
+KIND_TABLE = TableSpec(
+    settable={"player_count_range": ((2, 4), "KR-1"), "jokers": (2, "KR-1")},
+    fixed={
+        "decks": (1, "KR-1"),
+        "meld_rules": (KIND_MELDS, "KR-2"),
+        "schedule": (KIND_SCHEDULE, "KR-3"),
+    },
+)
+
+
+@attrs.frozen(kw_only=True)
+class KindRules(TableRules):
+    """KR-1..KR-3: one deck and two jokers, flushes and pairs, three deals."""
+
+    table_spec: ClassVar[TableSpec] = KIND_TABLE
+
+
+@attrs.frozen
+class KindRummy(ContractRummy[KindRules]):
+    """Contract rummy whose contracts ask for flushes and pairs."""
+
+    name: ClassVar[str] = "test-kind-rummy"
+    title: ClassVar[str] = "Kind rummy"
+    rules_type: ClassVar[type[KindRules]] = KindRules
+    clause_prefix: ClassVar[str] = "KR"
+    refusal_clauses: ClassVar[Mapping[str, str]] = {}
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Draw,
+        Take,
+        Down,
+        LayOff,
+        Discard,
+        Done,
+        NextDeal,
+    )
+    rules: KindRules = attrs.field(factory=KindRules)
+
+    def hooks(self) -> Hooks:
+        return Hooks(opening=ContractOpening(), layoff_gate=ContractLayOffGate())
+
+
+@pytest.fixture
+def kind_rummy() -> Iterator[str]:
+    register(KindRummy)
+    yield KindRummy.name
+    unregister(KindRummy.name)
+
+
+def test_go_downs_meet_contracts_of_flushes_and_pairs(kind_rummy: str) -> None:
+    kinds_laid: set[MeldKind] = set()
+    layoffs = 0
+    for seed in range(4):
+        match = game(kind_rummy).new_match(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            legal = match.legal_actions()
+            preferred = [a for a in legal if isinstance(a, Down | LayOff)]
+            event = match.apply(rng.choice(preferred or legal))
+            for effect in event.effects:
+                if isinstance(effect, LaidDown):
+                    kinds_laid.update(meld.kind for meld in effect.melds)
+            layoffs += sum(isinstance(a, LayOff) for a in [event.action])
+        assert loads(dumps(match)).snapshot() == match.snapshot()
+    assert {MeldKind.FLUSH, MeldKind.PAIR} <= kinds_laid
+    assert layoffs > 0
+
+
+def test_bots_play_a_game_of_flushes_and_pairs(kind_rummy: str) -> None:
+    summary = simulate(kind_rummy, matches=2, seed=1, players=3, bots="heuristic")
+    assert summary.matches == 2 and summary.deals == 6
