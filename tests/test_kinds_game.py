@@ -99,3 +99,39 @@ def test_go_downs_meet_contracts_of_flushes_and_pairs(kind_rummy: str) -> None:
 def test_bots_play_a_game_of_flushes_and_pairs(kind_rummy: str) -> None:
     summary = simulate(kind_rummy, matches=2, seed=1, players=3, bots="heuristic")
     assert summary.matches == 2 and summary.deals == 6
+
+
+def test_observations_of_a_game_of_flushes_keep_their_shape(kind_rummy: str) -> None:
+    """The RL observation of a game with other kinds keeps one size through a match (a
+    pair is encoded as a group, a flush as a run: the group/run layout) and equals a
+    fresh encoding as the table changes."""
+    import numpy as np
+
+    from rummykit import rl
+    from rummykit.rl import ObservationEncoding
+
+    definition = game(kind_rummy)
+    table = rl.Table(definition, 3)
+    fresh = ObservationEncoding.for_game(definition, players=3)
+    table.new_match(2)
+    match = table.match
+    rng = random.Random(2)
+    size = None
+    while not match.is_over:
+        seat = rng.randrange(3)
+        vector = table.observe(seat)
+        size = size or len(vector)
+        assert len(vector) == size
+        assert np.array_equal(vector, fresh.encode(match.view(seat)))
+        legal = match.legal_actions()
+        preferred = [a for a in legal if isinstance(a, Down | LayOff)]
+        table.apply_action(rng.choice(preferred or legal))
+
+
+def test_pictures_name_the_other_kinds() -> None:
+    from rummykit import Meld, svg
+
+    assert "<title>flush 2S 9S KS JK(QS)</title>" in svg.meld(
+        Meld.parse("2S 9S KS JK", kind="flush")
+    )
+    assert "<title>7S 7H 7D</title>" in svg.meld(Meld.parse("7S 7H 7D"))
