@@ -90,8 +90,11 @@ def test_go_downs_meet_contracts_of_flushes_and_pairs(kind_rummy: str) -> None:
             for effect in event.effects:
                 if isinstance(effect, LaidDown):
                     kinds_laid.update(meld.kind for meld in effect.melds)
+                    restored = type(match).from_dict(match.to_dict())  # the kinds read back
+                    assert restored == match
             layoffs += sum(isinstance(a, LayOff) for a in [event.action])
         assert loads(dumps(match)).snapshot() == match.snapshot()
+        assert type(match).from_dict(match.to_dict()) == match
     assert {MeldKind.FLUSH, MeldKind.PAIR} <= kinds_laid
     assert layoffs > 0
 
