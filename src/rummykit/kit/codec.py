@@ -46,6 +46,7 @@ from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 from rummykit.melds import MeldKind
+from rummykit.messages import Message
 
 
 def to_json(value: Any) -> Any:
@@ -81,7 +82,15 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return {"type": value.verb, "text": str(value), **_fields_json(value)}
     if isinstance(value, Effect):
-        return {"type": type(value).__name__, **_fields_json(value), "text": value.text}
+        message = value.message
+        return {
+            "type": type(value).__name__,
+            **_fields_json(value),
+            "text": value.text,
+            **message.to_dict(),
+        }
+    if isinstance(value, Message):
+        return value.to_dict()
     if isinstance(value, State):
         return {"type": type(value).__name__, **_fields_json(value)}
     json_value = getattr(value, "json_value", None)
@@ -180,10 +189,31 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
             raise RecordError(f"bad contract schedule in the {path}: {reason}") from None
+    _read_values(options, get(name).rules_type, path)
     try:
         return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
         raise RecordError(f"bad {path}: {shorten(error.reason, 300)}") from None
+
+
+def _read_values(options: dict[str, Any], rules_type: Any, path: str) -> None:
+    """Read back, in place, the options whose default is a frozen value (a game on the
+    engine's options sets ``meld_rules`` and ``card_values``): :func:`to_json` wrote
+    them as objects."""
+    from rummykit.kit.option_table import option_infos
+
+    decoder: Decoder | None = None
+    for info in option_infos(rules_type):
+        value = options.get(info.name)
+        kind = type(info.default)
+        if (
+            isinstance(value, dict)
+            and attrs.has(kind)
+            and value
+            and set(value) <= {field.name for field in attrs.fields(kind)}
+        ):
+            decoder = decoder or Decoder(ActionGrammar(), ())
+            options[info.name] = decoder.read(value, type(info.default), f"{path}.{info.name}")
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -202,8 +232,11 @@ def error_json(error: RummyError) -> dict[str, Any]:
     True
     """
     data: dict[str, Any] = {"type": type(error).__name__, "message": str(error), "rule": None}
+    message = getattr(error, "message", None)
+    if isinstance(message, Message):  # a refusal's code and parameters, and its text
+        data.update(message.to_dict(), reason=error.reason)
     for name, value in vars(error).items():
-        if not name.startswith("_"):
+        if not name.startswith("_") and name != "message":
             try:
                 data[name] = to_json(value)
             except TypeError:
