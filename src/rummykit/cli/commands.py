@@ -224,7 +224,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     ]
     schedule = match_schedule(match)
     for number, scores in enumerate(match.deal_scores, start=1):
-        contract = schedule[number].contract if schedule is not None else None
+        listed = schedule is not None and number <= len(schedule)
+        contract = schedule[number].contract if schedule is not None and listed else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
         text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
         text += deals.get(number, [])

@@ -17,7 +17,7 @@ from typing import Any
 from rummykit.agents import Agent, decide, make_agent
 from rummykit.agents.factory import agent_label
 from rummykit.cli.screen import Screen, sort_hand
-from rummykit.cli.setup import make_bots, match_schedule
+from rummykit.cli.setup import make_bots
 from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
 from rummykit.kit.actions import Action, format_action
@@ -263,11 +263,9 @@ def _count(cards: int) -> str:
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = match_schedule(match)
-    try:
-        return len(schedule) if schedule is not None else None
-    except TypeError:
-        return None
+    """The match's deals (``None``: until a score or a contract ends it), for every
+    game alike: with or without a schedule."""
+    return match.deal_count()
 
 
 def record_problem(path: str) -> str | None:

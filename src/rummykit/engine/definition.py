@@ -137,18 +137,12 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
         return tuple(dict.fromkeys((DRAW, MELD, PICK, *claims, *self.phases)))
 
     def card_values(self) -> CardValues:
-        """The rules' ``card_values()`` where the rules have that method (May I?'s,
-        Posso?'s), else the table options' ``card_values`` (a game of
-        :class:`~rummykit.engine.options.TableOptions` or of a
-        :class:`~rummykit.engine.table.TableRules` that fixes them)."""
-        made = getattr(self.rules, "card_values", None)
-        values = made() if callable(made) else self.table_options().card_values
-        if not isinstance(values, CardValues):
-            raise ConfigError(
-                f"{type(self.rules).__name__}.card_values() must return CardValues, "
-                f"got {type(values).__name__}"
-            )
-        return values
+        """What each card counts in this game: the engine options' ``card_values``
+        (:meth:`table_options`), for every game on the engine alike, whether its rules
+        are :class:`~rummykit.engine.options.TableOptions` (an attribute there), a
+        :class:`~rummykit.engine.table.TableRules` that fixes or lets players set it, or
+        rules that make it from options of their own (May I?'s ``joker_value``)."""
+        return self.table_options().card_values
 
     @abstractmethod
     def hooks(self) -> Hooks:
