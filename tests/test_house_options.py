@@ -264,17 +264,15 @@ def test_a_deal_option_that_is_not_deal_level_is_refused() -> None:
 PHASES = ContractSchedule.of("1G", "1R", "2G", "1G+1R", hand_size=8, name="phases")
 
 
-def test_per_player_contracts_move_each_seat_on_its_own(plain: type[Plain]) -> None:
-    """Phase-10 style: a seat that went down moves to the next contract, the others stay;
-    the seats play different contracts in one deal, and the match ends after the deal in
-    which one completes the last, who wins."""
+def _play_phases(seed: int) -> tuple[bool, list[int], Any]:
+    """A Phase-10-style match of three heuristics to its end, checking after each deal
+    that every seat's contract is the one its openings so far reached; whether some deal
+    had seats on different contracts, each seat's openings, the match."""
     definition = game("test-plain", schedule=PHASES, per_player_contracts=True, **ONE_DECK)
-    match = definition.new_match(players=3, seed=2)
+    match = definition.new_match(players=3, seed=seed)
     assert match.deal_count() is None and match.contract == PHASES[1].contract
-    # the greedy bot (the heuristic's fallback here before issue 33 item 6): the contract
-    # heuristic moves all three seats on together in this seed's deals
-    agents = [make_agent("greedy", definition)] * 3
-    rng = random.Random(2)
+    agents = [make_agent("heuristic", definition)] * 3
+    rng = random.Random(seed)
     stages = [0, 0, 0]
     differed = False
     deal = 1
@@ -291,12 +289,20 @@ def test_per_player_contracts_move_each_seat_on_its_own(plain: type[Plain]) -> N
                 contracts = [match.view(s).contract for s in range(3)]
                 assert contracts == [PHASES[min(stage, 3) + 1].contract for stage in stages]
                 differed |= len(set(contracts)) > 1
-    assert differed  # some deal had seats on different contracts
     assert max(stages) == len(PHASES) and len(match.deal_scores) < 100
     outcome = match.outcome
     assert outcome is not None
     assert set(outcome.winners) <= {s for s in range(3) if stages[s] == len(PHASES)}
     assert stages[outcome.standings[0][0]] == len(PHASES)
+    return differed, stages, match
+
+
+def test_per_player_contracts_move_each_seat_on_its_own(plain: type[Plain]) -> None:
+    """Phase-10 style: a seat that went down moves to the next contract, the others stay;
+    the seats play different contracts in one deal (in one of a few seeded matches: how
+    often depends on the bots), and the match ends after the deal in which one completes
+    the last, who wins."""
+    assert any(_play_phases(seed)[0] for seed in range(2, 12))
 
 
 def test_per_player_contracts_need_a_schedule(plain: type[Plain]) -> None:

@@ -223,6 +223,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         *_options_lines(bot_options),
     ]
     schedule = match_schedule(match)
+    if getattr(getattr(match, "options", None), "per_player_contracts", False):
+        schedule = None  # each seat on its own contract: no deal has one
     for number, scores in enumerate(match.deal_scores, start=1):
         listed = schedule is not None and number <= len(schedule)
         contract = schedule[number].contract if schedule is not None and listed else None
