@@ -85,7 +85,8 @@ _RARE = {
     "exchange.no_fit", "exchange.no_target", "exchange.none", "exchange.not_on_meld",
     "hand.single_card", "layoff.next_turn", "note.legal_none", "note.stands_for",
     "open.not_met", "refuse.cannot_buy", "take.own_discard", "forced.meld_taken",
-    "layoff.others_melds",
+    "layoff.others_melds", "take.one_at_most", "take.deepest_unmeldable",
+    "discard.meld_deepest", "down.opening_points", "correct.swap_that_way",
 }  # fmt: skip
 """Refusal codes the seeded walks do not meet (rules options, schedules or positions
 they do not reach): each is made by a literal the source scan checks

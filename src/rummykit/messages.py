@@ -374,7 +374,7 @@ note.stands_for | ; on meld {target} it stands for {roles:or} | What the freed j
 discard.no_discard | player {seat:seat} makes no discard in this turn: end it with
     'done' | A discard in a turn that ends without one.
 
-discard.taken! | player {seat:seat} cannot discard {card}, just taken from the pile | A
+discard.taken | player {seat:seat} cannot discard {card}, just taken from the pile | A
     discard of the card just taken from the pile.
 
 discard.last_card | player {seat:seat} cannot discard his last card in deal {deal} | A
@@ -399,6 +399,21 @@ take.own_in_run | player {seat:seat} cannot take {count} pile cards: {card}, car
 
 take.too_many | player {seat:seat} cannot take {count} pile cards here | A take of more
     pile cards than allowed here.
+
+take.one_at_most | player {seat:seat} takes one pile card at most (pile_take = off) | A
+    take of several pile cards in a game whose ``pile_take`` is ``off``.
+
+take.deepest_unmeldable! | player {seat:seat} cannot take {count} pile cards here: the
+    deepest must be one he can meld at once (pile_take = meld_deepest) | A deep take whose
+    deepest card the hand cannot meld at once (500 Rum's rule).
+
+discard.meld_deepest | player {seat:seat} must meld {card}, the deepest card he took,
+    before he discards (pile_take = meld_deepest) | A discard before the deepest card of a
+    deep pile take is melded.
+
+down.opening_points | player {seat:seat} cannot open with {worth} points: a first go-down
+    must be worth at least {needed} (opening_points = {needed}) | A first go-down worth
+    less than the game's ``opening_points``.
 
 take.could_not_meld! | player {seat:seat} could not meld {card} this turn | A pile take
     of a card the hand could not meld (POSSO-8.2).
@@ -440,6 +455,10 @@ correct.bad_role | player {seat:seat} cannot put {card} on meld {target}: {detai
 
 correct.that_way | player {seat:seat} cannot put {card} on meld {target} that way | A
     correction that fits no way written.
+
+correct.swap_that_way | player {seat:seat} cannot put {card} in the place of a joker of
+    meld {target} with the joker going to meld {joker_to} that way | A swap correction
+    (POSSO-14.5 step 5) that does not fit.
 
 claim.correct_first | player {seat:seat} first corrects or passes | A claim while a
     correction is open.

@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
-from rummykit.contracts.schedules import ContractSchedule
+from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal, TakeKind
 from rummykit.engine.moves import exchange_matches, exchange_meanings
-from rummykit.engine.options import SingleCardRule, TableOptions
+from rummykit.engine.options import PileTake, SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.points import opening_short
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
@@ -56,6 +57,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
     options: TableOptions
+    """The engine's options in the deal in progress (the table's, with those its
+    schedule deal sets)."""
+    _table: TableOptions
+    """The engine's options for the match (the definition's ``table_options()``)."""
     meld_rules: MeldRules
     values: CardValues
 
@@ -72,12 +77,22 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._clauses.get(key, "")
 
+    def _deal_spec(self) -> DealSpec | None:
+        """The schedule's deal that deal ``state.deal_number`` plays (``None``: no
+        schedule); under ``per_player_contracts`` every deal plays the first."""
+        contracts = self._contracts
+        if contracts is None:
+            return None
+        if self._table.per_player_contracts:
+            return contracts.deals[0]
+        return contracts.deals[min(self.state.deal_number, len(contracts)) - 1]
+
     @property
     def _whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
-        contracts = self._contracts
-        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
+        spec = self._deal_spec()
+        return spec is not None and spec.whole_hand
 
     def _may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         """May ``seat`` discard ``card`` now (MAYI-7.5c, 13.2)?"""
@@ -86,6 +101,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         copies = hand.count(card) if copies is None else copies
         if not copies:
             return False
+        if self.deal.deepest is not None:
+            return False  # pile_take="meld_deepest": the deepest card taken is melded first
         if card is self.deal.step.taken and copies == 1 and not last:
             return self.options.may_discard_taken_card
         return not last or (self.deal.discard_out and self.deal.down[seat])
@@ -168,6 +185,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             try:
                 if isinstance(action, Down):
                     melds, down_after = self._hooks.opening.check(self._ctx, seat, action)
+                    self._check_opening_points(seat, melds)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self._check_layoff(seat, action)
@@ -198,6 +216,16 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if memo is not None and memo[0] is action:
             return memo[1], memo[2]
         return self._hooks.opening.check(self._ctx, seat, action)
+
+    def _check_opening_points(self, seat: int, melds: Sequence[Meld]) -> None:
+        """Refuse a first go-down worth less than the deal's ``opening_points``."""
+        short = opening_short(self._ctx, seat, melds)
+        if short is not None:
+            worth, needed = short
+            params = {"seat": seat, "worth": worth, "needed": needed}
+            raise IllegalActionError(
+                Message("down.opening_points", params), rule=self._clause("down")
+            )
 
     def _draw_choices(self, seat: int) -> tuple[Action, ...]:
         """The draw step's actions before the action filter: what the pile and the claim
@@ -342,11 +370,17 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if top.discarder == seat and not self.options.may_take_own_discard:
                 params = {"seat": seat, "card": top.card}
                 return clause("own_discard"), Message("take.own_discard", params)
+            mode = self.options.pile_take
+            if action.count > 1 and mode is PileTake.OFF:
+                return clause("multi_take"), Message("take.one_at_most", {"seat": seat})
             too_many = Message("take.too_many", {"seat": seat, "count": action.count})
             if action not in self._draw_choices(seat):
                 return clause("multi_take"), too_many
             if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
                 return refusal  # the filter's own clause and reason (POSSO-8.2)
+            if action.count > 1 and mode is PileTake.MELD_DEEPEST:
+                params = {"seat": seat, "count": action.count}
+                return clause("multi_take"), Message("take.deepest_unmeldable", params)
             return clause("multi_take"), too_many
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             return self._why_no_discard(seat, action)
@@ -373,12 +407,18 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         last_card = Message("discard.last_card", {"seat": seat, "deal": self.state.deal_number})
         if len(deal.hands[seat]) == 1 and not (deal.discard_out and deal.down[seat]):
             return clause("going_out"), last_card
+        if deal.deepest is not None:
+            params = {"seat": seat, "card": deal.deepest}
+            return clause("multi_take"), Message("discard.meld_deepest", params)
+        taken = card is deal.step.taken and deal.known[seat].get(card, 0) > 0
+        if taken and not self.options.may_discard_taken_card:  # known to all to be held
+            return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
         refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
         if refusal is not None:
             return refusal
         if card not in deal.hands[seat]:
             return clause("discard"), Message("hand.lacks", {"seat": seat, "cards": (card,)})
-        if card is deal.step.taken and not self.options.may_discard_taken_card:
+        if card is deal.step.taken:  # the copy taken melded, the same card kept
             return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
         return clause("going_out"), last_card
 

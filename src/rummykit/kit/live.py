@@ -25,7 +25,7 @@ holds no clock (see the how-to on servers).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit import seats
@@ -52,12 +52,6 @@ class LiveSeats:
     players: int
 
     # -- what the match supplies -------------------------------------------------------------
-
-    def _check(self, action: Action) -> None:
-        raise NotImplementedError
-
-    def _applied(self, action: Action) -> Any:
-        raise NotImplementedError
 
     def _who(self, seat: int | None) -> str:
         raise NotImplementedError
@@ -151,11 +145,11 @@ class LiveSeats:
             state.held = tuple(pair for pair in kept if pair[0] != state.to_act)
             if answer is None:
                 return
-            try:
-                self._check(answer)
+            try:  # the seat to act's action: checked, applied and logged (and any
+                # held answer after it, in turn)
+                cast("Match[Any, Any]", self).apply(answer)
             except IllegalActionError:  # checked when held: a protocol's inconsistency
                 continue  # its seat is asked again
-            self._applied(answer)
 
 
 def default_action(

@@ -314,6 +314,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """Every legal action now, in a deterministic order; with ``seat``, that seat's
         choices (none unless it is in :attr:`deciding`)."""
         if seat is not None and seat != self.state.to_act:
+            seats.seat_number(seat, self.players)
             return self._legal_for(seat) if seat in self.deciding else ()
         if self._legal is None:
             phase = self.state.phase
@@ -436,14 +437,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
                 assert seat is not None
                 self._hold(seat, action)
                 return None
-        phase = self.state.phase
-        event = self._applied(action)
-        if self.state.held:
-            self._resolve_held(phase)
-        return event
-
-    def _applied(self, action: Action) -> Event:
-        """Apply a verified ``action`` of the seat to act and log its event."""
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
@@ -457,6 +450,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         step = self._first_step + len(events)
         event = Event(step, deal_number, seat, phase, action, tuple(effects))
         events.append(event)
+        if state.held:  # answers given early: applied now if the order reached them
+            self._resolve_held(phase)
         return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
@@ -548,8 +543,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
 
     def clone(self, *, hide_for: int | None = None) -> Any:
         """An independent copy (for search): same state, same future. With ``hide_for``
-        the copy's log is the log as that seat may know it (others' stock draws hidden),
-        for a copy that a bot may look at whole."""
+        the copy's log is the log as that seat may know it (others' stock draws hidden)
+        and it holds no other seat's early answer, for a copy that a bot may look at
+        whole."""
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)
@@ -561,6 +557,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
         )
         twin._effects = []
+        if hide_for is not None and self.state.held:  # others' early answers are unknown
+            twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
         twin._rebind()
         return twin
 
