@@ -57,7 +57,7 @@ from typing import Any
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.errors import ConfigError, RecordError, shorten, shown
+from rummykit.errors import MESSAGE_LIMIT, ConfigError, RecordError, shorten, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get, register, rules_options
@@ -201,7 +201,8 @@ class Variant:
 def load_variant(path: str | PathLike[str]) -> Variant:
     """Read the variant file at ``path`` (trusted code only: it opens the file). Errors
     are :class:`~rummykit.errors.ConfigError` naming the file, the line and the key."""
-    where = shorten(str(path))
+    named = str(path)  # a long path keeps its end, the file's name
+    where = named if len(named) <= MESSAGE_LIMIT else "…" + named[1 - MESSAGE_LIMIT :]
     try:
         with Path(path).open(encoding="utf-8") as stream:
             text = stream.read(MAX_VARIANT_CHARS + 1)
