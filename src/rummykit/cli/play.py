@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, decide, make_agent
+from rummykit.agents.factory import agent_label
 from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
 from rummykit.cli.words import play_help
@@ -152,7 +153,10 @@ class Session:
     def introduce(self) -> None:
         match = self.match
         title = match.definition.title or match.definition.name
-        bots = ", ".join(f"{seat_name(s)} {name}" for s, name in self.bot_names.items())
+        bots = ", ".join(
+            f"{seat_name(s)} {agent_label(name, match.definition)}"
+            for s, name in self.bot_names.items()
+        )
         self.screen.line(
             self.screen.paint(f"{title}", "bold")
             + f" with {match.players} players, seed {match.seed}: you are "
@@ -259,11 +263,9 @@ def _count(cards: int) -> str:
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = getattr(match, "schedule", None)
-    try:
-        return len(schedule) if schedule is not None else None
-    except TypeError:
-        return None
+    """The match's deals (``None``: until a score or a contract ends it), for every
+    game alike: with or without a schedule."""
+    return match.deal_count()
 
 
 def record_problem(path: str) -> str | None:

@@ -13,8 +13,10 @@ import textwrap
 from typing import Any
 
 from rummykit.cli.setup import check_players, player_range
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos, option_values
+from rummykit.variants import variant_of
 
 
 def _json(value: Any) -> Any:
@@ -57,7 +59,12 @@ def describe_rules(
         "title": definition.title or definition.name,
         "options": options,
     }
-    schedule = getattr(rules, "schedule", None)
+    variant = variant_of(definition)
+    if variant is not None:
+        data["variant"] = {"base": variant.base, "source": variant.source}
+    schedule: Any = getattr(rules, "schedule", None)
+    if isinstance(schedule, ContractSchedule):  # the engine's options hold it as a value
+        schedule = functools.partial(lambda fixed: fixed, schedule)
     if callable(schedule):
         if "players" in inspect.signature(schedule).parameters:
             fewest, most = player_range(definition)
@@ -92,6 +99,10 @@ def _show(value: Any) -> str:
 def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
     """The plain-text lines of ``rummykit rules``."""
     lines = [f"{data['title']} ({data['game']}): rules options and their values"]
+    if "variant" in data:
+        variant = data["variant"]
+        source = f"; source: {variant['source']}" if variant["source"] else ""
+        lines.insert(0, f"a variant of {variant['base']}{source}")
     for option in data["options"]:
         allowed = option["allowed"]
         choices = ""
