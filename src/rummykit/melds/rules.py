@@ -143,8 +143,10 @@ class MeldRules:
         """
         flag("ordered", ordered)  # before the compiled validate's own bare TypeError
         cards = to_cards(cards)
-        if kind is None and (self.kinds is _GROUP_RUN or self.kinds == _GROUP_RUN):
-            return validate(self, cards, None, ordered=ordered, roles=roles)
+        if (kind is None or kind.shape is None) and (
+            self.kinds is _GROUP_RUN or self.kinds == _GROUP_RUN
+        ):  # groups and runs only: the validator's own code, as before kinds were open
+            return validate(self, cards, kind, ordered=ordered, roles=roles)
         return validate_kind(self, cards, kind, ordered=ordered, roles=roles)
 
     def accepts(
