@@ -23,7 +23,7 @@ def action_words(definition: GameDefinition[Any, Any]) -> str:
     return ", ".join(dict.fromkeys(kind.verb for kind in definition.actions if kind.verb))
 
 
-def play_help(definition: GameDefinition[Any, Any]) -> str:
+def play_help(definition: GameDefinition[Any, Any], *, locale: str | None = None) -> str:
     """The line ``rummykit play`` shows under the legal actions: this game's words.
 
     >>> from rummykit import game
@@ -31,10 +31,14 @@ def play_help(definition: GameDefinition[Any, Any]) -> str:
     type an action (Possession's words: play, draw, pass, done, next; the list above
     shows each in full), a number from the list, 'hint', 'show' (the table again) or 'quit'
     """
-    title = definition.title or definition.name
-    return (
-        f"type an action ({title}'s words: {action_words(definition)}; the list above "
-        "shows each in full), a number from the list, 'hint', 'show' (the table again) or 'quit'"
+    from rummykit.i18n import translate
+
+    return translate(
+        "type an action ({title}'s words: {words}; the list above shows each in full), "
+        "a number from the list, 'hint', 'show' (the table again) or 'quit'",
+        locale=locale,
+        title=definition.title or definition.name,
+        words=action_words(definition),
     )
 
 
