@@ -36,7 +36,7 @@ from rummykit.i18n.catalogs import (
     read_catalog,
     resolve_locale,
 )
-from rummykit.i18n.clauses import CLAUSE_TITLES, clause_title
+from rummykit.i18n.clauses import CLAUSE_TITLES, add_clause_titles, clause_title
 from rummykit.i18n.locales import (
     DEFAULT_LOCALE,
     UnknownLocaleError,
@@ -82,6 +82,7 @@ __all__ = [
     "TABLE_WORDS",
     "UnknownLocaleError",
     "add_catalog",
+    "add_clause_titles",
     "available_locales",
     "choose_locale",
     "clause_title",

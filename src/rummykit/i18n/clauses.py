@@ -12,7 +12,9 @@ the clause id as its context, so that a word can follow its game's seed text).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
+from rummykit.errors import ConfigError
 from rummykit.i18n.text import NC_, translate
 
 CLAUSE_TITLES: dict[str, str] = {
@@ -140,6 +142,21 @@ CLAUSE_TITLES: dict[str, str] = {
 }
 """Each titled clause's English title (a test keeps the table equal to the docs)."""
 
+_ADDED: dict[str, str] = {}
+"""Clause titles a user's game added (:func:`add_clause_titles`)."""
+
+
+def add_clause_titles(titles: Mapping[str, str]) -> None:
+    """Add a game's own clause titles (``{"SPRINT-3": "Discarding"}``, English; its
+    catalog translates each with the clause id as context, as rummykit's do), so that
+    :func:`clause_title` and the command line name its clauses. A clause of the shipped
+    references keeps its title (a :class:`~rummykit.errors.ConfigError`)."""
+    for clause, title in titles.items():
+        if clause in CLAUSE_TITLES or not isinstance(title, str) or not title:
+            raise ConfigError(f"clause {clause!r} cannot be given the title {title!r}")
+    _ADDED.update(titles)
+
+
 _PARENT = re.compile(r"^(.*)(?:[.][0-9]+[a-z]?|[a-z])$")
 
 
@@ -148,7 +165,7 @@ def titled_clause(clause: str) -> str | None:
     ``MAYI-9``; ``MAYI-9.7b`` in ``MAYI-9.7``), or ``None``."""
     found: str | None = clause.strip()
     while found:
-        if found in CLAUSE_TITLES:
+        if found in CLAUSE_TITLES or found in _ADDED:
             return found
         parent = _PARENT.match(found)
         found = parent.group(1) if parent else None
@@ -161,4 +178,5 @@ def clause_title(clause: str, *, locale: str | None = None) -> str | None:
     found = titled_clause(clause)
     if found is None:
         return None
-    return translate(CLAUSE_TITLES[found], locale=locale, context=found)
+    title = CLAUSE_TITLES.get(found) or _ADDED[found]
+    return translate(title, locale=locale, context=found)
