@@ -190,8 +190,9 @@ class Tables:
         if match.to_act != seat:
             whose = "nobody's" if match.to_act is None else f"seat {match.to_act}'s"
             raise IllegalActionError(f"it is {whose} decision now, not seat {seat}'s", action=text)
-        events = [match.apply(text, seat=seat)]  # the sender is known: refusals may list
-        # that seat's legal actions (and only to that seat)
+        event = match.apply(text, seat=seat)  # the sender is known: refusals may list
+        # that seat's legal actions (and only to that seat); the seat to act: never held
+        events = [] if event is None else [event]
         self.save(table)
         return events + self.play_bots(table)
 

@@ -51,6 +51,33 @@ class ListedMatch(CheckedMatch):
             return self._hooks.claims.actor_consistent(self._ctx, seat)
         return True
 
+    def _open_seats(self) -> tuple[int, ...]:
+        """In a claim protocol's phase, the seats it opens the question to at once
+        (:meth:`~rummykit.engine.hooks.ClaimProtocol.open_seats`)."""
+        seat = self.state.to_act
+        if seat is None:
+            return ()
+        claims = self._hooks.claims
+        if self.state.phase in claims.phases:
+            return claims.open_seats(self._ctx)
+        return (seat,)
+
+    def _legal_for(self, seat: int) -> tuple[Action, ...]:
+        """An open seat's answers, as its claim protocol lists them."""
+        claims = self._hooks.claims
+        return claims.legal(self._ctx, seat) if self.state.phase in claims.phases else ()
+
+    def _is_answer(self, seat: int, action: Action) -> bool:
+        """A listed answer, or another spelling the protocol accepts (Posso?'s claims)."""
+        return action in self._legal_for(seat) or (
+            isinstance(action, Action) and self._hooks.claims.accepts(self._ctx, seat, action)
+        )
+
+    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, str]:
+        """The protocol's own refusal of an early answer, else the match's."""
+        refusal = self._hooks.claims.why_not(self._ctx, seat, action)
+        return refusal if refusal is not None else super()._why_not_answer(seat, action)
+
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self._engine, seat, kind=None, protect_top=False)

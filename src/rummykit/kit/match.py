@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
@@ -29,6 +29,7 @@ from rummykit.errors import ConfigError, IllegalActionError, NotationError, Reco
 from rummykit.kit import seats
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
+from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Event, Outcome, Phase
 from rummykit.kit.state import DealState, MatchRules, MatchState
@@ -42,7 +43,7 @@ MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)
 
 
-class Match(ABC, Generic[MS, DS]):
+class Match(LiveSeats, ABC, Generic[MS, DS]):
     """The protocol every game's match follows, and the machinery they share.
 
     The public names are the protocol a driver uses (a bot, a server, the simulator);
@@ -302,8 +303,11 @@ class Match(ABC, Generic[MS, DS]):
         """Read ``text`` as one of this game's actions."""
         return self.grammar.parse(text)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action now, in a deterministic order."""
+    def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
+        """Every legal action now, in a deterministic order; with ``seat``, that seat's
+        choices (none unless it is in :attr:`deciding`)."""
+        if seat is not None and seat != self.state.to_act:
+            return self._legal_for(seat) if seat in self.deciding else ()
         if self._legal is None:
             phase = self.state.phase
             if phase is MATCH_OVER:
@@ -348,13 +352,19 @@ class Match(ABC, Generic[MS, DS]):
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
         return seats.legal_note(self.legal_actions(), sender_known=self._sender_known)
 
-    def _verified(self, action: Action | str, seat: int | None) -> Action:
-        """``action`` read and checked as sent by ``seat`` (see :meth:`verify`)."""
-        seats.check_sender(self, seat, action)  # seat None: not said (a bot, a script)
+    def _verified(self, action: Action | str, seat: int | None, *, early: bool = False) -> Action:
+        """``action`` read and checked as sent by ``seat`` (see :meth:`verify`);
+        ``early``: an answer of an open seat after the seat to act (:attr:`deciding`)."""
+        if not early:
+            seats.check_sender(self, seat, action)  # seat None: not said (a bot, a script)
         value = self._as_action(action)
         self._sender_known = seat is not None
         try:
-            self._check(value)
+            if early:
+                assert seat is not None
+                self._check_early(seat, value)
+            else:
+                self._check(value)
         finally:
             self._sender_known = False
         return value
@@ -362,8 +372,9 @@ class Match(ABC, Generic[MS, DS]):
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
         (a value or its notation) is illegal now. A server passes ``seat``, the seat that
-        sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom."""
-        self._verified(action, seat)
+        sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom; an
+        open seat after the seat to act (:attr:`deciding`) has its answer checked."""
+        self._verified(action, seat, early=self._is_early(seat, action))
 
     def _check(self, action: Action) -> None:
         """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
@@ -385,19 +396,38 @@ class Match(ABC, Generic[MS, DS]):
         """Whether ``action`` (or its notation) is legal now (for ``seat``, if given:
         see :meth:`verify`)."""
         try:
-            self._verified(action, seat)
+            self._verified(action, seat, early=self._is_early(seat, action))
         except (IllegalActionError, NotationError):
             return False
         return True
 
-    def apply(self, action: Action | str, *, seat: int | None = None) -> Event:
+    @overload
+    def apply(self, action: Action | str) -> Event: ...
+    @overload
+    def apply(self, action: Action | str, *, seat: int | None) -> Event | None: ...
+    def apply(self, action: Action | str, *, seat: int | None = None) -> Event | None:
         """Verify and apply ``action`` (or its notation); on error nothing changes.
-        ``seat``: the seat that sent it, refused unless it is the seat to act (see
-        :meth:`verify`)."""
+        ``seat``: the seat that sent it, refused unless it is in :attr:`deciding` (see
+        :meth:`verify`). The seat to act's action is applied (its event returned); an
+        open seat's answer after it is held (``None`` returned) and applied, with its
+        event logged, when the one-at-a-time order reaches it."""
         if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
             self._check(action)
         else:
-            action = self._verified(action, seat)
+            early = self._is_early(seat, action)
+            action = self._verified(action, seat, early=early)
+            if early:
+                assert seat is not None
+                self._hold(seat, action)
+                return None
+        phase = self.state.phase
+        event = self._applied(action)
+        if self.state.held:
+            self._resolve_held(phase)
+        return event
+
+    def _applied(self, action: Action) -> Event:
+        """Apply a verified ``action`` of the seat to act and log its event."""
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
@@ -423,13 +453,15 @@ class Match(ABC, Generic[MS, DS]):
         events = []
         for index, action in enumerate(actions):
             try:
-                events.append(self.apply(action, seat=seat))
+                event = self.apply(action, seat=seat)
             except IllegalActionError as error:
                 self.__dict__.update(backup.__dict__)
                 self._rebind()
                 raise IllegalActionError(
                     f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
                 ) from None
+            if event is not None:  # an early answer is held, not applied
+                events.append(event)
         return events
 
     # -- shared machinery ----------------------------------------------------------------

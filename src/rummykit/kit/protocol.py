@@ -173,6 +173,7 @@ class PlayerView:
     down: tuple[bool, ...]
     scores: tuple[int, ...]
     legal: tuple[Action, ...]
+    """The seat's legal actions while its answer is open (``match.deciding``), else none."""
     contract: Any = None
     """The deal's contract or opening requirement, where the game has one."""
 

@@ -84,7 +84,7 @@ def legal_note(legal: Sequence[Action], *, sender_known: bool) -> str:
 
 def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) -> PlayerView:
     """What ``seat`` may know now: its own hand, the table's public zones, and its legal
-    actions when it is to act, with the game's own fields ``extras`` (its
+    actions when its answer is open (``match.deciding``), with the game's own fields ``extras`` (its
     ``_public_extras``)."""
     seat = seat_number(seat, match.players)
     state, deal = match.state, match.deal
@@ -101,7 +101,7 @@ def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) ->
         "melds": (),
         "down": (False,) * match.players,
         "scores": match.scores,
-        "legal": match.legal_actions() if state.to_act == seat else (),
+        "legal": match.legal_actions(seat=seat),  # none unless the seat is deciding
     }
     fields.update(extras)
     return PlayerView(**fields)

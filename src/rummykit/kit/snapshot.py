@@ -212,12 +212,28 @@ def check_restored(
         where = "deal: not a position the game can be in (a seat's view fails"
         for seat in range(players):
             match.view(seat)
+        if state.held:
+            _check_held(match)
     except RecordError:
         raise
     except _READ_ERRORS as error:
         reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
         raise RecordError(f"{where}{reason})") from None
     match.refresh()
+
+
+def _check_held(match: Match[Any, Any]) -> None:
+    """Each held answer is one its seat may give early: re-given in order on a copy
+    without them, every one is held again (see :mod:`rummykit.kit.live`)."""
+    probe = match.clone()
+    held, probe.state.held = probe.state.held, ()
+    for index, (seat, answer) in enumerate(held):
+        path = f"match.held[{index}]"
+        if not isinstance(seat, int) or seat == probe.to_act or seat not in probe.deciding:
+            raise RecordError(f"{path}: seat {seat!r} has no early answer open now")
+        if not probe.can_apply(answer, seat=seat):
+            raise RecordError(f"{path}: {answer} is not an answer seat {seat} may give")
+        probe.apply(answer, seat=seat)
 
 
 _TRIED = 4

@@ -1,7 +1,9 @@
 """May I?'s claim window (MAYI-9): requests, consent by seat order, buys and refusals.
 
 The window is sequenced as single-seat decisions: requests from P2 onwards, then the
-consent round from P1, then the buy (or refusal take) with its stock cards. Its state is
+consent round from P1, then the buy (or refusal take) with its stock cards. A live table
+opens the requests, and then the consent round, to all their seats at once
+(:meth:`MayIClaims.open_seats`). Its state is
 a :class:`ClaimWindow`, the protocol's state (``ctx.claim``) while the window is open.
 """
 
@@ -164,6 +166,21 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             requester = claim.requester
             return requester in order and seat in order[: order.index(requester)]
         return seat == ctx.deal.step.seat
+
+    def open_seats(self, ctx: Ctx) -> tuple[int, ...]:
+        """MAYI-9.3: every seat from P2 not asked yet answers its request at once;
+        MAYI-9.6: every seat from the one asked up to the requester answers the consent
+        round at once (the first refusal in seat order decides, MAYI-9.7). P1's first
+        refusal and a buy are one seat's."""
+        claim, phase, seat = ctx.claim, ctx.phase, ctx.to_act
+        if seat is None or claim is None:
+            return () if seat is None else (seat,)
+        order = claim.order
+        if phase is REQUEST:
+            return order[1 + claim.asked :]
+        if phase is CONSENT and claim.requester in order:
+            return order[order.index(seat) : order.index(claim.requester)]
+        return (seat,)
 
     def close_window(self, ctx: Ctx) -> None:
         """Nobody takes the card: the next regular turn."""

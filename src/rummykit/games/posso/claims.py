@@ -3,7 +3,8 @@ draw, straight into a new meld, and the correction claim of a playable discard.
 
 The window is sequenced as single-seat decisions: every eligible player from the left of
 the player in turn says ``claim …`` (naming the melds) or ``pass``; the first claimant
-in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions live in a
+in that order wins (POSSO-9.4). A live table opens the window to every eligible seat at
+once (:meth:`PossoClaims.open_seats`). Its state and the claimants' draw restrictions live in a
 :class:`PossoTable`, the protocol's state for the whole deal (``ctx.claim``).
 """
 
@@ -160,6 +161,17 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             table = self.table(ctx)
             return table.asked < len(table.order) and seat == table.order[table.asked]
         return seat == ctx.deal.step.seat
+
+    def open_seats(self, ctx: Ctx) -> tuple[int, ...]:
+        """POSSO-9.3: every eligible seat not asked yet declares at once (priority goes
+        by seat, POSSO-9.4); a correction or a second claim is one seat's."""
+        seat = ctx.to_act
+        if seat is None:
+            return ()
+        if ctx.phase is CLAIM:
+            table = self.table(ctx)
+            return table.order[table.asked :]
+        return (seat,)
 
     def start_turn(self, ctx: Ctx, seat: int) -> None:
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
