@@ -168,10 +168,16 @@ def _meld_roles(value: Meld) -> list[Any]:
     return [value.role(index) if index in wild else None for index in range(len(value.cards))]
 
 
+def _kind_label(value: Meld) -> str:
+    """Nothing for a group or a run (their cards say it), the kind's name otherwise."""
+    return "" if value.kind.shape is None else f"{value.kind.value} "
+
+
 def meld(value: Meld) -> Svg:
-    """A picture of a meld in table order; each wild card shows what it plays."""
+    """A picture of a meld in table order; each wild card shows what it plays (a kind
+    other than group and run is named in the title)."""
     body, width = _row(1, 1, value.cards, _meld_roles(value))
-    return _document(width + 2, CARD_HEIGHT + 2, body, value.notation)
+    return _document(width + 2, CARD_HEIGHT + 2, body, _kind_label(value) + value.notation)
 
 
 class _Sheet:
@@ -209,7 +215,13 @@ def _melds(sheet: _Sheet, melds: Sequence[Meld]) -> None:
     for number, value in enumerate(melds):
         owner = "" if value.owner is None else f" ({seat_name(value.owner)})"
         sheet.parts.append(
-            _text(x, sheet.y + CARD_HEIGHT + 12, f"{number}{owner}", 11, fill="#37474f")
+            _text(
+                x,
+                sheet.y + CARD_HEIGHT + 12,
+                f"{number} {_kind_label(value)}{owner}".replace("  ", " ").strip(),
+                11,
+                fill="#37474f",
+            )
         )
         width = sheet.row(value.cards, _meld_roles(value), x)
         x += width + _GAP

@@ -109,6 +109,9 @@ def held_melds(
         valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
     except InvalidMeldError as error:
         raise IllegalActionError(f"{who} {verb}: {error.reason}", rule=melds) from None
+    contract = ctx.deal.contract
+    if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
+        valid = list(contract.reading(valid, ctx.meld_rules))
     return valid, list((hand - needed).elements())
 
 
@@ -166,6 +169,7 @@ class ContractOpening(Opening):
                     continue
                 if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
+                    melds = list(contract.reading(melds, rules))
                     if not ctx.leaves_ok(
                         seat,
                         left,

@@ -88,7 +88,10 @@ def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
     wild_ranks = match.meld_rules.wild_ranks
     wilds = _WILD_CARDS.get(wild_ranks) or _wild_cards(wild_ranks)
     ways: dict[Card, tuple[int, ...]]
-    if meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
+    shape = meld.kind.shape
+    if shape is not None:  # another kind: any card has one meaning, its shape judges
+        ways = dict.fromkeys((*shape.fitting_cards(meld), *wilds), (0,))
+    elif meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
         ways = dict.fromkeys((*_SAME_RANK[meld.rank], *wilds), (0,))
     else:
         assert meld.suit is not None

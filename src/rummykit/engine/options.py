@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from rummykit.contracts.meetable import check_schedule
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError
 from rummykit.kit.options import (
@@ -374,6 +375,13 @@ class TableOptions:
             raise ConfigError(
                 f"{players} hands of {max(sizes)} cards need {dealt} cards, but the shoe "
                 f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
+            )
+        if self.schedule is not None:  # kinds the meld rules lack, sizes below a minimum
+            # extra_cards=None: several pile cards may be taken at once, so no hand bound.
+            check_schedule(
+                ((deal.contract, deal.hand_size) for deal in self.schedule),
+                self.meld_rules,
+                extra_cards=None,
             )
 
     def table_options(self) -> TableOptions:

@@ -45,6 +45,7 @@ from rummykit.kit.effects import Effect
 from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
+from rummykit.melds import MeldKind
 
 
 def to_json(value: Any) -> Any:
@@ -357,6 +358,11 @@ class Decoder:
             if phase is None:
                 raise _path_error(path, f"unknown phase {shown(data)}")
             return phase
+        if cls is MeldKind:  # an open vocabulary: read by name from the registered kinds
+            try:
+                return MeldKind.named(data)
+            except ConfigError:
+                raise _path_error(path, f"unknown MeldKind {shown(data)}") from None
         if issubclass(cls, enum.Enum):
             try:
                 return cls(data)
