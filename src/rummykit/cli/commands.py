@@ -33,6 +33,7 @@ from rummykit.cli.setup import (
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
+from rummykit.i18n.phases import word
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get as get_game
@@ -207,9 +208,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                     "  " + tr("{seat} goes down: {melds}", seat=names[effect.seat], melds=melds)
                 )
             elif isinstance(effect, WentOut):
+                how = word("how", effect.how.value, locale=tr.locale)
                 lines.append(
-                    "  "
-                    + tr("{seat} goes out by {how}", seat=names[effect.seat], how=effect.how.value)
+                    "  " + tr("{seat} goes out by {how}", seat=names[effect.seat], how=how)
                 )
             elif (take := take_line(definition, effect)) is not None:
                 lines.append(f"  {take}")

@@ -22,10 +22,10 @@ from rummykit.i18n import (
     available_locales,
     choose_locale,
     clause_title,
-    resolve_locale,
     translate,
     translate_plural,
 )
+from rummykit.i18n.catalogs import resolve_locale
 
 
 @attrs.frozen(init=False)
@@ -45,6 +45,11 @@ class Words:
     def plural(self, singular: str, plural: str, count: int, **params: Any) -> str:
         """The form for ``count``, filled from ``params`` and ``count``."""
         return translate_plural(singular, plural, count, locale=self.locale, **params)
+
+    def option(self, doc: str) -> str:
+        """A rules option's description in this language (as written where the catalog
+        does not translate it)."""
+        return translate(doc, locale=self.locale, context="option")
 
     def clause(self, clause: str) -> str:
         """``clause`` with its title in this language (``MAYI-9.3 (Просьбы)``), or alone

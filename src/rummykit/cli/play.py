@@ -20,6 +20,7 @@ from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
 from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
+from rummykit.i18n.phases import phase_word
 from rummykit.kit.actions import Action, format_action
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import seat_name
@@ -299,7 +300,14 @@ def render_view(
     lines.append(screen.paint(mine + " ", "bold") + shown)
     legal = match.legal_actions()
     brief = ", ".join(sorted({format_action(action).split(" ")[0] for action in legal}))
-    lines.append("  " + tr("{phase}: you may {actions}", phase=view.phase.value, actions=brief))
+    lines.append(
+        "  "
+        + tr(
+            "{phase}: you may {actions}",
+            phase=phase_word(view.phase.value, locale=tr.locale),
+            actions=brief,
+        )
+    )
     return "\n".join(lines)
 
 

@@ -92,8 +92,8 @@ def _show(value: Any) -> str:
 
 def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = None) -> list[str]:
     """The plain-text lines of ``rummykit rules``, in ``locale`` (English without): the
-    words of the listing and each option's clause with its title in that language (an
-    option's own description, written in its rules class, stays as written)."""
+    words of the listing, each option's clause with its title and its description in that
+    language (a description the catalog does not have, a user's game's, as written)."""
     tr = Words(locale)
     lines = [
         tr(
@@ -114,7 +114,10 @@ def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = No
             lines.append("      " + tr("rule {clause}", clause=tr.clause(option["clause"])))
         if option["doc"]:
             lines += textwrap.wrap(
-                option["doc"], width, initial_indent="      ", subsequent_indent="      "
+                tr.option(option["doc"]),
+                width,
+                initial_indent="      ",
+                subsequent_indent="      ",
             )
     if "schedule" in data:
         players = data.get("schedule_players")

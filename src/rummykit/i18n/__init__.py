@@ -6,7 +6,15 @@ rummykit itself (no run-time dependency; ``pybabel extract`` makes the template 
 source). A message id is the English text with ``{name}`` placeholders; a translation
 fills the same placeholders. ``locale=None`` is English everywhere in the library, so a
 log or an exception's text never depends on the machine it is made on; the command line
-chooses from ``--lang`` or the environment (:func:`environment_locale`).
+chooses from ``--lang`` or the environment (:func:`choose_locale`).
+
+The modules behind this face: :mod:`~rummykit.i18n.catalogs` (finding and reading the
+catalogs, ``resolve_locale``, ``environment_locale``), :mod:`~rummykit.i18n.locales`
+(locale names), :mod:`~rummykit.i18n.po` (the ``.po`` reader), :mod:`~rummykit.i18n.text`
+(``translate`` and the markers ``N_``, ``NC_``), :mod:`~rummykit.i18n.render` (messages),
+:mod:`~rummykit.i18n.clauses` (clause titles), :mod:`~rummykit.i18n.phases` (names said as
+words), :mod:`~rummykit.i18n.table_words` and :mod:`~rummykit.i18n.extract` (making the
+template, with Babel).
 
 >>> from rummykit.i18n import translate, translate_plural
 >>> translate("deal {deal} of {count}", locale="ru", deal=2, count=5)
@@ -24,73 +32,19 @@ how-to *Languages*).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-
-from rummykit.i18n.catalogs import (
-    CATALOG_DIR,
-    DOMAIN,
-    add_catalog,
-    available_locales,
-    forget_catalog,
-    read_catalog,
-    resolve_locale,
-)
-from rummykit.i18n.clauses import CLAUSE_TITLES, add_clause_titles, clause_title
-from rummykit.i18n.locales import (
-    DEFAULT_LOCALE,
-    UnknownLocaleError,
-    normalize_locale,
-)
-from rummykit.i18n.locales import (
-    environment_locale as _environment_locale,
-)
-from rummykit.i18n.table_words import TABLE_WORDS, table_words
-from rummykit.i18n.text import N_, NC_, translate, translate_plural
-
-
-def environment_locale(environ: Mapping[str, str] | None = None) -> str:
-    """The locale the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
-    ``LANG``, first set first), English when it asks for none or for a language no catalog
-    speaks (a person's environment never makes a command fail).
-
-    >>> environment_locale({"LC_ALL": "pt_BR.UTF-8", "LANG": "en_US.UTF-8"})
-    'pt_BR'
-    >>> environment_locale({})
-    'en'
-    """
-    return _environment_locale(os.environ if environ is None else environ, available_locales())
-
-
-def choose_locale(lang: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The locale a command uses: ``lang`` when given (an unknown one is an
-    :class:`~rummykit.i18n.locales.UnknownLocaleError`), else the environment's.
-
-    >>> choose_locale("pt-BR"), choose_locale(None, {"LANG": "ru_RU.UTF-8"})
-    ('pt_BR', 'ru')
-    """
-    return resolve_locale(lang) if lang is not None else environment_locale(environ)
-
+from rummykit.i18n.catalogs import add_catalog, available_locales, choose_locale
+from rummykit.i18n.clauses import add_clause_titles, clause_title
+from rummykit.i18n.locales import UnknownLocaleError
+from rummykit.i18n.table_words import table_words
+from rummykit.i18n.text import translate, translate_plural
 
 __all__ = [
-    "CATALOG_DIR",
-    "CLAUSE_TITLES",
-    "DEFAULT_LOCALE",
-    "DOMAIN",
-    "NC_",
-    "N_",
-    "TABLE_WORDS",
     "UnknownLocaleError",
     "add_catalog",
     "add_clause_titles",
     "available_locales",
     "choose_locale",
     "clause_title",
-    "environment_locale",
-    "forget_catalog",
-    "normalize_locale",
-    "read_catalog",
-    "resolve_locale",
     "table_words",
     "translate",
     "translate_plural",

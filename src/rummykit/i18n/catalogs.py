@@ -13,10 +13,16 @@ import gettext
 import io
 import os
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 
 from rummykit.errors import ConfigError
-from rummykit.i18n.locales import DEFAULT_LOCALE, UnknownLocaleError, pick_locale
+from rummykit.i18n.locales import (
+    DEFAULT_LOCALE,
+    UnknownLocaleError,
+    locale_of_environment,
+    pick_locale,
+)
 from rummykit.i18n.po import PoEntry, mo_bytes, parse_po
 
 DOMAIN = "rummykit"
@@ -94,6 +100,30 @@ def resolve_locale(locale: str | None) -> str:
     return found
 
 
+def environment_locale(environ: Mapping[str, str] | None = None) -> str:
+    """The locale the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, first set first), English when it asks for none or for a language no catalog
+    speaks (a person's environment never makes a command fail).
+
+    >>> environment_locale({"LC_ALL": "pt_BR.UTF-8", "LANG": "en_US.UTF-8"})
+    'pt_BR'
+    >>> environment_locale({})
+    'en'
+    """
+    return locale_of_environment(os.environ if environ is None else environ, available_locales())
+
+
+def choose_locale(lang: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The locale a command uses: ``lang`` when given (an unknown one is an
+    :class:`~rummykit.i18n.UnknownLocaleError`), else the environment's
+    (:func:`environment_locale`).
+
+    >>> choose_locale("pt-BR"), choose_locale(None, {"LANG": "ru_RU.UTF-8"})
+    ('pt_BR', 'ru')
+    """
+    return resolve_locale(lang) if lang is not None else environment_locale(environ)
+
+
 def add_catalog(directory: str | os.PathLike[str], *, domain: str) -> None:
     """Add a game's own catalogs: ``directory/<locale>/LC_MESSAGES/<domain>.po`` for each
     locale it translates, laid out as rummykit's. Texts rummykit's catalog does not
@@ -147,18 +177,3 @@ def forget_catalog(directory: str | os.PathLike[str], *, domain: str) -> None:
         if (domain, where) in _sources and domain != DOMAIN:
             _sources.remove((domain, where))
         _chains.clear()
-
-
-__all__ = [
-    "CATALOG_DIR",
-    "DOMAIN",
-    "UnknownLocaleError",
-    "add_catalog",
-    "available_locales",
-    "catalog_path",
-    "forget_catalog",
-    "read_catalog",
-    "resolve_locale",
-    "sources",
-    "translations",
-]

@@ -7,9 +7,9 @@
 ('pt_BR', 'ru')
 >>> pick_locale("de", ("en", "pt_BR", "ru")) is None
 True
->>> environment_locale({"LANG": "ru_RU.UTF-8"}, ("en", "pt_BR", "ru"))
+>>> locale_of_environment({"LANG": "ru_RU.UTF-8"}, ("en", "pt_BR", "ru"))
 'ru'
->>> environment_locale({"LANG": "C.UTF-8"}, ("en", "pt_BR", "ru"))
+>>> locale_of_environment({"LANG": "C.UTF-8"}, ("en", "pt_BR", "ru"))
 'en'
 """
 
@@ -73,7 +73,7 @@ def pick_locale(name: str, available: Sequence[str]) -> str | None:
     return None
 
 
-def environment_locale(environ: Mapping[str, str], available: Sequence[str]) -> str:
+def locale_of_environment(environ: Mapping[str, str], available: Sequence[str]) -> str:
     """The locale the environment asks for (:data:`ENVIRONMENT`, first set first), the
     :data:`DEFAULT_LOCALE` when it asks for none, for ``C``/``POSIX`` or for a language no
     catalog speaks: a person's environment never makes a command fail."""
