@@ -465,3 +465,17 @@ def test_refusals_and_effects_round_trip_through_their_json_in_every_language(
         assert again.text() == data["text"]
         for locale in LOCALES:
             assert message_text(again, locale=locale) == effect.describe(locale=locale)
+
+
+@NEEDS_CODES
+def test_a_deal_strip_speaks_the_language() -> None:
+    from rummykit import game
+    from rummykit.svg import deal_strip
+
+    match = game("may-i").new_match(players=3, seed=1)
+    for _ in range(30):
+        match.apply(match.legal_actions()[0])
+    russian = str(deal_strip(match, seat=0, locale="ru"))
+    assert "may-i · сдача 1" in russian and "штрафную карту" in russian
+    english = str(deal_strip(match, seat=0))
+    assert "may-i · deal 1" in english and "penalty card" in english

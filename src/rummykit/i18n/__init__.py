@@ -13,7 +13,7 @@ catalogs, ``resolve_locale``, ``environment_locale``), :mod:`~rummykit.i18n.loca
 (locale names), :mod:`~rummykit.i18n.po` (the ``.po`` reader), :mod:`~rummykit.i18n.text`
 (``translate`` and the markers ``N_``, ``NC_``), :mod:`~rummykit.i18n.render` (messages),
 :mod:`~rummykit.i18n.clauses` (clause titles), :mod:`~rummykit.i18n.phases` (names said as
-words), :mod:`~rummykit.i18n.table_words` and :mod:`~rummykit.i18n.extract` (making the
+words), :mod:`~rummykit.i18n.web` and :mod:`~rummykit.i18n.extract` (making the
 template, with Babel).
 
 >>> from rummykit.i18n import translate, translate_plural
@@ -35,7 +35,7 @@ from __future__ import annotations
 from rummykit.i18n.catalogs import add_catalog, available_locales, choose_locale
 from rummykit.i18n.clauses import add_clause_titles, clause_title
 from rummykit.i18n.locales import UnknownLocaleError
-from rummykit.i18n.table_words import table_words
+from rummykit.i18n.web import table_words
 from rummykit.i18n.text import translate, translate_plural
 
 __all__ = [
