@@ -35,8 +35,8 @@ from __future__ import annotations
 from rummykit.i18n.catalogs import add_catalog, available_locales, choose_locale
 from rummykit.i18n.clauses import add_clause_titles, clause_title
 from rummykit.i18n.locales import UnknownLocaleError
-from rummykit.i18n.web import table_words
 from rummykit.i18n.text import translate, translate_plural
+from rummykit.i18n.web import table_words
 
 __all__ = [
     "UnknownLocaleError",
