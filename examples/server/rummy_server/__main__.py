@@ -8,6 +8,7 @@ import argparse
 import uvicorn
 
 from rummy_server.app import LONGEST_MESSAGE, create_app
+from rummy_server.clock import DEFAULT_SECONDS
 
 
 def main() -> None:
@@ -20,9 +21,19 @@ def main() -> None:
         action="store_true",
         help="let a request choose the seed (for tests only: the seed tells every hand)",
     )
+    parser.add_argument(
+        "--clock",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help="a person's seconds for each decision, then the server plays the default (0: none)",
+    )
     args = parser.parse_args()
     uvicorn.run(
-        create_app(args.database, client_seeds=args.client_seeds),
+        create_app(
+            args.database,
+            client_seeds=args.client_seeds,
+            clock_seconds=args.clock if args.clock > 0 else None,
+        ),
         host=args.host,
         port=args.port,
         ws_max_size=4 * LONGEST_MESSAGE,  # bytes: a longer frame never reaches the app
