@@ -18,6 +18,7 @@ import attrs
 
 from rummykit import __version__, compiled
 from rummykit.agents import agent_names
+from rummykit.agents.factory import agent_label, heuristic_fallback
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.language import add_lang_option, words_for
 from rummykit.cli.screen import progress_bar
@@ -26,6 +27,7 @@ from rummykit.cli.setup import (
     build_game,
     check_players,
     make_bots,
+    match_schedule,
     parse_bot_options,
     player_range,
     seat_bots,
@@ -218,6 +220,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
+        "bots": agent_label(args.bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
@@ -228,14 +231,17 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "{title} with {players} {bots} bots, seed {seed}",
             title=title,
             players=players,
-            bots=args.bots,
+            bots=agent_label(args.bots, definition),
             seed=args.seed,
         ),
         *_options_lines(bot_options),
     ]
-    schedule = getattr(match, "schedule", None)
+    schedule = match_schedule(match)
+    if getattr(getattr(match, "options", None), "per_player_contracts", False):
+        schedule = None  # each seat on its own contract: no deal has one
     for number, scores in enumerate(match.deal_scores, start=1):
-        contract = schedule[number].contract if schedule is not None else None
+        listed = schedule is not None and number <= len(schedule)
+        contract = schedule[number].contract if schedule is not None and listed else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
         head = tr("Deal {deal}", deal=number)
         text.append(
@@ -390,13 +396,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
+    labels = [agent_label(bot, definition) for bot in bots]  # a greedy fallback says so
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
         f"score {mean:+.1f} sd {sd:.1f}"
         for s, (bot, w, share, (low, high), mean, sd) in enumerate(
             zip(
-                summary.agents,
+                labels,
                 summary.wins,
                 summary.win_share,
                 summary.win_interval,
@@ -411,9 +418,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         tr(
             "{matches} matches of {game} ({players} players: {bots}), seed {seed}",
             matches=summary.matches,
-            game=args.game,
+            game=definition.name,
             players=players,
-            bots=", ".join(bots),
+            bots=", ".join(labels),
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -421,7 +428,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         tr("deals {count} ({ends})", count=summary.deals, ends=ends or tr("none")),
         _takes_line(summary, out_of_turn(definition)),
     ]
-    _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
+    fallback = heuristic_fallback(definition) if "heuristic" in bots else None
+    extra = {} if fallback is None else {"heuristic_fallback": fallback}
+    _emit(args, {**summary.as_dict(), "bot_options": bot_options, **extra}, "\n".join(text))
     return EXIT_OK
 
 
@@ -457,6 +466,7 @@ def _parser() -> _Parser:
         f"{name} {_players_of(usable[name]) if name in usable else '(cannot be loaded)'}"
         for name in registered
     )
+    games_help = f"a game ({', '.join(registered)}) or a variant file (FILE.toml)"
     bots = agent_names()
     bots_help = f"bots: {', '.join(bots)}; one for every seat or one per seat, comma-separated"
 
@@ -472,7 +482,7 @@ def _parser() -> _Parser:
     _house_rules(check, schedule=False)
 
     demo = add("demo", _cmd_demo, "play a full match between bots and show it")
-    demo.add_argument("--game", default="may-i", choices=registered)
+    demo.add_argument("--game", default="may-i", help=games_help)
     demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--bots", default="heuristic", choices=bots)
@@ -482,7 +492,7 @@ def _parser() -> _Parser:
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
     play.epilog = games_epilog(usable)
-    play.add_argument("game", choices=registered)
+    play.add_argument("game", help=games_help)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
     play.add_argument("--bots", default="heuristic", help=bots_help)
@@ -501,7 +511,7 @@ def _parser() -> _Parser:
     add_lang_option(replay)
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
-    rules.add_argument("game", choices=registered)
+    rules.add_argument("game", help=games_help)
     rules.add_argument(
         "--players",
         type=int,
@@ -512,7 +522,7 @@ def _parser() -> _Parser:
     add_lang_option(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=registered)
+    simulate.add_argument("game", help=games_help)
     simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, decide, make_agent
+from rummykit.agents.factory import agent_label
 from rummykit.cli.language import Words
 from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
@@ -167,7 +168,10 @@ class Session:
     def introduce(self) -> None:
         match = self.match
         title = match.definition.title or match.definition.name
-        bots = ", ".join(f"{seat_name(s)} {name}" for s, name in self.bot_names.items())
+        bots = ", ".join(
+            f"{seat_name(s)} {agent_label(name, match.definition)}"
+            for s, name in self.bot_names.items()
+        )
         self.screen.line(
             self.screen.paint(f"{title}", "bold")
             + " "
@@ -316,11 +320,9 @@ def _count(tr: Words, cards: int) -> str:
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = getattr(match, "schedule", None)
-    try:
-        return len(schedule) if schedule is not None else None
-    except TypeError:
-        return None
+    """The match's deals (``None``: until a score or a contract ends it), for every
+    game alike: with or without a schedule."""
+    return match.deal_count()
 
 
 def record_problem(path: str) -> str | None:

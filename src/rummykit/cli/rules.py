@@ -14,8 +14,10 @@ from typing import Any
 
 from rummykit.cli.language import Words
 from rummykit.cli.setup import check_players, player_range
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos, option_values
+from rummykit.variants import variant_of
 
 
 def _json(value: Any) -> Any:
@@ -58,7 +60,12 @@ def describe_rules(
         "title": definition.title or definition.name,
         "options": options,
     }
-    schedule = getattr(rules, "schedule", None)
+    variant = variant_of(definition)
+    if variant is not None:
+        data["variant"] = {"base": variant.base, "source": variant.source}
+    schedule: Any = getattr(rules, "schedule", None)
+    if isinstance(schedule, ContractSchedule):  # the engine's options hold it as a value
+        schedule = functools.partial(lambda fixed: fixed, schedule)
     if callable(schedule):
         if "players" in inspect.signature(schedule).parameters:
             fewest, most = player_range(definition)
@@ -102,6 +109,17 @@ def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = No
             game=data["game"],
         )
     ]
+    if "variant" in data:
+        variant = data["variant"]
+        if variant["source"]:
+            line = tr(
+                "a variant of {base}; source: {source}",
+                base=variant["base"],
+                source=variant["source"],
+            )
+        else:
+            line = tr("a variant of {base}", base=variant["base"])
+        lines.insert(0, line)
     for option in data["options"]:
         allowed = option["allowed"]
         choices = ""

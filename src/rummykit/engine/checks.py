@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
-from rummykit.contracts.schedules import ContractSchedule
+from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal, TakeKind
 from rummykit.engine.moves import exchange_matches, exchange_meanings
-from rummykit.engine.options import SingleCardRule, TableOptions
+from rummykit.engine.options import PileTake, SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.points import opening_short
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
@@ -55,6 +56,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
     options: TableOptions
+    """The engine's options in the deal in progress (the table's, with those its
+    schedule deal sets)."""
+    _table: TableOptions
+    """The engine's options for the match (the definition's ``table_options()``)."""
     meld_rules: MeldRules
     values: CardValues
 
@@ -71,12 +76,22 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._clauses.get(key, "")
 
+    def _deal_spec(self) -> DealSpec | None:
+        """The schedule's deal that deal ``state.deal_number`` plays (``None``: no
+        schedule); under ``per_player_contracts`` every deal plays the first."""
+        contracts = self._contracts
+        if contracts is None:
+            return None
+        if self._table.per_player_contracts:
+            return contracts.deals[0]
+        return contracts.deals[min(self.state.deal_number, len(contracts)) - 1]
+
     @property
     def _whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
-        contracts = self._contracts
-        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
+        spec = self._deal_spec()
+        return spec is not None and spec.whole_hand
 
     def _may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         """May ``seat`` discard ``card`` now (MAYI-7.5c, 13.2)?"""
@@ -85,6 +100,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         copies = hand.count(card) if copies is None else copies
         if not copies:
             return False
+        if self.deal.deepest is not None:
+            return False  # pile_take="meld_deepest": the deepest card taken is melded first
         if card is self.deal.step.taken and copies == 1 and not last:
             return self.options.may_discard_taken_card
         return not last or (self.deal.discard_out and self.deal.down[seat])
@@ -167,6 +184,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             try:
                 if isinstance(action, Down):
                     melds, down_after = self._hooks.opening.check(self._ctx, seat, action)
+                    self._check_opening_points(seat, melds)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self._check_layoff(seat, action)
@@ -197,6 +215,17 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if memo is not None and memo[0] is action:
             return memo[1], memo[2]
         return self._hooks.opening.check(self._ctx, seat, action)
+
+    def _check_opening_points(self, seat: int, melds: Sequence[Meld]) -> None:
+        """Refuse a first go-down worth less than the deal's ``opening_points``."""
+        short = opening_short(self._ctx, seat, melds)
+        if short is not None:
+            worth, needed = short
+            raise IllegalActionError(
+                f"{self._who(seat)} cannot open with {worth} points: a first go-down "
+                f"must be worth at least {needed} (opening_points = {needed})",
+                rule=self._clause("down"),
+            )
 
     def _check_filter(self, seat: int, action: Action) -> None:
         refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
@@ -323,6 +352,15 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 return clause("own_discard"), f"{who} cannot take {top.card}, his own discard"
             if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
                 return refusal  # the filter's own clause and reason (POSSO-8.2)
+            mode = self.options.pile_take
+            if action.count > 1 and mode is PileTake.OFF:
+                return clause("multi_take"), f"{who} takes one pile card at most (pile_take = off)"
+            if action.count > 1 and mode is PileTake.MELD_DEEPEST:
+                return (
+                    clause("multi_take"),
+                    f"{who} cannot take {action.count} pile cards here: the deepest must be "
+                    "one he can meld at once (pile_take = meld_deepest)",
+                )
             return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
         if isinstance(action, Discard) and seat is not None and phase is MELD:
             card = action.card
@@ -336,6 +374,12 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 )
             if card not in self.deal.hands[seat]:
                 return clause("discard"), f"{who} {self._lacks(card)}"
+            if self.deal.deepest is not None:
+                return (
+                    clause("multi_take"),
+                    f"{who} must meld {self.deal.deepest}, the deepest card he took, before "
+                    "he discards (pile_take = meld_deepest)",
+                )
             if card is self.deal.step.taken and not self.options.may_discard_taken_card:
                 return (
                     clause("taken_card"),

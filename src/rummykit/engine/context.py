@@ -200,6 +200,16 @@ class TurnContext(Generic[S]):
         """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
         return self._match._whole_hand
 
+    def contract_of(self, seat: int) -> Contract | None:
+        """``seat``'s contract in this deal: the deal's, or under
+        ``per_player_contracts`` the one of the seat's own stage."""
+        return self._match._contract_of(seat)
+
+    def buys_left(self, seat: int) -> int | None:
+        """Buys ``seat`` may still make this deal under the deal's ``buy_limit`` (with
+        any carried over under ``buys_carry_over``); ``None``: no limit."""
+        return self._match._buys_left(seat)
+
     @property
     def sender_known(self) -> bool:
         """Whether the action being verified was sent by the seat to act: only then may a
@@ -328,6 +338,16 @@ class TurnContext(Generic[S]):
         deal = self._match.deal
         (card,) = deal.pile.take(1)
         deal.table[target] = meld
+        return card
+
+    def place_top_on_table(self, melds: Sequence[Meld]) -> Card:
+        """Take the top pile card onto the table: the table becomes ``melds`` (as many
+        as before, one of them holding the card; a correction that exchanges a joker
+        moves it too). Returns the card."""
+        deal = self._match.deal
+        assert len(melds) == len(deal.table)
+        (card,) = deal.pile.take(1)
+        deal.table[:] = list(melds)
         return card
 
     def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:

@@ -160,7 +160,7 @@ class ContractOpening(Opening):
         deal = ctx.deal
         hand = deal.hands[seat]
         rules = ctx.meld_rules
-        contract = _contract(ctx)
+        contract = _contract(ctx, seat)
         if self.all_at_once and contract.exact:
             whole_hand = ctx.whole_hand  # the go-down takes the whole hand
             lookahead = deal.step.discard_step  # one card kept: the lookahead needs the melds
@@ -197,7 +197,7 @@ class ContractOpening(Opening):
 
     def still_needed(self, ctx: TurnContext[Any], seat: int) -> list[tuple[MeldKind, int | None]]:
         """The contract's slots not yet filled by ``seat``'s partial laydowns."""
-        slots = list(_contract(ctx).slots)
+        slots = list(_contract(ctx, seat).slots)
         for meld in ctx.deal.laid[seat]:
             for index, slot in enumerate(slots):
                 if slot.kind is meld.kind and len(meld) >= slot.size_for(ctx.meld_rules):
@@ -212,7 +212,7 @@ class ContractOpening(Opening):
     def conflicts(self, ctx: TurnContext[Any], seat: int, meld: Meld) -> bool:
         """Would ``meld`` clash with ``seat``'s earlier contract melds?"""
         laid = [m for m in (*ctx.deal.laid[seat], meld) if m.kind is meld.kind]
-        return conflict(_contract(ctx), laid, meld.kind, ctx.meld_rules) is not None
+        return conflict(_contract(ctx, seat), laid, meld.kind, ctx.meld_rules) is not None
 
     def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
@@ -227,7 +227,7 @@ class ContractOpening(Opening):
         melds, left = held_melds(
             ctx, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
         )
-        contract = _contract(ctx)
+        contract = _contract(ctx, seat)
         if self.all_at_once:
             try:
                 contract.check(melds, ctx.meld_rules)
@@ -301,8 +301,8 @@ class ContractLayOffGate(LayOffGate):
         )
 
 
-def _contract(ctx: TurnContext[Any]) -> Contract:
-    contract = ctx.deal.contract
+def _contract(ctx: TurnContext[Any], seat: int) -> Contract:
+    contract = ctx.contract_of(seat)
     if contract is None:
         raise ConfigError(
             f"{ctx.game}: ContractOpening needs a contract in every deal "

@@ -16,8 +16,9 @@ from rummykit.engine import pile
 from rummykit.engine.actions import TakeCard
 from rummykit.engine.checks import CheckedMatch
 from rummykit.engine.moves import exchanges, layoffs
-from rummykit.engine.options import MultiTakeMode
+from rummykit.engine.options import MultiTakeMode, PileTake
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.points import deepest_meldable, opening_downs
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 
 
@@ -81,10 +82,21 @@ class ListedMatch(CheckedMatch):
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
         top = pile.max_take(self._engine, seat, kind=None, protect_top=False)
+        mode = self.options.pile_take
+        if mode is PileTake.OFF:
+            top = min(top, 1)
         actions: tuple[Action, ...]
-        if self.options.multi_take_mode is MultiTakeMode.ANY and top:
+        if self.options.multi_take_mode is MultiTakeMode.ANY and top and mode is not PileTake.OFF:
             picks = self._pick_options(seat, first=True)
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
+        elif mode is PileTake.MELD_DEEPEST and top > 1:
+            ctx = self._ctx
+            takes = Take.up_to(top)
+            actions = (
+                _DRAW,
+                takes[0],
+                *(take for take in takes[1:] if deepest_meldable(ctx, seat, take.count)),
+            )
         else:
             actions = (_DRAW, *Take.up_to(top))
         actions = self._hooks.claims.draw_actions(self._ctx, seat, actions)
@@ -113,12 +125,14 @@ class ListedMatch(CheckedMatch):
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = [
-            *self._hooks.opening.go_downs(self._ctx, seat),
-            *layoffs(self._engine, seat, self._ctx),
-        ]
+        downs = self._hooks.opening.go_downs(self._ctx, seat)
+        if self.options.opening_points and not (self.deal.down[seat] or self.deal.laid[seat]):
+            downs = opening_downs(self._ctx, seat, downs)
+        result: list[Action] = [*downs, *layoffs(self._engine, seat, self._ctx)]
         result += exchanges(self._engine, seat, self._ctx)
-        if step.discard_step:
+        if self.deal.deepest is not None:
+            pass  # pile_take="meld_deepest": no discard, no end, before the deepest is melded
+        elif step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
                 codes = sorted(set(map(_code, hand)))

@@ -113,6 +113,7 @@ def _schedule_json(schedule: ContractSchedule) -> dict[str, Any]:
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
                 "runs_apart": deal.contract.runs_apart,
+                **({"options": to_json(deal.option_values())} if deal.options else {}),
             }
             for deal in schedule
         ],
@@ -144,8 +145,12 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"{path} must be an object, got {type(data).__name__}")
     options = dict(data)
-    schedule = options.get("contract_schedule")
-    if isinstance(schedule, dict):
+    # a shipped game names its schedule option contract_schedule; rules that are the
+    # engine's TableOptions name it schedule
+    for key in ("contract_schedule", "schedule"):
+        schedule = options.get(key)
+        if not isinstance(schedule, dict):
+            continue
         deals = schedule.get("deals")
         if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before reading any
             raise RecordError(
@@ -164,20 +169,42 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
                     whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
+                    options=deal.get("options", {}),
                 )
                 for deal in schedule["deals"]
             )
             schedule_name = schedule.get("name", "custom")
             if not isinstance(schedule_name, str):
                 raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
-            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
+            options[key] = ContractSchedule(deals=deals, name=schedule_name)
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
             raise RecordError(f"bad contract schedule in the {path}: {reason}") from None
+    _read_values(options, get(name).rules_type, path)
     try:
         return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
         raise RecordError(f"bad {path}: {shorten(error.reason, 300)}") from None
+
+
+def _read_values(options: dict[str, Any], rules_type: Any, path: str) -> None:
+    """Read back, in place, the options whose default is a frozen value (a game on the
+    engine's options sets ``meld_rules`` and ``card_values``): :func:`to_json` wrote
+    them as objects."""
+    from rummykit.kit.option_table import option_infos
+
+    decoder: Decoder | None = None
+    for info in option_infos(rules_type):
+        value = options.get(info.name)
+        kind = type(info.default)
+        if (
+            isinstance(value, dict)
+            and attrs.has(kind)
+            and value
+            and set(value) <= {field.name for field in attrs.fields(kind)}
+        ):
+            decoder = decoder or Decoder(ActionGrammar(), ())
+            options[info.name] = decoder.read(value, type(info.default), f"{path}.{info.name}")
 
 
 def _flag(value: Any, field: str) -> bool:

@@ -383,8 +383,11 @@ def _digits(number: int) -> str:
 
 
 COUNT_FIELDS = frozenset(
-    {"turns", "refills", "buys", "times_out", "total_buys", "recycles", "passes", "picked", "asked"}
-)
+    {
+        "turns", "refills", "buys", "times_out", "total_buys", "recycles", "passes", "picked",
+        "asked", "stages", "carried_buys", "melded",
+    }
+)  # fmt: skip
 """Fields of a state (or of a value in it) that count something, by name: a restored
 snapshot's are whole numbers from 0 (a list of them, one a seat, for ``buys`` and
 ``times_out``)."""

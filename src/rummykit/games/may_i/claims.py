@@ -210,8 +210,8 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def may_ask(self, ctx: Ctx, seat: int) -> bool:
         """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-        limit = self.rules.max_buys_per_deal
-        if limit is not None and ctx.deal.buys[seat] >= limit:
+        left = ctx.buys_left(seat)  # max_buys_per_deal, a deal's buy_limit, carried buys
+        if left is not None and left <= 0:
             return False
         if _open(ctx).discarder == seat:
             return False

@@ -22,6 +22,7 @@ from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
+from rummykit.games.posso.correction import SwapCorrect, swap_corrections, swap_outcome
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
 from rummykit.games.posso.listing import is_playable, laydowns_with, playable_targets
 from rummykit.games.posso.rules import PossoRules
@@ -175,8 +176,8 @@ class PossoClaims(ClaimProtocol[PossoTable]):
 
     def start_turn(self, ctx: Ctx, seat: int) -> None:
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
-        meld takes it by a lay-off (a card playable only by a joker exchange, under
-        ``swap_counts_as_playable``, has no correction to offer)."""
+        meld takes it by a lay-off, or (``swap_counts_as_playable``, POSSO-14.5 step 5)
+        in a joker's place."""
         table = self.table(ctx)
         flagged = table.flagged
         if flagged is not None:
@@ -185,7 +186,10 @@ class PossoClaims(ClaimProtocol[PossoTable]):
                 if (
                     top is not None
                     and top.discarder == flagged
-                    and self.correct_targets(ctx, flagged, top.card)
+                    and (
+                        self.correct_targets(ctx, flagged, top.card)
+                        or swap_corrections(ctx, flagged, top.card)
+                    )
                 ):
                     ctx.set_turn(CORRECTION, seat)
                     return
@@ -289,18 +293,18 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             if ctx.grown_meld(table[index], card, None) is not None
         ]
 
-    def corrections(self, ctx: Ctx, discarder: int, card: Card) -> list[Correct]:
+    def corrections(self, ctx: Ctx, discarder: int, card: Card) -> list[Correct | SwapCorrect]:
         """POSSO-14.5 step 1: one correction per meld and per card the discard can stand
         for there (POSSO-11.4: a joker on ``5H 6H 7H 8H`` is ``4H`` or ``9H``); a wild
         card at a run's end always says it, a natural card that fits one way never."""
-        found = []
+        found: list[Correct | SwapCorrect] = []
         for index in self.correct_targets(ctx, discarder, card):
             roles = _meanings(ctx, ctx.deal.table[index], card)
             if len(roles) > 1 or any(role != card for role in roles):
                 found += [Correct(index, role) for role in roles]
             else:
                 found.append(Correct(index))
-        return found
+        return found + swap_corrections(ctx, discarder, card)  # POSSO-14.5 step 5
 
     def correction_refusal(self, ctx: Ctx, seat: int, action: Correct) -> Refusal:
         """Why ``seat`` may not make the correction ``action`` (POSSO-14.5, 11.4)."""
@@ -339,6 +343,11 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return self.claim_refusal(ctx, seat or 0, top.card, action)
         if isinstance(action, Correct):
             return self.correction_refusal(ctx, seat or 0, action)
+        if isinstance(action, SwapCorrect):
+            return "POSSO-14.5", (
+                f"{who} cannot put {action.card} in the place of a joker of meld "
+                f"{action.target} with the joker going to meld {action.joker_to} that way"
+            )
         return None
 
     def claim_refusal(self, ctx: Ctx, seat: int, card: Card, claim: Claim) -> Refusal:
@@ -401,7 +410,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             self.resolve(ctx)
         elif phase is CORRECTION:
             table.flagged = None
-            if isinstance(action, Correct):
+            if isinstance(action, Correct | SwapCorrect):
                 self.correct(ctx, seat, action)
                 return
             ctx.emit(Passed(seat))
@@ -460,15 +469,21 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return False
         return True
 
-    def correct(self, ctx: Ctx, seat: int, action: Correct) -> None:
+    def correct(self, ctx: Ctx, seat: int, action: Correct | SwapCorrect) -> None:
         """POSSO-14.5 steps 1-2: the flagged card onto its meld, standing for what the
         correction says (POSSO-11.4), then maybe a second claim."""
         deal = ctx.deal
         top = deal.pile.top
         assert top is not None
         card, target = top.card, action.target
-        grown = deal.table[target].lay_off(card, ctx.meld_rules, role=action.role)
-        ctx.place_top(target, grown)
+        if isinstance(action, SwapCorrect):  # POSSO-14.5 step 5: in the joker's place
+            outcome = swap_outcome(ctx, action)
+            assert outcome is not None  # verified
+            ctx.place_top_on_table(outcome.melds)
+            grown = outcome.melds[target]
+        else:
+            grown = deal.table[target].lay_off(card, ctx.meld_rules, role=action.role)
+            ctx.place_top(target, grown)
         ctx.emit(Corrected(seat, card, target, grown))
         if self.second_claim_allowed(ctx, seat):
             ctx.set_turn(SECOND_CLAIM, seat)

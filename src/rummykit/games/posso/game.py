@@ -30,6 +30,7 @@ from rummykit.games.posso.claims import (
     Correct,
     PossoClaims,
 )
+from rummykit.games.posso.correction import SwapCorrect
 from rummykit.games.posso.effects import Claimed
 from rummykit.games.posso.hooks import (
     ForcedPlay,
@@ -56,6 +57,7 @@ class Posso(ContractRummy[PossoRules]):
         Take,
         Claim,
         Correct,
+        SwapCorrect,
         Pass,
         Down,
         LayOff,
