@@ -322,9 +322,9 @@ def _sample(spec: str) -> object:
 def test_every_message_code_is_said_in_the_language(locale: str) -> None:
     """Each code's translated template fills from the parameters its English template
     takes (a translation that does not fit would fall back to English)."""
-    from rummykit.messages import CATALOG, Message
-
+    from rummykit import Message
     from rummykit.i18n import message_text
+    from rummykit.messages import CATALOG
 
     catalog = _catalog(locale)
     for code, entry in CATALOG.items():
@@ -430,9 +430,7 @@ def test_refusals_and_effects_round_trip_through_their_json_in_every_language(
     exactly as the library does (and in English as ``str()`` does)."""
     import random
 
-    from rummykit.messages import Message
-
-    from rummykit import IllegalActionError, RummyError, game
+    from rummykit import IllegalActionError, Message, RummyError, game
     from rummykit.agents import decide, make_agent
     from rummykit.i18n import message_text
 
