@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import IllegalActionError, Match, RecordError, game
+from rummykit import ConfigError, IllegalActionError, Match, RecordError, game
 from rummykit.engine import ClaimProtocol, Hooks, TurnContext
 from rummykit.games.posso.claims import PossoTable
 from rummykit.kit import Action, Pass, Question, Stake, State, Take, register, unregister
@@ -158,6 +158,11 @@ def test_held_answers_are_declared_state_kept_by_snapshots_and_clones() -> None:
     assert restored.to_dict() == match.to_dict()
     twin.apply("pass", seat=twin.to_act)  # a clone resolves on its own
     assert match.state.held and not twin.state.held
+    # a copy a bot may look at whole holds no other seat's early answer
+    assert match.clone(hide_for=p3).state.held == match.state.held
+    assert match.clone(hide_for=(p3 + 1) % 4).state.held == ()
+    with pytest.raises(IllegalActionError, match="no seat"):
+        match.legal_actions(seat=4)
 
 
 def test_a_snapshot_with_an_answer_no_question_asks_is_refused() -> None:
@@ -392,3 +397,31 @@ def test_default_action_is_legal_in_a_hundred_thousand_decisions() -> None:
             decisions += 1
         seed += 1
     assert checked >= 100_000
+
+
+def test_a_snapshot_with_held_answers_validates_against_the_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema (the test extra)")
+    from rummykit.kit import json_schema
+
+    match = _request_window(2)
+    match.apply("ask", seat=(_p0(match) + 3) % 4)
+    data = match.to_dict()
+    assert data["match"]["held"]
+    jsonschema.Draft202012Validator(json_schema("match")).validate(data)
+    data["match"]["held"] = [["D", "ask"]]
+    assert not jsonschema.Draft202012Validator(json_schema("match")).is_valid(data)
+
+
+class Backwards(SnapClaims):
+    """A protocol that forgets to give the seat to act first."""
+
+    def open_seats(self, ctx: TurnContext[SnapWindow]) -> tuple[int, ...]:
+        return tuple(reversed(super().open_seats(ctx)))
+
+
+def test_a_protocol_whose_open_seats_skip_the_seat_to_act_is_refused(snap: type[Snap]) -> None:
+    match = game(snap.name).new_match(players=4, seed=5)
+    assert _to_window(match, random.Random(5))
+    match.context.hooks.claims.__class__ = Backwards  # the same state, another protocol
+    with pytest.raises(ConfigError, match="open_seats must give the seat to act"):
+        _ = match.deciding

@@ -22,6 +22,7 @@ import attrs
 
 from rummykit.cards import JOKER, NATURALS, Card
 from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.messages import Message
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -215,7 +216,7 @@ class Stock(Zone):
     def draw(self) -> Card:
         """Take the top card; an empty stock is an illegal draw."""
         if not self._items:
-            raise IllegalActionError("the stock is empty")
+            raise IllegalActionError(Message("stock.empty"))
         return self._items.pop()
 
     def put_under(self, cards: Sequence[Card]) -> None:
@@ -293,7 +294,8 @@ class DiscardPile(Zone):
     def take(self, count: int = 1) -> tuple[Card, ...]:
         """Take the top ``count`` cards, top first."""
         if not 1 <= count <= len(self._items):
-            raise IllegalActionError(f"cannot take {count} cards from a pile of {len(self._items)}")
+            params = {"count": count, "size": len(self._items)}
+            raise IllegalActionError(Message("pile.short", params))
         taken = self._items[-count:]
         del self._items[-count:]
         return tuple(entry.card for entry in reversed(taken))
@@ -327,7 +329,7 @@ def refill_stock(stock: Stock, pile: DiscardPile, *, rng: random.Random | None) 
     (4, (4S, 5S, 6S, 7S), (8S,))
     """
     if len(stock):
-        raise IllegalActionError(f"the stock is refilled only when empty, it holds {len(stock)}")
+        raise IllegalActionError(Message("stock.not_empty", {"size": len(stock)}))
     cards = list(pile.take_all_but_top())
     if rng is not None:
         rng.shuffle(cards)

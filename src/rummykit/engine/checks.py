@@ -23,6 +23,7 @@ from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
 from rummykit.kit.match import Match
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
+from rummykit.messages import Message
 from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 else:
                     self._check_exchange(seat, action)
             except IllegalActionError as error:
-                raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
+                raise IllegalActionError(error.message, action=action, rule=error.rule) from None
             self._check_filter(seat, action)
             return
         if phase is MELD and seat is not None and isinstance(action, (Discard, Done)):
@@ -221,11 +222,16 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         short = opening_short(self._ctx, seat, melds)
         if short is not None:
             worth, needed = short
+            params = {"seat": seat, "worth": worth, "needed": needed}
             raise IllegalActionError(
-                f"{self._who(seat)} cannot open with {worth} points: a first go-down "
-                f"must be worth at least {needed} (opening_points = {needed})",
-                rule=self._clause("down"),
+                Message("down.opening_points", params), rule=self._clause("down")
             )
+
+    def _draw_choices(self, seat: int) -> tuple[Action, ...]:
+        """The draw step's actions before the action filter: what the pile and the claim
+        protocol allow, whatever the hand holds (the listing's, see
+        :class:`~rummykit.engine.listing.ListedMatch`)."""
+        raise NotImplementedError
 
     def _check_filter(self, seat: int, action: Action) -> None:
         refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
@@ -233,37 +239,38 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
     def _check_layoff(self, seat: int, action: LayOff) -> None:
-        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
-        who = self._who(seat)
+        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now
+        (what the table shows checked first, then what the hand holds)."""
         table = self.deal.table
-        if not 0 <= action.target < len(table):
-            numbers = f"0 to {len(table) - 1}" if table else "none yet"
-            raise IllegalActionError(
-                f"there is no meld {action.target} on the table (melds: {numbers})",
-                rule=self._clause("layoff_target"),
-            )
-        refusal = self._hooks.layoff_gate.refusal(self._ctx, seat, action.target)
+        target = action.target
+        if not 0 <= target < len(table):
+            code = "layoff.no_target" if table else "layoff.no_target_empty"
+            message = Message(code, {"target": target, "last": len(table) - 1})
+            raise IllegalActionError(message, rule=self._clause("layoff_target"))
+        refusal = self._hooks.layoff_gate.refusal(self._ctx, seat, target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
-        if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(
-                f"{who} {self._lacks(action.card)}", rule=self._clause("layoff")
-            )
         try:
-            grown = table[action.target].lay_off(
+            grown = table[target].lay_off(
                 action.card, self.meld_rules, end=action.end, role=action.role
             )
         except InvalidMeldError as error:
+            params = {
+                "seat": seat,
+                "card": action.card,
+                "target": target,
+                "meld": table[target],
+                "detail": error.reason,
+            }
             raise IllegalActionError(
-                f"{who} cannot lay {action.card} off on meld {action.target} "
-                f"({table[action.target]}): {error.reason}",
-                rule=self._clause("layoff_fit"),
+                Message("layoff.no_fit", params), rule=self._clause("layoff_fit")
             ) from None
-        if not self._leaves_ok_after_layoff(seat, action.card, action.target, grown):
-            raise IllegalActionError(
-                f"{who} may not keep exactly one card he cannot play",
-                rule=self._clause("single_card"),
-            )
+        if action.card not in self.deal.hands[seat]:
+            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
+            raise IllegalActionError(message, rule=self._clause("layoff"))
+        if not self._leaves_ok_after_layoff(seat, action.card, target, grown):
+            message = Message("hand.single_card", {"seat": seat})
+            raise IllegalActionError(message, rule=self._clause("single_card"))
 
     def _leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
         """May ``seat`` lay ``card`` off on meld ``index`` (which becomes ``grown``)?"""
@@ -288,22 +295,23 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         rule = self._clause("exchange")
         gate = self._hooks.exchange
         if gate is None:
-            raise IllegalActionError(
-                "jokers on the table are not exchanged in this game", rule=rule
-            )
+            raise IllegalActionError(Message("exchange.none"), rule=rule)
         if not 0 <= action.target < len(self.deal.table):
-            raise IllegalActionError(f"there is no meld {action.target} on the table", rule=rule)
+            message = Message("exchange.no_target", {"target": action.target})
+            raise IllegalActionError(message, rule=rule)
         refusal = gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{self._who(seat)} {self._lacks(action.card)}", rule=rule)
+            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
+            raise IllegalActionError(message, rule=rule)
         if self._exchange_for(seat, action) is None:
-            raise IllegalActionError(
-                f"{action.card} cannot free a joker of meld {action.target} to that place"
-                + exchange_meanings(self._engine, seat, action),
-                rule=rule,
-            )
+            params = {
+                "card": action.card,
+                "target": action.target,
+                "meanings": exchange_meanings(self._engine, seat, action),
+            }
+            raise IllegalActionError(Message("exchange.no_fit", params), rule=rule)
 
     def _exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
         """The table after ``action``, or ``None`` if its card cannot free that joker to
@@ -330,12 +338,17 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                     return outcome
         return None
 
+    def _neutral_rule(self) -> str | None:
+        return self._clause(self.state.phase.value) or super()._neutral_rule()
+
     def _why_not(self, action: Action) -> Refusal:
+        """What the table shows is checked before what the hand holds, so that a refusal
+        told to an unknown sender (a hidden code made neutral) is the same for every
+        hand (:mod:`rummykit.kit.seats`)."""
         seat, phase = self.state.to_act, self.state.phase
         clause = self._clause
-        who = self._who(seat)
         if self.is_over:
-            return clause("match_over"), "the match is over"
+            return clause("match_over"), Message("match.over")
         if seat is not None and phase in self._hooks.claims.phases:
             refusal = self._hooks.claims.why_not(self._ctx, seat, action)
             if refusal is not None:
@@ -345,63 +358,63 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if refusal is not None:
                 return refusal
         if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
-            return clause("empty_pile"), f"{who} cannot take: the discard pile is empty"
+            return clause("empty_pile"), Message("take.empty_pile", {"seat": seat})
         top = self.deal.pile.top
         if isinstance(action, Take) and top is not None and seat is not None and phase is DRAW:
             if top.discarder == seat and not self.options.may_take_own_discard:
-                return clause("own_discard"), f"{who} cannot take {top.card}, his own discard"
-            if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
-                return refusal  # the filter's own clause and reason (POSSO-8.2)
+                params = {"seat": seat, "card": top.card}
+                return clause("own_discard"), Message("take.own_discard", params)
             mode = self.options.pile_take
             if action.count > 1 and mode is PileTake.OFF:
-                return clause("multi_take"), f"{who} takes one pile card at most (pile_take = off)"
+                return clause("multi_take"), Message("take.one_at_most", {"seat": seat})
+            too_many = Message("take.too_many", {"seat": seat, "count": action.count})
+            if action not in self._draw_choices(seat):
+                return clause("multi_take"), too_many
+            if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
+                return refusal  # the filter's own clause and reason (POSSO-8.2)
             if action.count > 1 and mode is PileTake.MELD_DEEPEST:
-                return (
-                    clause("multi_take"),
-                    f"{who} cannot take {action.count} pile cards here: the deepest must be "
-                    "one he can meld at once (pile_take = meld_deepest)",
-                )
-            return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
+                params = {"seat": seat, "count": action.count}
+                return clause("multi_take"), Message("take.deepest_unmeldable", params)
+            return clause("multi_take"), too_many
         if isinstance(action, Discard) and seat is not None and phase is MELD:
-            card = action.card
-            refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
-            if refusal is not None:
-                return refusal
-            if not self.deal.step.discard_step:
-                return (
-                    clause("no_discard"),
-                    f"{who} makes no discard in this turn: end it with 'done'",
-                )
-            if card not in self.deal.hands[seat]:
-                return clause("discard"), f"{who} {self._lacks(card)}"
-            if self.deal.deepest is not None:
-                return (
-                    clause("multi_take"),
-                    f"{who} must meld {self.deal.deepest}, the deepest card he took, before "
-                    "he discards (pile_take = meld_deepest)",
-                )
-            if card is self.deal.step.taken and not self.options.may_discard_taken_card:
-                return (
-                    clause("taken_card"),
-                    f"{who} cannot discard {card}, just taken from the pile",
-                )
-            return (
-                clause("going_out"),
-                f"{who} cannot discard his last card in deal {self.state.deal_number}",
-            )
+            return self._why_no_discard(seat, action)
         if isinstance(action, Done) and seat is not None and phase is MELD:
-            return (
-                clause("discard"),
-                f"{who} must end this turn with a discard"
-                + (f" (for example '{self._first_discard(seat)}')" if self._sender_known else "")
-                + ", not 'done'",
-            )
+            if self._sender_known:
+                params = {"seat": seat, "example": self._first_discard(seat)}
+                return clause("discard"), Message("done.must_discard_example", params)
+            return clause("discard"), Message("done.must_discard", {"seat": seat})
         if phase in (DRAW, MELD, PICK) and seat is not None:
-            return (
-                clause(phase.value),
-                f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
-            )
+            params = {"seat": seat, "action": action, "phase": phase.value}
+            params["legal"] = self._legal_note()
+            return clause(phase.value), Message("turn.not_now", params)
         return super()._why_not(action)
+
+    def _why_no_discard(self, seat: int, action: Discard) -> Refusal:
+        """Why ``seat`` may not make the discard ``action``: what the table shows first
+        (no discard in this turn, a last card that may not go), then the action filter
+        and the hand."""
+        clause = self._clause
+        deal = self.deal
+        card = action.card
+        if not deal.step.discard_step:
+            return clause("no_discard"), Message("discard.no_discard", {"seat": seat})
+        last_card = Message("discard.last_card", {"seat": seat, "deal": self.state.deal_number})
+        if len(deal.hands[seat]) == 1 and not (deal.discard_out and deal.down[seat]):
+            return clause("going_out"), last_card
+        if deal.deepest is not None:
+            params = {"seat": seat, "card": deal.deepest}
+            return clause("multi_take"), Message("discard.meld_deepest", params)
+        taken = card is deal.step.taken and deal.known[seat].get(card, 0) > 0
+        if taken and not self.options.may_discard_taken_card:  # known to all to be held
+            return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
+        refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
+        if refusal is not None:
+            return refusal
+        if card not in deal.hands[seat]:
+            return clause("discard"), Message("hand.lacks", {"seat": seat, "cards": (card,)})
+        if card is deal.step.taken:  # the copy taken melded, the same card kept
+            return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
+        return clause("going_out"), last_card
 
     def _first_discard(self, seat: int) -> str:
         for action in self.legal_actions():

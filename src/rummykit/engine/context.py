@@ -28,6 +28,7 @@ from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnd, Effect, GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
 from rummykit.melds import End, Meld, MeldRules
+from rummykit.messages import Message
 from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
@@ -236,9 +237,10 @@ class TurnContext(Generic[S]):
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._match._clause(key)
 
-    def refuse(self, rule: str, reason: str) -> NoReturn:
+    def refuse(self, rule: str, reason: Message | str) -> NoReturn:
         """Refuse the action being verified: raise
-        :class:`~rummykit.errors.IllegalActionError` citing ``rule``."""
+        :class:`~rummykit.errors.IllegalActionError` citing ``rule``, for ``reason`` (a
+        :class:`~rummykit.Message`, or text)."""
         raise IllegalActionError(reason, rule=rule or None)
 
     # -- what a hook asks the turn rules ----------------------------------------------------

@@ -30,6 +30,7 @@ from rummykit.errors import (
     SolverBudgetError,
 )
 from rummykit.melds import Meld, MeldKind
+from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangement_parts, arrangements
 
 if TYPE_CHECKING:
@@ -91,28 +92,49 @@ def allowed_go_downs(
             yield down_action(arrangement.melds)
 
 
-def held_melds(
-    ctx: TurnContext[Any], seat: int, action: Down, *, verb: str, hold: str, melds: str
-) -> tuple[list[Meld], list[Card]]:
-    """The melds of ``action``, each validated, and the cards ``seat`` keeps after laying
-    them down: the first checks of every opening hook. Refused, citing ``hold``, where the
-    seat does not hold the cards (named only to a known sender), or citing ``melds``
-    (``"<who> <verb>: <reason>"``) where a meld is not valid."""
-    who = ctx.who(seat)
+def valid_melds(
+    ctx: TurnContext[Any], seat: int, action: Down, *, code: str, melds: str
+) -> list[Meld]:
+    """The melds of ``action``, each validated (what the action alone says, checked
+    before the hand): refused where one is not valid, with the message ``code``
+    (``down.bad_meld``, ``meld.bad``) citing ``melds``."""
+    try:
+        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+    except InvalidMeldError as error:
+        message = Message(code, {"seat": seat, "detail": error.reason})
+        raise IllegalActionError(message, rule=melds) from None
+    contract = ctx.contract_of(seat)
+    if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
+        valid = list(contract.reading(valid, ctx.meld_rules))
+    return valid
+
+
+def cards_left(ctx: TurnContext[Any], seat: int, action: Down, *, hold: str) -> list[Card]:
+    """The cards ``seat`` keeps after laying down the melds of ``action``; refused,
+    citing ``hold``, where the seat does not hold them all (``hand.lacks``, a hidden code:
+    told to the seat to act alone)."""
     hand = Counter(ctx.deal.hands[seat])
     needed = Counter(card for cards, _ in action.melds for card in cards)
     missing = needed - hand
     if missing:
-        cards = " ".join(str(card) for card in sorted(missing.elements()))
-        raise IllegalActionError(f"{who} {ctx.lacks(cards)}", rule=hold)
-    try:
-        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
-    except InvalidMeldError as error:
-        raise IllegalActionError(f"{who} {verb}: {error.reason}", rule=melds) from None
-    contract = ctx.deal.contract
-    if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
-        valid = list(contract.reading(valid, ctx.meld_rules))
-    return valid, list((hand - needed).elements())
+        message = Message("hand.lacks", {"seat": seat, "cards": tuple(sorted(missing.elements()))})
+        raise IllegalActionError(message, rule=hold)
+    return list((hand - needed).elements())
+
+
+def held_melds(
+    ctx: TurnContext[Any], seat: int, action: Down, *, code: str, hold: str, melds: str
+) -> tuple[list[Meld], list[Card]]:
+    """:func:`valid_melds` and :func:`cards_left`, in that order: the first checks of an
+    opening hook that checks nothing else of the melds."""
+    valid = valid_melds(ctx, seat, action, code=code, melds=melds)
+    return valid, cards_left(ctx, seat, action, hold=hold)
+
+
+def cards_kept(ctx: TurnContext[Any], seat: int, action: Down) -> int:
+    """How many cards ``seat`` would keep after ``action`` if he holds its cards (what
+    the table shows: his hand's size)."""
+    return len(ctx.deal.hands[seat]) - sum(len(cards) for cards, _ in action.melds)
 
 
 def check_hand_left(
@@ -134,7 +156,7 @@ def check_hand_left(
         table_after=[*ctx.deal.table, *melds],
         going_down=going_down,
     ):
-        raise IllegalActionError(f"{ctx.who(seat)} may not keep exactly one card here", rule=rule)
+        raise IllegalActionError(Message("down.single_card", {"seat": seat}), rule=rule)
 
 
 @final
@@ -217,47 +239,39 @@ class ContractOpening(Opening):
     def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
         go-down now; return its melds and whether the contract is then down."""
-        who = ctx.who(seat)
         clause = ctx.clause
         deal = ctx.deal
         if deal.down[seat]:
-            raise IllegalActionError(
-                f"{who} has his contract down: no new melds this deal", rule=clause("no_new_melds")
-            )
-        melds, left = held_melds(
-            ctx, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
-        )
+            message = Message("down.has_contract", {"seat": seat})
+            raise IllegalActionError(message, rule=clause("no_new_melds"))
+        melds = valid_melds(ctx, seat, action, code="down.bad_meld", melds=clause("melds"))
         contract = _contract(ctx, seat)
         if self.all_at_once:
             try:
                 contract.check(melds, ctx.meld_rules)
             except ContractError as error:
-                raise IllegalActionError(
-                    f"{who} cannot go down: {error.reason}", rule=clause("down")
-                ) from None
+                message = Message("down.not_contract", {"seat": seat, "detail": error.reason})
+                raise IllegalActionError(message, rule=clause("down")) from None
             down_after = True
         else:
             if len(melds) != 1:
-                raise IllegalActionError(
-                    f"{who} lays down one contract meld at a time", rule=clause("one_at_a_time")
-                )
+                message = Message("down.one_at_a_time", {"seat": seat})
+                raise IllegalActionError(message, rule=clause("one_at_a_time"))
             meld = melds[0]
             fits = any(
                 kind is meld.kind and len(meld) >= (size or 0)
                 for kind, size in self.still_needed(ctx, seat)
             )
             if not fits or self.conflicts(ctx, seat, meld):
-                raise IllegalActionError(
-                    f"{who}: {meld} is not part of contract {contract}",
-                    rule=clause("no_new_melds"),
-                )
+                params = {"seat": seat, "meld": meld, "contract": contract}
+                message = Message("down.not_in_contract", params)
+                raise IllegalActionError(message, rule=clause("no_new_melds"))
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
-        if down_after and left and ctx.whole_hand:
-            raise IllegalActionError(
-                f"{who} cannot go down: in this deal the go-down takes the whole hand, "
-                f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
-                rule=clause("down"),
-            )
+        kept = cards_kept(ctx, seat, action)
+        if down_after and kept > 0 and ctx.whole_hand:
+            message = Message("down.whole_hand", {"seat": seat, "count": kept})
+            raise IllegalActionError(message, rule=clause("down"))
+        left = cards_left(ctx, seat, action, hold=clause("hold"))
         check_hand_left(
             ctx,
             seat,
@@ -284,9 +298,9 @@ class ContractLayOffGate(LayOffGate):
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""
         if self.requires_contract and not ctx.deal.down[seat]:
-            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} has not laid his contract down"
+            return ctx.clause("layoff_gate"), Message("layoff.no_contract", {"seat": seat})
         if not self.same_turn and ctx.deal.step.went_down:
-            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} lays off from his next turn on"
+            return ctx.clause("layoff_gate"), Message("layoff.next_turn", {"seat": seat})
         return None
 
     def after_going_down(self, ctx: TurnContext[Any]) -> bool:

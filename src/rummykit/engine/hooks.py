@@ -23,6 +23,7 @@ from rummykit.engine.actions import Down
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.kit.actions import Action
 from rummykit.kit.protocol import Phase
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 
-Refusal = tuple[str, str]
-"""Why an action is refused: (clause, reason)."""
+Refusal = tuple[str, Message | str]
+"""Why an action is refused: (clause, reason), the reason a
+:class:`~rummykit.Message` (a code of the catalog and its parameters) or, for a
+game without codes of its own, text."""
 
 
 @attrs.frozen

@@ -19,7 +19,9 @@ from rummykit.engine.moves import exchanges, layoffs
 from rummykit.engine.options import MultiTakeMode, PileTake
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.points import deepest_meldable, opening_downs
+from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
+from rummykit.messages import Message
 
 
 class ListedMatch(CheckedMatch):
@@ -59,9 +61,15 @@ class ListedMatch(CheckedMatch):
         if seat is None:
             return ()
         claims = self._hooks.claims
-        if self.state.phase in claims.phases:
-            return claims.open_seats(self._ctx)
-        return (seat,)
+        if self.state.phase not in claims.phases:
+            return (seat,)
+        found = claims.open_seats(self._ctx)
+        if not found or found[0] != seat:
+            raise ConfigError(
+                f"{type(claims).__name__}.open_seats must give the seat to act ({seat}) "
+                f"first, got {found!r}"
+            )
+        return found
 
     def _legal_for(self, seat: int) -> tuple[Action, ...]:
         """An open seat's answers, as its claim protocol lists them."""
@@ -74,13 +82,16 @@ class ListedMatch(CheckedMatch):
             isinstance(action, Action) and self._hooks.claims.accepts(self._ctx, seat, action)
         )
 
-    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, Message | str]:
         """The protocol's own refusal of an early answer, else the match's."""
         refusal = self._hooks.claims.why_not(self._ctx, seat, action)
         return refusal if refusal is not None else super()._why_not_answer(seat, action)
 
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
+        return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
+
+    def _draw_choices(self, seat: int) -> tuple[Action, ...]:
         top = pile.max_take(self._engine, seat, kind=None, protect_top=False)
         mode = self.options.pile_take
         if mode is PileTake.OFF:
@@ -99,8 +110,7 @@ class ListedMatch(CheckedMatch):
             )
         else:
             actions = (_DRAW, *Take.up_to(top))
-        actions = self._hooks.claims.draw_actions(self._ctx, seat, actions)
-        return self._hooks.action_filter.filter(self._ctx, seat, actions)
+        return self._hooks.claims.draw_actions(self._ctx, seat, actions)
 
     def _pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with

@@ -21,6 +21,7 @@ from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
 from rummykit.melds.layoff import fit_lay_off, replacing_cards
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -350,9 +351,10 @@ def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
     return True
 
 
-def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoker) -> str:
+def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoker) -> Message | str:
     """For a refused exchange: what the freed joker may stand for on meld
-    ``action.joker_to`` (``""`` when it has no choice of meaning there)."""
+    ``action.joker_to`` (a ``note.stands_for`` message; ``""`` when it has no choice of
+    meaning there)."""
     try:
         outcomes = match._exchange_outcomes(seat, action.card, action.target)
     except InvalidMeldError:
@@ -368,7 +370,7 @@ def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoke
     ]
     if not roles:
         return ""
-    return f"; on meld {action.joker_to} it stands for {' or '.join(roles)}"
+    return Message("note.stands_for", {"target": action.joker_to, "roles": tuple(roles)})
 
 
 def _code(card: Card) -> int:

@@ -46,6 +46,7 @@ from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 from rummykit.melds import MeldKind
+from rummykit.messages import Message
 
 
 def to_json(value: Any) -> Any:
@@ -81,7 +82,15 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return {"type": value.verb, "text": str(value), **_fields_json(value)}
     if isinstance(value, Effect):
-        return {"type": type(value).__name__, **_fields_json(value), "text": value.text}
+        message = value.message
+        return {
+            "type": type(value).__name__,
+            **_fields_json(value),
+            "text": value.text,
+            **message.to_dict(),
+        }
+    if isinstance(value, Message):
+        return value.to_dict()
     if isinstance(value, State):
         return {"type": type(value).__name__, **_fields_json(value)}
     json_value = getattr(value, "json_value", None)
@@ -223,8 +232,11 @@ def error_json(error: RummyError) -> dict[str, Any]:
     True
     """
     data: dict[str, Any] = {"type": type(error).__name__, "message": str(error), "rule": None}
+    message = getattr(error, "message", None)
+    if isinstance(message, Message):  # a refusal's code and parameters, and its text
+        data.update(message.to_dict(), reason=error.reason)
     for name, value in vars(error).items():
-        if not name.startswith("_"):
+        if not name.startswith("_") and name != "message":
             try:
                 data[name] = to_json(value)
             except TypeError:

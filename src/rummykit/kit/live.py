@@ -25,14 +25,14 @@ holds no clock (see the how-to on servers).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit import seats
 from rummykit.kit.actions import Action
 from rummykit.kit.definition import Question
-from rummykit.kit.effects import seat_name
 from rummykit.kit.protocol import Phase
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.kit.match import Match
@@ -52,12 +52,6 @@ class LiveSeats:
     players: int
 
     # -- what the match supplies -------------------------------------------------------------
-
-    def _check(self, action: Action) -> None:
-        raise NotImplementedError
-
-    def _applied(self, action: Action) -> Any:
-        raise NotImplementedError
 
     def _who(self, seat: int | None) -> str:
         raise NotImplementedError
@@ -84,13 +78,11 @@ class LiveSeats:
         to act (a game may accept other spellings of a listed answer)."""
         return action in self._legal_for(seat)
 
-    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, Message | str]:
         """The clause and reason for an illegal early answer of ``seat``."""
         phase = self.state.phase
-        return (
-            phase.clause or self._clause_prefix,
-            f"{self._who(seat)} cannot {action} now ({phase.value})",
-        )
+        params = {"seat": seat, "action": action, "phase": phase.value, "legal": ""}
+        return phase.clause or self._clause_prefix, Message("turn.not_now", params)
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -122,16 +114,14 @@ class LiveSeats:
         if seats.seat_number(seat, self.players) in self.deciding:
             return True
         if any(held == seat for held, _ in self.state.held):
-            who = seat_name(seat)
-            raise IllegalActionError(f"player {who} has answered already", action=action)
+            raise IllegalActionError(Message("turn.answered", {"seat": seat}), action=action)
         return False
 
     def _check_early(self, seat: int, action: Action) -> None:
         """Refuse ``action`` unless it is a legal answer of ``seat`` (an early one)."""
         if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"an action is an Action value or its notation, got {action!r}", action=action
-            )
+            message = Message("action.not_action", {"value": shown(action)})
+            raise IllegalActionError(message, action=action)
         if not self._is_answer(seat, action):
             rule, reason = self._why_not_answer(seat, action)
             raise IllegalActionError(reason, action=action, rule=rule)
@@ -155,11 +145,11 @@ class LiveSeats:
             state.held = tuple(pair for pair in kept if pair[0] != state.to_act)
             if answer is None:
                 return
-            try:
-                self._check(answer)
+            try:  # the seat to act's action: checked, applied and logged (and any
+                # held answer after it, in turn)
+                cast("Match[Any, Any]", self).apply(answer)
             except IllegalActionError:  # checked when held: a protocol's inconsistency
                 continue  # its seat is asked again
-            self._applied(answer)
 
 
 def default_action(
@@ -185,7 +175,7 @@ def default_action(
     """
     seat = seats.seat_number(seat, match.players)
     if seat not in match.deciding:
-        raise IllegalActionError(f"player {seat_name(seat)} has no decision open now")
+        raise IllegalActionError(Message("seat.no_open_decision", {"seat": seat}))
     legal = match.legal_actions(seat=seat)
     phase = match.phase
     if isinstance(phase, Question) and phase.decline in legal:

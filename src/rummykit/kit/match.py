@@ -33,6 +33,7 @@ from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Event, Outcome, Phase
 from rummykit.kit.state import DealState, MatchRules, MatchState
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.kit.definition import GameDefinition
@@ -205,21 +206,27 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         ``down``, ``known``, ``contract``) for ``seat``."""
         return {}
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        """The clause an illegal ``action`` breaks and why (for the error message)."""
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
+        """The clause an illegal ``action`` breaks and why (a
+        :class:`~rummykit.Message`, or text for a refusal without a code)."""
         phase, seat = self.state.phase, self.state.to_act
         if phase is MATCH_OVER:
-            return f"{self._clause_prefix}", "the match is over"
+            return f"{self._clause_prefix}", Message("match.over")
         if isinstance(action, NextDeal):
-            return (
-                phase.clause or self._clause_prefix,
-                "'next' starts the next deal only after a deal ends with auto_deal=False",
-            )
-        who = self._who(seat)
+            return phase.clause or self._clause_prefix, Message("deal.next_only")
+        params = {"seat": seat, "action": action, "phase": phase.value, "legal": self._legal_note()}
+        if seat is None:
+            del params["seat"]
         return (
             phase.clause or self._clause_prefix,
-            f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
+            Message("turn.nobody" if seat is None else "turn.not_now", params),
         )
+
+    def _neutral_rule(self) -> str | None:
+        """The clause a refusal told to an unknown sender cites where the true one
+        depends on the hidden hand (``hand.not_playable``): the phase's, the same for
+        every hand."""
+        return self.state.phase.clause or self._clause_prefix or None
 
     # -- the protocol --------------------------------------------------------------------
 
@@ -307,6 +314,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """Every legal action now, in a deterministic order; with ``seat``, that seat's
         choices (none unless it is in :attr:`deciding`)."""
         if seat is not None and seat != self.state.to_act:
+            seats.seat_number(seat, self.players)
             return self._legal_for(seat) if seat in self.deciding else ()
         if self._legal is None:
             phase = self.state.phase
@@ -337,7 +345,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             try:
                 return self.parse_action(action)
             except NotationError as error:
-                raise IllegalActionError(error.reason, action=action) from None
+                message = Message("action.unreadable", {"detail": error.reason})
+                raise IllegalActionError(message, action=action) from None
         return action
 
     _sender_known: bool = False
@@ -348,7 +357,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """``does not hold 9S`` for a refusal, or less (:func:`rummykit.kit.seats.lacks`)."""
         return seats.lacks(cards, sender_known=self._sender_known)
 
-    def _legal_note(self) -> str:
+    def _legal_note(self) -> Message | str:
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
         return seats.legal_note(self.legal_actions(), sender_known=self._sender_known)
 
@@ -365,6 +374,10 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
                 self._check_early(seat, value)
             else:
                 self._check(value)
+        except IllegalActionError as error:
+            if seat is None and error.message.hidden:
+                raise seats.neutral_refusal(value, self._neutral_rule()) from None
+            raise
         finally:
             self._sender_known = False
         return value
@@ -384,9 +397,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             return
         legal = self.legal_actions()
         if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"an action is an Action value or its notation, got {action!r}", action=action
-            )
+            message = Message("action.not_action", {"value": shown(action)})
+            raise IllegalActionError(message, action=action)
         if action in legal:
             return
         rule, reason = self._why_not(action)
@@ -412,7 +424,12 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         open seat's answer after it is held (``None`` returned) and applied, with its
         event logged, when the one-at-a-time order reaches it."""
         if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
-            self._check(action)
+            try:
+                self._check(action)
+            except IllegalActionError as error:
+                if error.message.hidden:  # the sender is not known: tell no hidden card
+                    raise seats.neutral_refusal(action, self._neutral_rule()) from None
+                raise
         else:
             early = self._is_early(seat, action)
             action = self._verified(action, seat, early=early)
@@ -420,14 +437,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
                 assert seat is not None
                 self._hold(seat, action)
                 return None
-        phase = self.state.phase
-        event = self._applied(action)
-        if self.state.held:
-            self._resolve_held(phase)
-        return event
-
-    def _applied(self, action: Action) -> Event:
-        """Apply a verified ``action`` of the seat to act and log its event."""
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
@@ -441,6 +450,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         step = self._first_step + len(events)
         event = Event(step, deal_number, seat, phase, action, tuple(effects))
         events.append(event)
+        if state.held:  # answers given early: applied now if the order reached them
+            self._resolve_held(phase)
         return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
@@ -448,7 +459,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         was and the error names the action's place in the list (``seat``: each is sent
         by that seat, see :meth:`verify`)."""
         if isinstance(actions, str) or not isinstance(actions, Sequence):
-            raise IllegalActionError(f"apply_all takes a list of actions, got {actions!r}")
+            raise IllegalActionError(Message("batch.not_list", {"value": shown(actions)}))
         backup = self.clone()
         events = []
         for index, action in enumerate(actions):
@@ -457,8 +468,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             except IllegalActionError as error:
                 self.__dict__.update(backup.__dict__)
                 self._rebind()
+                params = {"index": index, "action": action, "detail": error.message}
                 raise IllegalActionError(
-                    f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
+                    Message("batch.refused", params), action=action, rule=error.rule
                 ) from None
             if event is not None:  # an early answer is held, not applied
                 events.append(event)
@@ -531,8 +543,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
 
     def clone(self, *, hide_for: int | None = None) -> Any:
         """An independent copy (for search): same state, same future. With ``hide_for``
-        the copy's log is the log as that seat may know it (others' stock draws hidden),
-        for a copy that a bot may look at whole."""
+        the copy's log is the log as that seat may know it (others' stock draws hidden)
+        and it holds no other seat's early answer, for a copy that a bot may look at
+        whole."""
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)
@@ -544,6 +557,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
         )
         twin._effects = []
+        if hide_for is not None and self.state.held:  # others' early answers are unknown
+            twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
         twin._rebind()
         return twin
 

@@ -21,6 +21,7 @@ from rummykit import (
     DiscardPile,
     Match,
     MeldRules,
+    Message,
     Stock,
     deal,
     min_deadwood_value,
@@ -140,13 +141,14 @@ class SprintMatch(Match[MatchState, SprintDeal]):
         hand = self.deal.hands[self.to_act]
         return tuple(Discard(card) for card in sorted(hand) if card is not self.deal.taken)
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        """Say which rule an illegal discard breaks."""
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
+        """Say which rule an illegal discard breaks, with the library's message codes
+        (:mod:`rummykit.messages`; both are hidden: told only to the seat to act)."""
         seat = self.to_act
         if isinstance(action, Discard) and seat is not None and self.phase is DISCARD:
             if action.card is self.deal.taken:
-                return "SPRINT-3", f"{action.card} was just taken from the pile"
-            return "SPRINT-3", f"{self._who(seat)} does not hold {action.card}"
+                return "SPRINT-3", Message("discard.taken", {"seat": seat, "card": action.card})
+            return "SPRINT-3", Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
         return super()._why_not(action)
 
     def _perform(self, seat: int | None, action: Action) -> None:

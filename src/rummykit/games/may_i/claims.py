@@ -27,6 +27,7 @@ from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnd, Passed
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
+from rummykit.messages import Message
 
 __all__ = [
     "BUY",
@@ -247,26 +248,23 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the window."""
         claim = _open(ctx)
-        who = ctx.who(seat)
         phase = ctx.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
-            return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
+            return "MAYI-8.4", Message("take.own_discard", {"seat": seat, "card": claim.card})
         if isinstance(action, Take) and phase is BUY and seat is not None:
             run = ctx.pile_run(seat, protect_top=True)
             entries = ctx.deal.pile.entries
             if run < action.count and run < len(entries):
                 stop = entries[len(entries) - 1 - run]
                 if stop.discarder == seat:
-                    return (
-                        "MAYI-8.4",
-                        f"{who} cannot take {action.count} pile cards: {stop.card}, "
-                        f"card {run + 1} from the top, is his own discard",
-                    )
-            return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
+                    params = {"seat": seat, "count": action.count, "card": stop.card}
+                    params["place"] = run + 1
+                    return "MAYI-8.4", Message("take.own_in_run", params)
+            return "MAYI-9.8", Message("take.too_many", {"seat": seat, "count": action.count})
         if isinstance(action, Ask) and phase is REQUEST:
-            return "MAYI-9.2", f"{who} may not ask for {claim.card}"
+            return "MAYI-9.2", Message("ask.not_allowed", {"seat": seat, "card": claim.card})
         if isinstance(action, Refuse) and phase is CONSENT:
-            return "MAYI-9.11", f"{who} may not refuse: he could not buy the card"
+            return "MAYI-9.11", Message("refuse.cannot_buy", {"seat": seat})
         return None
 
     # -- decisions -------------------------------------------------------------------------

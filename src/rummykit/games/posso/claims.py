@@ -45,6 +45,7 @@ from rummykit.kit.effects import GoingOut, Passed
 from rummykit.kit.state import State
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 __all__ = [
     "CLAIM",
@@ -221,12 +222,9 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         clause = self.table(ctx).stock_only[seat]
         if clause is None or not isinstance(action, Take):
             return None
-        who = ctx.who(seat)
         if clause == "POSSO-9.8":
-            why = f"{who} took the card under the correction with a second 'Posso?'"
-        else:
-            why = f"{who} claimed a card since his last turn (claimant_next_draw='stock')"
-        return clause, f"{why}: this draw must come from the stock ('draw')"
+            return clause, Message("draw.stock_after_correction", {"seat": seat})
+        return clause, Message("draw.stock_after_claim", {"seat": seat})
 
     def after_stock_draw(self, ctx: Ctx, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
@@ -308,88 +306,80 @@ class PossoClaims(ClaimProtocol[PossoTable]):
 
     def correction_refusal(self, ctx: Ctx, seat: int, action: Correct) -> Refusal:
         """Why ``seat`` may not make the correction ``action`` (POSSO-14.5, 11.4)."""
-        who = ctx.who(seat)
         top = ctx.deal.pile.top
         flagged = self.table(ctx).flagged
         if top is None or flagged is None or ctx.phase is not CORRECTION:
-            return "POSSO-14.5", f"{who} has no flagged discard to correct"
+            return "POSSO-14.5", Message("correct.nothing", {"seat": seat})
+        params: dict[str, Any] = {"seat": seat, "card": top.card, "target": action.target}
         if action.target not in self.correct_targets(ctx, flagged, top.card):
-            return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target}"
+            return "POSSO-14.5", Message("correct.no_target", params)
         meld = ctx.deal.table[action.target]
         if action.role is None:
-            ways = " or ".join(
+            ways = tuple(
                 f"'correct {action.target} {format_meaning(None, role)}'"
                 for role in _meanings(ctx, meld, top.card)
             )
-            return "POSSO-11.4", f"{who} says what {top.card} stands for on {meld}: {ways}"
+            params = {"seat": seat, "card": top.card, "meld": meld, "ways": ways}
+            return "POSSO-11.4", Message("correct.say_role", params)
         try:
             meld.lay_off(top.card, ctx.meld_rules, role=action.role)
         except InvalidMeldError as error:
-            return (
-                "POSSO-11.4",
-                f"{who} cannot put {top.card} on meld {action.target}: {error.reason}",
-            )
-        return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target} that way"
+            return "POSSO-11.4", Message("correct.bad_role", {**params, "detail": error.reason})
+        return "POSSO-14.5", Message("correct.that_way", params)
 
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the claim phases."""
-        who = ctx.who(seat)
         top = ctx.deal.pile.top
         if isinstance(action, Claim) and top is not None:
             if ctx.phase is CORRECTION:
-                return "POSSO-14.5", f"{who} first corrects or passes"
+                return "POSSO-14.5", Message("claim.correct_first", {"seat": seat})
             if not ctx.deal.down[seat or 0] and not _rules(ctx).claim_may_open:
-                return "POSSO-9.5", f"{who} has not opened and may not claim"
+                return "POSSO-9.5", Message("claim.not_opened", {"seat": seat})
             return self.claim_refusal(ctx, seat or 0, top.card, action)
         if isinstance(action, Correct):
             return self.correction_refusal(ctx, seat or 0, action)
         if isinstance(action, SwapCorrect):
-            return "POSSO-14.5", (
-                f"{who} cannot put {action.card} in the place of a joker of meld "
-                f"{action.target} with the joker going to meld {action.joker_to} that way"
-            )
+            params = {
+                "seat": seat,
+                "card": action.card,
+                "target": action.target,
+                "joker_to": action.joker_to,
+            }
+            return "POSSO-14.5", Message("correct.swap_that_way", params)
         return None
 
     def claim_refusal(self, ctx: Ctx, seat: int, card: Card, claim: Claim) -> Refusal:
-        """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
-        who = ctx.who(seat)
+        """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2): what
+        the claim and the table show first, then what the hand holds (hidden codes)."""
         rules = _rules(ctx)
         if not claim.melds:
-            return (
-                "POSSO-9.5",
-                f"a claim names the new meld {card} goes into, e.g. "
-                f"'claim {card} …' with cards from {who}'s hand",
-            )
+            return "POSSO-9.5", Message("claim.no_meld", {"seat": seat, "card": card})
         if not rules.claim_requires_new_meld:
-            return (
-                "POSSO-9.5",
-                "the claimed card goes into the hand (claim_requires_new_meld=False): "
-                "write a bare 'claim'",
-            )
+            return "POSSO-9.5", Message("claim.bare")
         named = Counter(laid for cards, _ in claim.melds for laid in cards)
         if not named[card]:
-            return "POSSO-9.5", f"the claim's melds must include the claimed {card}"
-        missing = named - Counter([*ctx.deal.hands[seat], card])
-        if missing:
-            held = " ".join(str(c) for c in sorted(missing.elements(), key=_code))
-            return "POSSO-9.5", f"{who} {ctx.lacks(held)}"
+            return "POSSO-9.5", Message("claim.without_card", {"card": card})
         melds = []
         for cards, roles in claim.melds:
             try:
                 melds.append(ctx.meld_rules.validate(cards, roles=roles))
             except InvalidMeldError as error:
-                text = " ".join(str(c) for c in cards)
-                return "POSSO-9.5", f"{who} cannot lay {text} down: {error.reason}"
+                params = {"seat": seat, "cards": tuple(cards), "detail": error.reason}
+                return "POSSO-9.5", Message("claim.bad_meld", params)
         opening = ctx.deal.contract
         if not ctx.deal.down[seat] and opening is not None:
             try:
                 opening.check(melds, ctx.meld_rules)
             except ContractError as error:
-                reason = f"{who} has not opened, and the claim is no opening (POSSO-12.2)"
-                return "POSSO-9.5", f"{reason}: {error.reason}"
+                params = {"seat": seat, "detail": error.reason}
+                return "POSSO-9.5", Message("claim.not_opening", params)
         elif len(melds) > 1:
-            return "POSSO-9.5", f"{who} has opened: a claim lays down one new meld"
-        return "POSSO-9.5", f"{who} cannot lay {card} down that way"
+            return "POSSO-9.5", Message("claim.one_meld", {"seat": seat})
+        missing = named - Counter([*ctx.deal.hands[seat], card])
+        if missing:
+            held = tuple(sorted(missing.elements(), key=_code))
+            return "POSSO-9.5", Message("hand.lacks", {"seat": seat, "cards": held})
+        return "POSSO-9.5", Message("claim.that_way", {"seat": seat, "card": card})
 
     def perform(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
