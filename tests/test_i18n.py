@@ -3,7 +3,6 @@ locale negotiation and a user's own catalog."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import string
 from pathlib import Path
@@ -34,10 +33,6 @@ from rummykit.i18n.locales import normalize_locale
 from rummykit.i18n.po import PoEntry, mo_bytes, parse_po
 
 ROOT = Path(__file__).resolve().parents[1]
-NEEDS_CODES = pytest.mark.skipif(
-    importlib.util.find_spec("rummykit.messages") is None,
-    reason="the message codes (#35 item 1) are not merged yet",
-)
 TEMPLATE = CATALOG_DIR / "rummykit.pot"
 LOCALES = ("pt_BR", "ru")
 
@@ -95,7 +90,6 @@ def test_plural_entries_have_every_form_of_the_language(locale: str) -> None:
     assert all(len(entry.msgstr) == forms for entry in plurals)
 
 
-@NEEDS_CODES
 def test_the_template_holds_every_marked_text_and_every_message_code() -> None:
     """The committed template is what ``python -m rummykit.i18n.extract`` makes of the
     source and the message codes now (a text marked or a code added but not extracted
@@ -317,7 +311,6 @@ def _sample(spec: str) -> object:
     return 2  # a count, a number or anything shown as text
 
 
-@NEEDS_CODES
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_message_code_is_said_in_the_language(locale: str) -> None:
     """Each code's translated template fills from the parameters its English template
@@ -336,7 +329,6 @@ def test_every_message_code_is_said_in_the_language(locale: str) -> None:
             assert said != message.text(), (locale, code)
 
 
-@NEEDS_CODES
 def test_counts_take_each_languages_plural_forms() -> None:
     from rummykit import parse_cards
     from rummykit.i18n import message_text
@@ -355,7 +347,6 @@ def test_counts_take_each_languages_plural_forms() -> None:
     assert message_text(drew, locale="pt-BR") == "A compra 2 cartas (7H 8H)"
 
 
-@NEEDS_CODES
 def test_a_refusal_is_said_in_each_language_and_str_stays_english() -> None:
     from rummykit import IllegalActionError, game
     from rummykit.i18n import refusal_text
@@ -374,7 +365,6 @@ def test_a_refusal_is_said_in_each_language_and_str_stays_english() -> None:
     assert str(error) == english  # made again, still English
 
 
-@NEEDS_CODES
 def test_the_plugin_example_adds_its_catalog_and_clause_titles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -421,7 +411,6 @@ TRIES = [
 ]
 
 
-@NEEDS_CODES
 @pytest.mark.parametrize("name", ["may-i", "posso", "possession"])
 def test_refusals_and_effects_round_trip_through_their_json_in_every_language(
     name: str,
@@ -465,7 +454,6 @@ def test_refusals_and_effects_round_trip_through_their_json_in_every_language(
             assert message_text(again, locale=locale) == effect.describe(locale=locale)
 
 
-@NEEDS_CODES
 def test_a_deal_strip_speaks_the_language() -> None:
     from rummykit import game
     from rummykit.svg import deal_strip

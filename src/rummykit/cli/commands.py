@@ -214,7 +214,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append(
                     "  " + tr("{seat} goes out by {how}", seat=names[effect.seat], how=how)
                 )
-            elif (take := take_line(definition, effect)) is not None:
+            elif (take := take_line(definition, effect, locale=tr.locale)) is not None:
                 lines.append(f"  {take}")
             elif isinstance(effect, DealEnded) and effect.dead:
                 lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")

@@ -21,12 +21,14 @@ from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
 from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
+from rummykit.i18n import message_text
 from rummykit.i18n.phases import phase_word
 from rummykit.kit.actions import Action, format_action
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
+from rummykit.messages import Message
 
 
 class Session:
@@ -155,7 +157,11 @@ class Session:
         """A refusal in the person's language: the clause it cites with the clause's
         title, and its reason."""
         rule = getattr(error, "rule", None)
-        reason = getattr(error, "reason", str(error))
+        message = getattr(error, "message", None)
+        if isinstance(message, Message):
+            reason = message_text(message, locale=self.tr.locale)
+        else:
+            reason = getattr(error, "reason", str(error))
         if not rule:
             return str(reason)
         return f"{self.tr.clause(rule)}: {reason}"
@@ -193,7 +199,7 @@ class Session:
         while self.shown < len(events):
             event = events[self.shown].seen_by(self.seat)
             self.shown += 1
-            text = str(event).split(": ", 1)[-1]
+            text = event.describe(locale=self.tr.locale).split(": ", 1)[-1]
             if event.seat == self.seat:
                 text = self.tr("you: {what}", what=text.split(" ", 1)[-1])
                 got = " ".join(card.notation for card in event.received)

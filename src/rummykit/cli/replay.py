@@ -101,19 +101,18 @@ def replay_lines(
         if event.deal != deal:
             deal = event.deal
             lines.append(tr("deal {deal}:", deal=deal))
-        lines.append(f"  {_event_line(event)}")
+        lines.append(f"  {_event_line(event, tr.locale)}")
         for effect in event.effects:
+            said = effect.describe(locale=tr.locale)
             if isinstance(effect, HandsShown):
-                lines.append(f"  -- {effect.text}")
+                lines.append(f"  -- {said}")
             elif isinstance(effect, DealEnded):
-                lines.append(
-                    "  -- " + tr("deal {deal} over: {what}", deal=event.deal, what=effect.text)
-                )
+                lines.append("  -- " + tr("deal {deal} over: {what}", deal=event.deal, what=said))
             elif isinstance(effect, DealStarted):
                 deal = effect.deal
-                lines += [tr("deal {deal}:", deal=deal), f"  -- {effect.text}"]
+                lines += [tr("deal {deal}:", deal=deal), f"  -- {said}"]
             elif isinstance(effect, Dealt):
-                lines.append(f"  -- {effect.text}")
+                lines.append(f"  -- {said}")
     outcome = match.outcome
     if outcome is None:
         lines.append(tr("unfinished; scores so far: {scores}", scores=_scores(match.scores)))
@@ -129,11 +128,11 @@ _OWN_LINES = (HandsShown, DealEnded, DealStarted, Dealt)
 """The effects of a deal's end and of the next deal's start, which get lines of their own."""
 
 
-def _event_line(event: Event) -> str:
+def _event_line(event: Event, locale: str | None = None) -> str:
     """An event in words, with the cards its viewer may see (a draw's card included); the
     end of a deal and the start of the next have lines of their own."""
     shown = [
-        effect.text
+        effect.describe(locale=locale)
         for effect in event.effects
         if not isinstance(effect, _OWN_LINES)
         and (not effect.echoes_action or (isinstance(effect, Drew) and effect.cards))

@@ -56,6 +56,9 @@ def out_of_turn(definition: GameDefinition[Any, Any]) -> tuple[str, ...]:
     return (("buys",) if Stake.BUY in stakes else ()) + (("claims",) if stakes else ())
 
 
-def take_line(definition: GameDefinition[Any, Any], effect: Effect) -> str | None:
-    """A demo's line for ``effect`` if it is an out-of-turn take (``None`` if not)."""
-    return None if definition.take_of(effect) is None else effect.text
+def take_line(
+    definition: GameDefinition[Any, Any], effect: Effect, *, locale: str | None = None
+) -> str | None:
+    """A demo's line for ``effect`` if it is an out-of-turn take (``None`` if not), in
+    ``locale`` (English without)."""
+    return None if definition.take_of(effect) is None else effect.describe(locale=locale)

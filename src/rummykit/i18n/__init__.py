@@ -35,6 +35,7 @@ from __future__ import annotations
 from rummykit.i18n.catalogs import add_catalog, available_locales, choose_locale
 from rummykit.i18n.clauses import add_clause_titles, clause_title
 from rummykit.i18n.locales import UnknownLocaleError
+from rummykit.i18n.render import message_text, refusal_text
 from rummykit.i18n.text import translate, translate_plural
 from rummykit.i18n.web import table_words
 
@@ -45,6 +46,8 @@ __all__ = [
     "available_locales",
     "choose_locale",
     "clause_title",
+    "message_text",
+    "refusal_text",
     "table_words",
     "translate",
     "translate_plural",
