@@ -11,12 +11,9 @@ import pytest
 
 from rummykit.errors import ConfigError
 from rummykit.i18n import (
-    UnknownLocaleError,
     add_catalog,
     available_locales,
     choose_locale,
-    clause_title,
-    table_words,
     translate,
     translate_plural,
 )
@@ -28,9 +25,10 @@ from rummykit.i18n.catalogs import (
     read_catalog,
     resolve_locale,
 )
-from rummykit.i18n.clauses import CLAUSE_TITLES
-from rummykit.i18n.locales import normalize_locale
+from rummykit.i18n.clauses import CLAUSE_TITLES, clause_title
+from rummykit.i18n.locales import UnknownLocaleError, normalize_locale
 from rummykit.i18n.po import PoEntry, mo_bytes, parse_po
+from rummykit.i18n.web import table_words
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = CATALOG_DIR / "rummykit.pot"
@@ -349,7 +347,7 @@ def test_counts_take_each_languages_plural_forms() -> None:
 
 def test_a_refusal_is_said_in_each_language_and_str_stays_english() -> None:
     from rummykit import IllegalActionError, game
-    from rummykit.i18n import refusal_text
+    from rummykit.i18n.render import refusal_text
 
     match = game("may-i").new_match(players=4, seed=3)
     with pytest.raises(IllegalActionError) as caught:

@@ -221,7 +221,7 @@ class IllegalActionError(RummyError):
     def text(self, *, locale: str | None = None) -> str:
         """The refusal in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
         ``str(error)``, without): its clause and its reason (see :mod:`rummykit.i18n`)."""
-        from rummykit.i18n import refusal_text
+        from rummykit.i18n.render import refusal_text
 
         return refusal_text(self, locale=locale)
 

@@ -18,19 +18,14 @@ from typing import Any
 
 import attrs
 
-from rummykit.i18n import (
-    available_locales,
-    choose_locale,
-    clause_title,
-    translate,
-    translate_plural,
-)
+from rummykit.i18n import available_locales, choose_locale, translate, translate_plural
 from rummykit.i18n.catalogs import resolve_locale
+from rummykit.i18n.clauses import clause_title
 
 
 @attrs.frozen(init=False)
 class Words:
-    """The command's words in one ``locale`` (a name :func:`~rummykit.i18n.resolve_locale`
+    """The command's words in one ``locale`` (a name :func:`~rummykit.i18n.catalogs.resolve_locale`
     accepts; ``None`` is English)."""
 
     locale: str
@@ -71,5 +66,5 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 def words_for(args: argparse.Namespace) -> Words:
     """The words of the command ``args`` runs: ``--lang`` (an unknown locale is an
-    :class:`~rummykit.i18n.UnknownLocaleError`), else the environment's."""
+    :class:`~rummykit.i18n.locales.UnknownLocaleError`), else the environment's."""
     return Words(choose_locale(getattr(args, "lang", None)))

@@ -8,12 +8,14 @@ fills the same placeholders. ``locale=None`` is English everywhere in the librar
 log or an exception's text never depends on the machine it is made on; the command line
 chooses from ``--lang`` or the environment (:func:`choose_locale`).
 
-The modules behind this face: :mod:`~rummykit.i18n.catalogs` (finding and reading the
-catalogs, ``resolve_locale``, ``environment_locale``), :mod:`~rummykit.i18n.locales`
-(locale names), :mod:`~rummykit.i18n.po` (the ``.po`` reader), :mod:`~rummykit.i18n.text`
-(``translate`` and the markers ``N_``, ``NC_``), :mod:`~rummykit.i18n.render` (messages),
-:mod:`~rummykit.i18n.clauses` (clause titles), :mod:`~rummykit.i18n.phases` (names said as
-words), :mod:`~rummykit.i18n.web` and :mod:`~rummykit.i18n.extract` (making the
+This face holds what most programs need; the modules behind it hold the rest:
+:mod:`~rummykit.i18n.catalogs` (finding and reading the catalogs, ``resolve_locale``,
+``environment_locale``), :mod:`~rummykit.i18n.locales` (locale names,
+``UnknownLocaleError``), :mod:`~rummykit.i18n.po` (the ``.po`` reader),
+:mod:`~rummykit.i18n.text` (the markers ``N_``, ``NC_``), :mod:`~rummykit.i18n.render`
+(messages, ``refusal_text``), :mod:`~rummykit.i18n.clauses` (``clause_title``,
+``add_clause_titles``), :mod:`~rummykit.i18n.phases` (names said as words),
+:mod:`~rummykit.i18n.web` (``table_words``) and :mod:`~rummykit.i18n.extract` (making the
 template, with Babel).
 
 >>> from rummykit.i18n import translate, translate_plural
@@ -27,28 +29,20 @@ template, with Babel).
 'deal 2 of 5'
 
 A game's own texts go in its own catalogs, added with :func:`add_catalog` (see the
-how-to *Languages*).
+how-to *Play in Portuguese or Russian*).
 """
 
 from __future__ import annotations
 
 from rummykit.i18n.catalogs import add_catalog, available_locales, choose_locale
-from rummykit.i18n.clauses import add_clause_titles, clause_title
-from rummykit.i18n.locales import UnknownLocaleError
-from rummykit.i18n.render import message_text, refusal_text
+from rummykit.i18n.render import message_text
 from rummykit.i18n.text import translate, translate_plural
-from rummykit.i18n.web import table_words
 
 __all__ = [
-    "UnknownLocaleError",
     "add_catalog",
-    "add_clause_titles",
     "available_locales",
     "choose_locale",
-    "clause_title",
     "message_text",
-    "refusal_text",
-    "table_words",
     "translate",
     "translate_plural",
 ]

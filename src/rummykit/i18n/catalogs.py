@@ -115,7 +115,7 @@ def environment_locale(environ: Mapping[str, str] | None = None) -> str:
 
 def choose_locale(lang: str | None, environ: Mapping[str, str] | None = None) -> str:
     """The locale a command uses: ``lang`` when given (an unknown one is an
-    :class:`~rummykit.i18n.UnknownLocaleError`), else the environment's
+    :class:`~rummykit.i18n.locales.UnknownLocaleError`), else the environment's
     (:func:`environment_locale`).
 
     >>> choose_locale("pt-BR"), choose_locale(None, {"LANG": "ru_RU.UTF-8"})

@@ -113,7 +113,7 @@ class _Formatter(string.Formatter):
 def message_text(message: Message, *, locale: str | None = None) -> str:
     """``message`` said in ``locale`` (English, exactly its own text, without; a code no
     catalog translates is said in English). An unknown locale is an
-    :class:`~rummykit.i18n.UnknownLocaleError`."""
+    :class:`~rummykit.i18n.locales.UnknownLocaleError`."""
     found = resolve_locale(locale)
     entry = CATALOG.get(message.code)
     if found == DEFAULT_LOCALE or entry is None:

@@ -49,5 +49,5 @@ by the page)."""
 def table_words(locale: str | None = None) -> dict[str, str]:
     """Each of :data:`TABLE_WORDS` in ``locale`` (English without), by its English text:
     a mapping a server sends to the page as JSON. An unknown locale is an
-    :class:`~rummykit.i18n.UnknownLocaleError`."""
+    :class:`~rummykit.i18n.locales.UnknownLocaleError`."""
     return {word: translate(word, locale=locale) for word in TABLE_WORDS}

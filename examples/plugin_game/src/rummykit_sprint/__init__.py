@@ -36,7 +36,8 @@ from rummykit import (
 )
 from rummykit.agents import Agent, check_options
 from rummykit.agents.options import whole as agent_whole
-from rummykit.i18n import add_catalog, add_clause_titles
+from rummykit.i18n import add_catalog
+from rummykit.i18n.clauses import add_clause_titles
 from rummykit.i18n.text import NC_
 from rummykit.kit import (
     DEAL_OVER,
