@@ -54,6 +54,7 @@ from rummykit.kit import (
     register,
     unregister,
 )
+from rummykit.rl.views import quick_view
 from rummykit.scoring import FACE_VALUES
 from rummykit.simulate import play
 from tests.test_user_game import Basic
@@ -288,6 +289,8 @@ def _play_phases(seed: int) -> tuple[bool, list[int], Any]:
             if not match.is_over:
                 contracts = [match.view(s).contract for s in range(3)]
                 assert contracts == [PHASES[min(stage, 3) + 1].contract for stage in stages]
+                quick = [quick_view(match, s, match.scores).contract for s in range(3)]
+                assert quick == contracts  # the RL observations read the seat's own too
                 differed |= len(set(contracts)) > 1
     assert max(stages) == len(PHASES) and len(match.deal_scores) < 100
     outcome = match.outcome

@@ -21,6 +21,7 @@ from rummykit import (
     MeldRules,
     Rank,
     Requirement,
+    arrangements,
     best_arrangement,
     can_meet,
     min_deadwood,
@@ -260,3 +261,16 @@ def test_schedules_are_refused_when_no_hand_can_meet_them() -> None:
         TableOptions(schedule=ContractSchedule.of("G5+G2", hand_size=10))
     kinds = MeldRules(kinds=("group", "run", "flush"))
     assert TableOptions(schedule=ContractSchedule.of("1F4", hand_size=10), meld_rules=kinds)
+
+
+@given(
+    hand=two_deck_cards(max_size=7, max_jokers=0),
+    contract=st.sampled_from(["1F", "1P", "2P", "1F+1P", "1C", "1G+1P"]),
+)
+def test_generic_arrangements_are_distinct_and_complete(hand: list[Card], contract: str) -> None:
+    wanted = Contract.parse(contract)
+    found = list(arrangements(hand, wanted, ALL))
+    keys = [tuple(sorted((m.kind.value, tuple(sorted(m.cards))) for m in a.melds)) for a in found]
+    assert len(keys) == len(set(keys))
+    _, expected = brute.best_used(hand, wanted, ALL, FACE_VALUES, count=True)
+    assert len(found) == expected

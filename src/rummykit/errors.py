@@ -204,7 +204,7 @@ class IllegalActionError(RummyError):
 
     @property
     def reason(self) -> str:  # type: ignore[override]
-        """Why the action is refused, in English (made from :attr:`message`)."""
+        """Why the action is refused, in English (made from its ``message``)."""
         return self.message.text()
 
     @property

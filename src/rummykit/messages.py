@@ -364,7 +364,7 @@ exchange.no_target | there is no meld {target} on the table | An exchange on a m
 exchange.not_on_meld | player {seat:seat} may not lay off on meld {target} | An exchange
     on a meld the seat may not lay off on.
 
-exchange.no_fit! | {card} cannot free a joker of meld {target} to that place{meanings} |
+exchange.no_fit | {card} cannot free a joker of meld {target} to that place{meanings} |
     The card frees no joker of that meld to that place (``meanings``: a
     ``note.stands_for`` message, or empty).
 

@@ -328,7 +328,7 @@ class Contract:
         >>> rules = MeldRules(kinds=("group", "run", "flush"))
         >>> run = rules.validate("5S 6S 7S 8S")
         >>> Contract.parse("1F4").reading([run], rules)[0].kind
-        <MeldKind.FLUSH: 'flush'>
+        MeldKind.FLUSH
         """
         if rules.kinds == (MeldKind.GROUP, MeldKind.RUN) or self.violation(melds, rules) is None:
             return tuple(melds)

@@ -302,16 +302,22 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         refusal = gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
-        if action.card not in self.deal.hands[seat]:
-            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
-            raise IllegalActionError(message, rule=rule)
-        if self._exchange_for(seat, action) is None:
+        try:  # what the table shows first: the card frees a joker to that place
+            outcomes = self._exchange_outcomes(seat, action.card, action.target)
+        except InvalidMeldError:
+            outcomes = ()
+        if not any(exchange_matches(action, outcome) for outcome in outcomes):
             params = {
                 "card": action.card,
                 "target": action.target,
                 "meanings": exchange_meanings(self._engine, seat, action),
             }
             raise IllegalActionError(Message("exchange.no_fit", params), rule=rule)
+        if action.card not in self.deal.hands[seat]:
+            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
+            raise IllegalActionError(message, rule=rule)
+        if self._exchange_among(seat, action, outcomes) is None:  # the hand it leaves
+            raise IllegalActionError(Message("hand.single_card", {"seat": seat}), rule=rule)
 
     def _exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
         """The table after ``action``, or ``None`` if its card cannot free that joker to

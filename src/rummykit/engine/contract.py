@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, final
 import attrs
 
 from rummykit.cards import Card
-from rummykit.contracts import Contract, conflict
+from rummykit.contracts import Contract, Requirement, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
 from rummykit.errors import (
@@ -29,7 +29,7 @@ from rummykit.errors import (
     InvalidMeldError,
     SolverBudgetError,
 )
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangement_parts, arrangements
 
@@ -208,8 +208,8 @@ class ContractOpening(Opening):
             return
         slots = contract.slots
         down_after = len(deal.laid[seat]) + 1 >= len(slots)
-        for kind, size in self.still_needed(ctx, seat):
-            single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
+        for slot in self.open_slots(ctx, seat):
+            single = Contract(requirements=(slot,))
             fitting = (
                 arrangement
                 for arrangement in arrangements(hand, single, rules, values=ctx.values)
@@ -218,18 +218,28 @@ class ContractOpening(Opening):
             yield from allowed_go_downs(ctx, seat, fitting, down_after=down_after, going_down=True)
 
     def still_needed(self, ctx: TurnContext[Any], seat: int) -> list[tuple[MeldKind, int | None]]:
-        """The contract's slots not yet filled by ``seat``'s partial laydowns."""
-        slots = list(_contract(ctx, seat).slots)
-        for meld in ctx.deal.laid[seat]:
-            for index, slot in enumerate(slots):
-                if slot.kind is meld.kind and len(meld) >= slot.size_for(ctx.meld_rules):
-                    del slots[index]
-                    break
+        """The contract's slots not yet filled by ``seat``'s partial laydowns, as (kind,
+        least size) once each (:meth:`open_slots` has their size bounds too)."""
         kinds: list[tuple[MeldKind, int | None]] = []
-        for slot in slots:
+        for slot in self.open_slots(ctx, seat):
             if (slot.kind, slot.min_size) not in kinds:
                 kinds.append((slot.kind, slot.min_size))
         return kinds
+
+    def open_slots(self, ctx: TurnContext[Any], seat: int) -> list[Requirement]:
+        """The contract's slots not yet filled by ``seat``'s partial laydowns, each once
+        (a slot of count 1 with its kind and size bounds)."""
+        slots = list(_contract(ctx, seat).slots)
+        for meld in ctx.deal.laid[seat]:
+            for index, slot in enumerate(slots):
+                if slot.takes(meld, ctx.meld_rules):
+                    del slots[index]
+                    break
+        distinct: list[Requirement] = []
+        for slot in slots:
+            if slot not in distinct:
+                distinct.append(slot)
+        return distinct
 
     def conflicts(self, ctx: TurnContext[Any], seat: int, meld: Meld) -> bool:
         """Would ``meld`` clash with ``seat``'s earlier contract melds?"""
@@ -258,10 +268,14 @@ class ContractOpening(Opening):
                 message = Message("down.one_at_a_time", {"seat": seat})
                 raise IllegalActionError(message, rule=clause("one_at_a_time"))
             meld = melds[0]
-            fits = any(
-                kind is meld.kind and len(meld) >= (size or 0)
-                for kind, size in self.still_needed(ctx, seat)
-            )
+            open_slots = self.open_slots(ctx, seat)
+            fits = any(slot.takes(meld, ctx.meld_rules) for slot in open_slots)
+            if not fits:  # the cards may make another kind the contract still asks for
+                for slot in open_slots:
+                    other = _read_as(meld, slot, ctx.meld_rules)
+                    if other is not None and not self.conflicts(ctx, seat, other):
+                        meld, melds[0], fits = other, other, True
+                        break
             if not fits or self.conflicts(ctx, seat, meld):
                 params = {"seat": seat, "meld": meld, "contract": contract}
                 message = Message("down.not_in_contract", params)
@@ -313,6 +327,18 @@ class ContractLayOffGate(LayOffGate):
         return (not self.requires_contract or deal.down[seat]) and (
             self.same_turn or not deal.step.went_down
         )
+
+
+def _read_as(meld: Meld, slot: Requirement, rules: MeldRules) -> Meld | None:
+    """``meld``'s cards read as ``slot``'s kind, when that fills the slot (a run's cards
+    as a flush), else ``None``."""
+    if slot.kind is meld.kind or slot.kind not in rules.kinds:
+        return None
+    try:
+        other = rules.validate(meld.cards, slot.kind)
+    except InvalidMeldError:
+        return None
+    return other if slot.takes(other, rules) else None
 
 
 def _contract(ctx: TurnContext[Any], seat: int) -> Contract:

@@ -34,11 +34,6 @@ class _Ranking:
     tie_break: TieBreak
 
 
-def ends_by_score(table: TableOptions) -> bool:
-    """Whether a score or the seats' contracts end the match, not a count of deals."""
-    return bool(table.score_limit or table.target_score or table.per_player_contracts)
-
-
 def deal_count(table: TableOptions, contracts: ContractSchedule | None) -> int | None:
     """The deals of the match: one per line of the schedule, else the options'
     ``deal_count``; ``None`` where the seats' contracts end it, or a score ends a match

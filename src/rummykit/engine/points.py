@@ -5,7 +5,8 @@ melded (``score_melded``), and whether a deep pile take's last card can be melde
 A meld is worth its cards as they play: each wild card counts as the card it stands for
 (Kalooki's 51: a joker in 7-8-9 counts 8).
 
->>> from rummykit import FACE_VALUES, Meld, MeldRules
+>>> from rummykit import Meld, MeldRules
+>>> from rummykit.scoring import FACE_VALUES
 >>> run = Meld.parse("7H JK 9H", MeldRules(run_min=3))
 >>> meld_points([run], FACE_VALUES), FACE_VALUES.hand_value(run.cards)
 (24, 41)

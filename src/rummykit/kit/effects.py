@@ -53,13 +53,13 @@ class Effect:
     def message(self) -> Message:
         """The effect as a message code and its parameters: a game's effect says itself
         by overriding this with a code it registers (:func:`rummykit.kit.register_message`);
-        one that overrides only :attr:`text` keeps its text, and the code
+        one that overrides only :attr:`~rummykit.kit.Effect.text` keeps its text, and the code
         ``effect.named`` (its class name) for a client."""
         return Message("effect.named", {"type": type(self).__name__})
 
     @property
     def text(self) -> str:
-        """The effect in words (made from :attr:`message`)."""
+        """The effect in words (made from :attr:`~rummykit.kit.Effect.message`)."""
         return self.message.text()
 
     def describe(self, *, locale: str | None = None) -> str:

@@ -29,8 +29,8 @@ class MeldKind:
 
     Kinds are interned (one object per name; compare them with ``is``), pickle by name,
     and carry the letter of contract notation (``G``, ``R``, ``F``, ``C``, ``P``). Group
-    and run are judged by the validator's own fast code (their :attr:`shape` is
-    ``None``); every other kind by its :attr:`shape`.
+    and run are judged by the validator's own fast code (their ``shape`` is ``None``);
+    every other kind by its ``shape``.
     """
 
     __slots__ = ("letter", "shape", "value")
@@ -47,8 +47,12 @@ class MeldKind:
     """Exactly 2 cards of one rank."""
 
     value: str
+    """The kind's name (``"run"``), as an enum member's value was."""
     letter: str
+    """Its letter in contract notation (``"R"``)."""
     shape: MeldShape | None
+    """How a meld of the kind is judged; ``None`` for group and run, which the
+    validator's own code judges."""
 
     def __init__(self, value: str, letter: str, shape: MeldShape | None) -> None:
         object.__setattr__(self, "value", value)
@@ -64,7 +68,9 @@ class MeldKind:
         return self.value.upper()
 
     def __repr__(self) -> str:
-        return f"<MeldKind.{self.name}: {self.value!r}>"
+        if getattr(MeldKind, self.name, None) is self:
+            return f"MeldKind.{self.name}"
+        return f"MeldKind.named({self.value!r})"
 
     def __str__(self) -> str:
         return f"MeldKind.{self.name}"
@@ -156,7 +162,7 @@ def register_kind(name: str, letter: str, shape: MeldShape, *, replace: bool = F
     >>> from rummykit.melds.shapes import Alike, SetShape
     >>> trio = register_kind("trio", "T", SetShape(Alike.RANK, min_size=3, max_size=3))
     >>> trio, trio.letter
-    (<MeldKind.TRIO: 'trio'>, 'T')
+    (MeldKind.named('trio'), 'T')
     >>> unregister_kind("trio")
     """
     from rummykit.melds.shapes import MeldShape

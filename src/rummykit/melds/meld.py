@@ -9,7 +9,7 @@ rank in a group by the rank it plays:
 >>> meld
 Meld.parse('9C 10C JK(JC) QC')
 >>> meld.kind, meld.low, meld.high
-(<MeldKind.RUN: 'run'>, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
+(MeldKind.RUN, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
 >>> Meld.parse(meld.notation, MeldRules()) == meld
 True
 """

@@ -143,7 +143,7 @@ class MeldRules:
         """
         flag("ordered", ordered)  # before the compiled validate's own bare TypeError
         cards = to_cards(cards)
-        if kind is None and self.kinds is _GROUP_RUN:
+        if kind is None and (self.kinds is _GROUP_RUN or self.kinds == _GROUP_RUN):
             return validate(self, cards, None, ordered=ordered, roles=roles)
         return validate_kind(self, cards, kind, ordered=ordered, roles=roles)
 
@@ -165,7 +165,8 @@ class MeldRules:
             raise  # pragma: no cover - to_cards always raises here
         if not codes:
             return False
-        if self.kinds is not _GROUP_RUN or (kind is not None and kind.shape is not None):
+        other_kinds = self.kinds is not _GROUP_RUN and self.kinds != _GROUP_RUN  # unpickled
+        if other_kinds or (kind is not None and kind.shape is not None):
             try:
                 validate_kind(self, tuple(CARDS[code] for code in codes), kind, ordered=ordered)
             except InvalidMeldError:

@@ -89,7 +89,12 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.known_counts = deal.known
         view.melds = deal.table
         view.down = deal.down
-        view.contract = deal.contract
+        engine = cast(ContractRummyMatch, match)
+        view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
+            engine.context.contract_of(seat)
+            if engine.options.per_player_contracts
+            else deal.contract
+        )
     else:
         view.known_counts = (_NOBODY,) * match.players
         view.melds = ()

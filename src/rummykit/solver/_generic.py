@@ -47,9 +47,13 @@ def needs_generic(contract: Contract | None, rules: MeldRules) -> bool:
 
 
 class _Budget:
+    """The nodes of work left, and the candidates made so far in this call (by kind and
+    sizes: the contract's slots and the further melds ask for some of the same)."""
+
     def __init__(self, budget: int | None) -> None:
         self.budget = budget
         self.spent = 0
+        self.made: dict[tuple[MeldKind, int, int | None], list[_Candidate]] = {}
 
     def spend(self, nodes: int = 1) -> None:
         self.spent += nodes
@@ -123,8 +127,12 @@ def candidates(
     values: CardValues,
     budget: _Budget,
 ) -> list[_Candidate]:
-    """Every distinct meld of ``kind`` with ``low`` to ``high`` cards the hand can make."""
-    found: list[_Candidate] = []
+    """Every distinct meld of ``kind`` with ``low`` to ``high`` cards the hand can make
+    (made once per call: ``budget`` remembers them)."""
+    made = budget.made.get((kind, low, high))
+    if made is not None:
+        return made
+    found: list[_Candidate] = budget.made.setdefault((kind, low, high), [])
     seen: set[tuple[Card, ...]] = set()
     for pool in _pools(hand, kind, rules):
         pool = sorted(pool)
@@ -215,30 +223,55 @@ def _extras(
     return found
 
 
-def _best_packing(
-    have: Counter[Card], pool: list[_Candidate], budget: _Budget
-) -> tuple[int, tuple[_Candidate, ...]]:
-    """The disjoint candidates (from what ``have`` holds) that take the most points."""
-    best: tuple[int, tuple[_Candidate, ...]] = (0, ())
-    chosen: list[_Candidate] = []
+class _Packer:
+    """The disjoint candidates of ``pool`` that take the most points from given cards.
 
-    def walk(start: int, used: int) -> None:
-        nonlocal best
-        if used > best[0]:
-            best = (used, tuple(chosen))
-        for index in range(start, len(pool)):
-            candidate = pool[index]
-            if not _fits(have, candidate):
+    Exact, by the first card left: it is either deadwood or in one of the candidates
+    holding it; the best of what is left after each choice is remembered by the cards
+    left (across calls), so each set of cards is solved once. A multiset of cards is an
+    integer of 4-bit counts, one field per distinct card of the hand, whose top bit
+    guards a subtraction: a candidate fits where no guard is borrowed.
+    """
+
+    def __init__(self, hand: Sequence[Card], pool: list[_Candidate], budget: _Budget) -> None:
+        self.field = {card: 4 * index for index, card in enumerate(dict.fromkeys(hand))}
+        self.guards = sum(8 << shift for shift in self.field.values())
+        self.holding: dict[int, list[tuple[int, int, _Candidate]]] = {}
+        for candidate in pool:
+            code = self.encode(candidate.counts)
+            for card in candidate.counts:
+                entry = (code, candidate.points, candidate)
+                self.holding.setdefault(self.field[card], []).append(entry)
+        self.memo: dict[int, tuple[int, tuple[_Candidate, ...]]] = {}
+        self.budget = budget
+
+    def encode(self, counts: Counter[Card]) -> int:
+        """``counts`` as the integer of 4-bit fields."""
+        return sum(count << self.field[card] for card, count in counts.items() if count > 0)
+
+    def best(self, have: Counter[Card]) -> tuple[int, tuple[_Candidate, ...]]:
+        """The most points, and the candidates that take them, from ``have``."""
+        return self._best(self.encode(have))
+
+    def _best(self, left: int) -> tuple[int, tuple[_Candidate, ...]]:
+        known = self.memo.get(left)
+        if known is not None:
+            return known
+        if not left:
+            return (0, ())
+        self.budget.spend()
+        shift = ((left & -left).bit_length() - 1) & ~3  # the first card's field
+        found = self._best(left - (1 << shift))  # the first card is deadwood
+        guards = self.guards
+        for code, points, candidate in self.holding.get(shift, ()):
+            rest = (left | guards) - code
+            if rest & guards != guards:
                 continue
-            budget.spend()
-            _take(have, candidate)
-            chosen.append(candidate)
-            walk(index, used + candidate.points)
-            chosen.pop()
-            _give(have, candidate)
-
-    walk(0, 0)
-    return best
+            used, chosen = self._best(rest - guards)
+            if used + points > found[0]:
+                found = (used + points, (candidate, *chosen))
+        self.memo[left] = found
+        return found
 
 
 def _arrangement(
@@ -266,15 +299,17 @@ def generic_best(
     """:func:`~rummykit.best_arrangement` on the generic path."""
     spend = _Budget(budget)
     best: tuple[int, tuple[_Candidate, ...]] | None = None
-    extras = None if contract.exact else _extras(hand, rules, values, spend)
+    packer = None
+    if not contract.exact:
+        packer = _Packer(hand, _extras(hand, rules, values, spend), spend)
     for required in _required(hand, contract, rules, values, spend):
         used = sum(c.points for c in required)
         more: tuple[_Candidate, ...] = ()
-        if extras is not None:
+        if packer is not None:
             have = Counter(hand)
             for candidate in required:
                 _take(have, candidate)
-            gained, more = _best_packing(have, extras, spend)
+            gained, more = packer.best(have)
             used += gained
         if best is None or used > best[0]:
             best = (used, required + more)
@@ -352,8 +387,8 @@ def generic_deadwood(
             options.append(tuple(rest))
     best: Arrangement | None = None
     for cards in options:
-        pool = _extras(cards, rules, values, spend)
-        _, chosen = _best_packing(Counter(cards), pool, spend)
+        packer = _Packer(cards, _extras(cards, rules, values, spend), spend)
+        _, chosen = packer.best(Counter(cards))
         found = _arrangement(cards, chosen, values)
         if best is None or found.left_value < best.left_value:
             best = found

@@ -57,7 +57,6 @@ class Posso(ContractRummy[PossoRules]):
         Take,
         Claim,
         Correct,
-        SwapCorrect,
         Pass,
         Down,
         LayOff,
@@ -65,6 +64,7 @@ class Posso(ContractRummy[PossoRules]):
         Discard,
         Done,
         NextDeal,
+        SwapCorrect,  # last: the RL encoding's earlier blocks keep their places
     )
     phases: ClassVar[tuple[Phase, ...]] = (
         CORRECTION,
