@@ -218,6 +218,13 @@ class IllegalActionError(RummyError):
         """The refusal's parameters as JSON-ready data (cards as notation)."""
         return self.message.params_json()
 
+    def text(self, *, locale: str | None = None) -> str:
+        """The refusal in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
+        ``str(error)``, without): its clause and its reason (see :mod:`rummykit.i18n`)."""
+        from rummykit.i18n.render import refusal_text
+
+        return refusal_text(self, locale=locale)
+
     def __str__(self) -> str:
         reason = self.message.text()
         return shorten(f"{self.rule}: {reason}" if self.rule else reason, LONGEST_MESSAGE)

@@ -20,6 +20,7 @@ from rummykit import __version__, compiled
 from rummykit.agents import agent_names
 from rummykit.agents.factory import agent_label, heuristic_fallback
 from rummykit.cards import format_cards, parse_cards
+from rummykit.cli.language import add_lang_option, words_for
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
     UsageError,
@@ -34,6 +35,7 @@ from rummykit.cli.setup import (
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
+from rummykit.i18n.phases import word
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get as get_game
@@ -190,6 +192,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
+    tr = words_for(args)
     definition = _definition(args)
     players = check_players(definition, args.players)
     match = definition.new_match(players=players, seed=args.seed)
@@ -203,13 +206,18 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         for effect in event.effects:
             if isinstance(effect, LaidDown):
                 melds = " / ".join(str(meld) for meld in effect.melds)
-                lines.append(f"  {names[effect.seat]} goes down: {melds}")
+                lines.append(
+                    "  " + tr("{seat} goes down: {melds}", seat=names[effect.seat], melds=melds)
+                )
             elif isinstance(effect, WentOut):
-                lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
-            elif (take := take_line(definition, effect)) is not None:
+                how = word("how", effect.how.value, locale=tr.locale)
+                lines.append(
+                    "  " + tr("{seat} goes out by {how}", seat=names[effect.seat], how=how)
+                )
+            elif (take := take_line(definition, effect, locale=tr.locale)) is not None:
                 lines.append(f"  {take}")
             elif isinstance(effect, DealEnded) and effect.dead:
-                lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
+                lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
         "bots": agent_label(args.bots, definition),
@@ -219,7 +227,13 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     }
     title = definition.title or definition.name
     text = [
-        f"{title} with {players} {agent_label(args.bots, definition)} bots, seed {args.seed}",
+        tr(
+            "{title} with {players} {bots} bots, seed {seed}",
+            title=title,
+            players=players,
+            bots=agent_label(args.bots, definition),
+            seed=args.seed,
+        ),
         *_options_lines(bot_options),
     ]
     schedule = match_schedule(match)
@@ -229,9 +243,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         listed = schedule is not None and number <= len(schedule)
         contract = schedule[number].contract if schedule is not None and listed else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
-        text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
+        head = tr("Deal {deal}", deal=number)
+        text.append(
+            head + (": " + tr("contract {contract}", contract=contract) if contract else "")
+        )
         text += deals.get(number, [])
-        text.append(f"  scores: {nets}")
+        text.append("  " + tr("scores: {scores}", scores=nets))
         data["deals"].append(
             {
                 "contract": None if contract is None else contract.notation,
@@ -240,8 +257,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     outcome = match.outcome
     assert outcome is not None
-    text.append("Standings: " + ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings))
-    text.append("Winner: " + " and ".join(names[s] for s in outcome.winners))
+    standings = ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings)
+    text.append(tr("Standings: {standings}", standings=standings))
+    text.append(tr("Winner: {seats}", seats=tr(" and ").join(names[s] for s in outcome.winners)))
     data["winners"] = list(outcome.winners)
     data["decisions"] = len(match.events)
     _emit(args, data, "\n".join(text))
@@ -252,6 +270,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.cli.play import Session, record_problem, save_record
     from rummykit.cli.screen import Screen
 
+    tr = words_for(args)
     definition = _definition(args)
     players = check_players(definition, args.players)
     if not 0 <= args.seat < players:
@@ -270,6 +289,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed=seed,
         screen=screen,
         echo=not sys.stdin.isatty(),
+        locale=tr.locale,
     )
     session.run()
     if args.record:
@@ -278,7 +298,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if problem:
             print(f"rummykit: error: record not saved: {problem}", file=sys.stderr)
             return EXIT_USAGE
-        screen.line(f"record saved to {args.record}")
+        screen.line(tr("record saved to {path}", path=args.record))
     return EXIT_INTERRUPTED if session.interrupted else EXIT_OK
 
 
@@ -286,6 +306,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.cli.replay import load_record, replay_data, replay_lines
     from rummykit.cli.seat_log import SeatLog, seat_log_data, seat_log_lines
 
+    locale = words_for(args).locale
     loaded = load_record(args.record)
     if isinstance(loaded, SeatLog):
         if args.seat is not None and args.seat != loaded.seat:
@@ -306,7 +327,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(replay_data(match, seats, args.seat), ensure_ascii=False))
     else:
-        print("\n".join(replay_lines(match, seats, args.seat)))
+        print("\n".join(replay_lines(match, seats, args.seat, locale=locale)))
     return EXIT_OK
 
 
@@ -315,7 +336,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
     definition = _definition(args)
     data = describe_rules(definition, players=check_players(definition, args.players))
-    _emit(args, data, "\n".join(rules_text(data)))
+    _emit(args, data, "\n".join(rules_text(data, locale=words_for(args).locale)))
     return EXIT_OK
 
 
@@ -324,6 +345,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from rummykit.simulate import MAX_MATCHES, simulate
 
+    tr = words_for(args)
     definition = _definition(args)
     words = [name.strip() for name in args.bots.split(",")]
     if len(words) > 1 and args.players is not None and args.players != len(words):
@@ -393,12 +415,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     ]
     ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
     text = [
-        f"{summary.matches} matches of {definition.name} ({players} players: "
-        f"{', '.join(labels)}), "
-        f"seed {args.seed}",
+        tr(
+            "{matches} matches of {game} ({players} players: {bots}), seed {seed}",
+            matches=summary.matches,
+            game=definition.name,
+            players=players,
+            bots=", ".join(labels),
+            seed=args.seed,
+        ),
         *_options_lines(bot_options),
         *seats,
-        f"deals {summary.deals} ({ends or 'none'})",
+        tr("deals {count} ({ends})", count=summary.deals, ends=ends or tr("none")),
         _takes_line(summary, out_of_turn(definition)),
     ]
     fallback = heuristic_fallback(definition) if "heuristic" in bots else None
@@ -461,6 +488,7 @@ def _parser() -> _Parser:
     demo.add_argument("--bots", default="heuristic", choices=bots)
     _bot_options(demo)
     _house_rules(demo)
+    add_lang_option(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
     play.epilog = games_epilog(usable)
@@ -473,12 +501,14 @@ def _parser() -> _Parser:
     play.add_argument("--plain", action="store_true", help="plain text, no colour")
     _bot_options(play)
     _house_rules(play)
+    add_lang_option(play)
 
     replay = add("replay", _cmd_replay, "print a saved record deal by deal")
     replay.add_argument(
         "record", help="a JSON record (rummykit play --record FILE) or a JSON Lines record"
     )
     replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
+    add_lang_option(replay)
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
     rules.add_argument("game", help=games_help)
@@ -489,6 +519,7 @@ def _parser() -> _Parser:
         help=f"players, for a schedule that depends on them ({ranges})",
     )
     _house_rules(rules)
+    add_lang_option(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
     simulate.add_argument("game", help=games_help)
@@ -506,6 +537,7 @@ def _parser() -> _Parser:
     )
     _bot_options(simulate)
     _house_rules(simulate)
+    add_lang_option(simulate)
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")

@@ -62,6 +62,20 @@ class Effect:
         """The effect in words (made from :attr:`~rummykit.kit.Effect.message`)."""
         return self.message.text()
 
+    def describe(self, *, locale: str | None = None) -> str:
+        """The effect in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
+        :attr:`text`, without): see :mod:`rummykit.i18n`. An effect of a user's game that
+        words only its :attr:`text` says it as written."""
+        if locale is None:
+            return self.text
+        from rummykit.i18n import message_text
+        from rummykit.i18n.catalogs import resolve_locale
+
+        message = self.message
+        if message.code == "effect.named" or resolve_locale(locale) == "en":
+            return self.text
+        return message_text(message, locale=locale)
+
     def to_dict(self) -> dict[str, Any]:
         """The effect as JSON: ``{"type": class name, ...fields, "text": words}`` (see
         :mod:`rummykit.kit.codec`); every effect class, of any game, inherits it.
