@@ -24,10 +24,12 @@ from rummykit import (
     arrangements,
     best_arrangement,
     can_meet,
+    game,
     min_deadwood,
     parse_card,
     parse_cards,
 )
+from rummykit.contracts import ContractSchedule
 from rummykit.errors import ConfigError
 from rummykit.melds import (
     Alike,
@@ -274,3 +276,15 @@ def test_generic_arrangements_are_distinct_and_complete(hand: list[Card], contra
     assert len(keys) == len(set(keys))
     _, expected = brute.best_used(hand, wanted, ALL, FACE_VALUES, count=True)
     assert len(found) == expected
+
+
+def test_a_schedule_no_hand_can_meet_is_refused_at_load_where_the_hand_is_bounded() -> None:
+    """3R5 needs 15 cards: with 7 dealt, one card a turn (``pile_take`` off) and no buys
+    a hand holds 8 when it goes down, so the game is refused when made; with buys or
+    several pile cards a take, a hand has no bound and the schedule stands."""
+    schedule = ContractSchedule.of("3R5", hand_size=7)
+    with pytest.raises(ConfigError, match="3R5 needs at least 15 cards.*holds at most 8"):
+        game("may-i", contract_schedule=schedule, pile_take="off", max_buys_per_deal=0)
+    with pytest.raises(ConfigError, match="3R5 needs at least 15 cards"):
+        game("rummy", schedule=schedule, pile_take="off", buy_limit=0)
+    assert game("rummy", schedule=schedule).name == "rummy"

@@ -435,16 +435,21 @@ class TableOptions:
         if self.schedule is not None:
             # the options each deal sets (deal_rules), then each deal's contract under
             # its own meld rules: kinds the rules lack, sizes below a minimum.
-            # extra_cards=None: several pile cards may be taken at once, so no hand bound.
-            from rummykit.engine.deal_rules import check_deal_options, deal_meld_rules
+            # A hand bound only where it holds: one card more than dealt when a turn
+            # takes one card and nobody buys (pile_take off, buy_limit 0); else several
+            # pile cards or bought cards may come in, so no bound.
+            from rummykit.engine.deal_rules import check_deal_options, deal_changes, deal_meld_rules
 
             check_deal_options(self, self.schedule)
             for number, deal in enumerate(self.schedule, start=1):
+                changes = deal_changes(self, deal, number)
+                pile_take = changes.get("pile_take", self.pile_take)
+                single = pile_take is PileTake.OFF and changes.get("buy_limit", self.buy_limit) == 0
                 check_meetable(
                     deal.contract,
                     deal_meld_rules(self, deal, number),
                     hand_size=deal.hand_size,
-                    extra_cards=None,
+                    extra_cards=1 if single else None,
                     deal=number,
                 )
 

@@ -363,6 +363,7 @@ class MayIRules(TableRules):
                 )
             for item in deal.contract.requirements:
                 _check_fits(item.kind, item.size_for(rules), rules, number, deal.contract, self)
+        self.table_options()  # the engine's own checks (each deal's options, meetable)
 
     def schedule(self) -> ContractSchedule:
         """The contract schedule as played: ``contract_schedule`` with this game's
