@@ -26,6 +26,7 @@ from rummykit import CARDS, IllegalActionError, game
 from rummykit.kit import register, unregister
 from rummykit.kit.match import Match
 from rummykit.sampling import sample_match
+from rummykit.variants import load_variant, register_variant
 
 _GIN = Path(__file__).resolve().parent.parent / "examples" / "gin_rummy.py"
 _CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQKT])[CDHS](?![\w])|\bJK\b")
@@ -98,6 +99,21 @@ def test_the_user_game_example_refuses_alike_too() -> None:
         _twins("gin", 2, {}, hidden_code="gin.over_limit")
     finally:
         unregister("gin")
+
+
+_GALLERY = sorted((Path(__file__).resolve().parent.parent / "examples" / "gallery").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", _GALLERY, ids=lambda path: path.stem)
+def test_the_gallerys_variants_refuse_alike_too(path: Path) -> None:
+    """Every variant of ``examples/gallery/`` (its own kinds, sizes, openings and takes),
+    registered by name for the walk and forgotten after."""
+    variant = load_variant(path)
+    definition = register_variant(variant, replace=True)
+    try:
+        _twins(definition.name, 4, {})
+    finally:
+        unregister(definition.name)
 
 
 def _twins(
