@@ -222,3 +222,26 @@ def test_every_choice_is_made_by_pointing_at_its_cards_and_meld(name: str) -> No
                 pointed[choice["verb"]] += 1
         match.apply(decide(agent, match, seat, rng))
     assert pointed  # some actions were played by pointing
+
+
+def test_a_variant_file_registered_at_start_is_offered_and_played(tmp_path: Path) -> None:
+    """``--variant FILE.toml`` registers the file's game: the lobby lists it, a table of
+    it is made and its bots play, and a restarted server with the same file finds it."""
+    from rummykit.kit import unregister
+    from rummykit.variants import register_variant
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "gallery" / "kalooki-51.toml"
+    name = register_variant(path, replace=True).name
+    try:
+        with TestClient(create_app(tmp_path / "t.sqlite", client_seeds=True)) as client:
+            assert name in client.get("/api/games").json()["games"]
+            seats = ["human", "heuristic", "heuristic"]
+            answer = client.post("/api/tables", json={"game": name, "seats": seats, "seed": 3})
+            assert answer.status_code == 201, answer.text
+            table = answer.json()["table"]
+            assert table["game"] == name
+        with TestClient(create_app(tmp_path / "t.sqlite")) as client:
+            listed = client.get("/api/tables").json()["tables"]
+            assert [entry["id"] for entry in listed] == [table["id"]]
+    finally:
+        unregister(name)
