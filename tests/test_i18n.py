@@ -318,7 +318,10 @@ def test_every_message_code_is_said_in_the_language(locale: str) -> None:
     from rummykit.messages import CATALOG
 
     catalog = _catalog(locale)
+    shipped = {context for context, _ in _template() if context in CATALOG}
     for code, entry in CATALOG.items():
+        if code not in shipped:  # a code an example's game registered in this process
+            continue
         fields = string.Formatter().parse(entry.template)
         params = {name: _sample(spec or "") for _, name, spec, _ in fields if name}
         message = Message(code, params)

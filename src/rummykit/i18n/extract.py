@@ -56,10 +56,20 @@ def source_messages(root: Path = SOURCE) -> list[tuple[str | None, str | tuple[s
 
 
 def code_messages() -> list[tuple[str, str, str]]:
-    """``(code, English template, doc)`` of every code of the message catalog."""
-    from rummykit.messages import CATALOG
+    """``(code, English template, doc)`` of every code rummykit's message catalog ships,
+    read in a fresh interpreter (codes a program or a test registered since are its own,
+    not rummykit's)."""
+    import json
+    import subprocess
 
-    return [(code, entry.template, entry.doc) for code, entry in sorted(CATALOG.items())]
+    script = (
+        "import json, rummykit.messages as m; print(json.dumps("
+        "[[c, e.template, e.doc] for c, e in sorted(m.CATALOG.items())]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return [(code, template, doc) for code, template, doc in json.loads(done.stdout)]
 
 
 SHIPPED_GAMES = ("may-i", "posso", "possession")
