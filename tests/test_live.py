@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import ConfigError, IllegalActionError, Match, RecordError, game
+from rummykit import ConfigError, IllegalActionError, Match, Message, RecordError, game
 from rummykit.engine import ClaimProtocol, Hooks, TurnContext
 from rummykit.games.posso.claims import PossoTable
 from rummykit.kit import Action, Pass, Question, Stake, State, Take, register, unregister
@@ -425,3 +425,19 @@ def test_a_protocol_whose_open_seats_skip_the_seat_to_act_is_refused(snap: type[
     match.context.hooks.claims.__class__ = Backwards  # the same state, another protocol
     with pytest.raises(ConfigError, match="open_seats must give the seat to act"):
         _ = match.deciding
+
+
+def test_an_open_seats_illegal_answer_lists_its_own_choices() -> None:
+    """A seat after the seat to act that sends an answer it may not give is told its
+    own legal answers, as the seat to act is (a newcomer's finding)."""
+    match = game("may-i").new_match(players=4, seed=0)
+    match.apply_all(["draw", "discard 3H"])
+    later = match.deciding[-1]
+    assert later != match.to_act and match.legal_actions(seat=later)
+    with pytest.raises(IllegalActionError) as caught:
+        match.apply("take", seat=later)
+    assert (
+        caught.value.params["legal"]
+        == Message("note.legal", {"actions": ["ask", "pass"]}).to_dict()
+    )
+    assert caught.value.reason.endswith("legal: ask, pass)")

@@ -79,9 +79,11 @@ class LiveSeats:
         return action in self._legal_for(seat)
 
     def _why_not_answer(self, seat: int, action: Action) -> tuple[str, Message | str]:
-        """The clause and reason for an illegal early answer of ``seat``."""
+        """The clause and reason for an illegal early answer of ``seat``, with its own
+        legal answers (the sender named itself: its choices are its own to know)."""
         phase = self.state.phase
-        params = {"seat": seat, "action": action, "phase": phase.value, "legal": ""}
+        legal = seats.legal_note(self._legal_for(seat), sender_known=True)
+        params = {"seat": seat, "action": action, "phase": phase.value, "legal": legal}
         return phase.clause or self._clause_prefix, Message("turn.not_now", params)
 
     # -- the protocol ----------------------------------------------------------------------

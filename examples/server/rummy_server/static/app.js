@@ -317,7 +317,9 @@ function drawTurn() {
   if (state.over) {
     text = `Match over: ${state.outcome.winners.map(seatName).join(", ")} won`;
   } else if (state.open.includes(state.seat)) {
-    text = `Your decision: ${ASKS[state.view.phase] || state.view.phase}`;
+    const phase = state.view.phase;
+    const empty = phase === "draw" && !(state.view.pile && state.view.pile.length);
+    text = `Your decision: ${empty ? "draw (the discard pile is empty)" : ASKS[phase] || phase}`;
     if (waiting.length) text += ` (${waiting.join(", ")} too)`;
   } else if (table.sent && table.sent.step === state.step) {
     text = `You said \u201c${table.sent.label}\u201d: waiting for ${waiting.join(", ") || "the table"}`;
