@@ -52,6 +52,7 @@ from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DealScore
 from rummykit.melds import Meld
+from rummykit.melds.layoff import wild_roles
 
 if TYPE_CHECKING:
     from rummykit.contracts import Contract
@@ -222,7 +223,7 @@ class ContractRummyMatch(ProgressMatch):
         )
         for meld in position.table:
             try:
-                checked = self.meld_rules.validate(meld.cards, meld.kind, roles=_roles(meld))
+                checked = self.meld_rules.validate(meld.cards, meld.kind, roles=wild_roles(meld))
             except InvalidMeldError as error:
                 raise ConfigError(f"position: {meld} is not a meld here: {error.reason}") from None
             if meld.owner is None:
@@ -504,10 +505,6 @@ def _high(card: Card) -> int:
 
 
 _code: Callable[[Card], int] = attrgetter("code")
-
-
-def _roles(meld: Meld) -> tuple[Any, ...]:
-    return tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld)))
 
 
 _discarded = cache(Discarded)

@@ -464,9 +464,9 @@ def _check_table(match: Match[Any, Any]) -> None:
     table, rules = getattr(match.deal, "table", None), getattr(match, "meld_rules", None)
     if table is None or rules is None:
         return
-    from rummykit.melds.layoff import _layoff_rules  # what a meld grown by lay-offs meets
+    from rummykit.melds.layoff import layoff_rules  # what a meld grown by lay-offs meets
 
-    rules = _layoff_rules(rules)
+    rules = layoff_rules(rules)
     down, laid = match.deal.down, match.deal.laid
     for index, meld in enumerate(table):
         where = f"deal.table[{index}]"
@@ -479,12 +479,12 @@ def _check_table(match: Match[Any, Any]) -> None:
 
 
 def _check_meld(meld: Meld, rules: MeldRules, where: str, *, owner: bool = True) -> None:
-    from rummykit.melds.layoff import _roles
+    from rummykit.melds.layoff import wild_roles
 
     if len(meld.ranks) != len(meld.cards):
         raise RecordError(f"{where}: must give a rank for each of its {len(meld.cards)} cards")
     try:
-        checked = rules.validate(meld.cards, meld.kind, roles=_roles(meld))
+        checked = rules.validate(meld.cards, meld.kind, roles=wild_roles(meld))
     except InvalidMeldError as error:
         raise RecordError(f"{where}: not a meld here: {shorten(error.reason)}") from None
     if (

@@ -55,11 +55,15 @@ class Extension:
     role: Role
 
 
-def _roles(meld: Meld) -> list[Role | None]:
+def wild_roles(meld: Meld) -> list[Role | None]:
+    """What each wild card of ``meld`` stands for (``None`` at a natural card): the roles
+    that validate the same meld again."""
     return [meld.role(index) if meld.is_wild_at(index) else None for index in range(len(meld))]
 
 
-def _layoff_rules(rules: MeldRules) -> MeldRules:
+def layoff_rules(rules: MeldRules) -> MeldRules:
+    """The rules a meld grown by lay-offs meets: ``rules`` without the wild-card limit
+    unless ``wild_limit_on_layoff``."""
     if rules.wild_limit_on_layoff or rules.wild_limit is WildLimit.NONE:
         return rules
     return attrs.evolve(rules, wild_limit=WildLimit.NONE)
@@ -181,8 +185,8 @@ def _validated_lay_off(
 ) -> Meld:
     """:func:`~rummykit.lay_off` by a full validation of the grown meld, with the reason on
     failure."""
-    check_rules = _layoff_rules(rules)
-    roles = _roles(meld)
+    check_rules = layoff_rules(rules)
+    roles = wild_roles(meld)
     wild = _is_wild(card, rules)
     if role is not None and not wild and role != card:
         raise InvalidMeldError(
@@ -533,7 +537,7 @@ def _replaces(meld: Meld, position: int, card: Card) -> bool:
         return False
     cards = list(meld.cards)
     cards[position] = card
-    roles = _roles(meld)
+    roles = wild_roles(meld)
     roles[position] = None
     try:
         grown = shape.judge(meld.kind, cards, _OPEN_RULES, roles)
@@ -581,7 +585,7 @@ def joker_exchanges(
         raise InvalidMeldError(
             f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
         )
-    check_rules = _layoff_rules(rules)
+    check_rules = layoff_rules(rules)
     outcomes: list[JokerExchange] = []
     seen: set[tuple[Meld, ...]] = set()
     reasons: list[str] = []
@@ -589,7 +593,7 @@ def joker_exchanges(
         freed = meld.cards[position]
         cards = list(meld.cards)
         cards[position] = card
-        roles = _roles(meld)
+        roles = wild_roles(meld)
         roles[position] = None
         try:
             replaced = check_rules.validate(
