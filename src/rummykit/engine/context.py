@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import Hooks, TakeKind
     from rummykit.engine.options import TableOptions
+    from rummykit.engine.state import ContractDeal
     from rummykit.melds.meld import Role
 
 S = TypeVar("S")
@@ -122,48 +123,70 @@ class TurnContext(Generic[S]):
     cards are conserved, the effects logged, the legal actions listed anew).
     """
 
-    __slots__ = ("_match",)
+    __slots__ = (
+        "_match",
+        "claim",
+        "deal",
+        "game",
+        "hooks",
+        "meld_rules",
+        "options",
+        "players",
+        "rules",
+        "values",
+    )
+
+    _match: ContractRummyMatch
+
+    players: int
+    """How many seats play."""
+    rules: Any
+    """The game's rules value (its definition's ``rules``)."""
+    options: TableOptions
+    """The engine's options for this match."""
+    meld_rules: MeldRules
+    """What a meld is in this match."""
+    values: CardValues
+    """What each card counts in this match."""
+    hooks: Hooks
+    """The game's hooks (a hook may ask another: Posso?'s forced play asks the
+    lay-off gate)."""
+    game: str
+    """The game's registry name (for messages)."""
+    deal: DealView
+    """The deal in progress, read-only (change it through the verbs below)."""
+    claim: S | None
+    """The claim protocol's state (``None``: none kept now): the deal's, kept here too
+    (:meth:`set_claim` sets both)."""
 
     def __init__(self, match: ContractRummyMatch) -> None:
-        self._match = match
+        # Read-only attributes, not properties: a hook reads them tens of thousands of
+        # times a second, and a plain attribute costs a seventh of a property's call.
+        put = object.__setattr__
+        put(self, "_match", match)
+        put(self, "players", match.players)
+        put(self, "rules", match.rules)
+        put(self, "options", match.options)
+        put(self, "meld_rules", match.meld_rules)
+        put(self, "values", match.values)
+        put(self, "hooks", match._hooks)
+        put(self, "game", match.definition.name)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"TurnContext.{name} is read-only: change the match through its verbs")
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """An unpickled context (its match's copy): the slots as they were pickled."""
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+
+    def _show_deal(self, deal: ContractDeal) -> None:
+        """The match's deal is now ``deal`` (a new deal, a restored one): the engine's
+        call, never a hook's."""
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "claim", deal.claim)
 
     # -- what a hook reads -------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-        return self._match.players
-
-    @property
-    def rules(self) -> Any:
-        """The game's rules value (its definition's ``rules``)."""
-        return self._match.rules
-
-    @property
-    def options(self) -> TableOptions:
-        """The engine's options for this match."""
-        return self._match.options
-
-    @property
-    def meld_rules(self) -> MeldRules:
-        """What a meld is in this match."""
-        return self._match.meld_rules
-
-    @property
-    def values(self) -> CardValues:
-        """What each card counts in this match."""
-        return self._match.values
-
-    @property
-    def hooks(self) -> Hooks:
-        """The game's hooks (a hook may ask another: Posso?'s forced play asks the
-        lay-off gate)."""
-        return self._match._hooks
-
-    @property
-    def game(self) -> str:
-        """The game's registry name (for messages)."""
-        return self._match.definition.name
 
     @property
     def phase(self) -> Phase:
@@ -181,19 +204,9 @@ class TurnContext(Generic[S]):
         return self._match.state.deal_number
 
     @property
-    def deal(self) -> DealView:
-        """The deal in progress, read-only."""
-        return self._match.deal
-
-    @property
     def stock_size(self) -> int:
         """How many cards the stock holds."""
         return len(self._match.deal.stock)
-
-    @property
-    def claim(self) -> S | None:
-        """The claim protocol's state (``None``: none kept now)."""
-        return self._match.deal.claim  # type: ignore[return-value]  # the protocol's own
 
     @property
     def whole_hand(self) -> bool:
@@ -277,11 +290,14 @@ class TurnContext(Generic[S]):
 
     def emit(self, effect: Effect) -> None:
         """Report an effect of the action being applied (it goes into its event)."""
-        self._match._emit(effect)
+        self._match._effects.append(effect)  # the match's _emit, without a second call
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
-        self._match._set_turn(phase, seat)
+        match = self._match  # the match's _set_turn, without a second call
+        state = match.state
+        state.phase, state.to_act = phase, seat
+        match._legal = None
 
     def set_step(self, step: TurnStep) -> None:
         """The turn in progress is now ``step``."""
@@ -290,6 +306,7 @@ class TurnContext(Generic[S]):
     def set_claim(self, state: S | None) -> None:
         """Keep ``state`` as the claim protocol's state (``None``: none)."""
         self._match.deal.claim = state  # type: ignore[assignment]  # the protocol's own
+        object.__setattr__(self, "claim", state)
 
     def count_turn(self) -> bool:
         """Count a new turn; ``False`` if the turn cap ended the deal instead."""

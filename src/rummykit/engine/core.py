@@ -79,7 +79,6 @@ class ContractRummyMatch(ListedMatch):
         self._players_clause = self._clause("players")
         self.options = definition.table_options()
         self._hooks = definition.hooks()
-        self._rebind()
         super().__init__(definition, **options)
 
     def _setup(self) -> None:
@@ -99,11 +98,24 @@ class ContractRummyMatch(ListedMatch):
         """The cards that fit each meld at each place on the table, with their lay-offs,
         by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
         shared by clones, not state."""
+        self._rebind()
 
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
         self._ctx = TurnContext(self)
         self._engine = self
+        deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
+        if deal is not None:  # None: before the first deal
+            self._ctx._show_deal(deal)
+
+    def _set_deal(self, deal: ContractDeal) -> None:
+        """The deal in progress is now ``deal`` (the hooks' context shows it)."""
+        self.deal = deal
+        self._ctx._show_deal(deal)
+
+    def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
+        super()._restore(state, deal, step)
+        self._ctx._show_deal(deal)
 
     @property
     def context(self) -> TurnContext[Any]:
@@ -196,7 +208,7 @@ class ContractRummyMatch(ListedMatch):
             packet_size=self.options.deal_packet_size,
             dealer=self.state.dealer,
         )
-        self.deal = self._new_deal(dealt.hands, dealt.rest)
+        self._set_deal(self._new_deal(dealt.hands, dealt.rest))
         upcard = None
         if self.options.initial_upcard:
             upcard = self.deal.stock.draw()
@@ -211,10 +223,12 @@ class ContractRummyMatch(ListedMatch):
         owners, and the seats in ``position.down`` have their contract down."""
         self.state.deal_number = position.deal
         self.state.dealer = position.dealer
-        self.deal = self._new_deal(
-            position.hands,
-            position.stock,
-            [PileCard(card, discarder) for card, discarder in position.pile],
+        self._set_deal(
+            self._new_deal(
+                position.hands,
+                position.stock,
+                [PileCard(card, discarder) for card, discarder in position.pile],
+            )
         )
         for meld in position.table:
             try:
@@ -440,7 +454,7 @@ class ContractRummyMatch(ListedMatch):
             self._emit(
                 HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands))
             )
-        self.deal.claim = None
+        self._ctx.set_claim(None)
         return scores
 
     def _final_outcome(self) -> Outcome:
