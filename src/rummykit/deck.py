@@ -14,6 +14,7 @@ Randomness only ever comes from an injected :class:`random.Random` or an integer
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -243,6 +244,11 @@ class PileCard:
     discarder: int | None
 
 
+_pile_card = functools.cache(PileCard)
+"""Each card with each discarder, made once (entries are values; cards are interned, so
+there are at most 53 times the seats of them)."""
+
+
 class DiscardPile(Zone):
     """The face-up discard pile, bottom card first; every card remembers its discarder.
 
@@ -288,7 +294,7 @@ class DiscardPile(Zone):
 
     def push(self, card: Card, discarder: int | None) -> None:
         """Put ``card`` on top, recording who discarded it."""
-        self._items.append(PileCard(card, discarder))
+        self._items.append(_pile_card(card, discarder))
 
     def take(self, count: int = 1) -> tuple[Card, ...]:
         """Take the top ``count`` cards, top first."""

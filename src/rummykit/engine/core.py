@@ -103,7 +103,6 @@ class ContractRummyMatch(ListedMatch):
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
         self._ctx = TurnContext(self)
-        self._engine = self
         deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
         if deal is not None:  # None: before the first deal
             self._ctx._show_deal(deal)

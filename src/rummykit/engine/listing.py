@@ -53,7 +53,7 @@ class ListedMatch(CheckedMatch):
 
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
-        top = pile.max_take(self._engine, seat, kind=None, protect_top=False)
+        top = pile.max_take(self, seat, kind=None, protect_top=False)
         actions: tuple[Action, ...]
         if self.options.multi_take_mode is MultiTakeMode.ANY and top:
             picks = self._pick_options(seat, first=True)
@@ -70,8 +70,8 @@ class ListedMatch(CheckedMatch):
         picked = 1 if first else step.picked
         kind = None if first or step.kind == "regular" else self._take_kind(step.kind)
         if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
-            self._engine, kind, picked + 1
-        ) > pile.could_draw(self._engine, picked + 1):
+            self, kind, picked + 1
+        ) > pile.could_draw(self, picked + 1):
             return []
         entries = self.deal.pile.entries[:-1] if first else self.deal.pile.entries
         own_ok = self.options.may_take_own_discard
@@ -88,9 +88,9 @@ class ListedMatch(CheckedMatch):
         hand = self.deal.hands[seat]
         result: list[Action] = [
             *self._hooks.opening.go_downs(self._ctx, seat),
-            *layoffs(self._engine, seat, self._ctx),
+            *layoffs(self, seat, self._ctx),
         ]
-        result += exchanges(self._engine, seat, self._ctx)
+        result += exchanges(self, seat, self._ctx)
         if step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
