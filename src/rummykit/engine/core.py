@@ -108,9 +108,13 @@ class ContractRummyMatch(ListedMatch):
             self._ctx._show_deal(deal)
 
     def _set_deal(self, deal: ContractDeal) -> None:
-        """The deal in progress is now ``deal`` (the hooks' context shows it)."""
+        """The deal in progress is now ``deal`` (the hooks' context shows it). The
+        lay-off memos start afresh: they know the last deal's melds, gone now (a live
+        match would keep up to their size of them)."""
         self.deal = deal
         self._ctx._show_deal(deal)
+        self._layoff_memo.forget()
+        self._layoff_fits.forget()
 
     def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
         super()._restore(state, deal, step)
