@@ -50,7 +50,7 @@ def test_copies_and_restores_keep_the_log() -> None:
     restored = Match.from_dict(match.to_dict())
     assert len(restored.events) == 0 and restored.step == match.step
     event = restored.apply(restored.legal_actions()[0])
-    assert event.step == match.step and restored.events == (event,)
+    assert event.step == match.step and list(restored.events) == [event]
     assert restored.event(match.step) == event
 
 
