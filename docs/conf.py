@@ -45,7 +45,7 @@ nitpick_ignore_regex = [
     (
         r"py:.*",
         r"(abc|collections|collections\.abc|concurrent\.futures(\._base)?|enum|importlib\.metadata"
-        r"|os|random)\.\w+",
+        r"|os|random|pathlib|gettext)\.\w+",
     ),
     (r"py:.*", r"(numpy|attrs?|gymnasium|pettingzoo)(\.\w+)+"),
     # pettingzoo's own type variables, shown bare in the members rummykit.rl.aec's

@@ -44,6 +44,7 @@ from rummykit import (
     Match,
     Meld,
     MeldRules,
+    Message,
     Stock,
     deal,
     format_cards,
@@ -81,6 +82,7 @@ from rummykit.kit import (
     notation_error,
     player_range,
     register,
+    register_message,
     whole,
 )
 from rummykit.records import dumps, loads
@@ -230,17 +232,19 @@ class GinMatch(Match[MatchState, GinDeal]):
             legal.append(Discard(card))
         return tuple(legal)
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        """Say which rule an illegal action breaks."""
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
+        """Say which rule an illegal action breaks, as a message code and parameters:
+        what everyone saw first (the card taken from the pile), then what the hand holds
+        (hidden codes, told only to a sender known to be the seat to act)."""
         seat, deal_ = self.to_act, self.deal
         if isinstance(action, Discard) and seat is not None and self.phase is DISCARD:
-            if action.card not in deal_.hands[seat]:
-                return "GIN-3", f"{self._who(seat)} does not hold {action.card}"
             if action.card is deal_.taken:
-                return "GIN-3", f"{action.card} was just taken from the pile"
+                return "GIN-3", Message("gin.just_taken", {"card": action.card})
+            if action.card not in deal_.hands[seat]:
+                return "GIN-3", Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
             rest = [card for card in deal_.hands[seat] if card is not action.card]
-            limit = self.rules.knock_limit
-            return "GIN-4", f"deadwood {self.deadwood(rest)} is over the knock limit {limit}"
+            params = {"deadwood": self.deadwood(rest), "limit": self.rules.knock_limit}
+            return "GIN-4", Message("gin.over_limit", params)
         return super()._why_not(action)
 
     def _perform(self, seat: int | None, action: Action) -> None:
@@ -339,6 +343,14 @@ class Gin(GameDefinition[GinRules, GinMatch]):
 
 
 register(Gin, replace=True)  # replace: running the file and importing it make two classes
+# The game's own refusals: a code each, with its English words (hidden: depends on the hand).
+register_message("gin.just_taken", "{card} was just taken from the pile", "GIN-3.")
+register_message(
+    "gin.over_limit",
+    "deadwood {deadwood} is over the knock limit {limit}",
+    "GIN-4: a knock with too much deadwood.",
+    hidden=True,
+)
 
 
 def main() -> None:

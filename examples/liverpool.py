@@ -1,10 +1,11 @@
 """Liverpool rummy as May I? house rules: a five-player match of heuristic bots,
 recorded and replayed.
 
-Nothing here subclasses or hooks the engine: the seven deals (the last laid down whole,
-so its player goes out without a discard) come from ``examples/liverpool.toml``, and
-the shoe by player count, the card values, the meld rules and the buys from May I?'s
-options. See docs/howto/liverpool.md.
+Nothing here subclasses or hooks the engine: the variant file ``examples/liverpool.toml``
+names the game, its base (May I?), the shoe by player count, the card values, the meld
+rules and the buys (May I?'s options) and the seven deals (the last laid down whole, so
+its player goes out without a discard). ``LIVERPOOL`` below spells the same options out
+in Python. See docs/howto/liverpool.md.
 
 Run: python examples/liverpool.py [--seed 3]
 """
@@ -21,11 +22,12 @@ from rummykit.agents import Agent, make_agent
 from rummykit.kit import DealEnd, DealEnded
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
+from rummykit.variants import load_variant
 
-SCHEDULE = Path(__file__).with_name("liverpool.toml")
+VARIANT = Path(__file__).with_name("liverpool.toml")
 
 LIVERPOOL: dict[str, Any] = {
-    "contract_schedule": SCHEDULE,  # seven deals; the last one goes down whole
+    "contract_schedule": load_variant(VARIANT).rules.schedule(),  # the last goes down whole
     "player_count_range": (3, 8),
     "decks": {3: 2, 5: 3},  # two decks for 3-4 players, three for 5-8
     "jokers": {3: 4, 5: 6},  # with their jokers: two a deck
@@ -38,7 +40,7 @@ LIVERPOOL: dict[str, Any] = {
     "going_out_bonus": 0,
     "winner_metric": "penalties_only",  # the fewest points win
 }
-"""Liverpool rummy's rules, as May I?'s options."""
+"""Liverpool rummy's rules, as May I?'s options (the variant file's, in Python)."""
 
 
 def main() -> None:
@@ -46,13 +48,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
 
-    definition = game("may-i", **LIVERPOOL)
+    definition = load_variant(VARIANT).game()  # the game named "liverpool"
+    assert definition.rules == game("may-i", **LIVERPOOL).rules
     match = definition.new_match(players=5, seed=args.seed)
     agents: list[Agent] = [make_agent("heuristic", definition) for _ in range(5)]
     play(match, agents, rng=random.Random(args.seed))
 
-    # The record holds the game, its options (the schedule too), the seed and every action;
-    # loading it replays the actions and rebuilds the identical match.
+    # The record holds the variant, its options (the schedule too), the seed and every
+    # action; loading it replays the actions and rebuilds the identical match.
     replayed = loads(dumps(match))
     assert replayed.snapshot() == match.snapshot()
     assert replayed.scores == match.scores

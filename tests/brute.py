@@ -28,12 +28,12 @@ from rummykit import (
 def all_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld]]:
     """Every (index mask, meld) a subset of the hand makes, in either kind it makes."""
     found = []
-    smallest = min(rules.group_min, rules.run_min)
+    smallest = min(kind.min_size(rules) for kind in rules.kinds)
     for size in range(smallest, len(hand) + 1):
         for indexes in combinations(range(len(hand)), size):
             cards = [hand[i] for i in indexes]
             mask = sum(1 << i for i in indexes)
-            for kind in MeldKind:
+            for kind in rules.kinds:
                 with suppress(InvalidMeldError):
                     found.append((mask, rules.validate(cards, kind)))
     return found
@@ -48,7 +48,7 @@ def all_readings(hand: Sequence[Card], rules: MeldRules) -> list[tuple[int, Meld
     a run is read with every role each of its wild cards could declare."""
     found = []
     seen: set[tuple[int, Meld]] = set()
-    smallest = min(rules.group_min, rules.run_min)
+    smallest = min(kind.min_size(rules) for kind in rules.kinds)
     for size in range(smallest, len(hand) + 1):
         for indexes in combinations(range(len(hand)), size):
             cards = sorted(hand[i] for i in indexes)

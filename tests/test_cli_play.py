@@ -106,7 +106,7 @@ def test_usage_errors() -> None:
     done = play("may-i", "--option", "max_buy_per_deal=2")
     assert done.returncode == 2 and "did you mean 'max_buys_per_deal'" in done.stderr
     done = play("chess")
-    assert done.returncode == 2 and "invalid choice" in done.stderr
+    assert done.returncode == 2 and "no game 'chess' (known: may-i" in done.stderr
 
 
 def heuristic_moves(tmp_path: Path, seed: int) -> tuple[list[str], tuple[int, ...]]:

@@ -295,7 +295,7 @@ def test_a_position_starts_any_deal() -> None:
 def test_errors_say_what_is_wrong() -> None:
     match = game("may-i").new_match(players=3, seed=11, first_dealer=2)
     with pytest.raises(IllegalActionError, match="an action is an Action value"):
-        match.apply(None)  # type: ignore[arg-type]
+        match.apply(None)  # type: ignore[call-overload]
     with pytest.raises(IllegalActionError, match="there is no seat None"):
         match.view(None)  # type: ignore[arg-type]
     match.apply("draw")

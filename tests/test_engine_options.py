@@ -89,7 +89,7 @@ def test_may_i_makes_its_table_options_from_its_table_and_its_own_options() -> N
     assert options.card_values == definition.rules.card_values()
 
 
-def test_posso_fixes_six_table_options_in_its_spec() -> None:
+def test_posso_fixes_its_table_options_in_its_spec() -> None:
     options = game("posso", joker_count="players_minus_one").table_options()
     assert options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD  # POSSO-15.3
     assert options.multi_take_mode == "contiguous"
@@ -102,6 +102,16 @@ def test_posso_fixes_six_table_options_in_its_spec() -> None:
         "multi_take_mode",
         "single_card_rule",
         "penalty_draw_shortfall",
+        # issue 33: the engine's options for other games, each at Posso?'s own rule
+        "pile_take",
+        "opening_points",
+        "score_melded",
+        "buy_limit",
+        "buys_carry_over",
+        "per_player_contracts",
+        "score_limit",
+        "target_score",
+        "max_deals",
     }
     with pytest.raises(ConfigError, match=r"^posso fixes single_card_rule at .*POSSO-15\.3"):
         game("posso", single_card_rule="keep_two")
@@ -165,7 +175,9 @@ def test_every_engine_option_is_settable_fixed_or_made_by_each_shipped_game() ->
         for option in spec.derived:  # each made option is made, not left at its placeholder
             if option in ("deal_count", "hand_size", "discard_out"):
                 continue  # not read where a schedule gives the deals
-            assert getattr(made, option) != getattr(spec.defaults, option) or option == "jokers"
+            # jokers: none in the reference game; buy_limit: May I? has none by default
+            placeholder = getattr(spec.defaults, option)
+            assert getattr(made, option) != placeholder or option in ("jokers", "buy_limit")
 
 
 def test_a_misspelt_or_unknown_option_is_a_config_error_with_a_hint() -> None:
@@ -231,7 +243,8 @@ def test_rules_option_clauses_and_docs_come_from_the_spec() -> None:
 def test_the_engine_reads_no_rules_attribute_and_cites_no_game() -> None:
     for path in sorted((SRC / "engine").glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        assert "rules: Any" not in text, path.name
+        if path.name != "context.py":  # the hooks' context shows the game's own rules value
+            assert "rules: Any" not in text, path.name
         assert not re.findall(r"\.rules\.(?!table_options\(\))", text), path.name
         assert not re.findall(r"[\"'](?:MAYI|POSSO)-", text), path.name
     assert not ContractRummy.refusal_clauses

@@ -186,11 +186,17 @@ def test_an_illegal_action_changes_nothing(gin: ModuleType) -> None:
     cases = {"knock 9C": "GIN-4", "discard 7C": "GIN-3", "draw": "GIN-3"}
     for text, rule in cases.items():
         with pytest.raises(IllegalActionError) as caught:
-            match.apply(text)
+            match.apply(text, seat=match.to_act)
         assert caught.value.rule == rule
         assert match.snapshot() == before
     with pytest.raises(IllegalActionError, match="deadwood 30 is over the knock limit 10"):
+        match.apply("knock 9C", seat=match.to_act)
+    with pytest.raises(IllegalActionError) as unknown:  # a hidden code: the hand's business
         match.apply("knock 9C")
+    assert (unknown.value.code, unknown.value.params) == (
+        "hand.not_playable",
+        {"action": "knock 9C"},
+    )
     taken = new(gin, MELDED + " KD", "4S 7H 8H KC KH KS QD JD 5C 3D", "10C", "2C")
     taken.apply("take")
     with pytest.raises(IllegalActionError, match="10C was just taken from the pile"):

@@ -30,11 +30,12 @@ from rummykit.games.may_i.effects import Bought
 from rummykit.kit import DealEnd, DealEnded, Draw, GoingOut, Position, WentOut
 from rummykit.records import dumps, loads
 from rummykit.simulate import play
+from rummykit.variants import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEDULE = ROOT / "examples" / "liverpool.toml"
+VARIANT = ROOT / "examples" / "liverpool.toml"
 LIVERPOOL: dict[str, Any] = {
-    "contract_schedule": SCHEDULE,
+    "contract_schedule": load_variant(VARIANT).rules.schedule(),
     "player_count_range": (3, 8),
     "decks": {3: 2, 5: 3},
     "jokers": {3: 4, 5: 6},
@@ -214,3 +215,9 @@ def test_bad_options_are_config_errors_naming_the_option(
 def test_a_whole_hand_flag_that_is_not_true_or_false_is_refused() -> None:
     with pytest.raises(ConfigError, match="whole_hand must be true or false"):
         ContractSchedule.loads_toml('[[deal]]\ncontract = "3R"\nwhole_hand = "yes"\n')
+
+
+def test_the_variant_file_is_these_options_under_the_name_liverpool() -> None:
+    definition = load_variant(VARIANT).game()
+    assert definition.name == "liverpool" and definition.title == "Liverpool rummy"
+    assert definition.rules == liverpool().rules

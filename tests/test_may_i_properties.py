@@ -125,7 +125,9 @@ def check_views(match: ContractRummyMatch) -> None:
         assert view.hand_sizes == tuple(len(hand) for hand in match.hands)
         for other, known in enumerate(view.known):
             assert not Counter(known) - Counter(match.hands[other])  # only what is public
-        assert (view.legal != ()) == (match.to_act == seat and not match.is_over)
+        # a seat is shown its choices while its answer is open (issue 36: deciding)
+        assert (view.legal != ()) == (seat in match.deciding and not match.is_over)
+        assert view.legal == match.legal_actions(seat=seat)
 
 
 def play_checked(

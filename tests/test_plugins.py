@@ -77,7 +77,7 @@ def help_text(capsys: pytest.CaptureFixture[str]) -> str:
 
 @pytest.mark.usefixtures("sprint")
 def test_a_plugin_game_and_bot_are_known_like_shipped_ones() -> None:
-    assert names() == ("may-i", "possession", "posso", "sprint")
+    assert names() == ("may-i", "possession", "posso", "rummy", "sprint")
     assert agent_names() == ("random", "greedy", "heuristic", "search", "lowball")
     definition = game("sprint", target=30)
     assert type(definition) is get("sprint") and definition.rules.target == 30
@@ -161,7 +161,7 @@ def test_a_broken_plugin_is_one_error_naming_its_entry_point(
     bad_bot = metadata.EntryPoint("bot", "no_such_module_for_rummykit:bot", "rummykit.agents")
     monkeypatch.syspath_prepend(str(PLUGIN_SOURCE))
     fake_plugins(missing, not_a_game, misnamed, faulty, bad_bot)
-    listed = ("may-i", "possession", "posso", "dice", "faulty", "ghost", "sprunt")
+    listed = ("may-i", "possession", "posso", "rummy", "dice", "faulty", "ghost", "sprunt")
     assert names() == listed  # found, not loaded
     with pytest.raises(
         ConfigError,
@@ -194,7 +194,7 @@ def test_a_broken_plugin_is_one_error_naming_its_entry_point(
 def test_a_plugin_never_shadows_a_shipped_game(fake_plugins: FakePlugins) -> None:
     impostor = metadata.EntryPoint("may-i", "no_such_module_for_rummykit:X", "rummykit.games")
     fake_plugins(impostor)
-    assert names() == ("may-i", "possession", "posso")
+    assert names() == ("may-i", "possession", "posso", "rummy")
     assert get("may-i").__name__ == "MayI"
 
 

@@ -19,6 +19,7 @@ from rummykit import game
 from rummykit.engine import MELD, ContractRummyMatch
 from rummykit.games import PossoRules
 from rummykit.games.posso.claims import CORRECTION, Correct
+from rummykit.games.posso.correction import SwapCorrect
 from rummykit.games.posso.listing import playable_targets, ready_meld
 from rummykit.kit import Discard, Done
 from rummykit.records import dumps, loads
@@ -66,7 +67,8 @@ def posso_rules(match: ContractRummyMatch) -> PossoRules:
 def check_forced_play(match: ContractRummyMatch) -> None:
     seat = match.to_act
     if seat is not None and match.phase is CORRECTION:  # POSSO-14.5: never a bare pass
-        assert any(isinstance(a, Correct) for a in match.legal_actions())
+        # a correction puts the card on a meld, or in a joker's place (step 5)
+        assert any(isinstance(a, (Correct, SwapCorrect)) for a in match.legal_actions())
     if seat is None or match.phase is not MELD:
         return
     legal = match.legal_actions()

@@ -76,11 +76,11 @@ class HouseMayI(MayI):
 
 
 def test_names_list_the_shipped_games_first_then_the_registered() -> None:
-    assert names()[:3] == tuple(SHIPPED_GAMES) == ("may-i", "possession", "posso")
+    assert names()[:4] == tuple(SHIPPED_GAMES) == ("may-i", "possession", "posso", "rummy")
     other = OtherMayI
     register(other)
     try:
-        assert names()[:4] == ("may-i", "possession", "posso", "other-may-i")
+        assert names()[:5] == ("may-i", "possession", "posso", "rummy", "other-may-i")
         assert get("other-may-i") is other
         register(other)  # again, under its own name: nothing changes
     finally:

@@ -133,7 +133,8 @@ def test_wild_meanings_and_exchanges_are_offered_by_place() -> None:
                 seen["exchange"] += 1
     assert seen["meaning"] >= 2 and seen["exchange"] >= 2
     few = ActionEncoding.for_game(definition, limits=rl.Limits(max_placings=1))
-    assert few.size == encoding.size - 2 * 31
+    # by place: lay-offs' meanings, joker exchanges, and POSSO-14.5 step 5's swap corrections
+    assert few.size == encoding.size - 3 * 31
     dropped = few.legal(exchanging.legal_actions()).dropped
     assert dropped == seen["exchange"] - 1
     for name in names():

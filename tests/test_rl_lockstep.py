@@ -21,7 +21,9 @@ STEPS = 1200
 
 DIGESTS = {
     "may-i": "a6ff2916254c9fd0897ebe099b0039042442b6b27d02111d84f1329f524edd6d",
-    "posso": "2eb99caf1924f86abf5fe718cd843bc60acd348851afb4304510490aed2bd796",
+    # issue 33 item 8: Posso?'s masks end with the swap corrections' block (POSSO-14.5
+    # step 5), so they are longer; the play is the same (was 2eb99caf…d796)
+    "posso": "958aaf38c5602eb09311b9eadef4b79762eeab4b7ed9ad7f71b0f2bd9b05c859",
     "possession": "1b47b4a2a7a70a11a99d132102965c986799298e901209cfc05babacbc9189aa",
 }
 """sha256 of the play below, recorded with the environments of main at fec381a."""

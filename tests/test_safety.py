@@ -223,7 +223,8 @@ def test_possession_refusals_do_not_tell_what_a_seat_holds() -> None:
     with pytest.raises(IllegalActionError) as anonymous:
         match.apply(action)
     assert "hold" not in anonymous.value.reason
-    assert anonymous.value.reason == f"player {'ABC'[seat]} cannot {action} now"
+    assert anonymous.value.code == "hand.not_playable"
+    assert anonymous.value.reason == f"{action} cannot be played from this hand now"
     with pytest.raises(IllegalActionError) as own:
         match.apply(action, seat=seat)
     assert f"does not hold {missing}" in own.value.reason

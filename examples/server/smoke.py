@@ -76,7 +76,8 @@ def main() -> None:
                     message = receive(connection)
                     events = reference.act(expected_table, 0, text)
                     expected = json.loads(json.dumps(seat_message(expected_table, 0, events)))
-                    assert message == expected, f"the restarted table went its own way at {text}"
+                    got = {key: message[key] for key in expected}  # less the clock's part
+                    assert got == expected, f"the restarted table went its own way at {text}"
         finally:
             stop(server)
     print(

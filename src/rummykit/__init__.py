@@ -70,6 +70,7 @@ from rummykit.melds.kinds import AcePolicy, End, MeldKind, WildLimit
 from rummykit.melds.layoff import Extension, JokerExchange, extensions, joker_exchanges, lay_off
 from rummykit.melds.meld import Meld
 from rummykit.melds.rules import MeldRules
+from rummykit.messages import Message
 from rummykit.scoring import CardValues
 from rummykit.solver._build import Arrangement
 from rummykit.solver._entry import (
@@ -108,6 +109,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "MeldRules",
+    "Message",
     "NotationError",
     "PileCard",
     "Rank",

@@ -14,7 +14,6 @@ Randomness only ever comes from an injected :class:`random.Random` or an integer
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -23,6 +22,7 @@ import attrs
 
 from rummykit.cards import JOKER, NATURALS, Card
 from rummykit.errors import ConfigError, IllegalActionError
+from rummykit.messages import Message
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -216,7 +216,7 @@ class Stock(Zone):
     def draw(self) -> Card:
         """Take the top card; an empty stock is an illegal draw."""
         if not self._items:
-            raise IllegalActionError("the stock is empty")
+            raise IllegalActionError(Message("stock.empty"))
         return self._items.pop()
 
     def put_under(self, cards: Sequence[Card]) -> None:
@@ -242,11 +242,6 @@ class PileCard:
 
     card: Card
     discarder: int | None
-
-
-_pile_card = functools.cache(PileCard)
-"""Each card with each discarder, made once (entries are values; cards are interned, so
-there are at most 53 times the seats of them)."""
 
 
 class DiscardPile(Zone):
@@ -294,12 +289,13 @@ class DiscardPile(Zone):
 
     def push(self, card: Card, discarder: int | None) -> None:
         """Put ``card`` on top, recording who discarded it."""
-        self._items.append(_pile_card(card, discarder))
+        self._items.append(PileCard(card, discarder))
 
     def take(self, count: int = 1) -> tuple[Card, ...]:
         """Take the top ``count`` cards, top first."""
         if not 1 <= count <= len(self._items):
-            raise IllegalActionError(f"cannot take {count} cards from a pile of {len(self._items)}")
+            params = {"count": count, "size": len(self._items)}
+            raise IllegalActionError(Message("pile.short", params))
         taken = self._items[-count:]
         del self._items[-count:]
         return tuple(entry.card for entry in reversed(taken))
@@ -333,7 +329,7 @@ def refill_stock(stock: Stock, pile: DiscardPile, *, rng: random.Random | None) 
     (4, (4S, 5S, 6S, 7S), (8S,))
     """
     if len(stock):
-        raise IllegalActionError(f"the stock is refilled only when empty, it holds {len(stock)}")
+        raise IllegalActionError(Message("stock.not_empty", {"size": len(stock)}))
     cards = list(pile.take_all_but_top())
     if rng is not None:
         rng.shuffle(cards)

@@ -19,6 +19,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from rummykit.messages import Message
+
 MESSAGE_LIMIT = 80
 """How many characters of an input an error message repeats (:func:`shorten`)."""
 LONGEST_MESSAGE = 2000
@@ -175,14 +177,57 @@ class ConfigError(RummyError):
 
 
 class IllegalActionError(RummyError):
-    """An action the rules do not allow now; ``rule`` cites the clause (``MAYI-8.4``)."""
+    """An action the rules do not allow now; ``rule`` cites the clause (``MAYI-8.4``).
 
-    def __init__(self, reason: str, *, action: object = None, rule: str | None = None) -> None:
+    ``reason`` is a :class:`~rummykit.Message` (a stable ``code`` and its
+    ``params``, from which the English ``reason`` is made only when it is read) or plain
+    text (code ``other``):
+
+    >>> from rummykit.messages import Message
+    >>> error = IllegalActionError(Message("turn.not_yours", {"seat": 1}), action="draw")
+    >>> error.code, error.params, str(error)
+    ('turn.not_yours', {'seat': 1}, "it is not player B's turn")
+    """
+
+    def __init__(
+        self, reason: str | Message, *, action: object = None, rule: str | None = None
+    ) -> None:
         _checked("IllegalActionError", "rule", rule, str)
-        super().__init__(f"{rule}: {reason}" if rule else reason)
-        self.reason = reason
+        if not isinstance(reason, Message):
+            if not isinstance(reason, str):
+                raise TypeError(f"IllegalActionError's reason must be text, got {shown(reason)}")
+            reason = Message("other", {"text": reason})
+        Exception.__init__(self)  # the text is made when read (__str__, reason)
+        self.message = reason
         self.action = action
         self.rule = rule or None  # no clause is None, never '' (a clause map without one)
+
+    @property
+    def reason(self) -> str:  # type: ignore[override]
+        """Why the action is refused, in English (made from its ``message``)."""
+        return self.message.text()
+
+    @property
+    def code(self) -> str:
+        """The refusal's stable code (``hand.lacks``), documented in
+        :data:`rummykit.messages.CATALOG`."""
+        return self.message.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The refusal's parameters as JSON-ready data (cards as notation)."""
+        return self.message.params_json()
+
+    def text(self, *, locale: str | None = None) -> str:
+        """The refusal in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
+        ``str(error)``, without): its clause and its reason (see :mod:`rummykit.i18n`)."""
+        from rummykit.i18n.render import refusal_text
+
+        return refusal_text(self, locale=locale)
+
+    def __str__(self) -> str:
+        reason = self.message.text()
+        return shorten(f"{self.rule}: {reason}" if self.rule else reason, LONGEST_MESSAGE)
 
 
 class RecordError(RummyError):

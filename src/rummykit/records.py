@@ -39,6 +39,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event
 from rummykit.kit.registry import get, names
 from rummykit.kit.snapshot import setup_of
+from rummykit.variants import Variant, variant_of, variant_type
 
 __all__ = [
     "MAX_ACTIONS",
@@ -103,10 +104,12 @@ def to_record(match: Match[Any, Any], *, seats: list[str] | None = None) -> dict
         raise RecordError("a match started from a position has no record (it has no deal)")
     if match.step != len(match.events):
         raise RecordError("a match restored from a snapshot has no record of its earlier actions")
+    variant = variant_of(match.definition)
     return {
         "format": FORMAT,
         "version": VERSION,
         **setup_of(match.to_dict()),
+        **({} if variant is None else {"variant": variant.to_json()}),
         "seats": seats or ["ABCDEFGH"[seat] for seat in range(match.players)],
         "actions": [str(event.action) for event in match.events],
         "results": _results(match),
@@ -130,12 +133,16 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
     if type(version) is not int or version != VERSION:  # not 1.0, not true
         raise RecordError(f"unknown record version {shown(version)} (known: {VERSION})")
     name = data.get("game")
-    if not isinstance(name, str) or name not in names():
+    variant = None if data.get("variant") is None else Variant.from_json(data["variant"])
+    if variant is not None and name != variant.name:
+        raise RecordError(f"the record's game {shown(name)} is not its variant {variant.name!r}")
+    if not isinstance(name, str) or (variant is None and name not in names()):
         raise RecordError(f"unknown game {shown(name)} (known: {', '.join(names())})")
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > max_actions:
         raise RecordError(f"actions must be a list of at most {max_actions} strings")
-    rules = rules_from_json(data.get("rules", {}), name)
+    rules = rules_from_json(data.get("rules", {}), name if variant is None else variant.base)
+    game_type = get(name) if variant is None else variant_type(variant)
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
         raise RecordError(f"players must be a whole number from 2 to 8, got {shown(players)}")
@@ -143,7 +150,7 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
         raise RecordError(f"seed must be a whole number, got {shown(seed)}")
     known = {
         "format", "version", "game", "rules", "players", "seats", "seed", "first_dealer",
-        "deck_order", "auto_deal", "actions", "results",
+        "deck_order", "auto_deal", "actions", "results", "variant",
     }  # fmt: skip
     unknown = sorted(set(data) - known)
     if unknown:
@@ -164,7 +171,7 @@ def from_record(data: Any, *, max_actions: int = MAX_ACTIONS) -> Match[Any, Any]
     deck_text = data.get("deck_order")
     try:
         deck = None if deck_text is None else parse_cards(deck_text)
-        match: Match[Any, Any] = get(name)(rules).new_match(
+        match: Match[Any, Any] = game_type(rules).new_match(
             players=players,
             seed=seed,
             deck_order=deck,
@@ -313,7 +320,7 @@ class RecordWriter:
 
     def append(self, event: Event) -> None:
         """Write ``event`` (the match's next one) as one line and flush it."""
-        if not isinstance(event, Event) or self.match.event(event.step) is not event:
+        if not isinstance(event, Event) or self.match.event(event.step) != event:
             raise RecordError(f"not an event of the match this record is of: {shown(event)}")
         if event.step != self.next_step:
             raise RecordError(

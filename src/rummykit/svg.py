@@ -168,10 +168,16 @@ def _meld_roles(value: Meld) -> list[Any]:
     return [value.role(index) if index in wild else None for index in range(len(value.cards))]
 
 
+def _kind_label(value: Meld) -> str:
+    """Nothing for a group or a run (their cards say it), the kind's name otherwise."""
+    return "" if value.kind.shape is None else f"{value.kind.value} "
+
+
 def meld(value: Meld) -> Svg:
-    """A picture of a meld in table order; each wild card shows what it plays."""
+    """A picture of a meld in table order; each wild card shows what it plays (a kind
+    other than group and run is named in the title)."""
     body, width = _row(1, 1, value.cards, _meld_roles(value))
-    return _document(width + 2, CARD_HEIGHT + 2, body, value.notation)
+    return _document(width + 2, CARD_HEIGHT + 2, body, _kind_label(value) + value.notation)
 
 
 class _Sheet:
@@ -209,7 +215,13 @@ def _melds(sheet: _Sheet, melds: Sequence[Meld]) -> None:
     for number, value in enumerate(melds):
         owner = "" if value.owner is None else f" ({seat_name(value.owner)})"
         sheet.parts.append(
-            _text(x, sheet.y + CARD_HEIGHT + 12, f"{number}{owner}", 11, fill="#37474f")
+            _text(
+                x,
+                sheet.y + CARD_HEIGHT + 12,
+                f"{number} {_kind_label(value)}{owner}".replace("  ", " ").strip(),
+                11,
+                fill="#37474f",
+            )
         )
         width = sheet.row(value.cards, _meld_roles(value), x)
         x += width + _GAP
@@ -287,21 +299,29 @@ def position(match: Match[Any, Any]) -> Svg:
     return sheet.document(heading)
 
 
-def deal_strip(match: Match[Any, Any], deal: int | None = None, *, seat: int | None = None) -> Svg:
+def deal_strip(
+    match: Match[Any, Any],
+    deal: int | None = None,
+    *,
+    seat: int | None = None,
+    locale: str | None = None,
+) -> Svg:
     """A strip of the decisions of one deal (the last one by default), one line each:
     who acted, the action and the cards it moved; as ``seat`` may know them when
     ``seat`` is given (others' stock draws and dealt hands hidden). The deal's start
     (the hands dealt; the first deal's are dealt before any event), the hands shown
-    and its end have lines of their own."""
+    and its end have lines of their own. The captions are in ``locale`` (``pt-BR``,
+    ``ru``; English without, see :mod:`rummykit.i18n`)."""
     number = match.deal_number if deal is None else deal
     parts: list[str] = []
     y = 8.0
     width = 420.0
-    parts.append(
-        _text(8, y + 12, f"{match.definition.name} · deal {number}", 13, font_weight="bold")
-    )
+    from rummykit.i18n import translate
+
+    heading = translate("deal {deal}", locale=locale, deal=number)
+    parts.append(_text(8, y + 12, f"{match.definition.name} · {heading}", 13, font_weight="bold"))
     y += 22
-    for line in _strip_lines(match.events_seen_by(seat), number):
+    for line in _strip_lines(match.events_seen_by(seat), number, locale):
         parts.append(_text(8, y + 12, line, 12, fill="#263238"))
         width = max(width, 16 + 7 * len(line))
         y += 18
@@ -313,7 +333,7 @@ _OWN_LINES = (DealStarted, Dealt, HandsShown, DealEnded)
 """Effects at a deal's start and end, which get lines of their own in a strip."""
 
 
-def _strip_lines(events: Sequence[Event], number: int) -> list[str]:
+def _strip_lines(events: Sequence[Event], number: int, locale: str | None = None) -> list[str]:
     """The lines of deal ``number``'s strip: each of its events, with the effects its
     action does not say, and the effects of its start and end on lines of their own."""
     lines = []
@@ -325,9 +345,9 @@ def _strip_lines(events: Sequence[Event], number: int) -> list[str]:
             if deal != number:
                 continue
             if isinstance(effect, _OWN_LINES):
-                own.append(f"  {effect.text}")
+                own.append(f"  {effect.describe(locale=locale)}")
             elif not effect.echoes_action:
-                note.append(effect.text)
+                note.append(effect.describe(locale=locale))
         if event.deal == number:
             said = f" ({'; '.join(note)})" if note else ""
             lines.append(f"{event.step}: {seat_name(event.seat)} {event.action}{said}")

@@ -94,7 +94,7 @@ def test_mayi_w28_normal_turn_option() -> None:
     assert (match.phase, match.to_act) == (MELD, B)
     assert parse_card("7H") in match.hands[B]
     with pytest.raises(IllegalActionError, match="MAYI-7.5c"):
-        match.apply(Discard(parse_card("7H")))
+        match.apply(Discard(parse_card("7H")), seat=B)  # the detail: to the seat alone
     match.apply(Discard(match.hands[B][0]))
     assert match.phase in (REQUEST, DRAW)
 
@@ -209,7 +209,7 @@ def test_mayi_w35_the_taken_card_cannot_be_discarded_at_once() -> None:
     match = state_s()
     match.apply_all([Pass(), Pass(), Take(1)])
     with pytest.raises(IllegalActionError, match=r"MAYI-7.5c: .*7H, just taken"):
-        match.apply(Discard(parse_card("7H")))
+        match.apply(Discard(parse_card("7H")), seat=match.to_act)
     allowed = state_s(may_discard_taken_card=True)
     allowed.apply_all([Pass(), Pass(), Take(1), Discard(parse_card("7H"))])
 

@@ -51,7 +51,9 @@ def test_mayi_w36_banned_in_deal_1_by_002s_reading() -> None:
     )
     match.apply_all(["draw", "down JS JS JH JD JC / 4S 4H 4D 4C"])
     with pytest.raises(IllegalActionError, match="MAYI-13.3"):
-        match.apply("layoff 4D -> 1")  # it would leave KD alone, and KD can go nowhere
+        match.apply(
+            "layoff 4D -> 1", seat=match.to_act
+        )  # it would leave KD alone, and KD can go nowhere
 
 
 def _w37(**options: Any) -> ContractRummyMatch:
@@ -229,7 +231,7 @@ def test_mayi_w43_not_in_the_final_deal() -> None:
         draw_and_discard(match, card)
     match.apply_all(["take", "layoff KD -> 0"])
     with pytest.raises(IllegalActionError, match="MAYI-13.3"):
-        match.apply("layoff 5C -> 1 high")
+        match.apply("layoff 5C -> 1 high", seat=match.to_act)
 
 
 def test_mayi_w25_laying_off_needs_the_contract_down() -> None:

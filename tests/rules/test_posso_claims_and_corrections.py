@@ -13,7 +13,7 @@ import pytest
 from rummykit import IllegalActionError, parse_cards
 from rummykit.engine import DRAW, MELD, ContractRummyMatch
 from rummykit.games.posso.claims import CLAIM, CORRECTION, SECOND_CLAIM, Claim
-from rummykit.games.posso.effects import Flagged
+from rummykit.games.posso.effects import Corrected, Flagged
 from rummykit.kit import Draw, Pass, Take
 from tests.rules.posso_setup import A, B, C, D, claim_window, posso
 
@@ -152,8 +152,8 @@ def test_posso_9_5_a_refused_claim_names_no_card_to_an_unknown_sender() -> None:
     match = _window("7S 7C 9S 3H")
     with pytest.raises(IllegalActionError) as refused:
         match.apply("claim 7H 7S 7D")
-    assert refused.value.reason.endswith("does not hold that card")
-    assert "7D" not in refused.value.reason
+    assert refused.value.code == "hand.not_playable"
+    assert refused.value.reason == "claim 7H 7S 7D cannot be played from this hand now"
 
 
 def test_posso_9_5_the_meld_s_own_reason_is_given() -> None:
@@ -279,11 +279,77 @@ def _swap_only(**options: Any) -> ContractRummyMatch:
     return match
 
 
-def test_posso_14_5_swap_counts_as_playable_flags_but_offers_no_empty_correction() -> None:
+def test_posso_14_5_step_5_a_swap_flag_comes_with_a_correction_in_the_jokers_place() -> None:
+    """POSSO-14.5 step 5: 7H was flagged because it fits D's run only in the joker's
+    place; B's correction is that exchange, and he places the freed joker at once, in
+    the same meld at another position (POSSO-11.6 (a)) or in another meld that has no
+    joker and stays valid with it ((b)); never into his hand."""
     match = _swap_only(swap_counts_as_playable=True)
     event = match.apply("discard 7H")
     assert Flagged(A, parse_cards("7H")[0]) in event.effects  # an infraction (POSSO-14.4)
-    assert (match.phase, match.to_act) == (DRAW, B)  # no step whose only action is 'pass'
+    assert (match.phase, match.to_act) == (CORRECTION, B)  # a flag comes with a correction
+    offered = {str(action) for action in match.legal_actions()}
+    assert {"correct 7H -> 2 joker -> 2 (4H)", "correct 7H -> 2 joker -> 2 (9H)"} <= offered  # (a)
+    assert {"correct 7H -> 2 joker -> 0 (6S)", "correct 7H -> 2 joker -> 1 (8C)"} <= offered  # (b)
+    assert "pass" in offered and not any(text.startswith("correct 2 (") for text in offered)
+    event = match.apply("correct 7H -> 2 joker -> 1 (KC)")
+    assert Corrected(B, parse_cards("7H")[0], 2, match.table[2]) in event.effects
+    assert [meld.notation for meld in match.table] == [
+        "2S 3S 4S 5S",
+        "9C 10C JC QC JK(KC)",
+        "5H 6H 7H 8H",
+    ]
+    assert match.hands[B] == parse_cards("9S 2H 3D")  # the joker went to no hand
+    assert match.pile.top is not None and str(match.pile.top.card) == "KD"
+
+
+def test_posso_14_5_step_5_the_joker_stays_in_its_meld_and_a_wrong_place_is_refused() -> None:
+    match = _swap_only(swap_counts_as_playable=True)
+    match.apply("discard 7H")
+    with pytest.raises(IllegalActionError, match=r"^POSSO-14\.5: .*joker going to meld 0"):
+        match.apply("correct 7H -> 2 joker -> 0 (KD)")
+    match.apply("correct 7H -> 2 joker -> 2 (9H)")
+    assert match.table[2].notation == "5H 6H 7H 8H JK(9H)"
+    assert match.to_act == B and match.phase in (DRAW, SECOND_CLAIM)
+
+
+def test_posso_14_5_step_5_whether_or_not_the_next_player_has_opened() -> None:
+    match = posso(
+        hands={A: "7H 2D 3C", B: "9S 2H 3D", C: "AC 3D 6S", D: "10S 6C 2H"},
+        table=(("5H 6H JK 8H", A), ("2S 3S 4S 5S", D)),
+        down=(A, C, D),  # B has not opened
+        pile=(("KD", None),),
+        stock="JS AH",
+        joker_count="players_minus_one",
+        swap_counts_as_playable=True,
+    )
+    match.apply("draw")
+    while match.phase is CLAIM:
+        match.apply("pass")
+    match.apply("discard 7H")
+    assert (match.phase, match.to_act) == (CORRECTION, B)
+    match.apply("correct 7H -> 0 joker -> 1 (6S)")
+    assert [meld.notation for meld in match.table] == ["5H 6H 7H 8H", "2S 3S 4S 5S JK(6S)"]
+    assert [meld.owner for meld in match.table] == [A, D]  # the melds keep their owners
+
+
+def test_posso_14_5_step_5_a_joker_that_fits_nowhere_made_nothing_playable() -> None:
+    """If the freed joker fits nowhere, that meld did not make X playable: no flag."""
+    match = posso(
+        hands={A: "7H 2D 3C", B: "9S 4D 3D", C: "AC 3D 6S", D: "10S 6C 4C"},
+        table=(("2S 3S JK 5S", A), ("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", D)),
+        down=(A, B, C, D),
+        pile=(("KD", None),),
+        stock="JS AH",
+        joker_count="players_minus_one",
+        swap_counts_as_playable=True,
+    )
+    match.apply("draw")
+    while match.phase is CLAIM:
+        match.apply("pass")
+    event = match.apply("discard 7H")
+    assert not any(isinstance(effect, Flagged) for effect in event.effects)
+    assert (match.phase, match.to_act) == (DRAW, B)
 
 
 def test_posso_14_5_default_swap_does_not_make_it_playable() -> None:

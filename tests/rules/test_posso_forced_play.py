@@ -38,7 +38,7 @@ def test_posso_14_4_strict_refuses_the_last_card_too() -> None:
     match = _last_card(forced_play_enforcement="strict")
     assert Discard(TEN_H) not in match.legal_actions()
     with pytest.raises(IllegalActionError, match="POSSO-14.4"):
-        match.apply("discard 10H")
+        match.apply("discard 10H", seat=match.to_act)
     # POSSO-14.2: the turn still ends, by laying the card off (going out by melding).
     assert match.legal_actions() == (LayOff(TEN_H, 0, End.HIGH),)
     event = match.apply("layoff 10H -> 0")
@@ -97,5 +97,5 @@ def test_posso_14_3_a_layoff_same_turn_false_nothing_is_playable_in_the_opening_
 def test_posso_14_3_a_default_layoff_same_turn_makes_it_playable() -> None:
     match = _opening_step()
     with pytest.raises(IllegalActionError, match="POSSO-14.4"):
-        match.apply("discard 9H")
+        match.apply("discard 9H", seat=match.to_act)
     assert match.can_apply("layoff 9H -> 0")

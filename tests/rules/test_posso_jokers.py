@@ -217,7 +217,7 @@ def test_posso_11_6_the_alternatives_of_the_freed_joker(text: str, table: str) -
 def test_posso_11_6_a_place_the_freed_joker_cannot_take_is_refused(text: str, why: str) -> None:
     match = _exchange_position()
     with pytest.raises(IllegalActionError, match="cannot free a joker of meld 0") as refused:
-        match.apply(text)
+        match.apply(text, seat=match.to_act)
     assert refused.value.rule == "POSSO-11.6"
     assert re.search(why, refused.value.reason)
     assert str(match.table[0]) == "9H 10H JK(JH) QH"

@@ -134,7 +134,7 @@ def test_posso_w22_a_ready_meld_must_be_laid_down() -> None:
     match.apply("draw")
     assert not any(isinstance(action, Discard) for action in match.legal_actions())
     with pytest.raises(IllegalActionError, match="POSSO-14.2"):
-        match.apply("discard 2D")
+        match.apply("discard 2D", seat=match.to_act)
     match.apply("down 4C 5C 6C 7C")
     event = match.apply("discard 2D")
     assert WentOut(B, GoingOut.DISCARDING) in event.effects
@@ -195,7 +195,7 @@ def test_posso_w24_the_correction_claim() -> None:
 def test_posso_w25_strict_refuses_the_playable_discard() -> None:
     match = _w24(forced_play_enforcement="strict")
     with pytest.raises(IllegalActionError, match="POSSO-14.4"):
-        match.apply("discard 9H")
+        match.apply("discard 9H", seat=match.to_act)
     assert LayOff(parse_cards("9H")[0], 3, None) not in match.legal_actions()
     assert any(isinstance(a, LayOff) and a.target == 3 for a in match.legal_actions())
 

@@ -11,6 +11,9 @@ Routes:
   (by address) may have :data:`MOST_TABLES_PER_CLIENT` unfinished tables, the server
   :data:`MOST_TABLES` in all (HTTP 429 past either), and a table that cannot be stored
   is refused (HTTP 503), never left in memory;
+- ``WS /ws/{table}/watch`` a spectator's connection: the public view (no hand) and the
+  events as a spectator may see them (``event.seen_by(None)``); it sends nothing (a
+  message closes it, 1003), and a table keeps :data:`MOST_WATCHERS` of them (1013 past it);
 - ``WS /ws/{table}/{seat}?token=…`` a seat's connection. The server sends
   ``{"type": "state", …}`` — the seat's view (``view.to_dict()``, with the legal
   actions and their texts when it is the seat's turn), its picture (rummykit's SVG) and
@@ -20,16 +23,28 @@ Routes:
   error.to_dict()}`` (its ``rule``: the clause, its ``reason``, the ``action``). A
   binary frame closes the socket with code 1003 (unsupported data), a message over
   :data:`LONGEST_MESSAGE` characters with 1009 (too big).
+
+Every message also carries the live table: ``legal``, the seat's legal actions as the
+pointing page reads them (:mod:`rummy_server.choices`), ``open``, every seat whose answer
+is open (:func:`rummy_server.live.open_seats`), ``clock``, each open person's seconds
+left, and ``timed_out``, the seats whose default the server just played. A table's clock
+starts when its first browser connects (a table nobody opened does not play itself);
+it stops when a deadline passes with no person's browser connected (and starts afresh
+when one connects). ``clock_seconds=None`` turns the clock off.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -38,6 +53,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummy_server.choices import choices
+from rummy_server.clock import Clock
+from rummy_server.live import legal_for, open_seats
 from rummy_server.tables import HUMAN, SaveError, Table, Tables
 from rummykit import Event, IllegalActionError, RummyError, svg
 from rummykit.agents import agent_names
@@ -58,6 +76,10 @@ MOST_TABLES = 1000
 """The most tables the server keeps (a real server would archive finished ones)."""
 MOST_TABLES_PER_CLIENT = 5
 """The most unfinished tables one client address may have made."""
+MOST_WATCHERS = 50
+"""The most spectators' sockets one table keeps (past it a spectator is closed, 1013)."""
+TRY_AGAIN_LATER = 1013
+"""The close code for a spectator past :data:`MOST_WATCHERS` (RFC 6455's registry)."""
 UNSUPPORTED_DATA = 1003
 """The close code for a binary frame (RFC 6455)."""
 TOO_BIG = 1009
@@ -98,6 +120,44 @@ def seat_message(table: Table, seat: int, events: list[Event]) -> dict[str, Any]
     }
 
 
+def watch_message(table: Table, events: list[Event]) -> dict[str, Any]:
+    """What a spectator is sent after a change: the public view (every seat's view
+    without its hand and legal actions: hand sizes, the known cards, the table, the
+    pile, the scores), its picture, and the new events as a spectator may see them."""
+    match = table.match
+    view = attrs.evolve(match.view(0), hand=(), legal=())  # seat 0's, less what is its own
+    outcome = match.outcome
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": table.game,
+        "seat": None,
+        "seats": list(table.seats),
+        "step": match.step,
+        "view": view.to_dict() | {"seat": None},
+        "svg": str(svg.view(view)),
+        "events": [event.seen_by(None).to_dict() for event in events],
+        "over": match.is_over,
+        "outcome": None if outcome is None else outcome.to_dict(),
+    }
+
+
+def live_part(
+    table: Table, seat: int | None, clock: Clock | None, timed_out: tuple[int, ...]
+) -> dict[str, Any]:
+    """The live table's part of a message: ``seat``'s choices, the open seats, the clock."""
+    match = table.match
+    now = time.monotonic()
+    legal = [] if seat is None else choices(legal_for(match, seat), match, seat)
+    return {
+        "legal": legal,
+        "open": list(open_seats(match)),
+        "clock": {} if clock is None else {str(s): left for s, left in clock.left(now).items()},
+        "seconds": None if clock is None else clock.seconds,
+        "timed_out": list(timed_out),
+    }
+
+
 class Server:
     """The tables and the open websockets of each seat."""
 
@@ -108,8 +168,16 @@ class Server:
         client_seeds: bool = False,
         most_tables: int = MOST_TABLES,
         most_tables_per_client: int = MOST_TABLES_PER_CLIENT,
+        clock_seconds: float | None = None,
+        most_watchers: int = MOST_WATCHERS,
     ) -> None:
+        self.most_watchers = most_watchers
         self.tables = Tables(database, client_seeds=client_seeds)
+        self.clock_seconds = clock_seconds
+        self.clocks: dict[str, Clock] = {}
+        """The clock of each table a browser has opened since this process started."""
+        self.timers: dict[str, asyncio.Task[None]] = {}
+        self.watchers: dict[str, set[WebSocket]] = defaultdict(set)
         self.most_tables = most_tables
         self.most_tables_per_client = most_tables_per_client
         self.made_by: dict[str, list[Table]] = defaultdict(list)
@@ -174,7 +242,9 @@ class Server:
             for seat, token in enumerate(table.tokens)
             if token is not None
         ]
-        return JSONResponse({"table": table.summary(), "links": links}, status_code=201)
+        watch = f"/?table={table.id}&watch=1"
+        body = {"table": table.summary(), "links": links, "watch": watch}
+        return JSONResponse(body, status_code=201)
 
     async def seat_socket(self, websocket: WebSocket) -> None:
         table = self.tables.get(websocket.path_params["table"])
@@ -188,8 +258,9 @@ class Server:
         self.sockets[key].add(websocket)
         try:
             async with self.locks[table.id]:
+                self.start_clock(table)
                 recent = list(table.match.events[-RECENT_EVENTS:])
-                await websocket.send_json(seat_message(table, seat, recent))
+                await websocket.send_json(self.message(table, seat, recent))
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -215,20 +286,116 @@ class Server:
                     except RummyError as error:
                         await websocket.send_json({"type": "refused", "error": error.to_dict()})
                         continue
+                    self.wind(table, acted=seat)
                     await self.broadcast(table, events)
         except WebSocketDisconnect:
             pass
         finally:
             self.sockets[key].discard(websocket)
 
-    async def broadcast(self, table: Table, events: list[Event]) -> None:
-        """Send every connected seat of ``table`` its view and the new events."""
+    async def watch_socket(self, websocket: WebSocket) -> None:
+        """A spectator: the public view after every change; anything sent closes it."""
+        table = self.tables.get(websocket.path_params["table"])
+        if table is None:
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        if len(self.watchers[table.id]) >= self.most_watchers:
+            await websocket.close(code=TRY_AGAIN_LATER, reason="too many spectators")
+            return
+        self.watchers[table.id].add(websocket)
+        try:
+            async with self.locks[table.id]:
+                recent = list(table.match.events[-RECENT_EVENTS:])
+                await websocket.send_json(self.message(table, None, recent))
+            message = await websocket.receive()
+            if message["type"] != "websocket.disconnect":
+                await websocket.close(code=UNSUPPORTED_DATA, reason="spectators send nothing")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.watchers[table.id].discard(websocket)
+
+    def message(
+        self, table: Table, seat: int | None, events: list[Event], timed_out: tuple[int, ...] = ()
+    ) -> dict[str, Any]:
+        """``seat``'s message (``None``: a spectator's), with the live table's part."""
+        base = watch_message(table, events) if seat is None else seat_message(table, seat, events)
+        return base | live_part(table, seat, self.clocks.get(table.id), timed_out)
+
+    async def broadcast(
+        self, table: Table, events: list[Event], timed_out: tuple[int, ...] = ()
+    ) -> None:
+        """Send every connected seat of ``table`` its view and the new events, and every
+        spectator the public view."""
         for seat in range(len(table.seats)):
             for socket in list(self.sockets.get((table.id, seat), ())):
                 try:
-                    await socket.send_json(seat_message(table, seat, events))
+                    await socket.send_json(self.message(table, seat, events, timed_out))
                 except (RuntimeError, WebSocketDisconnect):
                     self.sockets[(table.id, seat)].discard(socket)
+        for socket in list(self.watchers.get(table.id, ())):
+            try:
+                await socket.send_json(self.message(table, None, events, timed_out))
+            except (RuntimeError, WebSocketDisconnect):
+                self.watchers[table.id].discard(socket)
+
+    def people_waited_for(self, table: Table) -> list[int]:
+        """The people's seats whose answer is open."""
+        return [seat for seat in open_seats(table.match) if table.is_human(seat)]
+
+    def anyone_at(self, table: Table) -> bool:
+        """Whether a person's browser is connected to ``table``."""
+        return any(self.sockets.get((table.id, seat)) for seat in range(len(table.seats)))
+
+    def start_clock(self, table: Table) -> None:
+        """Start ``table``'s clock when a person's browser connects (if the server has one
+        and it is not running: it stops when the last person's browser leaves)."""
+        if self.clock_seconds is None or table.id in self.clocks:
+            return
+        self.clocks[table.id] = Clock(self.clock_seconds)
+        self.wind(table)
+
+    def wind(self, table: Table, *, acted: int | None = None) -> None:
+        """After a change: update ``table``'s clock and set its timer to the earliest
+        deadline (under the table's lock)."""
+        clock = self.clocks.get(table.id)
+        if clock is None:
+            return
+        clock.update(self.people_waited_for(table), time.monotonic(), acted=acted)
+        old = self.timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        deadline = clock.next_deadline()
+        if deadline is not None:
+            self.timers[table.id] = asyncio.create_task(self.ring(table, deadline))
+
+    async def ring(self, table: Table, deadline: float) -> None:
+        """At ``deadline``, play the default of each seat whose time ran out."""
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        async with self.locks[table.id]:
+            clock = self.clocks[table.id]
+            if not self.anyone_at(table):
+                del self.clocks[table.id]  # everyone left: the clock stops until one is back
+                return
+            for seat in clock.expired(time.monotonic()):
+                if seat not in self.people_waited_for(table):
+                    continue  # answered, or no longer asked, since
+                try:
+                    events = await run_in_threadpool(self.tables.time_out, table, seat)
+                except RummyError:
+                    clock.deadlines.pop(seat, None)  # no default: wait for the person
+                    continue
+                self.wind(table, acted=seat)
+                await self.broadcast(table, events, timed_out=(seat,))
+                return
+            self.wind(table)
+
+    async def stop_clocks(self) -> None:
+        """Cancel every table's timer (the server is stopping)."""
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
 
 
 def create_app(
@@ -237,25 +404,39 @@ def create_app(
     client_seeds: bool = False,
     most_tables: int = MOST_TABLES,
     most_tables_per_client: int = MOST_TABLES_PER_CLIENT,
+    clock_seconds: float | None = None,
+    most_watchers: int = MOST_WATCHERS,
 ) -> Starlette:
     """The application, with its tables in the SQLite file ``database`` (made if absent;
     every table in it resumes where it was). ``client_seeds=True`` lets a request give
-    the seed, for tests only: a player who chooses the seed knows every hand."""
+    the seed, for tests only: a player who chooses the seed knows every hand.
+    ``clock_seconds`` gives a person that long for each decision, after which the server
+    plays the seat's default (``None``: no clock)."""
     server = Server(
         database,
         client_seeds=client_seeds,
         most_tables=most_tables,
         most_tables_per_client=most_tables_per_client,
+        clock_seconds=clock_seconds,
+        most_watchers=most_watchers,
     )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await server.stop_clocks()
+
     app = Starlette(
+        lifespan=lifespan,
         routes=[
             Route("/", server.page),
             Route("/api/games", server.games),
             Route("/api/tables", server.list_tables, methods=["GET"]),
             Route("/api/tables", server.create_table, methods=["POST"]),
+            WebSocketRoute("/ws/{table}/watch", server.watch_socket),
             WebSocketRoute("/ws/{table}/{seat:int}", server.seat_socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
+        ],
     )
     app.state.server = server
     return app

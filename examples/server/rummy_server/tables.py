@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rummy_server.live import default_for, open_seats
 from rummykit import ConfigError, Event, IllegalActionError, Match, game
 from rummykit.agents import Agent, decide, make_agent
-from rummykit.kit import names
+from rummykit.kit import Action, names
 
 HUMAN = "human"
 """The kind of a seat a person takes (any other kind names a bot: ``heuristic``, …)."""
@@ -183,32 +184,45 @@ class Tables:
             if table_id not in self.tables:
                 return table_id
 
-    def act(self, table: Table, seat: int, text: str) -> list[Event]:
+    def act(self, table: Table, seat: int, text: str | Action) -> list[Event]:
         """Apply ``seat``'s action (its text notation) and let the bots answer; a refused
         action raises (:class:`~rummykit.errors.RummyError`) and changes nothing."""
         match = table.match
-        if match.to_act != seat:
-            whose = "nobody's" if match.to_act is None else f"seat {match.to_act}'s"
+        if seat not in open_seats(match):
+            whose = ", ".join(f"seat {open}'s" for open in open_seats(match)) or "nobody's"
             raise IllegalActionError(f"it is {whose} decision now, not seat {seat}'s", action=text)
-        events = [match.apply(text, seat=seat)]  # the sender is known: refusals may list
-        # that seat's legal actions (and only to that seat)
+        logged = len(match.events)
+        match.apply(text, seat=seat)  # the sender is known: refusals may list that seat's
+        # legal actions (and only to that seat); an early answer is held, logging nothing yet
         self.save(table)
+        events = list(match.events[logged:])  # the answers it resolved, in priority order
         return events + self.play_bots(table)
 
+    def time_out(self, table: Table, seat: int) -> list[Event]:
+        """Play the default for ``seat``, whose time ran out (see
+        :func:`~rummy_server.live.default_for`), and let the bots answer."""
+        return self.act(table, seat, default_for(table.match, seat))
+
     def play_bots(self, table: Table, *, store: bool = True) -> list[Event]:
-        """Bots' (and the table's own) decisions until a person must decide or the match
-        ends; the table is stored after each (if ``store``)."""
+        """Bots' (and the table's own) decisions until only people's answers are open or
+        the match ends; the table is stored after each (if ``store``)."""
         match = table.match
         events: list[Event] = []
         for _ in range(MOST_BOT_STEPS):
-            seat = match.to_act
-            if match.is_over or (seat is not None and table.is_human(seat)):
+            if match.is_over:
                 break
-            if seat is None:
-                events.append(match.apply(match.legal_actions()[0]))
+            waiting = open_seats(match)
+            bots = [seat for seat in waiting if not table.is_human(seat)]
+            logged = len(match.events)
+            if not waiting and match.to_act is None:
+                match.apply(match.legal_actions()[0])
+            elif bots:
+                seat = bots[0]
+                rng = random.Random(f"{table.bot_seed}/{match.step}/{seat}")
+                match.apply(decide(table.agents[seat], match, seat, rng), seat=seat)
             else:
-                rng = random.Random(f"{table.bot_seed}/{match.step}")
-                events.append(match.apply(decide(table.agents[seat], match, seat, rng)))
+                break
+            events += match.events[logged:]  # none for an answer held, several when resolved
             if store:
                 self.save(table)
         return events

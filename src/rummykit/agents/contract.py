@@ -25,6 +25,12 @@ contract is down it
 Once down it lays off everything it can, takes a pile card only if it lays off at once,
 and discards its most expensive card.
 
+In a deal without a contract (an engine game with free melding) it measures the hand by
+its least deadwood instead (:func:`~rummykit.solver.min_deadwood_value`: the points
+outside its best melds): it takes the pile card when that lowers the deadwood by
+``free_gain`` points, buys it for twice as many, and discards the card whose loss leaves
+the least deadwood.
+
 In a deal laid down whole (the schedule's ``whole_hand``: the go-down takes every card)
 it measures instead how far the whole hand is from such a go-down
 (:func:`~rummykit.agents.distance.whole_hand_distance`: cards no meld would hold plus
@@ -54,32 +60,41 @@ from rummykit.agents.options import check_options, instance_of, option, whole
 from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
-from rummykit.errors import ConfigError
+from rummykit.engine.definition import ContractRummy
+from rummykit.errors import ConfigError, SolverBudgetError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake, require_definition
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld, MeldRules, try_lay_off
 from rummykit.scoring import CardValues
+from rummykit.solver import min_deadwood_value
 
 _T = TypeVar("_T")
 
-SET_BY_GAME = ("rules", "values", "whole_hand_deals")
+FREE_RANDOM_DISCARD = 8
+"""In a deal without a contract, :meth:`ContractAgent.choose` discards any card of the
+hand once in this many discards (a seeded choice: the match's ``rng``)."""
+
+SET_BY_GAME = ("rules", "values", "whole_hand_deals", "deep_takes")
 """The :class:`~rummykit.agents.ContractAgent` fields
 :meth:`~rummykit.agents.ContractAgent.for_game` reads from the game."""
 
 
 def contract_game_rules(definition: Any) -> MeldRules | None:
-    """The meld rules of a contract game, one with meld rules and a contract schedule
-    (what :class:`ContractAgent` plays), else ``None``.
+    """The meld rules of a contract game, one with meld rules and either a contract
+    schedule or the contract-rummy engine's turn (what :class:`ContractAgent` plays: a
+    game on the engine without contracts too), else ``None``.
 
     >>> from rummykit import game
     >>> contract_game_rules(game("posso")) is not None, contract_game_rules(game("possession"))
     (True, None)
     """
     rules: MeldRules | None = definition.meld_rules()
+    on_engine = isinstance(definition, ContractRummy)
     return (
         rules
-        if rules is not None and callable(getattr(definition.rules, "schedule", None))
+        if rules is not None
+        and (on_engine or callable(getattr(definition.rules, "schedule", None)))
         else None
     )
 
@@ -102,9 +117,26 @@ def _deal_numbers(value: Iterable[int]) -> frozenset[int]:
 
 
 def _whole_hand_deals(definition: Any) -> frozenset[int]:
-    """The deals of the game's schedule laid down whole (``whole_hand``)."""
-    schedule = definition.rules.schedule()
+    """The deals of the game's schedule laid down whole (``whole_hand``): the rules'
+    ``schedule()``, else an engine game's table options' schedule (none: no such deal)."""
+    made = getattr(definition.rules, "schedule", None)
+    if callable(made):
+        schedule = made()
+    elif isinstance(definition, ContractRummy):
+        schedule = definition.table_options().schedule
+    else:
+        schedule = None
+    if schedule is None:
+        return frozenset()
     return frozenset(number for number, deal in enumerate(schedule, start=1) if deal.whole_hand)
+
+
+def _deep_takes(definition: Any) -> bool:
+    """Whether the game's pile take is ``meld_deepest`` (several cards, no penalty)."""
+    if not isinstance(definition, ContractRummy):
+        return False
+    mode = getattr(definition.table_options(), "pile_take", None)
+    return getattr(mode, "value", mode) == "meld_deepest"
 
 
 @attrs.frozen(kw_only=True)
@@ -131,6 +163,12 @@ class ContractAgent:
     """Never buy when the stock holds fewer cards than this."""
     whole_hand_deals: frozenset[int] = option(frozenset(), converter=_deal_numbers)
     """The deals laid down whole (the schedule's ``whole_hand``), by number."""
+    deep_takes: bool = option(False)
+    """Whether the game lets a take of several pile cards go without penalty cards, the
+    deepest melded at once (the engine's ``pile_take = "meld_deepest"``, 500 Rum)."""
+    free_gain: int = option(4, validator=whole(0))
+    """In a deal without a contract: take the pile card when it lowers the hand's least
+    deadwood (points outside melds) by this many points; buy it for twice as many."""
 
     @classmethod
     def for_game(cls, definition: Any, **parameters: Any) -> ContractAgent:
@@ -154,6 +192,7 @@ class ContractAgent:
             rules,
             values=ACE_HIGH_VALUES if values is None else values,
             whole_hand_deals=_whole_hand_deals(definition),
+            deep_takes=_deep_takes(definition),
             **parameters,
         )
 
@@ -192,8 +231,19 @@ class ContractAgent:
     # -- the decision ----------------------------------------------------------------------
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The heuristic's choice among ``view.legal``."""
-        return self.rank(view)[0]
+        """The heuristic's choice among ``view.legal``. In a deal without a contract one
+        discard in :data:`FREE_RANDOM_DISCARD` is any card of the hand: hands of pairs
+        that wait for each other's cards (every seat keeping its low pairs) would
+        otherwise pass the same cards round until the stock runs out."""
+        ranked = self.rank(view)
+        best = ranked[0]
+        if (
+            isinstance(best, Discard)
+            and not isinstance(view.contract, Contract)
+            and rng.randrange(FREE_RANDOM_DISCARD) == 0
+        ):
+            return rng.choice([action for action in ranked if isinstance(action, Discard)])
+        return best
 
     def rank(self, view: PlayerView) -> list[Action]:
         """``view.legal`` ordered best first by the heuristic (the search agent's
@@ -244,8 +294,16 @@ class ContractAgent:
         card = view.pile[-1][0]
         contract = view.contract
         down = view.down[view.seat]
-        if down or not isinstance(contract, Contract):
+        if down:
             return not buy and self.lays_off(view.melds, card)
+        if not isinstance(contract, Contract):  # no contract: melds of any kind
+            if not buy and self.lays_off(view.melds, card):
+                return True
+            if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
+                return False
+            before = self.deadwood(view.hand)
+            after = self.deadwood([*view.hand, card], discard=not buy)
+            return before - after >= (2 * self.free_gain if buy else self.free_gain)
         if buy and (len(view.hand) + 2 > self.max_hand or view.stock_size < self.min_stock):
             return False
         whole = view.deal in self.whole_hand_deals
@@ -261,15 +319,46 @@ class ContractAgent:
             return whole_hand_distance(hand, contract, self.rules)
         return contract_distance(hand, contract, self.rules)
 
+    def deadwood(self, hand: Sequence[Card], *, discard: bool = False) -> int:
+        """The points ``hand`` leaves outside its best melds (after its best discard, with
+        ``discard``): how far a hand is from going out in a deal without a contract."""
+        try:
+            return min_deadwood_value(hand, self.rules, values=self.values, discard=discard)
+        except SolverBudgetError:  # a hand too rich to search: count every card
+            return self.values.hand_value(list(hand))
+
     def lays_off(self, melds: Sequence[Meld], card: Card) -> bool:
         """Whether ``card`` can be laid off on one of ``melds``."""
         rules = self.rules
         return any(try_lay_off(meld, card, rules) is not None for meld in melds)
 
     def rank_draw(self, view: PlayerView, legal: list[Action]) -> list[Action]:
-        """The draw step: the pile's top card when it is worth it, else the stock."""
+        """The draw step: the pile's top card when it is worth it, else the stock. In a
+        deal without a contract, a deeper take (several pile cards) comes first when it
+        lowers the least deadwood by ``free_gain`` points a card taken, and most, in a
+        game whose deep takes cost no penalty card (``deep_takes``)."""
         take = self.wants(view, buy=False)
-        return _sorted_by(legal, [_draw_key(action, take) for action in legal])
+        ranked = _sorted_by(legal, [_draw_key(action, take) for action in legal])
+        if not self.deep_takes or isinstance(view.contract, Contract) or view.down[view.seat]:
+            return ranked
+        deep = self.deep_take(view, [a for a in legal if isinstance(a, Take) and a.count > 1])
+        return ranked if deep is None else [deep, *(a for a in ranked if a != deep)]
+
+    def deep_take(self, view: PlayerView, takes: list[Take]) -> Take | None:
+        """The take of several pile cards that lowers the hand's least deadwood most,
+        by at least ``free_gain`` points a card taken, else ``None``."""
+        if not takes:
+            return None
+        pile = [card for card, _ in view.pile]
+        before = self.deadwood(view.hand)
+        best: Take | None = None
+        best_gain = 0
+        for action in takes:
+            cards = pile[len(pile) - action.count :]
+            gain = before - self.deadwood([*view.hand, *cards], discard=True)
+            if gain >= self.free_gain * action.count and gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def rank_meld(self, view: PlayerView, legal: list[Action]) -> list[Action]:
         """The meld step: go down, lay off, exchange jokers, then discard or end."""
@@ -307,12 +396,15 @@ class ContractAgent:
         for discard in discards:
             card = discard.card
             feeds = 1 if card.rank in wanted or card.rank is None else 0
-            if down or not isinstance(contract, Contract):
+            if down:
                 keys.append((feeds, 0, 0, -self.values.value(card), card.code))
                 continue
             rest = list(hand)
             rest.remove(card)
-            distance = self.distance(view, rest, contract)
+            if isinstance(contract, Contract):
+                distance = self.distance(view, rest, contract)
+            else:  # no contract: keep the hand nearest melding every card
+                distance = self.deadwood(rest)
             keys.append(
                 (feeds, distance, -_loneliness(held, card), -self.values.value(card), card.code)
             )

@@ -248,8 +248,41 @@ def contract_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -> 
     key = (plan.serial, codes)
     found = _DISTANCES.get(key)
     if found is None:
-        found = _DISTANCES.put(key, _distance(codes, plan))
+        found = _distance(codes, plan)
+        if any(item.kind.shape is not None for item in contract.requirements):
+            found += _shaped_distance(codes, contract, rules)
+        found = _DISTANCES.put(key, found)
     return found
+
+
+def _shaped_distance(codes: tuple[int, ...], contract: Contract, rules: MeldRules) -> int:
+    """The cards the contract's melds of other kinds than group and run lack, greedily:
+    each takes the richest rank, suit or colour left (a user's shape, the whole hand),
+    the hand's wild cards filling gaps last (shared with the group and run count: an
+    estimate)."""
+    wild_codes = {52} | {card.code for card in CARDS[:52] if card.rank in rules.wild_ranks}
+    wilds = sum(1 for code in codes if code in wild_codes)
+    used: set[int] = set()
+    missing = 0
+    for slot in contract.slots:
+        shape = slot.kind.shape
+        if shape is None:
+            continue
+        size = slot.size_for(rules)
+        key_of = getattr(shape, "key", None)
+        by_key: dict[object, list[int]] = {}
+        for place, code in enumerate(codes):
+            if place in used or code in wild_codes:
+                continue
+            key = key_of(CARDS[code]) if key_of is not None else None
+            by_key.setdefault(key, []).append(place)
+        if not by_key:
+            missing += size
+            continue
+        richest = max(by_key.values(), key=len)[:size]
+        used.update(richest)
+        missing += size - len(richest)
+    return max(0, missing - wilds)
 
 
 def _distance(codes: tuple[int, ...], plan: _Plan) -> int:
@@ -318,6 +351,8 @@ def whole_hand_distance(hand: CardsLike, contract: Contract, rules: MeldRules) -
     2
     """
     cards = to_cards(hand)
+    if any(item.kind.shape is not None for item in contract.requirements):
+        return contract_distance(cards, contract, rules)  # other kinds: the plain estimate
     codes = tuple(sorted(card.code for card in cards))
     key = (contract, rules, codes)
     found = _WHOLE.get(key)

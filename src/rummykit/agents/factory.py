@@ -52,6 +52,35 @@ def heuristic_agent(definition: Any, **parameters: Any) -> Agent:
     return GreedyAgent()
 
 
+def heuristic_fallback(definition: Any) -> str | None:
+    """Why :func:`heuristic_agent` plays ``definition`` with the greedy bot, or ``None``
+    when a real heuristic plays it (the game's own, or :class:`ContractAgent`): what the
+    command line says beside the bot's name, so a fallback is never silent.
+
+    >>> from rummykit import game
+    >>> heuristic_fallback(game("may-i")) is None, heuristic_fallback(game("possession")) is None
+    (True, True)
+    """
+    require_definition(definition)
+    own = type(definition).heuristic
+    if own is not None or contract_game_rules(definition) is not None:
+        return None
+    if definition.meld_rules() is None:
+        return f"{definition.name} has no meld rules and no heuristic of its own"
+    return (
+        f"{definition.name} is not a contract-rummy engine game and declares no heuristic "
+        "(GameDefinition.heuristic)"
+    )
+
+
+def agent_label(name: str, definition: Any) -> str:
+    """The bot called ``name`` as the command line shows it: its name, and for the
+    heuristic that falls back to the greedy bot, the reason
+    (``heuristic (greedy fallback: ...)``)."""
+    reason = heuristic_fallback(definition) if name == "heuristic" else None
+    return name if reason is None else f"{name} (greedy fallback: {reason})"
+
+
 def search_agent(definition: Any, **options: Any) -> Agent:
     """A :class:`~rummykit.agents.SearchAgent` playing out each candidate with the
     game's heuristic (:func:`~rummykit.agents.heuristic_agent`); ``options`` set its budget

@@ -97,7 +97,7 @@ def check_options(
     Traceback (most recent call last):
     ...
     rummykit.errors.ConfigError: ContractAgent has no option buy_gian (its options:
-    take_gain, buy_gain, max_hand, min_stock)
+    take_gain, buy_gain, max_hand, min_stock, free_gain)
     """
     known = [field.name for field in attrs.fields(kind)] if attrs.has(kind) else []
     allowed = [name for name in known if name not in set_by_game]

@@ -66,6 +66,7 @@ from rummykit.kit.definition import Question, Stake
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import MeldRules
+from rummykit.messages import Message
 from rummykit.sampling import Sampler
 
 MAX_SIMULATIONS = 100_000
@@ -103,7 +104,7 @@ def decide(agent: Agent, match: Match[Any, Any], seat: int, rng: random.Random) 
         return agent.choose_in(match, seat, rng)
     view = match.view(seat)
     if not view.legal:
-        raise IllegalActionError(f"seat {seat} has no decision to make now")
+        raise IllegalActionError(Message("seat.no_decision", {"seat": seat}))
     return agent.choose(view, rng)
 
 
@@ -207,7 +208,7 @@ class SearchAgent:
         """Search the decision of ``seat`` in ``match``."""
         view = match.view(seat)
         if not view.legal:
-            raise IllegalActionError(f"seat {seat} has no decision to make now")
+            raise IllegalActionError(Message("seat.no_decision", {"seat": seat}))
         ranked = _ranked(self.policy, view)
         consent = isinstance(view.phase, Question) and view.phase.stake is Stake.REFUSE
         if len(ranked) <= 1 or consent or isinstance(ranked[0], _NO_SEARCH):

@@ -18,13 +18,16 @@ import attrs
 
 from rummykit import __version__, compiled
 from rummykit.agents import agent_names
+from rummykit.agents.factory import agent_label, heuristic_fallback
 from rummykit.cards import format_cards, parse_cards
+from rummykit.cli.language import add_lang_option, words_for
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
     UsageError,
     build_game,
     check_players,
     make_bots,
+    match_schedule,
     parse_bot_options,
     player_range,
     seat_bots,
@@ -32,6 +35,7 @@ from rummykit.cli.setup import (
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
+from rummykit.i18n.phases import word
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.registry import get as get_game
@@ -188,6 +192,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
+    tr = words_for(args)
     definition = _definition(args)
     players = check_players(definition, args.players)
     match = definition.new_match(players=players, seed=args.seed)
@@ -201,31 +206,49 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         for effect in event.effects:
             if isinstance(effect, LaidDown):
                 melds = " / ".join(str(meld) for meld in effect.melds)
-                lines.append(f"  {names[effect.seat]} goes down: {melds}")
+                lines.append(
+                    "  " + tr("{seat} goes down: {melds}", seat=names[effect.seat], melds=melds)
+                )
             elif isinstance(effect, WentOut):
-                lines.append(f"  {names[effect.seat]} goes out by {effect.how.value}")
-            elif (take := take_line(definition, effect)) is not None:
+                how = word("how", effect.how.value, locale=tr.locale)
+                lines.append(
+                    "  " + tr("{seat} goes out by {how}", seat=names[effect.seat], how=how)
+                )
+            elif (take := take_line(definition, effect, locale=tr.locale)) is not None:
                 lines.append(f"  {take}")
             elif isinstance(effect, DealEnded) and effect.dead:
-                lines.append(f"  dead deal ({effect.reason.value.replace('_', ' ')})")
+                lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
+        "bots": agent_label(args.bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
     }
     title = definition.title or definition.name
     text = [
-        f"{title} with {players} {args.bots} bots, seed {args.seed}",
+        tr(
+            "{title} with {players} {bots} bots, seed {seed}",
+            title=title,
+            players=players,
+            bots=agent_label(args.bots, definition),
+            seed=args.seed,
+        ),
         *_options_lines(bot_options),
     ]
-    schedule = getattr(match, "schedule", None)
+    schedule = match_schedule(match)
+    if getattr(getattr(match, "options", None), "per_player_contracts", False):
+        schedule = None  # each seat on its own contract: no deal has one
     for number, scores in enumerate(match.deal_scores, start=1):
-        contract = schedule[number].contract if schedule is not None else None
+        listed = schedule is not None and number <= len(schedule)
+        contract = schedule[number].contract if schedule is not None and listed else None
         nets = " ".join(f"{names[s]} {score.net:+d}" for s, score in enumerate(scores))
-        text.append(f"Deal {number}" + (f": contract {contract}" if contract else ""))
+        head = tr("Deal {deal}", deal=number)
+        text.append(
+            head + (": " + tr("contract {contract}", contract=contract) if contract else "")
+        )
         text += deals.get(number, [])
-        text.append(f"  scores: {nets}")
+        text.append("  " + tr("scores: {scores}", scores=nets))
         data["deals"].append(
             {
                 "contract": None if contract is None else contract.notation,
@@ -234,8 +257,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     outcome = match.outcome
     assert outcome is not None
-    text.append("Standings: " + ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings))
-    text.append("Winner: " + " and ".join(names[s] for s in outcome.winners))
+    standings = ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings)
+    text.append(tr("Standings: {standings}", standings=standings))
+    text.append(tr("Winner: {seats}", seats=tr(" and ").join(names[s] for s in outcome.winners)))
     data["winners"] = list(outcome.winners)
     data["decisions"] = len(match.events)
     _emit(args, data, "\n".join(text))
@@ -246,6 +270,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.cli.play import Session, record_problem, save_record
     from rummykit.cli.screen import Screen
 
+    tr = words_for(args)
     definition = _definition(args)
     players = check_players(definition, args.players)
     if not 0 <= args.seat < players:
@@ -264,6 +289,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed=seed,
         screen=screen,
         echo=not sys.stdin.isatty(),
+        locale=tr.locale,
     )
     session.run()
     if args.record:
@@ -272,7 +298,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if problem:
             print(f"rummykit: error: record not saved: {problem}", file=sys.stderr)
             return EXIT_USAGE
-        screen.line(f"record saved to {args.record}")
+        screen.line(tr("record saved to {path}", path=args.record))
     return EXIT_INTERRUPTED if session.interrupted else EXIT_OK
 
 
@@ -280,6 +306,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.cli.replay import load_record, replay_data, replay_lines
     from rummykit.cli.seat_log import SeatLog, seat_log_data, seat_log_lines
 
+    locale = words_for(args).locale
     loaded = load_record(args.record)
     if isinstance(loaded, SeatLog):
         if args.seat is not None and args.seat != loaded.seat:
@@ -300,7 +327,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(replay_data(match, seats, args.seat), ensure_ascii=False))
     else:
-        print("\n".join(replay_lines(match, seats, args.seat)))
+        print("\n".join(replay_lines(match, seats, args.seat, locale=locale)))
     return EXIT_OK
 
 
@@ -309,7 +336,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
     definition = _definition(args)
     data = describe_rules(definition, players=check_players(definition, args.players))
-    _emit(args, data, "\n".join(rules_text(data)))
+    _emit(args, data, "\n".join(rules_text(data, locale=words_for(args).locale)))
     return EXIT_OK
 
 
@@ -318,6 +345,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from rummykit.simulate import MAX_MATCHES, simulate
 
+    tr = words_for(args)
     definition = _definition(args)
     words = [name.strip() for name in args.bots.split(",")]
     if len(words) > 1 and args.players is not None and args.players != len(words):
@@ -368,13 +396,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
+    labels = [agent_label(bot, definition) for bot in bots]  # a greedy fallback says so
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
         f"score {mean:+.1f} sd {sd:.1f}"
         for s, (bot, w, share, (low, high), mean, sd) in enumerate(
             zip(
-                summary.agents,
+                labels,
                 summary.wins,
                 summary.win_share,
                 summary.win_interval,
@@ -386,14 +415,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     ]
     ends = ", ".join(f"{reason} {count}" for reason, count in summary.deal_ends.items())
     text = [
-        f"{summary.matches} matches of {args.game} ({players} players: {', '.join(bots)}), "
-        f"seed {args.seed}",
+        tr(
+            "{matches} matches of {game} ({players} players: {bots}), seed {seed}",
+            matches=summary.matches,
+            game=definition.name,
+            players=players,
+            bots=", ".join(labels),
+            seed=args.seed,
+        ),
         *_options_lines(bot_options),
         *seats,
-        f"deals {summary.deals} ({ends or 'none'})",
+        tr("deals {count} ({ends})", count=summary.deals, ends=ends or tr("none")),
         _takes_line(summary, out_of_turn(definition)),
     ]
-    _emit(args, {**summary.as_dict(), "bot_options": bot_options}, "\n".join(text))
+    fallback = heuristic_fallback(definition) if "heuristic" in bots else None
+    extra = {} if fallback is None else {"heuristic_fallback": fallback}
+    _emit(args, {**summary.as_dict(), "bot_options": bot_options, **extra}, "\n".join(text))
     return EXIT_OK
 
 
@@ -429,6 +466,7 @@ def _parser() -> _Parser:
         f"{name} {_players_of(usable[name]) if name in usable else '(cannot be loaded)'}"
         for name in registered
     )
+    games_help = f"a game ({', '.join(registered)}) or a variant file (FILE.toml)"
     bots = agent_names()
     bots_help = f"bots: {', '.join(bots)}; one for every seat or one per seat, comma-separated"
 
@@ -444,16 +482,17 @@ def _parser() -> _Parser:
     _house_rules(check, schedule=False)
 
     demo = add("demo", _cmd_demo, "play a full match between bots and show it")
-    demo.add_argument("--game", default="may-i", choices=registered)
+    demo.add_argument("--game", default="may-i", help=games_help)
     demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--bots", default="heuristic", choices=bots)
     _bot_options(demo)
     _house_rules(demo)
+    add_lang_option(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
     play.epilog = games_epilog(usable)
-    play.add_argument("game", choices=registered)
+    play.add_argument("game", help=games_help)
     play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
     play.add_argument("--bots", default="heuristic", help=bots_help)
@@ -462,15 +501,17 @@ def _parser() -> _Parser:
     play.add_argument("--plain", action="store_true", help="plain text, no colour")
     _bot_options(play)
     _house_rules(play)
+    add_lang_option(play)
 
     replay = add("replay", _cmd_replay, "print a saved record deal by deal")
     replay.add_argument(
         "record", help="a JSON record (rummykit play --record FILE) or a JSON Lines record"
     )
     replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
+    add_lang_option(replay)
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
-    rules.add_argument("game", choices=registered)
+    rules.add_argument("game", help=games_help)
     rules.add_argument(
         "--players",
         type=int,
@@ -478,9 +519,10 @@ def _parser() -> _Parser:
         help=f"players, for a schedule that depends on them ({ranges})",
     )
     _house_rules(rules)
+    add_lang_option(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", choices=registered)
+    simulate.add_argument("game", help=games_help)
     simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
@@ -495,6 +537,7 @@ def _parser() -> _Parser:
     )
     _bot_options(simulate)
     _house_rules(simulate)
+    add_lang_option(simulate)
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
     solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")

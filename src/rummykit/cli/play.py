@@ -15,15 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.agents import Agent, decide, make_agent
+from rummykit.agents.factory import agent_label
+from rummykit.cli.language import Words
 from rummykit.cli.screen import Screen, sort_hand
 from rummykit.cli.setup import make_bots
 from rummykit.cli.words import play_help
 from rummykit.errors import RummyError
+from rummykit.i18n import message_text
+from rummykit.i18n.phases import phase_word
 from rummykit.kit.actions import Action, format_action
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.effects import seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
+from rummykit.messages import Message
 
 
 class Session:
@@ -41,6 +46,7 @@ class Session:
         screen: Screen,
         read: Callable[[str], str] = input,
         echo: bool = False,
+        locale: str | None = None,
     ) -> None:
         self.match: Match[Any, Any] = definition.new_match(players=players, seed=seed)
         self.seat = seat
@@ -53,6 +59,7 @@ class Session:
         self.screen = screen
         self.read = read
         self.echo = echo
+        self.tr = Words(locale)
         self.shown = 0
         self.numbered: tuple[Action, ...] = ()
 
@@ -85,7 +92,7 @@ class Session:
                 fresh = match.to_act != self.seat or self.shown < len(match.events)
         except KeyboardInterrupt:
             self.screen.line()
-            self.screen.line("interrupted: the game is left unfinished")
+            self.screen.line(self.tr("interrupted: the game is left unfinished"))
             self.interrupted = True
             return False
 
@@ -95,7 +102,7 @@ class Session:
             line = self.read(f"{seat_name(self.seat)}> ")
         except EOFError:
             self.screen.line()
-            self.screen.line("end of input: the game is left unfinished")
+            self.screen.line(self.tr("end of input: the game is left unfinished"))
             return False
         if self.echo:
             self.screen.line(line)
@@ -112,7 +119,7 @@ class Session:
         if not line:
             return
         if word in {"quit", "exit", "q"}:
-            self.screen.line("you leave the table: the game is left unfinished")
+            self.screen.line(self.tr("you leave the table: the game is left unfinished"))
             self.stopped = True
         elif word in {"help", "?", "h"}:
             self.show_legal()
@@ -125,7 +132,9 @@ class Session:
             if not self.numbered:
                 self.numbered = self.match.legal_actions()
             if not 1 <= number <= len(self.numbered):
-                self.error(f"no action {number}: type help for the numbered list")
+                self.error(
+                    self.tr("no action {number}: type help for the numbered list", number=number)
+                )
                 return
             self.play(self.numbered[number - 1])
         else:
@@ -137,12 +146,25 @@ class Session:
         try:
             self.match.apply(action, seat=mine)
         except RummyError as error:
-            self.error(str(error))
+            self.error(self.refusal(error))
             return
         except Exception as error:
-            self.error(f"cannot read {action!r}: {error}")
+            self.error(self.tr("cannot read {action}: {error}", action=repr(action), error=error))
             return
         self.numbered = ()
+
+    def refusal(self, error: RummyError) -> str:
+        """A refusal in the person's language: the clause it cites with the clause's
+        title, and its reason."""
+        rule = getattr(error, "rule", None)
+        message = getattr(error, "message", None)
+        if isinstance(message, Message):
+            reason = message_text(message, locale=self.tr.locale)
+        else:
+            reason = getattr(error, "reason", str(error))
+        if not rule:
+            return str(reason)
+        return f"{self.tr.clause(rule)}: {reason}"
 
     def error(self, message: str) -> None:
         self.screen.line(self.screen.paint(f"! {message}", "bold yellow"))
@@ -152,13 +174,24 @@ class Session:
     def introduce(self) -> None:
         match = self.match
         title = match.definition.title or match.definition.name
-        bots = ", ".join(f"{seat_name(s)} {name}" for s, name in self.bot_names.items())
+        bots = ", ".join(
+            f"{seat_name(s)} {agent_label(name, match.definition)}"
+            for s, name in self.bot_names.items()
+        )
         self.screen.line(
             self.screen.paint(f"{title}", "bold")
-            + f" with {match.players} players, seed {match.seed}: you are "
-            + f"{seat_name(self.seat)}; bots {bots}"
+            + " "
+            + self.tr(
+                "with {players} players, seed {seed}: you are {seat}; bots {bots}",
+                players=match.players,
+                seed=match.seed,
+                seat=seat_name(self.seat),
+                bots=bots,
+            )
         )
-        self.screen.line("type help for the legal actions, hint for a suggestion, quit to stop")
+        self.screen.line(
+            self.tr("type help for the legal actions, hint for a suggestion, quit to stop")
+        )
 
     def show_events(self) -> None:
         """The events since the last call, as the person's seat may know them."""
@@ -166,104 +199,136 @@ class Session:
         while self.shown < len(events):
             event = events[self.shown].seen_by(self.seat)
             self.shown += 1
-            text = str(event).split(": ", 1)[-1]
+            text = event.describe(locale=self.tr.locale).split(": ", 1)[-1]
             if event.seat == self.seat:
-                text = "you: " + text.split(" ", 1)[-1]
+                text = self.tr("you: {what}", what=text.split(" ", 1)[-1])
                 got = " ".join(card.notation for card in event.received)
                 if got and got not in text:
-                    text += f" (you get {got})"
+                    text += " " + self.tr("(you get {cards})", cards=got)
             self.screen.line("  " + self.screen.escape(text))
 
     def show_view(self) -> None:
         view = self.match.view(self.seat)
-        self.screen.line(render_view(self.screen, self.match, view))
+        self.screen.line(render_view(self.screen, self.match, view, words=self.tr))
 
     def show_legal(self) -> None:
         self.numbered = self.match.legal_actions()
-        self.screen.line("legal actions:")
+        self.screen.line(self.tr("legal actions:"))
         for number, action in enumerate(self.numbered, start=1):
             self.screen.line(f"  {number:>3}. {self.screen.escape(format_action(action))}")
-        self.screen.line(play_help(self.match.definition))
+        self.screen.line(play_help(self.match.definition, locale=self.tr.locale))
 
     def show_hint(self) -> None:
         try:
             action = decide(self.coach, self.match, self.seat, random.Random(0))
         except Exception as error:
-            self.error(f"no hint: {error}")
+            self.error(self.tr("no hint: {error}", error=error))
             return
         text = format_action(action)
-        self.screen.line(f"hint: {self.screen.paint(text, 'bold green')} (the heuristic bot)")
+        self.screen.line(
+            self.tr(
+                "hint: {action} (the heuristic bot)", action=self.screen.paint(text, "bold green")
+            )
+        )
 
     def show_end(self) -> None:
         match = self.match
         outcome = match.outcome
         if outcome is None:
             return
+        tr = self.tr
+        you = " " + tr("(you)")
         rows = [
-            [str(place), seat_name(s) + (" (you)" if s == self.seat else ""), f"{total:+d}"]
+            [str(place), seat_name(s) + (you if s == self.seat else ""), f"{total:+d}"]
             for place, (s, total) in enumerate(outcome.standings, start=1)
         ]
-        self.screen.table("Standings", ["place", "seat", "score"], rows)
-        winners = " and ".join(seat_name(s) for s in outcome.winners)
-        verdict = "you win!" if self.seat in outcome.winners else f"winner: {winners}"
+        self.screen.table(tr("Standings"), [tr("place"), tr("seat"), tr("score")], rows)
+        winners = tr(" and ").join(seat_name(s) for s in outcome.winners)
+        verdict = (
+            tr("you win!") if self.seat in outcome.winners else tr("winner: {seats}", seats=winners)
+        )
         self.screen.line(self.screen.paint(verdict, "bold"))
 
 
-def render_view(screen: Screen, match: Match[Any, Any], view: PlayerView) -> str:
-    """What ``view.seat`` may know, a few lines."""
+def render_view(
+    screen: Screen, match: Match[Any, Any], view: PlayerView, *, words: Words | None = None
+) -> str:
+    """What ``view.seat`` may know, a few lines, in the language of ``words`` (English
+    without)."""
+    tr = words if words is not None else Words()
     me = view.seat
     lines = []
-    head = f"deal {view.deal}"
     count = _deal_count(match)
-    if count:
-        head += f" of {count}"
+    head = tr("deal {deal} of {count}", deal=view.deal, count=count) if count else None
+    head = head or tr("deal {deal}", deal=view.deal)
     if view.contract is not None:
-        head += f" - contract {view.contract}"
+        head += " - " + tr("contract {contract}", contract=view.contract)
     dealer = getattr(match, "dealer", None)
     if isinstance(dealer, int):
-        head += f" - dealer {seat_name(dealer)}"
+        head += " - " + tr("dealer {seat}", seat=seat_name(dealer))
     lines.append(screen.paint(f"-- {head} --", "bold cyan"))
     for index, meld in enumerate(view.melds):
         owner = "" if meld.owner is None else f" ({seat_name(meld.owner)})"
-        lines.append(f"  meld {index}: {screen.cards(meld.cards)}{owner}")
+        lines.append(
+            "  " + tr("meld {number}:", number=index) + f" {screen.cards(meld.cards)}{owner}"
+        )
     if view.pile:
         top, by = view.pile[-1]
-        who = "" if by is None else f" from {seat_name(by)}"
-        lines.append(f"  pile: {screen.card(top)}{who} on top, {_count(len(view.pile))}")
+        pile = _count(tr, len(view.pile))
+        if by is None:
+            line = tr("pile: {card} on top, {size}", card=screen.card(top), size=pile)
+        else:
+            line = tr(
+                "pile: {card} from {seat} on top, {size}",
+                card=screen.card(top),
+                seat=seat_name(by),
+                size=pile,
+            )
+        lines.append("  " + line)
     else:
-        lines.append("  pile: empty")
-    lines.append(f"  stock: {_count(view.stock_size)}")
+        lines.append("  " + tr("pile: empty"))
+    lines.append("  " + tr("stock: {size}", size=_count(tr, view.stock_size)))
     for seat, size in enumerate(view.hand_sizes):
         if seat == me:
             continue
-        known = f", known: {screen.cards(view.known[seat])}" if view.known[seat] else ""
-        down = ", down" if view.down and view.down[seat] else ""
-        lines.append(f"  {seat_name(seat)}: {_count(size)}{down}{known}")
+        known = ""
+        if view.known[seat]:
+            known = ", " + tr("known: {cards}", cards=screen.cards(view.known[seat]))
+        down = ", " + tr("down") if view.down and view.down[seat] else ""
+        lines.append(f"  {seat_name(seat)}: {_count(tr, size)}{down}{known}")
     scores = "  ".join(f"{seat_name(s)} {score:+d}" for s, score in enumerate(view.scores))
-    lines.append(f"  scores: {scores}")
+    lines.append("  " + tr("scores: {scores}", scores=scores))
     hand = sort_hand(view.hand)
     groups: dict[str, list[str]] = {}
     for card in hand:
         groups.setdefault(card.suit.value if card.suit else "*", []).append(screen.card(card))
     shown = "  ".join(" ".join(cards) for cards in groups.values()) or "-"
-    status = " (you are down)" if view.down and view.down[me] else ""
-    lines.append(screen.paint(f"your hand ({len(hand)}){status}: ", "bold") + shown)
+    if view.down and view.down[me]:
+        mine = tr("your hand ({size}) (you are down):", size=len(hand))
+    else:
+        mine = tr("your hand ({size}):", size=len(hand))
+    lines.append(screen.paint(mine + " ", "bold") + shown)
     legal = match.legal_actions()
     brief = ", ".join(sorted({format_action(action).split(" ")[0] for action in legal}))
-    lines.append(f"  {view.phase.value}: you may {brief}")
+    lines.append(
+        "  "
+        + tr(
+            "{phase}: you may {actions}",
+            phase=phase_word(view.phase.value, locale=tr.locale),
+            actions=brief,
+        )
+    )
     return "\n".join(lines)
 
 
-def _count(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
+def _count(tr: Words, cards: int) -> str:
+    return tr.plural("{count} card", "{count} cards", cards)
 
 
 def _deal_count(match: Match[Any, Any]) -> int | None:
-    schedule = getattr(match, "schedule", None)
-    try:
-        return len(schedule) if schedule is not None else None
-    except TypeError:
-        return None
+    """The match's deals (``None``: until a score or a contract ends it), for every
+    game alike: with or without a schedule."""
+    return match.deal_count()
 
 
 def record_problem(path: str) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rummykit.cli.language import Words
 from rummykit.cli.screen import printable
 from rummykit.cli.seat_log import SeatLog, read_seat_log
 from rummykit.errors import RecordError
@@ -74,35 +75,52 @@ def replay_data(match: Match[Any, Any], seats: list[str], seat: int | None) -> d
     }
 
 
-def replay_lines(match: Match[Any, Any], seats: list[str], seat: int | None) -> list[str]:
-    """The match in words, deal by deal."""
+def replay_lines(
+    match: Match[Any, Any], seats: list[str], seat: int | None, *, locale: str | None = None
+) -> list[str]:
+    """The match in words, deal by deal, in ``locale`` (English without)."""
+    tr = Words(locale)
     names = ", ".join(f"{seat_name(s)} {name}" for s, name in enumerate(seats))
-    view = "the whole table" if seat is None else f"{seat_name(seat)}'s point of view"
+    if seat is None:
+        view = tr("the whole table")
+    else:
+        view = tr("{seat}'s point of view", seat=seat_name(seat))
     title = match.definition.title or match.definition.name
-    lines = [f"{title}, {match.players} players ({names}), seed {match.seed}; {view}"]
+    lines = [
+        tr(
+            "{title}, {players} players ({names}), seed {seed}; {view}",
+            title=title,
+            players=match.players,
+            names=names,
+            seed=match.seed,
+            view=view,
+        )
+    ]
     deal = 0
     for event in _events(match, seat):
         if event.deal != deal:
             deal = event.deal
-            lines.append(f"deal {deal}:")
-        lines.append(f"  {_event_line(event)}")
+            lines.append(tr("deal {deal}:", deal=deal))
+        lines.append(f"  {_event_line(event, tr.locale)}")
         for effect in event.effects:
+            said = effect.describe(locale=tr.locale)
             if isinstance(effect, HandsShown):
-                lines.append(f"  -- {effect.text}")
+                lines.append(f"  -- {said}")
             elif isinstance(effect, DealEnded):
-                lines.append(f"  -- deal {event.deal} over: {effect.text}")
+                lines.append("  -- " + tr("deal {deal} over: {what}", deal=event.deal, what=said))
             elif isinstance(effect, DealStarted):
                 deal = effect.deal
-                lines += [f"deal {deal}:", f"  -- {effect.text}"]
+                lines += [tr("deal {deal}:", deal=deal), f"  -- {said}"]
             elif isinstance(effect, Dealt):
-                lines.append(f"  -- {effect.text}")
+                lines.append(f"  -- {said}")
     outcome = match.outcome
     if outcome is None:
-        lines.append(f"unfinished; scores so far: {_scores(match.scores)}")
+        lines.append(tr("unfinished; scores so far: {scores}", scores=_scores(match.scores)))
     else:
         standings = ", ".join(f"{seat_name(s)} {t:+d}" for s, t in outcome.standings)
-        lines.append(f"standings: {standings}")
-        lines.append("winner: " + " and ".join(seat_name(s) for s in outcome.winners))
+        lines.append(tr("standings: {standings}", standings=standings))
+        winners = tr(" and ").join(seat_name(s) for s in outcome.winners)
+        lines.append(tr("winner: {seats}", seats=winners))
     return lines
 
 
@@ -110,11 +128,11 @@ _OWN_LINES = (HandsShown, DealEnded, DealStarted, Dealt)
 """The effects of a deal's end and of the next deal's start, which get lines of their own."""
 
 
-def _event_line(event: Event) -> str:
+def _event_line(event: Event, locale: str | None = None) -> str:
     """An event in words, with the cards its viewer may see (a draw's card included); the
     end of a deal and the start of the next have lines of their own."""
     shown = [
-        effect.text
+        effect.describe(locale=locale)
         for effect in event.effects
         if not isinstance(effect, _OWN_LINES)
         and (not effect.echoes_action or (isinstance(effect, Drew) and effect.cards))

@@ -12,9 +12,12 @@ import inspect
 import textwrap
 from typing import Any
 
+from rummykit.cli.language import Words
 from rummykit.cli.setup import check_players, player_range
+from rummykit.contracts.schedules import ContractSchedule
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos, option_values
+from rummykit.variants import variant_of
 
 
 def _json(value: Any) -> Any:
@@ -57,7 +60,12 @@ def describe_rules(
         "title": definition.title or definition.name,
         "options": options,
     }
-    schedule = getattr(rules, "schedule", None)
+    variant = variant_of(definition)
+    if variant is not None:
+        data["variant"] = {"base": variant.base, "source": variant.source}
+    schedule: Any = getattr(rules, "schedule", None)
+    if isinstance(schedule, ContractSchedule):  # the engine's options hold it as a value
+        schedule = functools.partial(lambda fixed: fixed, schedule)
     if callable(schedule):
         if "players" in inspect.signature(schedule).parameters:
             fewest, most = player_range(definition)
@@ -89,32 +97,62 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def rules_text(data: dict[str, Any], *, width: int = 88) -> list[str]:
-    """The plain-text lines of ``rummykit rules``."""
-    lines = [f"{data['title']} ({data['game']}): rules options and their values"]
+def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = None) -> list[str]:
+    """The plain-text lines of ``rummykit rules``, in ``locale`` (English without): the
+    words of the listing, each option's clause with its title and its description in that
+    language (a description the catalog does not have, a user's game's, as written)."""
+    tr = Words(locale)
+    lines = [
+        tr(
+            "{title} ({game}): rules options and their values",
+            title=data["title"],
+            game=data["game"],
+        )
+    ]
+    if "variant" in data:
+        variant = data["variant"]
+        if variant["source"]:
+            line = tr(
+                "a variant of {base}; source: {source}",
+                base=variant["base"],
+                source=variant["source"],
+            )
+        else:
+            line = tr("a variant of {base}", base=variant["base"])
+        lines.insert(0, line)
     for option in data["options"]:
         allowed = option["allowed"]
         choices = ""
         if isinstance(allowed, list):
-            choices = f" (one of {', '.join(_show(item) for item in allowed)})"
+            choices = " " + tr(
+                "(one of {values})", values=", ".join(_show(item) for item in allowed)
+            )
         lines.append(f"  {option['name']} = {_show(option['value'])}{choices}")
+        if option["clause"] and tr.locale != "en":
+            lines.append("      " + tr("rule {clause}", clause=tr.clause(option["clause"])))
         if option["doc"]:
             lines += textwrap.wrap(
-                option["doc"], width, initial_indent="      ", subsequent_indent="      "
+                tr.option(option["doc"]),
+                width,
+                initial_indent="      ",
+                subsequent_indent="      ",
             )
     if "schedule" in data:
         players = data.get("schedule_players")
         lines.append(
-            "schedule:"
+            tr("schedule:")
             if players is None
-            else f"schedule with {players} players (--players N for another count):"
+            else tr(
+                "schedule with {players} players (--players N for another count):", players=players
+            )
         )
         for deal in data["schedule"]:
-            out = "" if deal["discard_out"] else ", no going out by discarding"
+            out = "" if deal["discard_out"] else ", " + tr("no going out by discarding")
             if deal.get("whole_hand"):
-                out += ", the go-down takes the whole hand"
+                out += ", " + tr("the go-down takes the whole hand")
+            size = tr.plural("{count} card", "{count} cards", deal["hand_size"])
             lines.append(
-                f"  deal {deal['deal']}: {deal['contract']}, {deal['hand_size']} cards{out}"
+                "  " + tr("deal {deal}:", deal=deal["deal"]) + f" {deal['contract']}, {size}{out}"
             )
-    lines.append("set an option with --option NAME=VALUE (play, demo, simulate, rules)")
+    lines.append(tr("set an option with --option NAME=VALUE (play, demo, simulate, rules)"))
     return lines

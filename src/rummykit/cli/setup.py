@@ -5,6 +5,7 @@ player counts the game allows, and the bots at the other seats with their option
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get
+from rummykit.variants import load_variant, variant_type
 
 
 class UsageError(ConfigError):
@@ -125,12 +127,30 @@ def make_bots(
     return [make_agent(name, definition, **options.get(name, {})) for name in names]
 
 
+def is_variant_file(name: str) -> bool:
+    """Whether the command line's game ``name`` names a variant file (it ends in
+    ``.toml`` or holds a path separator) rather than a registered game.
+
+    >>> is_variant_file("may-i"), is_variant_file("examples/liverpool.toml")
+    (False, True)
+    """
+    return name.endswith(".toml") or "/" in name or os.sep in name
+
+
+def game_type(name: str) -> type[GameDefinition[Any, Any]]:
+    """The game the command line names: a registered game's name, or the path of a
+    variant file (:func:`rummykit.variants.load_variant`; read, not registered)."""
+    if is_variant_file(name):
+        return variant_type(load_variant(name))
+    return get(name)
+
+
 def build_game(
     name: str, options: Sequence[str] | None = None, schedule: str | None = None
 ) -> GameDefinition[Any, Any]:
-    """The registered game ``name`` with its house rules (ConfigError as the library
-    says it)."""
-    definition_type = get(name)
+    """The game ``name`` (a registered game or a variant file, :func:`game_type`) with
+    its house rules (ConfigError as the library says it)."""
+    definition_type = game_type(name)
     rules = parse_options(options)
     if schedule is not None:
         names = {info.name for info in option_infos(definition_type.rules_type)}
@@ -140,6 +160,15 @@ def build_game(
             raise UsageError("give --schedule or --option contract_schedule=..., not both")
         rules["contract_schedule"] = Path(schedule)  # the command line's own file
     return definition_type.from_options(**rules)
+
+
+def match_schedule(match: Any) -> Any:
+    """The match's contract schedule, or ``None`` for a game without one (an engine
+    game without contracts refuses ``match.schedule`` with a ConfigError)."""
+    try:
+        return getattr(match, "schedule", None)
+    except ConfigError:
+        return None
 
 
 def player_range(definition: GameDefinition[Any, Any]) -> tuple[int, int]:

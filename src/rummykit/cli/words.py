@@ -23,7 +23,7 @@ def action_words(definition: GameDefinition[Any, Any]) -> str:
     return ", ".join(dict.fromkeys(kind.verb for kind in definition.actions if kind.verb))
 
 
-def play_help(definition: GameDefinition[Any, Any]) -> str:
+def play_help(definition: GameDefinition[Any, Any], *, locale: str | None = None) -> str:
     """The line ``rummykit play`` shows under the legal actions: this game's words.
 
     >>> from rummykit import game
@@ -31,10 +31,14 @@ def play_help(definition: GameDefinition[Any, Any]) -> str:
     type an action (Possession's words: play, draw, pass, done, next; the list above
     shows each in full), a number from the list, 'hint', 'show' (the table again) or 'quit'
     """
-    title = definition.title or definition.name
-    return (
-        f"type an action ({title}'s words: {action_words(definition)}; the list above "
-        "shows each in full), a number from the list, 'hint', 'show' (the table again) or 'quit'"
+    from rummykit.i18n import translate
+
+    return translate(
+        "type an action ({title}'s words: {words}; the list above shows each in full), "
+        "a number from the list, 'hint', 'show' (the table again) or 'quit'",
+        locale=locale,
+        title=definition.title or definition.name,
+        words=action_words(definition),
     )
 
 
@@ -52,6 +56,9 @@ def out_of_turn(definition: GameDefinition[Any, Any]) -> tuple[str, ...]:
     return (("buys",) if Stake.BUY in stakes else ()) + (("claims",) if stakes else ())
 
 
-def take_line(definition: GameDefinition[Any, Any], effect: Effect) -> str | None:
-    """A demo's line for ``effect`` if it is an out-of-turn take (``None`` if not)."""
-    return None if definition.take_of(effect) is None else effect.text
+def take_line(
+    definition: GameDefinition[Any, Any], effect: Effect, *, locale: str | None = None
+) -> str | None:
+    """A demo's line for ``effect`` if it is an out-of-turn take (``None`` if not), in
+    ``locale`` (English without)."""
+    return None if definition.take_of(effect) is None else effect.describe(locale=locale)

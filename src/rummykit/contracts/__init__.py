@@ -20,6 +20,12 @@ from rummykit.contracts.contract import (
 from rummykit.contracts.contract import (
     run_gap as run_gap,
 )
+from rummykit.contracts.meetable import (
+    check_meetable as check_meetable,
+)
+from rummykit.contracts.meetable import (
+    check_schedule as check_schedule,
+)
 from rummykit.contracts.schedules import (
     ContractSchedule as ContractSchedule,
 )

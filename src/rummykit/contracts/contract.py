@@ -10,6 +10,14 @@ A :class:`Contract` is a tuple of :class:`Requirement` lines plus flags:
 (Contract.parse('2G+1R'), True, True)
 >>> Contract.parse("G3+R5").notation
 'G3+R5'
+
+Besides ``G`` (group) and ``R`` (run), every registered kind has its letter: ``F``
+(flush), ``C`` (colour), ``P`` (pair) ship. A size may be exact (``G3=``: a group of
+exactly 3 cards) or a range (``R4-5``):
+
+>>> [(item.kind.value, item.count, item.min_size, item.max_size)
+...  for item in Contract.parse("2G3=+1F4-5+P").requirements]
+[('group', 2, 3, 3), ('flush', 1, 4, 5), ('pair', 1, None, None)]
 """
 
 from __future__ import annotations
@@ -17,14 +25,14 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Final
 
 import attrs
 
 from rummykit._memo import BoundedMemo
 from rummykit.cards import CardsLike, Suit
-from rummykit.errors import ContractError, InvalidMeldError, shorten
+from rummykit.errors import ConfigError, ContractError, InvalidMeldError, shorten
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
 
 
@@ -41,7 +49,7 @@ class SameSuitRuns(enum.Enum):
 
 def _whole(low: int) -> Callable[[Any, Any, Any], None]:
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if value is None and attribute.name == "min_size":
+        if value is None and attribute.name in {"min_size", "max_size"}:
             return
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ContractError(f"{attribute.name} must be a whole number >= {low}, got {value!r}")
@@ -49,33 +57,93 @@ def _whole(low: int) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+def _kind(value: Any) -> MeldKind:
+    try:
+        return MeldKind.named(value)
+    except ConfigError as error:
+        raise ContractError(f"unknown meld kind in a requirement: {error}") from None
+
+
 @attrs.frozen(cache_hash=True)
 class Requirement:
-    """One line of a contract: ``count`` melds of ``kind``, each of at least ``min_size``.
+    """One line of a contract: ``count`` melds of ``kind``, each of ``min_size`` to
+    ``max_size`` cards when it goes down.
 
-    ``min_size=None`` means the meld rules' own minimum.
+    ``kind`` is a :class:`~rummykit.MeldKind` or its name or letter (``"flush"``,
+    ``"F"``); an unknown one is a :class:`~rummykit.errors.ContractError`.
+    ``min_size=None`` means the meld rules' own minimum for the kind, ``max_size=None``
+    no bound but theirs. A size below the kind's minimum is refused where the contract
+    meets its rules (:meth:`Contract.check_rules`), never read as the minimum. The sizes
+    bind the melds that go down; lay-offs may grow them afterwards.
     """
 
-    kind: MeldKind
+    kind: MeldKind = attrs.field(converter=_kind)
     count: int = attrs.field(default=1, validator=_whole(1))
     min_size: int | None = attrs.field(default=None, validator=_whole(2))
+    max_size: int | None = attrs.field(default=None, kw_only=True, validator=_whole(2))
+
+    def __attrs_post_init__(self) -> None:
+        if self.max_size is not None and self.max_size < (self.min_size or 2):
+            raise ContractError(
+                f"requirement {self.notation}: max_size {self.max_size} is below min_size"
+                f" {self.min_size}"
+            )
 
     @property
     def notation(self) -> str:
-        """``2G``, ``R5``, ``2G4``: the count is left out when it is 1 and a size is given."""
-        count = "" if self.count == 1 and self.min_size is not None else str(self.count)
+        """``2G``, ``R5``, ``2G4``, ``G3=`` (exactly 3), ``R4-5`` (4 to 5 cards): the count
+        is left out when it is 1 and a size is given."""
+        sized = self.min_size is not None or self.max_size is not None
+        count = "" if self.count == 1 and sized else str(self.count)
         size = "" if self.min_size is None else str(self.min_size)
+        if self.max_size is not None:
+            size += "=" if self.max_size == self.min_size else f"-{self.max_size}"
         return f"{count}{self.kind.letter}{size}"
 
     def size_for(self, rules: MeldRules) -> int:
         """The fewest cards a meld of this line needs under ``rules``."""
-        floor = rules.group_min if self.kind is MeldKind.GROUP else rules.run_min
-        return max(floor, self.min_size or 0)
+        return max(self.kind.min_size(rules), self.min_size or 0)
+
+    def max_for(self, rules: MeldRules) -> int | None:
+        """The most cards a meld of this line may hold when it goes down under ``rules``."""
+        theirs = self.kind.max_size(rules)
+        if self.max_size is None:
+            return theirs
+        return self.max_size if theirs is None else min(theirs, self.max_size)
+
+    def takes(self, meld: Meld, rules: MeldRules) -> bool:
+        """Whether ``meld`` fills this line: its kind, and a size within the line's."""
+        if meld.kind is not self.kind or len(meld) < self.size_for(rules):
+            return False
+        most = self.max_size
+        return most is None or len(meld) <= most
+
+    def size_problem(self, rules: MeldRules) -> str | None:
+        """Why no meld of ``rules`` can fill this line (a kind the rules lack, a size
+        below the kind's minimum or above its maximum), or ``None``."""
+        if self.kind not in rules.kinds:
+            allowed = ", ".join(kind.value for kind in rules.kinds)
+            return (
+                f"{self.notation} asks for {self.kind.value} melds, which these meld rules"
+                f" lack (kinds: {allowed})"
+            )
+        floor, ceiling = self.kind.min_size(rules), self.kind.max_size(rules)
+        if self.min_size is not None and self.min_size < floor:
+            return (
+                f"{self.notation} asks for a {self.kind.value} of {self.min_size} cards, "
+                f"but a {self.kind.value} needs at least {floor}"
+            )
+        if ceiling is not None and self.size_for(rules) > ceiling:
+            return (
+                f"{self.notation} asks for a {self.kind.value} of {self.size_for(rules)} "
+                f"cards, but a {self.kind.value} holds at most {ceiling}"
+            )
+        return None
 
 
 # One term: an optional count, the kind's letter, an optional size; each number in ASCII
 # digits and short (a bare \d would take "²", which int() refuses).
-_TERM = re.compile(r"^([0-9]{0,3})\s*([GRS])\s*([0-9]{0,3})$", re.IGNORECASE)
+_TERM = re.compile(r"^([0-9]{0,3})\s*([A-Z])\s*([0-9]{0,3})\s*(=|-\s*[0-9]{1,3})?$", re.IGNORECASE)
 
 
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
@@ -122,20 +190,55 @@ class Contract:
     """Fewest missing ranks between two runs of one suit under :attr:`SameSuitRuns.APART`."""
 
     @classmethod
-    def parse(cls, text: str, *, like: Contract | None = None, **flags: Any) -> Contract:
-        """Read ``2G+1R``, ``3G``, ``G+R``, ``G3+R5`` (``S`` reads as ``G``).
+    def parse(
+        cls,
+        text: str,
+        *,
+        like: Contract | None = None,
+        rules: MeldRules | None = None,
+        **flags: Any,
+    ) -> Contract:
+        """Read ``2G+1R``, ``3G``, ``G+R``, ``G3+R5`` (``S`` reads as ``G``), any
+        registered kind's letter (``2F4``, ``1C7``, ``3P``), exact sizes (``G3=``) and
+        ranges (``R4-6``).
 
         The flags come from ``like`` (a game's conventions) or the defaults (exact, distinct), and
-        then from keywords (``exact=False``).
+        then from keywords (``exact=False``). With ``rules``, the contract is also checked
+        against them (:meth:`check_rules`).
 
         >>> Contract.parse("G+R", exact=False)
         Contract.parse('1G+1R', exact=False)
+        >>> from rummykit import MeldRules
+        >>> Contract.parse("G5+G2", rules=MeldRules())
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ContractError: G2 asks for a group of 2 cards, but a group needs at least 3
         """
         contract = _parse(cls, text, like)
         try:
-            return attrs.evolve(contract, **flags) if flags else contract
+            contract = attrs.evolve(contract, **flags) if flags else contract
         except TypeError as error:
             raise ContractError(f"unknown contract flag: {error}") from None
+        if rules is not None:
+            contract.check_rules(rules)
+        return contract
+
+    def check_rules(self, rules: MeldRules) -> None:
+        """Refuse, with a :class:`~rummykit.errors.ContractError` saying why, a contract
+        no laydown under ``rules`` can meet line by line: a kind the rules do not allow
+        (``Requirement(kind="flush")`` in a game of groups and runs), a size below the
+        kind's minimum (``G2`` where groups need 3) or above its maximum.
+
+        >>> from rummykit import MeldRules
+        >>> Contract.parse("1F4").check_rules(MeldRules())  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.ContractError: F4 asks for flush melds, which these meld rules lack ...
+        """
+        for item in self.requirements:
+            reason = item.size_problem(rules)
+            if reason is not None:
+                raise ContractError(reason, contract=self)
 
     @property
     def notation(self) -> str:
@@ -157,19 +260,26 @@ class Contract:
     def __str__(self) -> str:
         return self.notation
 
+    @property
+    def kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds the contract asks for, in the order of its requirements."""
+        return tuple(dict.fromkeys(item.kind for item in self.requirements))
+
     def count(self, kind: MeldKind) -> int:
         """How many melds of ``kind`` the contract asks for."""
         return sum(item.count for item in self.requirements if item.kind is kind)
 
     @property
     def slots(self) -> tuple[Requirement, ...]:
-        """One requirement of count 1 per required meld, groups first, larger sizes first."""
+        """One requirement of count 1 per required meld: groups first, then runs, then the
+        other kinds in the order registered, larger sizes first."""
         slots = _SLOTS.get(self)
         if slots is None:
             items = [
                 attrs.evolve(item, count=1) for item in self.requirements for _ in range(item.count)
             ]
-            items.sort(key=lambda item: (item.kind is MeldKind.RUN, -(item.min_size or 0)))
+            order = {kind: index for index, kind in enumerate(MeldKind.registered())}
+            items.sort(key=lambda item: (order.get(item.kind, len(order)), -(item.min_size or 0)))
             slots = _SLOTS.put(self, tuple(items))
         return slots
 
@@ -190,6 +300,7 @@ class Contract:
         ...
         rummykit.errors.ContractError: two groups of the same rank (J)
         """
+        self.check_rules(rules)
         built = []
         for index, item in enumerate(melds):
             if isinstance(item, Meld):
@@ -201,10 +312,44 @@ class Contract:
                 raise ContractError(
                     f"meld {index + 1} is not valid: {error.reason}", contract=self
                 ) from None
+        built = list(self.reading(built, rules))
         reason = self.violation(built, rules)
         if reason is not None:
             raise ContractError(reason, contract=self)
         return tuple(built)
+
+    def reading(self, melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
+        """``melds`` read as the kinds this contract asks for, where their cards allow:
+        cards of one suit in sequence are a run and a flush too, two of a rank a group
+        and a pair. The first reading (each meld as validated first) that meets the
+        contract wins; where none does, the melds as given.
+
+        >>> from rummykit import MeldRules
+        >>> rules = MeldRules(kinds=("group", "run", "flush"))
+        >>> run = rules.validate("5S 6S 7S 8S")
+        >>> Contract.parse("1F4").reading([run], rules)[0].kind
+        MeldKind.FLUSH
+        """
+        if rules.kinds == (MeldKind.GROUP, MeldKind.RUN) or self.violation(melds, rules) is None:
+            return tuple(melds)
+        options: list[list[Meld]] = []
+        for meld in melds:
+            found = [meld]
+            roles = [meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld))]
+            for kind in self.kinds:
+                if kind is meld.kind or kind not in rules.kinds:
+                    continue
+                for given in (roles, None):
+                    try:
+                        found.append(rules.validate(meld.cards, kind, roles=given))
+                        break
+                    except InvalidMeldError:
+                        continue
+            options.append(found)
+        for reading in product(*options):
+            if self.violation(reading, rules) is None:
+                return tuple(reading)
+        return tuple(melds)
 
     def meets(self, melds: Sequence[Meld | CardsLike], rules: MeldRules) -> bool:
         """Whether :meth:`check` accepts the laydown."""
@@ -215,33 +360,41 @@ class Contract:
         return True
 
     def violation(self, melds: Sequence[Meld], rules: MeldRules) -> str | None:
-        """The first rule the (valid) melds break, or ``None`` when they meet the contract."""
-        groups = [meld for meld in melds if meld.kind is MeldKind.GROUP]
-        runs = [meld for meld in melds if meld.kind is MeldKind.RUN]
-        want_groups, want_runs = self.count(MeldKind.GROUP), self.count(MeldKind.RUN)
+        """The first rule the (valid) melds break, or ``None`` when they meet the contract.
+
+        ``exact`` counts melds: no more and no fewer of each kind than asked; the sizes
+        come from each requirement (``min_size``, ``max_size``).
+        """
+        for item in self.requirements:
+            reason = item.size_problem(rules)
+            if reason is not None:
+                return f"contract {self.notation}: {reason}"
+        by_kind: dict[MeldKind, list[Meld]] = {}
+        for meld in melds:
+            by_kind.setdefault(meld.kind, []).append(meld)
+        wanted = {kind: self.count(kind) for kind in self.kinds}
         if self.exact:
-            counted = ((MeldKind.GROUP, groups, want_groups), (MeldKind.RUN, runs, want_runs))
-            for kind, have, want in counted:
-                if have and not want:
-                    other = "runs" if kind is MeldKind.GROUP else "groups"
-                    return f"contract {self.notation} asks for {other} only, got a {kind.value}"
-            for kind, have, want in counted:
-                if len(have) != want:
+            for kind, have in by_kind.items():
+                if have and kind not in wanted:
+                    asked = " and ".join(f"{item.value}s" for item in wanted)
+                    return f"contract {self.notation} asks for {asked} only, got a {kind.value}"
+            for kind, want in wanted.items():
+                have_count = len(by_kind.get(kind, ()))
+                if have_count != want:
                     return (
                         f"contract {self.notation} asks for exactly {_melds(want, kind)}, "
-                        f"got {len(have)}"
+                        f"got {have_count}"
                     )
-        elif len(groups) < want_groups or len(runs) < want_runs:
-            return (
-                f"contract {self.notation} asks for at least {_melds(want_groups, MeldKind.GROUP)}"
-                f" and {_melds(want_runs, MeldKind.RUN)}, got {len(groups)} and {len(runs)}"
-            )
-        chosen_groups = _choose(self, groups, MeldKind.GROUP, rules)
-        if isinstance(chosen_groups, str):
-            return chosen_groups
-        chosen_runs = _choose(self, runs, MeldKind.RUN, rules)
-        if isinstance(chosen_runs, str):
-            return chosen_runs
+        else:
+            short = [kind for kind, want in wanted.items() if len(by_kind.get(kind, ())) < want]
+            if short:
+                asked = " and ".join(_melds(want, kind) for kind, want in wanted.items())
+                got = " and ".join(str(len(by_kind.get(kind, ()))) for kind in wanted)
+                return f"contract {self.notation} asks for at least {asked}, got {got}"
+        for kind in wanted:
+            reason = _choose(self, by_kind.get(kind, []), kind, rules)
+            if reason is not None:
+                return reason
         return None
 
 
@@ -253,10 +406,29 @@ def _melds(count: int, kind: MeldKind) -> str:
 
 
 def _fits(slots: Sequence[Requirement], melds: Sequence[Meld], rules: MeldRules) -> bool:
-    """Whether the melds can be matched one to one to slots they are large enough for."""
-    sizes = sorted((len(meld) for meld in melds), reverse=True)
-    needs = sorted((slot.size_for(rules) for slot in slots), reverse=True)
-    return all(size >= need for size, need in zip(sizes, needs, strict=True))
+    """Whether the melds can be matched one to one to slots whose sizes they have."""
+    if all(slot.max_size is None for slot in slots):  # sizes are minimums: sort and compare
+        sizes = sorted((len(meld) for meld in melds), reverse=True)
+        needs = sorted((slot.size_for(rules) for slot in slots), reverse=True)
+        return all(size >= need for size, need in zip(sizes, needs, strict=True))
+    return _matching(list(slots), [len(meld) for meld in melds], rules)
+
+
+def _matching(slots: list[Requirement], sizes: list[int], rules: MeldRules) -> bool:
+    """Whether each size can take a slot of its own that admits it (a few slots: search)."""
+    if not sizes:
+        return True
+    size, rest = sizes[0], sizes[1:]
+    tried: set[tuple[int, int | None]] = set()
+    for index, slot in enumerate(slots):
+        bounds = (slot.size_for(rules), slot.max_size)
+        if bounds in tried:
+            continue
+        tried.add(bounds)
+        admits = size >= bounds[0] and (bounds[1] is None or size <= bounds[1])
+        if admits and _matching(slots[:index] + slots[index + 1 :], rest, rules):
+            return True
+    return False
 
 
 def conflict(
@@ -270,8 +442,8 @@ def conflict(
                 if first.rank is second.rank:
                     return f"two groups of the same rank ({first.rank.symbol})"
         return None
-    if contract.same_suit_runs is SameSuitRuns.ALLOWED:
-        return None
+    if kind is not MeldKind.RUN or contract.same_suit_runs is SameSuitRuns.ALLOWED:
+        return None  # the other kinds bind nothing across melds
     for first, second in combinations(melds, 2):
         if first.suit is not second.suit:
             continue
@@ -312,6 +484,13 @@ def _choose(
         return None
     if contract.exact:
         if not _fits(slots, melds, rules):
+            if any(slot.max_size is not None for slot in slots):
+                sizes = " and ".join(slot.notation for slot in slots)
+                got = ", ".join(str(len(meld)) for meld in melds)
+                return (
+                    f"contract {contract.notation} asks for {kind.value}s sized {sizes}, "
+                    f"got {kind.value}s of {got} cards"
+                )
             need = max(slot.size_for(rules) for slot in slots)
             return f"contract {contract.notation} asks for a {kind.value} of at least {need} cards"
         return conflict(contract, melds, kind, rules)
@@ -340,15 +519,30 @@ def _parse(cls: type[Contract], text: str, like: Contract | None) -> Contract:
         if match is None:
             raise ContractError(
                 f"term {shorten(term.strip())!r} at index {position} of {shorten(text)!r}"
-                " is not like 2G, R or G3"
+                " is not like 2G, R, G3, G3= or R4-6"
             )
-        count_text, letter, size_text = match.groups()
-        kind = MeldKind.RUN if letter.upper() == "R" else MeldKind.GROUP
+        count_text, letter, size_text, most_text = match.groups()
+        try:
+            kind = MeldKind.named(letter)
+        except ConfigError:
+            known = ", ".join(f"{item.letter} ({item.value})" for item in MeldKind.registered())
+            raise ContractError(
+                f"term {shorten(term.strip())!r} of {shorten(text)!r}: no meld kind is written"
+                f" {letter.upper()!r} (kinds: {known})"
+            ) from None
         count = int(count_text) if count_text else 1
         size = int(size_text) if size_text else None
+        most: int | None = None
+        if most_text:
+            if size is None:
+                raise ContractError(
+                    f"term {term.strip()!r} of {shorten(text)!r}: a size bound follows a size"
+                    " (G3=, R4-6)"
+                )
+            most = size if most_text == "=" else int(most_text.lstrip("-").strip())
         if count < 1:
             raise ContractError(f"term {term.strip()!r} of {shorten(text)!r} asks for no melds")
-        requirements.append(Requirement(kind, count, size))
+        requirements.append(Requirement(kind, count, size, max_size=most))
     if like is None:
         return cls(requirements=tuple(requirements))
     return attrs.evolve(like, requirements=tuple(requirements))

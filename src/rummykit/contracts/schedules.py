@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,57 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> No
         raise ConfigError(f"{attribute.name} must be true or false, got {value!r}")
 
 
+def _frozen_value(value: Any) -> Any:
+    """A deal option's value as a hashable value: lists become tuples, mappings
+    sorted (name, value) pairs."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(key), _frozen_value(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen_value(item) for item in value)
+    return value
+
+
+def _deal_options(
+    value: Mapping[str, Any] | Iterable[tuple[str, Any]],
+) -> tuple[tuple[str, Any], ...]:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    result = []
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise ConfigError(f"a deal's options are a mapping of option names, got {value!r}")
+        name, item = pair
+        result.append((name, item if attrs.has(type(item)) else _frozen_value(item)))
+    return tuple(sorted(result, key=lambda pair: pair[0]))
+
+
+def _json_value(value: Any) -> Any:
+    if (
+        isinstance(value, tuple)
+        and all(
+            isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
+            for item in value
+        )
+        and value
+    ):
+        return {name: _json_value(item) for name, item in value}
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class DealSpec:
     """One deal of a schedule: its contract, how many cards each player gets,
-    whether a player may go out by discarding his last card, and whether the go-down
-    must take the whole hand."""
+    whether a player may go out by discarding his last card, whether the go-down
+    must take the whole hand, and any other deal-level engine option the deal sets.
+
+    >>> deal = DealSpec(contract=Contract.parse("R13"), hand_size=13,
+    ...                 options={"meld_rules": {"jokers_allowed": False}, "buy_limit": 0})
+    >>> deal.options
+    (('buy_limit', 0), ('meld_rules', (('jokers_allowed', False),)))
+    >>> deal.option_values()
+    {'buy_limit': 0, 'meld_rules': {'jokers_allowed': False}}
+    """
 
     contract: Contract
     hand_size: int = attrs.field(default=10, validator=_hand_size)
@@ -50,6 +96,18 @@ class DealSpec:
     whole_hand: bool = attrs.field(default=False, validator=_flag)
     """The contract goes down with every card in hand, so the player who goes down goes
     out at once, without a discard ("all out": every card used in the go-down)."""
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_deal_options)
+    """Deal-level engine options this deal sets over the table's, as sorted (name,
+    value) pairs (given as a mapping): ``opening_points``, ``buy_limit``,
+    ``pile_take``... and ``meld_rules``, a whole ``MeldRules`` or a mapping of the
+    fields it changes (``{"jokers_allowed": False}``: no wild cards in this deal). The
+    engine checks the names and values against the table (a schedule holds no
+    engine option's type: :func:`rummykit.engine.deal_rules.check_deal_options`)."""
+
+    def option_values(self) -> dict[str, Any]:
+        """:attr:`options` as a mapping, in the JSON and TOML shape (nested mappings
+        for ``meld_rules`` changes)."""
+        return {name: _json_value(value) for name, value in self.options}
 
 
 def resolve_deal_list(items: Iterable[int | str], deal_count: int) -> frozenset[int]:
@@ -189,11 +247,14 @@ class ContractSchedule:
         ... contract = "2R"
         ... hand_size = 12
         ... whole_hand = true
+        ... options = { opening_points = 30 }
         ... ''')[2]
-        DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False, whole_hand=True)
+        DealSpec(contract=Contract.parse('2R'), hand_size=12, discard_out=False, whole_hand=True,
+                 options=(('opening_points', 30),))
 
         ``whole_hand = true`` makes a deal's go-down take every card in hand (and so
-        go out at once, without a discard).
+        go out at once, without a discard); ``options`` sets deal-level engine options
+        for the deal (:attr:`DealSpec.options`), checked when the table is made.
 
         Text over :data:`~rummykit.contracts.schedules.MAX_TOML_CHARS` characters is
         refused before it is read.
@@ -217,7 +278,7 @@ _TOP_KEYS = {
     "discard_out_forbidden",
     "deal",
 }
-_DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact", "whole_hand"}
+_DEAL_KEYS = {"contract", "hand_size", "discard_out", "exact", "whole_hand", "options"}
 MAX_TOML_CHARS = 100_000
 """The longest schedule text (or file) :meth:`.ContractSchedule.loads_toml` and
 :meth:`.ContractSchedule.from_toml` read: a schedule is a few lines per deal."""
@@ -226,6 +287,9 @@ _UNQUOTED = {
     "runs_apart": "runs_apart must be a whole number",
     "discard_out_forbidden": "discard_out_forbidden must list deals of the schedule",
 }
+_UNQUOTED["options"] = (
+    "options must be a table of deal-level options, such as { opening_points = 51 }"
+)
 _BAD_CONTRACT = 'contract must be contract notation like "2G+1R" (at most 20 melds)'
 
 
@@ -324,6 +388,7 @@ def _load(cls: type[ContractSchedule], text: str, source: str, *, quote: bool) -
                 hand_size=deal.get("hand_size", default_hand),
                 discard_out=deal.get("discard_out", True),
                 whole_hand=deal.get("whole_hand", False),
+                options=_toml_options(deal.get("options", {})),
             )
         except (ContractError, ConfigError) as error:
             culprit = next((k for k in (*deal, *data) if k in error.reason), None)
@@ -355,3 +420,13 @@ def _load(cls: type[ContractSchedule], text: str, source: str, *, quote: bool) -
     elif not any("discard_out" in deal for deal in deals):
         schedule = schedule.with_discard_out_forbidden(["last"])
     return schedule
+
+
+def _toml_options(value: Any) -> dict[str, Any]:
+    """A deal's ``options`` table (``options = { opening_points = 51 }``, or an
+    ``[deal.options]`` table): option names with their values."""
+    if not isinstance(value, dict):
+        raise ConfigError(
+            "options must be a table of deal-level options, such as { opening_points = 51 }"
+        )
+    return value

@@ -14,17 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
-from rummykit.contracts.schedules import ContractSchedule
+from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal, TakeKind
 from rummykit.engine.moves import exchange_matches, exchange_meanings
-from rummykit.engine.options import SingleCardRule, TableOptions
+from rummykit.engine.options import PileTake, SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.points import opening_short
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
 from rummykit.kit.match import Match
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
+from rummykit.messages import Message
 from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
@@ -54,6 +56,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
     options: TableOptions
+    """The engine's options in the deal in progress (the table's, with those its
+    schedule deal sets)."""
+    _table: TableOptions
+    """The engine's options for the match (the definition's ``table_options()``)."""
     meld_rules: MeldRules
     values: CardValues
 
@@ -74,12 +80,22 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._clauses.get(key, "")
 
+    def _deal_spec(self) -> DealSpec | None:
+        """The schedule's deal that deal ``state.deal_number`` plays (``None``: no
+        schedule); under ``per_player_contracts`` every deal plays the first."""
+        contracts = self._contracts
+        if contracts is None:
+            return None
+        if self._table.per_player_contracts:
+            return contracts.deals[0]
+        return contracts.deals[min(self.state.deal_number, len(contracts)) - 1]
+
     @property
     def _whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole: a go-down takes every card
         in hand and so goes out, without a discard (the schedule's ``whole_hand``)."""
-        contracts = self._contracts
-        return contracts is not None and contracts.deals[self.state.deal_number - 1].whole_hand
+        spec = self._deal_spec()
+        return spec is not None and spec.whole_hand
 
     def _may_discard(self, seat: int, card: Card, copies: int | None = None) -> bool:
         """May ``seat`` discard ``card`` now (MAYI-7.5c, 13.2)?"""
@@ -88,6 +104,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         copies = hand.count(card) if copies is None else copies
         if not copies:
             return False
+        if self.deal.deepest is not None:
+            return False  # pile_take="meld_deepest": the deepest card taken is melded first
         if card is self.deal.step.taken and copies == 1 and not last:
             return self.options.may_discard_taken_card
         return not last or (self.deal.discard_out and self.deal.down[seat])
@@ -171,13 +189,14 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             try:
                 if isinstance(action, Down):
                     melds, down_after = self._hooks.opening.check(self._ctx, seat, action)
+                    self._check_opening_points(seat, melds)
                     self._down_checked = (action, melds, down_after)
                 elif isinstance(action, LayOff):
                     self._check_layoff(seat, action)
                 else:
                     self._check_exchange(seat, action)
             except IllegalActionError as error:
-                raise IllegalActionError(error.reason, action=action, rule=error.rule) from None
+                raise IllegalActionError(error.message, action=action, rule=error.rule) from None
             self._check_filter(seat, action)
             return
         if phase is MELD and seat is not None and isinstance(action, (Discard, Done)):
@@ -202,43 +221,60 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             return memo[1], memo[2]
         return self._hooks.opening.check(self._ctx, seat, action)
 
+    def _check_opening_points(self, seat: int, melds: Sequence[Meld]) -> None:
+        """Refuse a first go-down worth less than the deal's ``opening_points``."""
+        short = opening_short(self._ctx, seat, melds)
+        if short is not None:
+            worth, needed = short
+            params = {"seat": seat, "worth": worth, "needed": needed}
+            raise IllegalActionError(
+                Message("down.opening_points", params), rule=self._clause("down")
+            )
+
+    def _draw_choices(self, seat: int) -> tuple[Action, ...]:
+        """The draw step's actions before the action filter: what the pile and the claim
+        protocol allow, whatever the hand holds (the listing's, see
+        :class:`~rummykit.engine.listing.ListedMatch`)."""
+        raise NotImplementedError
+
     def _check_filter(self, seat: int, action: Action) -> None:
         refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal[1], action=action, rule=refusal[0])
 
     def _check_layoff(self, seat: int, action: LayOff) -> None:
-        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
-        who = self._who(seat)
+        """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now
+        (what the table shows checked first, then what the hand holds)."""
         table = self.deal.table
-        if not 0 <= action.target < len(table):
-            numbers = f"0 to {len(table) - 1}" if table else "none yet"
-            raise IllegalActionError(
-                f"there is no meld {action.target} on the table (melds: {numbers})",
-                rule=self._clause("layoff_target"),
-            )
-        refusal = self._hooks.layoff_gate.refusal(self._ctx, seat, action.target)
+        target = action.target
+        if not 0 <= target < len(table):
+            code = "layoff.no_target" if table else "layoff.no_target_empty"
+            message = Message(code, {"target": target, "last": len(table) - 1})
+            raise IllegalActionError(message, rule=self._clause("layoff_target"))
+        refusal = self._hooks.layoff_gate.refusal(self._ctx, seat, target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
-        if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(
-                f"{who} {self._lacks(action.card)}", rule=self._clause("layoff")
-            )
         try:
-            grown = table[action.target].lay_off(
+            grown = table[target].lay_off(
                 action.card, self.meld_rules, end=action.end, role=action.role
             )
         except InvalidMeldError as error:
+            params = {
+                "seat": seat,
+                "card": action.card,
+                "target": target,
+                "meld": table[target],
+                "detail": error.reason,
+            }
             raise IllegalActionError(
-                f"{who} cannot lay {action.card} off on meld {action.target} "
-                f"({table[action.target]}): {error.reason}",
-                rule=self._clause("layoff_fit"),
+                Message("layoff.no_fit", params), rule=self._clause("layoff_fit")
             ) from None
-        if not self._leaves_ok_after_layoff(seat, action.card, action.target, grown):
-            raise IllegalActionError(
-                f"{who} may not keep exactly one card he cannot play",
-                rule=self._clause("single_card"),
-            )
+        if action.card not in self.deal.hands[seat]:
+            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
+            raise IllegalActionError(message, rule=self._clause("layoff"))
+        if not self._leaves_ok_after_layoff(seat, action.card, target, grown):
+            message = Message("hand.single_card", {"seat": seat})
+            raise IllegalActionError(message, rule=self._clause("single_card"))
 
     def _leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
         """May ``seat`` lay ``card`` off on meld ``index`` (which becomes ``grown``)?"""
@@ -263,22 +299,29 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         rule = self._clause("exchange")
         gate = self._hooks.exchange
         if gate is None:
-            raise IllegalActionError(
-                "jokers on the table are not exchanged in this game", rule=rule
-            )
+            raise IllegalActionError(Message("exchange.none"), rule=rule)
         if not 0 <= action.target < len(self.deal.table):
-            raise IllegalActionError(f"there is no meld {action.target} on the table", rule=rule)
+            message = Message("exchange.no_target", {"target": action.target})
+            raise IllegalActionError(message, rule=rule)
         refusal = gate.refusal(self._ctx, seat, action.target)
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
+        try:  # what the table shows first: the card frees a joker to that place
+            outcomes = self._exchange_outcomes(seat, action.card, action.target)
+        except InvalidMeldError:
+            outcomes = ()
+        if not any(exchange_matches(action, outcome) for outcome in outcomes):
+            params = {
+                "card": action.card,
+                "target": action.target,
+                "meanings": exchange_meanings(self, seat, action),
+            }
+            raise IllegalActionError(Message("exchange.no_fit", params), rule=rule)
         if action.card not in self.deal.hands[seat]:
-            raise IllegalActionError(f"{self._who(seat)} {self._lacks(action.card)}", rule=rule)
-        if self._exchange_for(seat, action) is None:
-            raise IllegalActionError(
-                f"{action.card} cannot free a joker of meld {action.target} to that place"
-                + exchange_meanings(self, seat, action),
-                rule=rule,
-            )
+            message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
+            raise IllegalActionError(message, rule=rule)
+        if self._exchange_among(seat, action, outcomes) is None:  # the hand it leaves
+            raise IllegalActionError(Message("hand.single_card", {"seat": seat}), rule=rule)
 
     def _exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
         """The table after ``action``, or ``None`` if its card cannot free that joker to
@@ -305,12 +348,17 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                     return outcome
         return None
 
+    def _neutral_rule(self) -> str | None:
+        return self._clause(self.state.phase.value) or super()._neutral_rule()
+
     def _why_not(self, action: Action) -> Refusal:
+        """What the table shows is checked before what the hand holds, so that a refusal
+        told to an unknown sender (a hidden code made neutral) is the same for every
+        hand (:mod:`rummykit.kit.seats`)."""
         seat, phase = self.state.to_act, self.state.phase
         clause = self._clause
-        who = self._who(seat)
         if self.is_over:
-            return clause("match_over"), "the match is over"
+            return clause("match_over"), Message("match.over")
         if seat is not None and phase in self._hooks.claims.phases:
             refusal = self._hooks.claims.why_not(self._ctx, seat, action)
             if refusal is not None:
@@ -320,48 +368,63 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if refusal is not None:
                 return refusal
         if isinstance(action, Take) and not len(self.deal.pile) and phase is DRAW:
-            return clause("empty_pile"), f"{who} cannot take: the discard pile is empty"
+            return clause("empty_pile"), Message("take.empty_pile", {"seat": seat})
         top = self.deal.pile.top
         if isinstance(action, Take) and top is not None and seat is not None and phase is DRAW:
             if top.discarder == seat and not self.options.may_take_own_discard:
-                return clause("own_discard"), f"{who} cannot take {top.card}, his own discard"
+                params = {"seat": seat, "card": top.card}
+                return clause("own_discard"), Message("take.own_discard", params)
+            mode = self.options.pile_take
+            if action.count > 1 and mode is PileTake.OFF:
+                return clause("multi_take"), Message("take.one_at_most", {"seat": seat})
+            too_many = Message("take.too_many", {"seat": seat, "count": action.count})
+            if action not in self._draw_choices(seat):
+                return clause("multi_take"), too_many
             if refusal := self._hooks.action_filter.refusal(self._ctx, seat, action):
                 return refusal  # the filter's own clause and reason (POSSO-8.2)
-            return clause("multi_take"), f"{who} cannot take {action.count} pile cards here"
+            if action.count > 1 and mode is PileTake.MELD_DEEPEST:
+                params = {"seat": seat, "count": action.count}
+                return clause("multi_take"), Message("take.deepest_unmeldable", params)
+            return clause("multi_take"), too_many
         if isinstance(action, Discard) and seat is not None and phase is MELD:
-            card = action.card
-            refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
-            if refusal is not None:
-                return refusal
-            if not self.deal.step.discard_step:
-                return (
-                    clause("no_discard"),
-                    f"{who} makes no discard in this turn: end it with 'done'",
-                )
-            if card not in self.deal.hands[seat]:
-                return clause("discard"), f"{who} {self._lacks(card)}"
-            if card is self.deal.step.taken and not self.options.may_discard_taken_card:
-                return (
-                    clause("taken_card"),
-                    f"{who} cannot discard {card}, just taken from the pile",
-                )
-            return (
-                clause("going_out"),
-                f"{who} cannot discard his last card in deal {self.state.deal_number}",
-            )
+            return self._why_no_discard(seat, action)
         if isinstance(action, Done) and seat is not None and phase is MELD:
-            return (
-                clause("discard"),
-                f"{who} must end this turn with a discard"
-                + (f" (for example '{self._first_discard(seat)}')" if self._sender_known else "")
-                + ", not 'done'",
-            )
+            if self._sender_known:
+                params = {"seat": seat, "example": self._first_discard(seat)}
+                return clause("discard"), Message("done.must_discard_example", params)
+            return clause("discard"), Message("done.must_discard", {"seat": seat})
         if phase in (DRAW, MELD, PICK) and seat is not None:
-            return (
-                clause(phase.value),
-                f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
-            )
+            params = {"seat": seat, "action": action, "phase": phase.value}
+            params["legal"] = self._legal_note()
+            return clause(phase.value), Message("turn.not_now", params)
         return super()._why_not(action)
+
+    def _why_no_discard(self, seat: int, action: Discard) -> Refusal:
+        """Why ``seat`` may not make the discard ``action``: what the table shows first
+        (no discard in this turn, a last card that may not go), then the action filter
+        and the hand."""
+        clause = self._clause
+        deal = self.deal
+        card = action.card
+        if not deal.step.discard_step:
+            return clause("no_discard"), Message("discard.no_discard", {"seat": seat})
+        last_card = Message("discard.last_card", {"seat": seat, "deal": self.state.deal_number})
+        if len(deal.hands[seat]) == 1 and not (deal.discard_out and deal.down[seat]):
+            return clause("going_out"), last_card
+        if deal.deepest is not None:
+            params = {"seat": seat, "card": deal.deepest}
+            return clause("multi_take"), Message("discard.meld_deepest", params)
+        taken = card is deal.step.taken and deal.known[seat].get(card, 0) > 0
+        if taken and not self.options.may_discard_taken_card:  # known to all to be held
+            return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
+        refusal = self._hooks.action_filter.refusal(self._ctx, seat, action)
+        if refusal is not None:
+            return refusal
+        if card not in deal.hands[seat]:
+            return clause("discard"), Message("hand.lacks", {"seat": seat, "cards": (card,)})
+        if card is deal.step.taken:  # the copy taken melded, the same card kept
+            return clause("taken_card"), Message("discard.taken", {"seat": seat, "card": card})
+        return clause("going_out"), last_card
 
     def _first_discard(self, seat: int) -> str:
         for action in self.legal_actions():

@@ -29,6 +29,7 @@ from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnd, Effect, GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
 from rummykit.melds import End, Meld, MeldRules
+from rummykit.messages import Message
 from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
@@ -150,11 +151,12 @@ class TurnContext(Generic[S]):
     rules: Any
     """The game's rules value (its definition's ``rules``)."""
     options: TableOptions
-    """The engine's options for this match."""
+    """The engine's options for the deal in progress (the table's, with those its
+    schedule deal sets)."""
     meld_rules: MeldRules
-    """What a meld is in this match."""
+    """What a meld is in the deal in progress."""
     values: CardValues
-    """What each card counts in this match."""
+    """What each card counts in the deal in progress."""
     hooks: Hooks
     """The game's hooks (a hook may ask another: Posso?'s forced play asks the
     lay-off gate)."""
@@ -194,10 +196,16 @@ class TurnContext(Generic[S]):
             object.__setattr__(self, name, ref(value) if name == "_ref" else value)
 
     def _show_deal(self, deal: ContractDeal) -> None:
-        """The match's deal is now ``deal`` (a new deal, a restored one): the engine's
-        call, never a hook's."""
-        object.__setattr__(self, "deal", deal)
-        object.__setattr__(self, "claim", deal.claim)
+        """The match's deal is now ``deal`` (a new deal, a restored one), played under
+        the match's options, meld rules and card values for that deal (a schedule's deal
+        may change them): the engine's call, never a hook's."""
+        match = self._ref()
+        put = object.__setattr__
+        put(self, "deal", deal)
+        put(self, "claim", deal.claim)
+        put(self, "options", match.options)
+        put(self, "meld_rules", match.meld_rules)
+        put(self, "values", match.values)
 
     # -- what a hook reads -------------------------------------------------------------------
 
@@ -226,6 +234,16 @@ class TurnContext(Generic[S]):
         """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
         return self._ref()._whole_hand
 
+    def contract_of(self, seat: int) -> Contract | None:
+        """``seat``'s contract in this deal: the deal's, or under
+        ``per_player_contracts`` the one of the seat's own stage."""
+        return self._ref()._contract_of(seat)
+
+    def buys_left(self, seat: int) -> int | None:
+        """Buys ``seat`` may still make this deal under the deal's ``buy_limit`` (with
+        any carried over under ``buys_carry_over``); ``None``: no limit."""
+        return self._ref()._buys_left(seat)
+
     @property
     def sender_known(self) -> bool:
         """Whether the action being verified was sent by the seat to act: only then may a
@@ -252,9 +270,10 @@ class TurnContext(Generic[S]):
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
         return self._ref()._clause(key)
 
-    def refuse(self, rule: str, reason: str) -> NoReturn:
+    def refuse(self, rule: str, reason: Message | str) -> NoReturn:
         """Refuse the action being verified: raise
-        :class:`~rummykit.errors.IllegalActionError` citing ``rule``."""
+        :class:`~rummykit.errors.IllegalActionError` citing ``rule``, for ``reason`` (a
+        :class:`~rummykit.Message`, or text)."""
         raise IllegalActionError(reason, rule=rule or None)
 
     # -- what a hook asks the turn rules ----------------------------------------------------
@@ -358,6 +377,16 @@ class TurnContext(Generic[S]):
         deal = self._ref().deal
         (card,) = deal.pile.take(1)
         deal.table[target] = meld
+        return card
+
+    def place_top_on_table(self, melds: Sequence[Meld]) -> Card:
+        """Take the top pile card onto the table: the table becomes ``melds`` (as many
+        as before, one of them holding the card; a correction that exchanges a joker
+        moves it too). Returns the card."""
+        deal = self._ref().deal
+        assert len(melds) == len(deal.table)
+        (card,) = deal.pile.take(1)
+        deal.table[:] = list(melds)
         return card
 
     def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:

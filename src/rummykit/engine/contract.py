@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, final
 import attrs
 
 from rummykit.cards import Card
-from rummykit.contracts import Contract, conflict
+from rummykit.contracts import Contract, Requirement, conflict
 from rummykit.engine.actions import Down
 from rummykit.engine.hooks import LayOffGate, Opening, Refusal
 from rummykit.errors import (
@@ -29,7 +29,8 @@ from rummykit.errors import (
     InvalidMeldError,
     SolverBudgetError,
 )
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangement_parts, arrangements
 
 if TYPE_CHECKING:
@@ -91,25 +92,49 @@ def allowed_go_downs(
             yield down_action(arrangement.melds)
 
 
-def held_melds(
-    ctx: TurnContext[Any], seat: int, action: Down, *, verb: str, hold: str, melds: str
-) -> tuple[list[Meld], list[Card]]:
-    """The melds of ``action``, each validated, and the cards ``seat`` keeps after laying
-    them down: the first checks of every opening hook. Refused, citing ``hold``, where the
-    seat does not hold the cards (named only to a known sender), or citing ``melds``
-    (``"<who> <verb>: <reason>"``) where a meld is not valid."""
-    who = ctx.who(seat)
+def valid_melds(
+    ctx: TurnContext[Any], seat: int, action: Down, *, code: str, melds: str
+) -> list[Meld]:
+    """The melds of ``action``, each validated (what the action alone says, checked
+    before the hand): refused where one is not valid, with the message ``code``
+    (``down.bad_meld``, ``meld.bad``) citing ``melds``."""
+    try:
+        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
+    except InvalidMeldError as error:
+        message = Message(code, {"seat": seat, "detail": error.reason})
+        raise IllegalActionError(message, rule=melds) from None
+    contract = ctx.contract_of(seat)
+    if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
+        valid = list(contract.reading(valid, ctx.meld_rules))
+    return valid
+
+
+def cards_left(ctx: TurnContext[Any], seat: int, action: Down, *, hold: str) -> list[Card]:
+    """The cards ``seat`` keeps after laying down the melds of ``action``; refused,
+    citing ``hold``, where the seat does not hold them all (``hand.lacks``, a hidden code:
+    told to the seat to act alone)."""
     hand = Counter(ctx.deal.hands[seat])
     needed = Counter(card for cards, _ in action.melds for card in cards)
     missing = needed - hand
     if missing:
-        cards = " ".join(str(card) for card in sorted(missing.elements()))
-        raise IllegalActionError(f"{who} {ctx.lacks(cards)}", rule=hold)
-    try:
-        valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
-    except InvalidMeldError as error:
-        raise IllegalActionError(f"{who} {verb}: {error.reason}", rule=melds) from None
-    return valid, list((hand - needed).elements())
+        message = Message("hand.lacks", {"seat": seat, "cards": tuple(sorted(missing.elements()))})
+        raise IllegalActionError(message, rule=hold)
+    return list((hand - needed).elements())
+
+
+def held_melds(
+    ctx: TurnContext[Any], seat: int, action: Down, *, code: str, hold: str, melds: str
+) -> tuple[list[Meld], list[Card]]:
+    """:func:`valid_melds` and :func:`cards_left`, in that order: the first checks of an
+    opening hook that checks nothing else of the melds."""
+    valid = valid_melds(ctx, seat, action, code=code, melds=melds)
+    return valid, cards_left(ctx, seat, action, hold=hold)
+
+
+def cards_kept(ctx: TurnContext[Any], seat: int, action: Down) -> int:
+    """How many cards ``seat`` would keep after ``action`` if he holds its cards (what
+    the table shows: his hand's size)."""
+    return len(ctx.deal.hands[seat]) - sum(len(cards) for cards, _ in action.melds)
 
 
 def check_hand_left(
@@ -131,7 +156,7 @@ def check_hand_left(
         table_after=[*ctx.deal.table, *melds],
         going_down=going_down,
     ):
-        raise IllegalActionError(f"{ctx.who(seat)} may not keep exactly one card here", rule=rule)
+        raise IllegalActionError(Message("down.single_card", {"seat": seat}), rule=rule)
 
 
 @final
@@ -157,7 +182,7 @@ class ContractOpening(Opening):
         deal = ctx.deal
         hand = deal.hands[seat]
         rules = ctx.meld_rules
-        contract = _contract(ctx)
+        contract = _contract(ctx, seat)
         if self.all_at_once and contract.exact:
             whole_hand = ctx.whole_hand  # the go-down takes the whole hand
             lookahead = deal.step.discard_step  # one card kept: the lookahead needs the melds
@@ -166,6 +191,7 @@ class ContractOpening(Opening):
                     continue
                 if lookahead and len(left) == 1:
                     melds = [rules.validate(cards, roles=roles) for cards, roles in parts]
+                    melds = list(contract.reading(melds, rules))
                     if not ctx.leaves_ok(
                         seat,
                         left,
@@ -182,8 +208,8 @@ class ContractOpening(Opening):
             return
         slots = contract.slots
         down_after = len(deal.laid[seat]) + 1 >= len(slots)
-        for kind, size in self.still_needed(ctx, seat):
-            single = Contract(requirements=(attrs.evolve(slots[0], kind=kind, min_size=size),))
+        for slot in self.open_slots(ctx, seat):
+            single = Contract(requirements=(slot,))
             fitting = (
                 arrangement
                 for arrangement in arrangements(hand, single, rules, values=ctx.values)
@@ -192,68 +218,74 @@ class ContractOpening(Opening):
             yield from allowed_go_downs(ctx, seat, fitting, down_after=down_after, going_down=True)
 
     def still_needed(self, ctx: TurnContext[Any], seat: int) -> list[tuple[MeldKind, int | None]]:
-        """The contract's slots not yet filled by ``seat``'s partial laydowns."""
-        slots = list(_contract(ctx).slots)
-        for meld in ctx.deal.laid[seat]:
-            for index, slot in enumerate(slots):
-                if slot.kind is meld.kind and len(meld) >= slot.size_for(ctx.meld_rules):
-                    del slots[index]
-                    break
+        """The contract's slots not yet filled by ``seat``'s partial laydowns, as (kind,
+        least size) once each (:meth:`open_slots` has their size bounds too)."""
         kinds: list[tuple[MeldKind, int | None]] = []
-        for slot in slots:
+        for slot in self.open_slots(ctx, seat):
             if (slot.kind, slot.min_size) not in kinds:
                 kinds.append((slot.kind, slot.min_size))
         return kinds
 
+    def open_slots(self, ctx: TurnContext[Any], seat: int) -> list[Requirement]:
+        """The contract's slots not yet filled by ``seat``'s partial laydowns, each once
+        (a slot of count 1 with its kind and size bounds)."""
+        slots = list(_contract(ctx, seat).slots)
+        for meld in ctx.deal.laid[seat]:
+            for index, slot in enumerate(slots):
+                if slot.takes(meld, ctx.meld_rules):
+                    del slots[index]
+                    break
+        distinct: list[Requirement] = []
+        for slot in slots:
+            if slot not in distinct:
+                distinct.append(slot)
+        return distinct
+
     def conflicts(self, ctx: TurnContext[Any], seat: int, meld: Meld) -> bool:
         """Would ``meld`` clash with ``seat``'s earlier contract melds?"""
         laid = [m for m in (*ctx.deal.laid[seat], meld) if m.kind is meld.kind]
-        return conflict(_contract(ctx), laid, meld.kind, ctx.meld_rules) is not None
+        return conflict(_contract(ctx, seat), laid, meld.kind, ctx.meld_rules) is not None
 
     def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is a legal
         go-down now; return its melds and whether the contract is then down."""
-        who = ctx.who(seat)
         clause = ctx.clause
         deal = ctx.deal
         if deal.down[seat]:
-            raise IllegalActionError(
-                f"{who} has his contract down: no new melds this deal", rule=clause("no_new_melds")
-            )
-        melds, left = held_melds(
-            ctx, seat, action, verb="cannot go down", hold=clause("hold"), melds=clause("melds")
-        )
-        contract = _contract(ctx)
+            message = Message("down.has_contract", {"seat": seat})
+            raise IllegalActionError(message, rule=clause("no_new_melds"))
+        melds = valid_melds(ctx, seat, action, code="down.bad_meld", melds=clause("melds"))
+        contract = _contract(ctx, seat)
         if self.all_at_once:
             try:
                 contract.check(melds, ctx.meld_rules)
             except ContractError as error:
-                raise IllegalActionError(
-                    f"{who} cannot go down: {error.reason}", rule=clause("down")
-                ) from None
+                message = Message("down.not_contract", {"seat": seat, "detail": error.reason})
+                raise IllegalActionError(message, rule=clause("down")) from None
             down_after = True
         else:
             if len(melds) != 1:
-                raise IllegalActionError(
-                    f"{who} lays down one contract meld at a time", rule=clause("one_at_a_time")
-                )
+                message = Message("down.one_at_a_time", {"seat": seat})
+                raise IllegalActionError(message, rule=clause("one_at_a_time"))
             meld = melds[0]
-            fits = any(
-                kind is meld.kind and len(meld) >= (size or 0)
-                for kind, size in self.still_needed(ctx, seat)
-            )
+            open_slots = self.open_slots(ctx, seat)
+            fits = any(slot.takes(meld, ctx.meld_rules) for slot in open_slots)
+            if not fits:  # the cards may make another kind the contract still asks for
+                for slot in open_slots:
+                    other = _read_as(meld, slot, ctx.meld_rules)
+                    if other is not None and not self.conflicts(ctx, seat, other):
+                        meld, melds[0], fits = other, other, True
+                        break
             if not fits or self.conflicts(ctx, seat, meld):
-                raise IllegalActionError(
-                    f"{who}: {meld} is not part of contract {contract}",
-                    rule=clause("no_new_melds"),
-                )
+                params = {"seat": seat, "meld": meld, "contract": contract}
+                message = Message("down.not_in_contract", params)
+                raise IllegalActionError(message, rule=clause("no_new_melds"))
             down_after = len(deal.laid[seat]) + 1 >= len(contract.slots)
-        if down_after and left and ctx.whole_hand:
-            raise IllegalActionError(
-                f"{who} cannot go down: in this deal the go-down takes the whole hand, "
-                f"and {len(left)} card{'' if len(left) == 1 else 's'} would stay",
-                rule=clause("down"),
-            )
+        kept = cards_kept(ctx, seat, action)
+        if down_after and kept > 0 and ctx.whole_hand:
+            message = Message("down.whole_hand", {"seat": seat, "count": kept})
+            raise IllegalActionError(message, rule=clause("down"))
+        left = cards_left(ctx, seat, action, hold=clause("hold"))
         check_hand_left(
             ctx,
             seat,
@@ -280,9 +312,9 @@ class ContractLayOffGate(LayOffGate):
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Refused before the contract is down, or in the turn it went down."""
         if self.requires_contract and not ctx.deal.down[seat]:
-            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} has not laid his contract down"
+            return ctx.clause("layoff_gate"), Message("layoff.no_contract", {"seat": seat})
         if not self.same_turn and ctx.deal.step.went_down:
-            return ctx.clause("layoff_gate"), f"{ctx.who(seat)} lays off from his next turn on"
+            return ctx.clause("layoff_gate"), Message("layoff.next_turn", {"seat": seat})
         return None
 
     def after_going_down(self, ctx: TurnContext[Any]) -> bool:
@@ -297,8 +329,20 @@ class ContractLayOffGate(LayOffGate):
         )
 
 
-def _contract(ctx: TurnContext[Any]) -> Contract:
-    contract = ctx.deal.contract
+def _read_as(meld: Meld, slot: Requirement, rules: MeldRules) -> Meld | None:
+    """``meld``'s cards read as ``slot``'s kind, when that fills the slot (a run's cards
+    as a flush), else ``None``."""
+    if slot.kind is meld.kind or slot.kind not in rules.kinds:
+        return None
+    try:
+        other = rules.validate(meld.cards, slot.kind)
+    except InvalidMeldError:
+        return None
+    return other if slot.takes(other, rules) else None
+
+
+def _contract(ctx: TurnContext[Any], seat: int) -> Contract:
+    contract = ctx.contract_of(seat)
     if contract is None:
         raise ConfigError(
             f"{ctx.game}: ContractOpening needs a contract in every deal "

@@ -12,11 +12,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, final
 
 import attrs
 
-from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
@@ -25,18 +24,18 @@ from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.engine.context import TurnContext
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
-from rummykit.engine.listing import ListedMatch
-from rummykit.engine.moves import MEMO_ENTRIES, grown_meld
+from rummykit.engine.moves import grown_meld
 from rummykit.engine.options import (
     ContractRules,
     DeadDealScoring,
     DealerRotation,
     DiscardPileVisible,
+    PileTake,
     StockExhaustion,
     TableOptions,
 )
 from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.engine.ranking import ranked_outcome
+from rummykit.engine.progress import ProgressMatch, shared_meld_rules
 from rummykit.engine.state import ContractDeal, ContractMatchState, TurnStep, turn_step
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
@@ -51,8 +50,9 @@ from rummykit.kit.effects import (
 )
 from rummykit.kit.options import FirstDealer
 from rummykit.kit.position import Position
-from rummykit.kit.protocol import DealScore, Outcome
-from rummykit.melds import Meld, MeldRules
+from rummykit.kit.protocol import DealScore
+from rummykit.melds import Meld
+from rummykit.melds.layoff import wild_roles
 
 if TYPE_CHECKING:
     from rummykit.contracts import Contract
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 
 @final
-class ContractRummyMatch(ListedMatch):
+class ContractRummyMatch(ProgressMatch):
     """A match of a contract-rummy game. Every game on the engine plays with this one
     class: its definition supplies the table options
     (:class:`~rummykit.engine.options.TableOptions`), the hooks (``hooks()``) and the
@@ -77,27 +77,23 @@ class ContractRummyMatch(ListedMatch):
         self._clause_prefix = definition.clause_prefix
         self._clauses = definition.refusal_clauses
         self._players_clause = self._clause("players")
-        self.options = definition.table_options()
+        self._table = definition.table_options()
+        self.options = self._table
         self._hooks = definition.hooks()
         super().__init__(definition, **options)
 
     def _setup(self) -> None:
         """The schedule, meld rules and card values, from the table options."""
-        options = self.options
+        options = self._table
         self._contracts = self.definition.deal_schedule(self.players, options)
-        self.meld_rules = _shared(options.meld_rules)
+        if options.per_player_contracts and self._contracts is None:
+            raise ConfigError(
+                f"{self.definition.name}: per_player_contracts needs a schedule (the "
+                "contracts each player goes through)"
+            )
+        self.meld_rules = shared_meld_rules(options.meld_rules)
         self.values = options.card_values
-        self._layoff_memo = BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]](
-            "lay-off results", entries=MEMO_ENTRIES, shared=False
-        )
-        """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
-        (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
-        self._layoff_fits = BoundedMemo[tuple[int, int], Any](
-            "lay-off fits", entries=MEMO_ENTRIES, shared=False
-        )
-        """The cards that fit each meld at each place on the table, with their lay-offs,
-        by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
-        shared by clones, not state."""
+        self._new_memos()
         self._rebind()
 
     def _rebind(self) -> None:
@@ -136,8 +132,14 @@ class ContractRummyMatch(ListedMatch):
         )
 
     def _new_state(self) -> ContractMatchState:
-        """No deals yet."""
-        return ContractMatchState(times_out=[0] * self.players)
+        """No deals yet (each seat on the first contract under
+        ``per_player_contracts``, no buys carried under ``buys_carry_over``)."""
+        table, players = self._table, self.players
+        return ContractMatchState(
+            times_out=[0] * players,
+            stages=[0] * players if table.per_player_contracts else [],
+            carried_buys=[0] * players if table.buys_carry_over else [],
+        )
 
     def _cards_in_play(self) -> list[Card]:
         """The hands, stock and pile, and the melds on the table."""
@@ -146,17 +148,17 @@ class ContractRummyMatch(ListedMatch):
             *(card for meld in self.deal.table for card in meld.cards),
         ]
 
-    def deal_count(self) -> int:
-        """One deal per line of the schedule (without one: the options' ``deal_count``)."""
-        return self.options.deal_count if self._contracts is None else len(self._contracts)
-
     def _deal_plan(self) -> tuple[Contract | None, int, bool]:
         """The contract (``None``: none), hand size and going-out-by-discarding rule of
-        deal ``state.deal_number``."""
-        if self._contracts is None:
+        deal ``state.deal_number`` (under ``per_player_contracts`` the contract is the
+        one of the seat furthest behind; each seat's own is :meth:`_contract_of`)."""
+        spec = self._deal_spec()
+        if spec is None:
             return None, self.options.hand_size, self.options.discard_out
-        spec = self._contracts[self.state.deal_number]
-        return spec.contract, spec.hand_size, spec.discard_out
+        contract = spec.contract
+        if self._table.per_player_contracts:
+            contract = self._contract_of_stage(min(self.state.stages))
+        return contract, spec.hand_size, spec.discard_out
 
     def _choose_first_dealer(self, fixed: int | None) -> int:
         """Random, a fixed seat, or the highest card of a cut (``high_card_draw``)."""
@@ -196,10 +198,12 @@ class ContractRummyMatch(ListedMatch):
             laid=[[] for _ in range(players)],
             known=[Counter() for _ in range(players)],
             buys=[0] * players,
+            melded=[0] * players if self.options.score_melded else [],
         )
 
     def _start_deal(self, pack: list[Card] | None) -> None:
         """Deal the hand size, maybe turn an upcard, start the turn."""
+        self._enter_deal()
         _, hand_size, _ = self._deal_plan()
         if pack is None:
             pack = list(self.spec.shoe())
@@ -226,6 +230,7 @@ class ContractRummyMatch(ListedMatch):
         owners, and the seats in ``position.down`` have their contract down."""
         self.state.deal_number = position.deal
         self.state.dealer = position.dealer
+        self._enter_deal()
         self._set_deal(
             self._new_deal(
                 position.hands,
@@ -235,7 +240,7 @@ class ContractRummyMatch(ListedMatch):
         )
         for meld in position.table:
             try:
-                checked = self.meld_rules.validate(meld.cards, meld.kind, roles=_roles(meld))
+                checked = self.meld_rules.validate(meld.cards, meld.kind, roles=wild_roles(meld))
             except InvalidMeldError as error:
                 raise ConfigError(f"position: {meld} is not a meld here: {error.reason}") from None
             if meld.owner is None:
@@ -284,6 +289,7 @@ class ContractRummyMatch(ListedMatch):
             self._end_dead_deal(DealEnd.DEAD_STOCK)
             return
         deal.step = turn_step(seat, True)
+        deal.deepest = None
         self._hooks.claims.start_turn(self._ctx, seat)
 
     def _count_turn(self) -> bool:
@@ -314,6 +320,9 @@ class ContractRummyMatch(ListedMatch):
         taken = pile.take_from_pile(self, seat, action.count, protect_top=False)
         if action.count == 1:
             deal.step = turn_step(seat, True, taken[0])
+        elif self.options.pile_take is PileTake.MELD_DEEPEST:  # 500 Rum: meld it, discard
+            deal.step = turn_step(seat, True)
+            deal.deepest = taken[-1]
         else:  # option (c): t - 1 stock cards, no discard step
             deal.step = turn_step(seat, False)
             pile.draw_stock(self, seat, pile.price(self, None, action.count), penalty=True)
@@ -363,6 +372,7 @@ class ContractRummyMatch(ListedMatch):
             deal.table[action.target] = grown
             hand.remove(action.card)
             self._forget(seat, action.card)
+            self._melded(seat, (action.card,))
             self._emit(LaidOff(seat, action.card, action.target, grown))
             self._after_meld(seat)
         elif isinstance(action, ExchangeJoker):
@@ -371,6 +381,7 @@ class ContractRummyMatch(ListedMatch):
             deal.table[:] = outcome.melds
             hand.remove(action.card)
             self._forget(seat, action.card)
+            self._melded(seat, (action.card,))
             if outcome.target is None:
                 hand.append(outcome.joker)
             self._emit(
@@ -416,11 +427,21 @@ class ContractRummyMatch(ListedMatch):
                 self._forget(seat, card)
             deal.table.append(meld.with_owner(seat))
             deal.laid[seat].append(meld)
+            self._melded(seat, meld.cards)
         opened = down_after and not deal.down[seat]
         if opened:
             deal.down[seat] = True
             deal.down_turn[seat] = deal.turns
         return tuple(range(start, len(deal.table))), opened
+
+    def _melded(self, seat: int, cards: Sequence[Card]) -> None:
+        """``seat`` put ``cards`` on the table: they score for him (``score_melded``),
+        and the deepest card of a deep take is melded once one of them is it."""
+        deal = self.deal
+        if deal.melded:
+            deal.melded[seat] += self.values.hand_value(cards)
+        if deal.deepest is not None and deal.deepest in cards:
+            deal.deepest = None
 
     def _after_meld(self, seat: int) -> None:
         """A meld action emptied the hand: the seat goes out."""
@@ -446,23 +467,21 @@ class ContractRummyMatch(ListedMatch):
         options = self.options
         void = went_out is None and options.dead_deal_scoring is DeadDealScoring.VOID
         scores = []
+        melded = self.deal.melded or [0] * self.players  # score_melded
         for seat in range(self.players):
             if seat == went_out:
-                scores.append(DealScore(options.going_out_bonus, 0))
+                scores.append(DealScore(options.going_out_bonus + melded[seat], 0))
             elif void:
                 scores.append(DealScore(0, 0))
             else:
-                scores.append(DealScore(0, self.values.hand_value(self.deal.hands[seat])))
+                hand = self.values.hand_value(self.deal.hands[seat])
+                scores.append(DealScore(melded[seat], hand))
         if not void:
             self._emit(
                 HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands))
             )
         self._ctx.set_claim(None)
         return scores
-
-    def _final_outcome(self) -> Outcome:
-        """The winners by the options' ``winner_metric`` and ``tie_break``."""
-        return ranked_outcome(self.options, self.scores, self.penalties(), self.state.times_out)
 
     # -- views -----------------------------------------------------------------------------
 
@@ -472,7 +491,7 @@ class ContractRummyMatch(ListedMatch):
             "known": tuple(tuple(sorted(k.elements(), key=_code)) for k in deal.known),
             "melds": tuple(deal.table),
             "down": tuple(deal.down),
-            "contract": deal.contract,
+            "contract": self._contract_of(seat),
         }
         if self.options.discard_pile_visible is DiscardPileVisible.TOP_ONLY:
             top = deal.pile.top
@@ -504,19 +523,6 @@ def _high(card: Card) -> int:
 
 _code: Callable[[Card], int] = attrgetter("code")
 
-
-def _roles(meld: Meld) -> tuple[Any, ...]:
-    return tuple(meld.role(i) if meld.is_wild_at(i) else None for i in range(len(meld)))
-
-
-def _shared(rules: MeldRules) -> MeldRules:
-    """The first value equal to ``rules`` met (a bounded memo): matches of one game
-    then share one value, which the solver's memos (kept by rules) find by identity
-    instead of comparing every option."""
-    return _RULES.get(rules) or _RULES.put(rules, rules)
-
-
-_RULES: Final = BoundedMemo[MeldRules, MeldRules]("shared meld rules", rules=16)
 
 _discarded = cache(Discarded)
 """Each seat's discard of each card, made once (effects are values)."""

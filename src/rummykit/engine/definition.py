@@ -137,9 +137,12 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
         return tuple(dict.fromkeys((DRAW, MELD, PICK, *claims, *self.phases)))
 
     def card_values(self) -> CardValues:
-        """The rules' ``card_values()``."""
-        values: CardValues = getattr(self.rules, "card_values")()  # noqa: B009
-        return values
+        """What each card counts in this game: the engine options' ``card_values``
+        (:meth:`table_options`), for every game on the engine alike, whether its rules
+        are :class:`~rummykit.engine.options.TableOptions` (an attribute there), a
+        :class:`~rummykit.engine.table.TableRules` that fixes or lets players set it, or
+        rules that make it from options of their own (May I?'s ``joker_value``)."""
+        return self.table_options().card_values
 
     @abstractmethod
     def hooks(self) -> Hooks:

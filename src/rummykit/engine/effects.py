@@ -16,6 +16,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.kit.effects import CardEffect, Echo, SeatEffect
 from rummykit.melds import Meld
+from rummykit.messages import Message
 
 
 @attrs.frozen
@@ -25,8 +26,8 @@ class DrawSkipped(SeatEffect):
     count: int
 
     @property
-    def text(self) -> str:
-        return f"{self.count} stock draw(s) skipped (MAYI-14.3)"
+    def message(self) -> Message:
+        return Message("effect.draw_skipped", {"seat": self.seat, "count": self.count})
 
 
 @attrs.frozen
@@ -39,8 +40,8 @@ class LaidDown(SeatEffect, Echo):
     """The melds completed the seat's contract or opening."""
 
     @property
-    def deed(self) -> str:
-        return "lays down " + " / ".join(str(meld) for meld in self.melds)
+    def message(self) -> Message:
+        return Message("effect.laid_down", {"seat": self.seat, "melds": self.melds})
 
 
 @attrs.frozen
@@ -57,8 +58,9 @@ class LaidOff(OnMeld, Echo):
     """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
 
     @property
-    def deed(self) -> str:
-        return f"lays {self.card} off on meld {self.target}"
+    def message(self) -> Message:
+        params = {"seat": self.seat, "card": self.card, "target": self.target}
+        return Message("effect.laid_off", params)
 
 
 @attrs.frozen
@@ -70,5 +72,6 @@ class JokerExchanged(CardEffect, Echo):
     meld: Meld
 
     @property
-    def deed(self) -> str:
-        return f"exchanges {self.card} for the joker in meld {self.target}"
+    def message(self) -> Message:
+        params = {"seat": self.seat, "card": self.card, "target": self.target}
+        return Message("effect.joker_exchanged", params)

@@ -19,6 +19,7 @@ from rummykit.engine.contract import allowed_go_downs, check_hand_left, held_mel
 from rummykit.engine.hooks import Opening
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld
+from rummykit.messages import Message
 from rummykit.solver import arrangements
 
 if TYPE_CHECKING:
@@ -50,14 +51,10 @@ class FreeOpening(Opening):
         hand left is allowed; the seat is down after it."""
         clause = ctx.clause
         if not action.melds:
-            raise IllegalActionError(f"{ctx.who(seat)} lays down no meld", rule=clause("melds"))
+            message = Message("down.empty", {"seat": seat})
+            raise IllegalActionError(message, rule=clause("melds"))
         melds, left = held_melds(
-            ctx,
-            seat,
-            action,
-            verb="cannot lay that down",
-            hold=clause("hold"),
-            melds=clause("melds"),
+            ctx, seat, action, code="meld.bad", hold=clause("hold"), melds=clause("melds")
         )
         check_hand_left(
             ctx,

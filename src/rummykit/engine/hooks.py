@@ -23,6 +23,7 @@ from rummykit.engine.actions import Down
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.kit.actions import Action
 from rummykit.kit.protocol import Phase
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 
-Refusal = tuple[str, str]
-"""Why an action is refused: (clause, reason)."""
+Refusal = tuple[str, Message | str]
+"""Why an action is refused: (clause, reason), the reason a
+:class:`~rummykit.Message` (a code of the catalog and its parameters) or, for a
+game without codes of its own, text."""
 
 
 @attrs.frozen
@@ -160,6 +163,18 @@ class ClaimProtocol(ABC, Generic[S]):
         of :attr:`phases`): a restored snapshot's check. True unless the protocol knows."""
         return True
 
+    def open_seats(self, ctx: TurnContext[S]) -> tuple[int, ...]:
+        """The seats that may answer the question of the phase now (one of
+        :attr:`phases`) at once, in priority order, the seat to act first: where the
+        rules let several seats answer the same question (May I?'s requests, its consent
+        round, Posso?'s claims), a live table opens it to all of them
+        (:attr:`~rummykit.kit.match.Match.deciding`). Each seat after the first must have
+        the legal answers :meth:`legal` gives it now when the one-at-a-time order reaches
+        it, whatever the seats before it answer (their answers are held until then).
+        The seat to act alone unless the protocol says more."""
+        seat = ctx.to_act
+        return () if seat is None else (seat,)
+
     def start_turn(self, ctx: TurnContext[S], seat: int) -> None:
         """``seat``'s regular turn starts (its step is set): its draw step, unless the
         protocol puts a decision first (Posso?'s correction claim)."""
@@ -245,6 +260,9 @@ class ClaimWrapper(ClaimProtocol[S]):
 
     def actor_consistent(self, ctx: TurnContext[S], seat: int) -> bool:
         return self.inner.actor_consistent(ctx, seat)
+
+    def open_seats(self, ctx: TurnContext[S]) -> tuple[int, ...]:
+        return self.inner.open_seats(ctx)
 
     def start_turn(self, ctx: TurnContext[S], seat: int) -> None:
         self.inner.start_turn(ctx, seat)

@@ -16,9 +16,12 @@ from rummykit.engine import pile
 from rummykit.engine.actions import TakeCard
 from rummykit.engine.checks import CheckedMatch
 from rummykit.engine.moves import exchanges, layoffs
-from rummykit.engine.options import MultiTakeMode
+from rummykit.engine.options import MultiTakeMode, PileTake
 from rummykit.engine.phases import DRAW, MELD, PICK
+from rummykit.engine.points import deepest_meldable, opening_downs
+from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
+from rummykit.messages import Message
 
 
 class ListedMatch(CheckedMatch):
@@ -51,17 +54,63 @@ class ListedMatch(CheckedMatch):
             return self._hooks.claims.actor_consistent(self._ctx, seat)
         return True
 
+    def _open_seats(self) -> tuple[int, ...]:
+        """In a claim protocol's phase, the seats it opens the question to at once
+        (:meth:`~rummykit.engine.hooks.ClaimProtocol.open_seats`)."""
+        seat = self.state.to_act
+        if seat is None:
+            return ()
+        claims = self._hooks.claims
+        if self.state.phase not in claims.phases:
+            return (seat,)
+        found = claims.open_seats(self._ctx)
+        if not found or found[0] != seat:
+            raise ConfigError(
+                f"{type(claims).__name__}.open_seats must give the seat to act ({seat}) "
+                f"first, got {found!r}"
+            )
+        return found
+
+    def _legal_for(self, seat: int) -> tuple[Action, ...]:
+        """An open seat's answers, as its claim protocol lists them."""
+        claims = self._hooks.claims
+        return claims.legal(self._ctx, seat) if self.state.phase in claims.phases else ()
+
+    def _is_answer(self, seat: int, action: Action) -> bool:
+        """A listed answer, or another spelling the protocol accepts (Posso?'s claims)."""
+        return action in self._legal_for(seat) or (
+            isinstance(action, Action) and self._hooks.claims.accepts(self._ctx, seat, action)
+        )
+
+    def _why_not_answer(self, seat: int, action: Action) -> tuple[str, Message | str]:
+        """The protocol's own refusal of an early answer, else the match's."""
+        refusal = self._hooks.claims.why_not(self._ctx, seat, action)
+        return refusal if refusal is not None else super()._why_not_answer(seat, action)
+
     def _draw_actions(self, seat: int) -> tuple[Action, ...]:
         """The draw step: draw, take the top card, or take several pile cards."""
+        return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
+
+    def _draw_choices(self, seat: int) -> tuple[Action, ...]:
         top = pile.max_take(self, seat, kind=None, protect_top=False)
+        mode = self.options.pile_take
+        if mode is PileTake.OFF:
+            top = min(top, 1)
         actions: tuple[Action, ...]
-        if self.options.multi_take_mode is MultiTakeMode.ANY and top:
+        if self.options.multi_take_mode is MultiTakeMode.ANY and top and mode is not PileTake.OFF:
             picks = self._pick_options(seat, first=True)
             actions = (_DRAW, *Take.up_to(1), *(TakeCard(card) for card in picks))
+        elif mode is PileTake.MELD_DEEPEST and top > 1:
+            ctx = self._ctx
+            takes = Take.up_to(top)
+            actions = (
+                _DRAW,
+                takes[0],
+                *(take for take in takes[1:] if deepest_meldable(ctx, seat, take.count)),
+            )
         else:
             actions = (_DRAW, *Take.up_to(top))
-        actions = self._hooks.claims.draw_actions(self._ctx, seat, actions)
-        return self._hooks.action_filter.filter(self._ctx, seat, actions)
+        return self._hooks.claims.draw_actions(self._ctx, seat, actions)
 
     def _pick_options(self, seat: int, *, first: bool = False) -> list[Card]:
         """Pile cards ``seat`` may pick next under ``multi_take_mode="any"`` (with
@@ -86,12 +135,14 @@ class ListedMatch(CheckedMatch):
         """Go-downs, lay-offs, joker exchanges, then discards or ``done``."""
         step = self.deal.step
         hand = self.deal.hands[seat]
-        result: list[Action] = [
-            *self._hooks.opening.go_downs(self._ctx, seat),
-            *layoffs(self, seat, self._ctx),
-        ]
+        downs = self._hooks.opening.go_downs(self._ctx, seat)
+        if self.options.opening_points and not (self.deal.down[seat] or self.deal.laid[seat]):
+            downs = opening_downs(self._ctx, seat, downs)
+        result: list[Action] = [*downs, *layoffs(self, seat, self._ctx)]
         result += exchanges(self, seat, self._ctx)
-        if step.discard_step:
+        if self.deal.deepest is not None:
+            pass  # pile_take="meld_deepest": no discard, no end, before the deepest is melded
+        elif step.discard_step:
             if len(hand) > 1:  # not the card just taken, unless held twice
                 keep = step.taken if not self.options.may_discard_taken_card else None
                 codes = sorted(set(map(_code, hand)))

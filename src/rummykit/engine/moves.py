@@ -21,6 +21,7 @@ from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
 from rummykit.melds.layoff import fit_lay_off, replacing_cards
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.checks import CheckedMatch
@@ -88,7 +89,10 @@ def _fits(match: CheckedMatch, meld: Meld, index: int) -> _Fits:
     wild_ranks = match.meld_rules.wild_ranks
     wilds = _WILD_CARDS.get(wild_ranks) or _wild_cards(wild_ranks)
     ways: dict[Card, tuple[int, ...]]
-    if meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
+    shape = meld.kind.shape
+    if shape is not None:  # another kind: any card has one meaning, its shape judges
+        ways = dict.fromkeys((*shape.fitting_cards(meld), *wilds), (0,))
+    elif meld.kind is MeldKind.GROUP:  # any card in a group has one meaning
         ways = dict.fromkeys((*_SAME_RANK[meld.rank], *wilds), (0,))
     else:
         assert meld.suit is not None
@@ -347,9 +351,10 @@ def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
     return True
 
 
-def exchange_meanings(match: CheckedMatch, seat: int, action: ExchangeJoker) -> str:
+def exchange_meanings(match: CheckedMatch, seat: int, action: ExchangeJoker) -> Message | str:
     """For a refused exchange: what the freed joker may stand for on meld
-    ``action.joker_to`` (``""`` when it has no choice of meaning there)."""
+    ``action.joker_to`` (a ``note.stands_for`` message; ``""`` when it has no choice of
+    meaning there)."""
     try:
         outcomes = match._exchange_outcomes(seat, action.card, action.target)
     except InvalidMeldError:
@@ -365,7 +370,7 @@ def exchange_meanings(match: CheckedMatch, seat: int, action: ExchangeJoker) -> 
     ]
     if not roles:
         return ""
-    return f"; on meld {action.joker_to} it stands for {' or '.join(roles)}"
+    return Message("note.stands_for", {"target": action.joker_to, "roles": tuple(roles)})
 
 
 def _code(card: Card) -> int:

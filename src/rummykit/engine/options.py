@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from rummykit.contracts.meetable import check_meetable
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.errors import ConfigError
 from rummykit.kit.options import (
@@ -106,6 +107,21 @@ class TieBreak(Choice):
     SHARED = "shared"
     FEWEST_PENALTY_POINTS = "fewest_penalty_points"
     MOST_TIMES_OUT = "most_times_out"
+
+
+class PileTake(Choice):
+    """Whether a regular turn may take several pile cards, and at what price (MAYI-9.8
+    for May I?; 500 Rum's deep take)."""
+
+    OFF = "off"
+    """Only the top card (or the stock): ``take 2`` and more are not offered, in a turn
+    or in a claim (a May I? buy takes the disputed card alone)."""
+    PENALTY = "penalty"
+    """Several cards, paid with stock penalty cards; the turn then ends without a
+    discard (MAYI-9.8, 13.4)."""
+    MELD_DEEPEST = "meld_deepest"
+    """Several cards, no penalty; the turn goes on to a discard as usual, and the
+    deepest card taken must be melded (laid down or off) before that discard (500 Rum)."""
 
 
 def _whole(value: object) -> bool:
@@ -360,6 +376,37 @@ class TableOptions:
     """The highest net total wins, or the fewest penalty points."""
     tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, converter=TieBreak)
     """How a tie for the win is settled."""
+    pile_take: PileTake = attrs.field(default=PileTake.PENALTY, converter=PileTake)
+    """Several pile cards in one take: ``off``; ``penalty`` (stock penalty cards, no
+    discard); ``meld_deepest`` (no penalty, a discard after it, the deepest card taken
+    must be melded in the same turn)."""
+    opening_points: int = attrs.field(default=0, validator=whole(0, 1000))
+    """A seat's first go-down of a deal must be worth at least this many points by the
+    card values, each wild card counted as the card it stands for (0: no minimum)."""
+    score_melded: bool = attrs.field(default=False, validator=boolean)
+    """Each seat also scores the cards it melded in the deal (laid down, laid off or
+    placed in an exchange), at their card values, beside the cards left in hand."""
+    buy_limit: int | None = attrs.field(default=None, validator=whole(0, 1000, optional=True))
+    """Buys a seat may make in a deal (``None``: no limit), for a game whose claim
+    protocol buys; a schedule's deal may set its own."""
+    buys_carry_over: bool = attrs.field(default=False, validator=boolean)
+    """The buys a seat leaves unused under ``buy_limit`` in a deal are added to its
+    allowance in the next (Shanghai)."""
+    per_player_contracts: bool = attrs.field(default=False, validator=boolean)
+    """Each seat works through the schedule at its own pace: it starts on the first
+    contract and moves to the next after a deal in which it went down (Phase-10
+    style). Every deal is dealt as the schedule's first; the match ends after the deal
+    in which a seat completes the last contract (or at ``max_deals``), the furthest on
+    winning."""
+    score_limit: int = attrs.field(default=0, validator=whole(0, 100_000))
+    """The match ends after the deal in which a seat's penalty points reach this many,
+    the fewest penalty points winning (0: no such end)."""
+    target_score: int = attrs.field(default=0, validator=whole(0, 100_000))
+    """The match ends after the deal in which a seat's net total reaches this many, the
+    highest winning ("first to 500"; 0: no such end)."""
+    max_deals: int = attrs.field(default=100, validator=whole(1, 1000))
+    """The most deals of a match that ends by ``per_player_contracts``, ``score_limit``
+    or ``target_score`` (its fixed deal count where none of these ends it first)."""
 
     def __attrs_post_init__(self) -> None:
         fewest, most = self.player_count_range
@@ -375,6 +422,36 @@ class TableOptions:
                 f"{players} hands of {max(sizes)} cards need {dealt} cards, but the shoe "
                 f"for {players} players holds {shoe} (decks, jokers, player_count_range)"
             )
+        if self.pile_take is PileTake.MELD_DEEPEST and self.multi_take_mode is MultiTakeMode.ANY:
+            raise ConfigError(
+                "pile_take meld_deepest takes the pile down to its deepest card: it needs "
+                "multi_take_mode contiguous"
+            )
+        if self.score_limit and self.target_score:
+            raise ConfigError(
+                "give score_limit (fewest penalty points win) or target_score (highest "
+                "total wins), not both"
+            )
+        if self.schedule is not None:
+            # the options each deal sets (deal_rules), then each deal's contract under
+            # its own meld rules: kinds the rules lack, sizes below a minimum.
+            # A hand bound only where it holds: one card more than dealt when a turn
+            # takes one card and nobody buys (pile_take off, buy_limit 0); else several
+            # pile cards or bought cards may come in, so no bound.
+            from rummykit.engine.deal_rules import check_deal_options, deal_changes, deal_meld_rules
+
+            check_deal_options(self, self.schedule)
+            for number, deal in enumerate(self.schedule, start=1):
+                changes = deal_changes(self, deal, number)
+                pile_take = changes.get("pile_take", self.pile_take)
+                single = pile_take is PileTake.OFF and changes.get("buy_limit", self.buy_limit) == 0
+                check_meetable(
+                    deal.contract,
+                    deal_meld_rules(self, deal, number),
+                    hand_size=deal.hand_size,
+                    extra_cards=1 if single else None,
+                    deal=number,
+                )
 
     def table_options(self) -> TableOptions:
         """These options (a game whose rules are :class:`TableOptions` itself gives them

@@ -113,6 +113,8 @@ def max_take(
     most = _run_length(match, seat, protect_top)
     if not most:
         return 0
+    if match.options.pile_take == "off":  # the top card alone, in a turn or a claim
+        limit = 1
     if limit is not None:
         most = min(most, limit)
     if match.options.penalty_draw_shortfall == "limit_take":  # MAYI-14.3 alternative
@@ -135,6 +137,8 @@ def price(match: CheckedMatch, kind: TakeKind | None, taken: int) -> int:
     """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a take
     whose first card is paid (a buy), one per card after the first otherwise."""
     per_card: int = match.options.buy_penalty_per_card
+    if kind is None and match.options.pile_take == "meld_deepest":
+        return 0  # 500 Rum's deep take: no penalty, the deepest card melded instead
     if kind is not None and kind.first_card_paid:
         return per_card * taken
     return per_card * (taken - 1)

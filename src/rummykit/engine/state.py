@@ -71,6 +71,12 @@ class ContractDeal(DealState):
     table, for the whole deal)."""
     dead: bool = False
     """Set while an action ends the deal dead (the refill cap)."""
+    melded: list[int] = attrs.Factory(list)
+    """The points of the cards each seat melded this deal (``score_melded``; empty
+    without it)."""
+    deepest: Card | None = None
+    """The deepest card of a ``pile_take="meld_deepest"`` take, which its taker must
+    meld before he discards (``None``: none owed)."""
 
 
 @attrs.define
@@ -81,3 +87,9 @@ class ContractMatchState(MatchState):
     """How often each seat went out (MAYI-16.4 ``most_times_out``)."""
     total_buys: int = 0
     """Buys and forced buys in the whole match (MAYI-9.8); refusal takes are not buys."""
+    stages: list[int] = attrs.Factory(list)
+    """Under ``per_player_contracts``, the contracts each seat has completed (the next
+    is its contract); empty without it."""
+    carried_buys: list[int] = attrs.Factory(list)
+    """Under ``buys_carry_over``, the buys each seat carries into this deal beside the
+    deal's ``buy_limit``; empty without it."""

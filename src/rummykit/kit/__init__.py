@@ -66,6 +66,7 @@ from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase, PlayerView
 from rummykit.kit.registry import get, names, register, unregister
 from rummykit.kit.state import DealState, MatchRules, MatchState, State
+from rummykit.messages import register_message
 
 __all__ = [
     "DEAL_OVER",
@@ -125,6 +126,7 @@ __all__ = [
     "parse_number",
     "player_range",
     "register",
+    "register_message",
     "require_definition",
     "schedule_option",
     "seat_name",

@@ -45,6 +45,8 @@ from rummykit.kit.effects import Effect
 from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
+from rummykit.melds import MeldKind
+from rummykit.messages import Message
 
 
 def to_json(value: Any) -> Any:
@@ -80,7 +82,15 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return {"type": value.verb, "text": str(value), **_fields_json(value)}
     if isinstance(value, Effect):
-        return {"type": type(value).__name__, **_fields_json(value), "text": value.text}
+        message = value.message
+        return {
+            "type": type(value).__name__,
+            **_fields_json(value),
+            "text": value.text,
+            **message.to_dict(),
+        }
+    if isinstance(value, Message):
+        return value.to_dict()
     if isinstance(value, State):
         return {"type": type(value).__name__, **_fields_json(value)}
     json_value = getattr(value, "json_value", None)
@@ -112,6 +122,7 @@ def _schedule_json(schedule: ContractSchedule) -> dict[str, Any]:
                 "distinct_ranks": deal.contract.distinct_ranks,
                 "same_suit_runs": deal.contract.same_suit_runs.value,
                 "runs_apart": deal.contract.runs_apart,
+                **({"options": to_json(deal.option_values())} if deal.options else {}),
             }
             for deal in schedule
         ],
@@ -143,8 +154,12 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"{path} must be an object, got {type(data).__name__}")
     options = dict(data)
-    schedule = options.get("contract_schedule")
-    if isinstance(schedule, dict):
+    # a shipped game names its schedule option contract_schedule; rules that are the
+    # engine's TableOptions name it schedule
+    for key in ("contract_schedule", "schedule"):
+        schedule = options.get(key)
+        if not isinstance(schedule, dict):
+            continue
         deals = schedule.get("deals")
         if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before reading any
             raise RecordError(
@@ -163,20 +178,42 @@ def rules_from_json(data: Any, name: str, *, path: str = "rules") -> Any:
                     hand_size=deal.get("hand_size", 10),
                     discard_out=_flag(deal.get("discard_out", True), "discard_out"),
                     whole_hand=_flag(deal.get("whole_hand", False), "whole_hand"),
+                    options=deal.get("options", {}),
                 )
                 for deal in schedule["deals"]
             )
             schedule_name = schedule.get("name", "custom")
             if not isinstance(schedule_name, str):
                 raise RecordError(f"a schedule's name is text, got {shown(schedule_name)}")
-            options["contract_schedule"] = ContractSchedule(deals=deals, name=schedule_name)
+            options[key] = ContractSchedule(deals=deals, name=schedule_name)
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             reason = error.reason if isinstance(error, RecordError) else shorten(str(error), 200)
             raise RecordError(f"bad contract schedule in the {path}: {reason}") from None
+    _read_values(options, get(name).rules_type, path)
     try:
         return build_rules(get(name).rules_type, options, game=name)
     except ConfigError as error:
         raise RecordError(f"bad {path}: {shorten(error.reason, 300)}") from None
+
+
+def _read_values(options: dict[str, Any], rules_type: Any, path: str) -> None:
+    """Read back, in place, the options whose default is a frozen value (a game on the
+    engine's options sets ``meld_rules`` and ``card_values``): :func:`to_json` wrote
+    them as objects."""
+    from rummykit.kit.option_table import option_infos
+
+    decoder: Decoder | None = None
+    for info in option_infos(rules_type):
+        value = options.get(info.name)
+        kind = type(info.default)
+        if (
+            isinstance(value, dict)
+            and attrs.has(kind)
+            and value
+            and set(value) <= {field.name for field in attrs.fields(kind)}
+        ):
+            decoder = decoder or Decoder(ActionGrammar(), ())
+            options[info.name] = decoder.read(value, type(info.default), f"{path}.{info.name}")
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -195,8 +232,11 @@ def error_json(error: RummyError) -> dict[str, Any]:
     True
     """
     data: dict[str, Any] = {"type": type(error).__name__, "message": str(error), "rule": None}
+    message = getattr(error, "message", None)
+    if isinstance(message, Message):  # a refusal's code and parameters, and its text
+        data.update(message.to_dict(), reason=error.reason)
     for name, value in vars(error).items():
-        if not name.startswith("_"):
+        if not name.startswith("_") and name != "message":
             try:
                 data[name] = to_json(value)
             except TypeError:
@@ -357,6 +397,11 @@ class Decoder:
             if phase is None:
                 raise _path_error(path, f"unknown phase {shown(data)}")
             return phase
+        if cls is MeldKind:  # an open vocabulary: read by name from the registered kinds
+            try:
+                return MeldKind.named(data)
+            except ConfigError:
+                raise _path_error(path, f"unknown MeldKind {shown(data)}") from None
         if issubclass(cls, enum.Enum):
             try:
                 return cls(data)

@@ -28,7 +28,8 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rummykit.cards import Card, format_cards
+from rummykit.cards import Card
+from rummykit.messages import Message
 
 _NAMES = "ABCDEFGH"
 
@@ -40,16 +41,40 @@ def seat_name(seat: int | None) -> str:
 
 @attrs.frozen
 class Effect:
-    """The base of every effect. ``text`` says it in words for logs and people."""
+    """The base of every effect. :attr:`message` says it as a code and parameters (see
+    :mod:`rummykit.messages`), ``text`` in English words for logs and people, made from
+    the message only when read."""
 
     def seen_by(self, seat: int | None) -> Self:
         """What ``seat`` may know of this effect (``None``: a spectator)."""
         return self
 
     @property
+    def message(self) -> Message:
+        """The effect as a message code and its parameters: a game's effect says itself
+        by overriding this with a code it registers (:func:`rummykit.kit.register_message`);
+        one that overrides only :attr:`~rummykit.kit.Effect.text` keeps its text, and the code
+        ``effect.named`` (its class name) for a client."""
+        return Message("effect.named", {"type": type(self).__name__})
+
+    @property
     def text(self) -> str:
-        """The effect in words."""
-        return type(self).__name__
+        """The effect in words (made from :attr:`~rummykit.kit.Effect.message`)."""
+        return self.message.text()
+
+    def describe(self, *, locale: str | None = None) -> str:
+        """The effect in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
+        :attr:`text`, without): see :mod:`rummykit.i18n`. An effect of a user's game that
+        words only its :attr:`text` says it as written."""
+        if locale is None:
+            return self.text
+        from rummykit.i18n import message_text
+        from rummykit.i18n.catalogs import resolve_locale
+
+        message = self.message
+        if message.code == "effect.named" or resolve_locale(locale) == "en":
+            return self.text
+        return message_text(message, locale=locale)
 
     def to_dict(self) -> dict[str, Any]:
         """The effect as JSON: ``{"type": class name, ...fields, "text": words}`` (see
@@ -59,6 +84,8 @@ class Effect:
         >>> data = Drew(seat=1, cards=parse_cards("7H")).seen_by(0).to_dict()
         >>> data["type"], data["cards"], data["count"], data["text"]
         ('Drew', [], 1, 'B draws 1 card')
+        >>> data["code"], data["params"]
+        ('effect.drew', {'seat': 1, 'count': 1, 'cards': []})
         """
         from rummykit.kit.codec import to_json
 
@@ -110,9 +137,11 @@ class DealStarted(Effect):
     upcard: Card | None = None
 
     @property
-    def text(self) -> str:
-        up = f", upcard {self.upcard}" if self.upcard is not None else ""
-        return f"deal {self.deal} dealt by {seat_name(self.dealer)}{up}"
+    def message(self) -> Message:
+        if self.upcard is None:
+            return Message("effect.deal_started", {"deal": self.deal, "dealer": self.dealer})
+        params = {"deal": self.deal, "dealer": self.dealer, "upcard": self.upcard}
+        return Message("effect.deal_started_upcard", params)
 
 
 @attrs.frozen
@@ -125,8 +154,9 @@ class Echo(Effect):
 
 @attrs.frozen
 class SeatEffect(Effect):
-    """The base of an effect of ``seat``'s doing: its ``text`` is the seat's name and
-    :attr:`deed`."""
+    """The base of an effect of ``seat``'s doing: the shipped ones say themselves by
+    :attr:`message`; a game's own may instead give :attr:`deed`, and its text is then
+    the seat's name and the deed (code ``effect.seat_deed``)."""
 
     seat: int
 
@@ -136,8 +166,8 @@ class SeatEffect(Effect):
         return type(self).__name__
 
     @property
-    def text(self) -> str:
-        return f"{seat_name(self.seat)} {self.deed}"
+    def message(self) -> Message:
+        return Message("effect.seat_deed", {"seat": self.seat, "deed": self.deed})
 
 
 @attrs.frozen
@@ -169,12 +199,11 @@ class HiddenCards(SeatEffect):
     def seen_by(self, seat: int | None) -> Self:
         return self if seat == self.seat else attrs.evolve(self, cards=())
 
-    def counted(self, what: str) -> str:
-        """``count`` and ``what`` (a plural where it is more than one), with the cards
-        where they are seen: ``3 cards (KS 2D 9H)``."""
-        cards = f" ({format_cards(self.cards)})" if self.cards else ""
-        plural = "s" if self.count != 1 else ""
-        return f"{self.count} {what}{plural}{cards}"
+    def counted(self, code: str) -> Message:
+        """The message ``code`` with the seat, the ``count`` and the ``cards``; the code
+        with ``_seen`` added (``effect.dealt_seen``) where the cards are seen."""
+        params = {"seat": self.seat, "count": self.count, "cards": self.cards}
+        return Message(f"{code}_seen" if self.cards else code, params)
 
 
 @attrs.frozen
@@ -189,8 +218,8 @@ class Dealt(HiddenCards):
     """
 
     @property
-    def deed(self) -> str:
-        return f"is dealt {self.counted('card')}"
+    def message(self) -> Message:
+        return self.counted("effect.dealt")
 
 
 @attrs.frozen
@@ -206,8 +235,8 @@ class Drew(HiddenCards):
         return not self.penalty
 
     @property
-    def deed(self) -> str:
-        return f"draws {self.counted('penalty card' if self.penalty else 'card')}"
+    def message(self) -> Message:
+        return self.counted("effect.drew_penalty" if self.penalty else "effect.drew")
 
 
 @attrs.frozen
@@ -215,8 +244,8 @@ class TookFromPile(CardsEffect, Echo):
     """``seat`` took ``cards`` from the discard pile, in view of everyone."""
 
     @property
-    def deed(self) -> str:
-        return f"takes {format_cards(self.cards)} from the pile"
+    def message(self) -> Message:
+        return Message("effect.took", {"seat": self.seat, "cards": self.cards})
 
 
 @attrs.frozen
@@ -224,8 +253,8 @@ class Discarded(CardEffect, Echo):
     """``seat`` discarded ``card``."""
 
     @property
-    def deed(self) -> str:
-        return f"discards {self.card}"
+    def message(self) -> Message:
+        return Message("effect.discarded", {"seat": self.seat, "card": self.card})
 
 
 @attrs.frozen
@@ -234,8 +263,8 @@ class Passed(SeatEffect, Echo):
     request out of turn), or, in a shedding game, could neither play nor draw."""
 
     @property
-    def deed(self) -> str:
-        return "passes"
+    def message(self) -> Message:
+        return Message("effect.passed", {"seat": self.seat})
 
 
 @attrs.frozen
@@ -248,8 +277,8 @@ class StockRefilled(Effect):
     shuffled: bool = True
 
     @property
-    def text(self) -> str:
-        return f"stock refilled ({self.number}) with {self.size} cards"
+    def message(self) -> Message:
+        return Message("effect.refilled", {"number": self.number, "size": self.size})
 
 
 @attrs.frozen
@@ -259,8 +288,8 @@ class WentOut(SeatEffect):
     how: GoingOut
 
     @property
-    def deed(self) -> str:
-        return f"goes out by {self.how.value}"
+    def message(self) -> Message:
+        return Message(f"effect.went_out_{self.how.value}", {"seat": self.seat})
 
 
 @attrs.frozen
@@ -279,11 +308,8 @@ class HandsShown(Effect):
     hands: tuple[tuple[Card, ...], ...]
 
     @property
-    def text(self) -> str:
-        shown = ", ".join(
-            f"{seat_name(seat)} {format_cards(hand) or '-'}" for seat, hand in enumerate(self.hands)
-        )
-        return f"hands shown: {shown}"
+    def message(self) -> Message:
+        return Message("effect.hands_shown", {"hands": self.hands})
 
 
 @attrs.frozen
@@ -308,6 +334,6 @@ class DealEnded(Effect):
         return self.went_out is None
 
     @property
-    def text(self) -> str:
-        scores = " ".join(f"{seat_name(s)}{net:+d}" for s, net in enumerate(self.nets))
-        return f"deal {self.deal} ends ({self.reason.value}): {scores}"
+    def message(self) -> Message:
+        params = {"deal": self.deal, "reason": self.reason, "nets": self.nets}
+        return Message(f"effect.deal_ended_{self.reason.value}", params)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
@@ -29,9 +29,11 @@ from rummykit.errors import ConfigError, IllegalActionError, NotationError, Reco
 from rummykit.kit import log, seats
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
+from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Event, Outcome, Phase
 from rummykit.kit.state import DealState, MatchRules, MatchState
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.kit.definition import GameDefinition
@@ -42,7 +44,7 @@ MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)
 
 
-class Match(ABC, Generic[MS, DS]):
+class Match(LiveSeats, ABC, Generic[MS, DS]):
     """The protocol every game's match follows, and the machinery they share.
 
     The public names are the protocol a driver uses (a bot, a server, the simulator);
@@ -205,21 +207,27 @@ class Match(ABC, Generic[MS, DS]):
         ``down``, ``known``, ``contract``) for ``seat``."""
         return {}
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        """The clause an illegal ``action`` breaks and why (for the error message)."""
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
+        """The clause an illegal ``action`` breaks and why (a
+        :class:`~rummykit.Message`, or text for a refusal without a code)."""
         phase, seat = self.state.phase, self.state.to_act
         if phase is MATCH_OVER:
-            return f"{self._clause_prefix}", "the match is over"
+            return f"{self._clause_prefix}", Message("match.over")
         if isinstance(action, NextDeal):
-            return (
-                phase.clause or self._clause_prefix,
-                "'next' starts the next deal only after a deal ends with auto_deal=False",
-            )
-        who = self._who(seat)
+            return phase.clause or self._clause_prefix, Message("deal.next_only")
+        params = {"seat": seat, "action": action, "phase": phase.value, "legal": self._legal_note()}
+        if seat is None:
+            del params["seat"]
         return (
             phase.clause or self._clause_prefix,
-            f"{who} cannot {action} now ({phase.value}{self._legal_note()})",
+            Message("turn.nobody" if seat is None else "turn.not_now", params),
         )
+
+    def _neutral_rule(self) -> str | None:
+        """The clause a refusal told to an unknown sender cites where the true one
+        depends on the hidden hand (``hand.not_playable``): the phase's, the same for
+        every hand."""
+        return self.state.phase.clause or self._clause_prefix or None
 
     # -- the protocol --------------------------------------------------------------------
 
@@ -303,8 +311,12 @@ class Match(ABC, Generic[MS, DS]):
         """Read ``text`` as one of this game's actions."""
         return self.grammar.parse(text)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action now, in a deterministic order."""
+    def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
+        """Every legal action now, in a deterministic order; with ``seat``, that seat's
+        choices (none unless it is in :attr:`deciding`)."""
+        if seat is not None and seat != self.state.to_act:
+            seats.seat_number(seat, self.players)
+            return self._legal_for(seat) if seat in self.deciding else ()
         if self._legal is None:
             phase = self.state.phase
             if phase is MATCH_OVER:
@@ -334,7 +346,8 @@ class Match(ABC, Generic[MS, DS]):
             try:
                 return self.parse_action(action)
             except NotationError as error:
-                raise IllegalActionError(error.reason, action=action) from None
+                message = Message("action.unreadable", {"detail": error.reason})
+                raise IllegalActionError(message, action=action) from None
         return action
 
     _sender_known: bool = False
@@ -345,17 +358,27 @@ class Match(ABC, Generic[MS, DS]):
         """``does not hold 9S`` for a refusal, or less (:func:`rummykit.kit.seats.lacks`)."""
         return seats.lacks(cards, sender_known=self._sender_known)
 
-    def _legal_note(self) -> str:
+    def _legal_note(self) -> Message | str:
         """``; legal: …`` for a refusal, or nothing (:func:`rummykit.kit.seats.legal_note`)."""
         return seats.legal_note(self.legal_actions(), sender_known=self._sender_known)
 
-    def _verified(self, action: Action | str, seat: int | None) -> Action:
-        """``action`` read and checked as sent by ``seat`` (see :meth:`verify`)."""
-        seats.check_sender(self, seat, action)  # seat None: not said (a bot, a script)
+    def _verified(self, action: Action | str, seat: int | None, *, early: bool = False) -> Action:
+        """``action`` read and checked as sent by ``seat`` (see :meth:`verify`);
+        ``early``: an answer of an open seat after the seat to act (:attr:`deciding`)."""
+        if not early:
+            seats.check_sender(self, seat, action)  # seat None: not said (a bot, a script)
         value = self._as_action(action)
         self._sender_known = seat is not None
         try:
-            self._check(value)
+            if early:
+                assert seat is not None
+                self._check_early(seat, value)
+            else:
+                self._check(value)
+        except IllegalActionError as error:
+            if seat is None and error.message.hidden:
+                raise seats.neutral_refusal(value, self._neutral_rule()) from None
+            raise
         finally:
             self._sender_known = False
         return value
@@ -363,8 +386,9 @@ class Match(ABC, Generic[MS, DS]):
     def verify(self, action: Action | str, *, seat: int | None = None) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` naming the clause if ``action``
         (a value or its notation) is illegal now. A server passes ``seat``, the seat that
-        sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom."""
-        self._verified(action, seat)
+        sent it: see :mod:`rummykit.kit.seats` for what is refused and told to whom; an
+        open seat after the seat to act (:attr:`deciding`) has its answer checked."""
+        self._verified(action, seat, early=self._is_early(seat, action))
 
     def _check(self, action: Action) -> None:
         """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
@@ -374,9 +398,8 @@ class Match(ABC, Generic[MS, DS]):
             return
         legal = self.legal_actions()
         if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"an action is an Action value or its notation, got {action!r}", action=action
-            )
+            message = Message("action.not_action", {"value": shown(action)})
+            raise IllegalActionError(message, action=action)
         if action in legal:
             return
         rule, reason = self._why_not(action)
@@ -386,19 +409,35 @@ class Match(ABC, Generic[MS, DS]):
         """Whether ``action`` (or its notation) is legal now (for ``seat``, if given:
         see :meth:`verify`)."""
         try:
-            self._verified(action, seat)
+            self._verified(action, seat, early=self._is_early(seat, action))
         except (IllegalActionError, NotationError):
             return False
         return True
 
-    def apply(self, action: Action | str, *, seat: int | None = None) -> Event:
+    @overload
+    def apply(self, action: Action | str) -> Event: ...
+    @overload
+    def apply(self, action: Action | str, *, seat: int | None) -> Event | None: ...
+    def apply(self, action: Action | str, *, seat: int | None = None) -> Event | None:
         """Verify and apply ``action`` (or its notation); on error nothing changes.
-        ``seat``: the seat that sent it, refused unless it is the seat to act (see
-        :meth:`verify`)."""
+        ``seat``: the seat that sent it, refused unless it is in :attr:`deciding` (see
+        :meth:`verify`). The seat to act's action is applied (its event returned); an
+        open seat's answer after it is held (``None`` returned) and applied, with its
+        event logged, when the one-at-a-time order reaches it."""
         if seat is None and isinstance(action, Action):  # a bot's or a script's: the hot path
-            self._check(action)
+            try:
+                self._check(action)
+            except IllegalActionError as error:
+                if error.message.hidden:  # the sender is not known: tell no hidden card
+                    raise seats.neutral_refusal(action, self._neutral_rule()) from None
+                raise
         else:
-            action = self._verified(action, seat)
+            early = self._is_early(seat, action)
+            action = self._verified(action, seat, early=early)
+            if early:
+                assert seat is not None
+                self._hold(seat, action)
+                return None
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
@@ -415,25 +454,31 @@ class Match(ABC, Generic[MS, DS]):
         entries.append(log.METAS.get(key) or log.meta(*key))
         entries.append(action)
         entries.append(done[0] if len(done) == 1 else done)
-        return Event(step, deal_number, seat, phase, action, done)
+        event = Event(step, deal_number, seat, phase, action, done)
+        if state.held:  # answers given early: applied now if the order reached them
+            self._resolve_held(phase)
+        return event
 
     def apply_all(self, actions: Sequence[Action | str], *, seat: int | None = None) -> list[Event]:
         """Apply actions in order, all or none: if one is illegal the match is left as it
         was and the error names the action's place in the list (``seat``: each is sent
         by that seat, see :meth:`verify`)."""
         if isinstance(actions, str) or not isinstance(actions, Sequence):
-            raise IllegalActionError(f"apply_all takes a list of actions, got {actions!r}")
+            raise IllegalActionError(Message("batch.not_list", {"value": shown(actions)}))
         backup = self.clone()
         events = []
         for index, action in enumerate(actions):
             try:
-                events.append(self.apply(action, seat=seat))
+                event = self.apply(action, seat=seat)
             except IllegalActionError as error:
                 self.__dict__.update(backup.__dict__)
                 self._rebind()
+                params = {"index": index, "action": action, "detail": error.message}
                 raise IllegalActionError(
-                    f"action {index} ({action}): {error.reason}", action=action, rule=error.rule
+                    Message("batch.refused", params), action=action, rule=error.rule
                 ) from None
+            if event is not None:  # an early answer is held, not applied
+                events.append(event)
         return events
 
     # -- shared machinery ----------------------------------------------------------------
@@ -505,8 +550,9 @@ class Match(ABC, Generic[MS, DS]):
 
     def clone(self, *, hide_for: int | None = None) -> Any:
         """An independent copy (for search): same state, same future. With ``hide_for``
-        the copy's log is the log as that seat may know it (others' stock draws hidden),
-        for a copy that a bot may look at whole."""
+        the copy's log is the log as that seat may know it (others' stock draws hidden)
+        and it holds no other seat's early answer, for a copy that a bot may look at
+        whole."""
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)
@@ -517,6 +563,8 @@ class Match(ABC, Generic[MS, DS]):
         seen = None if hide_for is None else self.events_seen_by(hide_for)
         twin._log = list(self._log) if seen is None else log.encoded(seen)
         twin._effects = []
+        if hide_for is not None and self.state.held:  # others' early answers are unknown
+            twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
         twin._rebind()
         return twin
 

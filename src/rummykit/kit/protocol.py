@@ -120,8 +120,15 @@ class Event:
         return "; ".join(effect.text for effect in self.effects)
 
     def __str__(self) -> str:
-        text = "; ".join(effect.text for effect in self.effects if not effect.echoes_action)
-        note = f" ({text})" if text else ""
+        return self.describe()
+
+    def describe(self, *, locale: str | None = None) -> str:
+        """The event in words in ``locale`` (English, exactly ``str(event)``, without): the
+        step, the seat, the action in notation and what its effects did that the action
+        does not say, each effect in ``locale`` (:meth:`Effect.describe
+        <rummykit.kit.effects.Effect.describe>`)."""
+        said = [e.describe(locale=locale) for e in self.effects if not e.echoes_action]
+        note = f" ({'; '.join(said)})" if said else ""
         return f"{self.step}: {seat_name(self.seat)} {format_action(self.action)}{note}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -173,6 +180,7 @@ class PlayerView:
     down: tuple[bool, ...]
     scores: tuple[int, ...]
     legal: tuple[Action, ...]
+    """The seat's legal actions while its answer is open (``match.deciding``), else none."""
     contract: Any = None
     """The deal's contract or opening requirement, where the game has one."""
 

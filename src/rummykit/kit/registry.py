@@ -50,6 +50,7 @@ SHIPPED_GAMES: Mapping[str, str] = {
     "may-i": "rummykit.games.may_i:MayI",
     "possession": "rummykit.games.possession:Possession",
     "posso": "rummykit.games.posso:Posso",
+    "rummy": "rummykit.games.rummy:Rummy",
 }
 """The games rummykit ships, by name: ``module:attribute`` of each definition, imported
 on first use (a table, so no installation metadata is needed)."""

@@ -5,7 +5,10 @@ A server passes the seat that sent an action (``seat=`` to
 one to act is refused first (:func:`check_sender`), with nothing but "it is not player
 B's turn". Only while the action of the seat to act is checked (``sender_known``) may a
 refusal name that seat's cards or legal actions (:func:`lacks`, :func:`legal_note`):
-otherwise whoever sent the action could read another seat's hand in it. :func:`player_view` and
+otherwise whoever sent the action could read another seat's hand in it. A refusal whose
+code is marked ``hidden`` in :data:`rummykit.messages.CATALOG` (its reason depends on the
+hand of the seat to act) is told to an unknown sender as :func:`neutral_refusal`, the
+same for every hand that seat may hold. :func:`player_view` and
 :func:`events_seen_by` are what a seat may know of the table and of the log.
 """
 
@@ -16,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, IllegalActionError, shown
-from rummykit.kit.actions import Action, describe_actions
-from rummykit.kit.effects import seat_name
+from rummykit.kit.actions import Action
 from rummykit.kit.protocol import Event, PlayerView
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.kit.match import Match
@@ -34,7 +37,8 @@ def seat_number(seat: object, players: int) -> int:
     rummykit.errors.IllegalActionError: there is no seat 9: seats are 0 to 3
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise IllegalActionError(f"there is no seat {shown(seat)}: seats are 0 to {players - 1}")
+        message = Message("seat.unknown", {"seat": shown(seat), "last": players - 1})
+        raise IllegalActionError(message)
     return seat
 
 
@@ -62,7 +66,16 @@ def check_sender(match: Match[Any, Any], seat: int | None, action: object = None
     The refusal says only that it is not that seat's turn, and carries the ``action``
     as it was sent (so a client tells which of its messages was refused)."""
     if seat is not None and seat_number(seat, match.players) != match.to_act:
-        raise IllegalActionError(f"it is not player {seat_name(seat)}'s turn", action=action)
+        raise IllegalActionError(Message("turn.not_yours", {"seat": seat}), action=action)
+
+
+def neutral_refusal(action: Action, rule: str | None) -> IllegalActionError:
+    """The refusal of ``action`` told to a sender not known to be the seat to act, where
+    the true reason depends on that seat's hidden hand: ``hand.not_playable``, naming
+    only the action, citing the phase's ``rule``, the same for every hand."""
+    return IllegalActionError(
+        Message("hand.not_playable", {"action": action}), action=action, rule=rule
+    )
 
 
 def lacks(cards: object, *, sender_known: bool) -> str:
@@ -74,17 +87,22 @@ def lacks(cards: object, *, sender_known: bool) -> str:
     return "does not hold them all" if " " in str(cards) else "does not hold that card"
 
 
-def legal_note(legal: Sequence[Action], *, sender_known: bool) -> str:
-    """``; legal: …`` (up to 12 of the ``legal`` actions) for a refusal when the sender
-    is known to be the seat to act, else nothing."""
+def legal_note(legal: Sequence[Action], *, sender_known: bool, most: int = 12) -> Message | str:
+    """``; legal: …`` (up to ``most`` of the ``legal`` actions, as a ``note.legal*``
+    message) for a refusal when the sender is known to be the seat to act, else
+    nothing."""
     if not sender_known:
         return ""
-    return f"; legal: {describe_actions(legal)}"
+    if not legal:
+        return Message("note.legal_none")
+    if len(legal) > most:
+        return Message("note.legal_more", {"actions": legal[:most], "more": len(legal) - most})
+    return Message("note.legal", {"actions": tuple(legal)})
 
 
 def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) -> PlayerView:
     """What ``seat`` may know now: its own hand, the table's public zones, and its legal
-    actions when it is to act, with the game's own fields ``extras`` (its
+    actions when its answer is open (``match.deciding``), with the game's own fields ``extras`` (its
     ``_public_extras``)."""
     seat = seat_number(seat, match.players)
     state, deal = match.state, match.deal
@@ -101,7 +119,7 @@ def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) ->
         "melds": (),
         "down": (False,) * match.players,
         "scores": match.scores,
-        "legal": match.legal_actions() if state.to_act == seat else (),
+        "legal": match.legal_actions(seat=seat),  # none unless the seat is deciding
     }
     fields.update(extras)
     return PlayerView(**fields)

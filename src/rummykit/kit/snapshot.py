@@ -212,12 +212,28 @@ def check_restored(
         where = "deal: not a position the game can be in (a seat's view fails"
         for seat in range(players):
             match.view(seat)
+        if state.held:
+            _check_held(match)
     except RecordError:
         raise
     except _READ_ERRORS as error:
         reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
         raise RecordError(f"{where}{reason})") from None
     match.refresh()
+
+
+def _check_held(match: Match[Any, Any]) -> None:
+    """Each held answer is one its seat may give early: re-given in order on a copy
+    without them, every one is held again (see :mod:`rummykit.kit.live`)."""
+    probe = match.clone()
+    held, probe.state.held = probe.state.held, ()
+    for index, (seat, answer) in enumerate(held):
+        path = f"match.held[{index}]"
+        if not isinstance(seat, int) or seat == probe.to_act or seat not in probe.deciding:
+            raise RecordError(f"{path}: seat {seat!r} has no early answer open now")
+        if not probe.can_apply(answer, seat=seat):
+            raise RecordError(f"{path}: {answer} is not an answer seat {seat} may give")
+        probe.apply(answer, seat=seat)
 
 
 _TRIED = 4
@@ -367,8 +383,11 @@ def _digits(number: int) -> str:
 
 
 COUNT_FIELDS = frozenset(
-    {"turns", "refills", "buys", "times_out", "total_buys", "recycles", "passes", "picked", "asked"}
-)
+    {
+        "turns", "refills", "buys", "times_out", "total_buys", "recycles", "passes", "picked",
+        "asked", "stages", "carried_buys", "melded",
+    }
+)  # fmt: skip
 """Fields of a state (or of a value in it) that count something, by name: a restored
 snapshot's are whole numbers from 0 (a list of them, one a seat, for ``buys`` and
 ``times_out``)."""
@@ -445,9 +464,9 @@ def _check_table(match: Match[Any, Any]) -> None:
     table, rules = getattr(match.deal, "table", None), getattr(match, "meld_rules", None)
     if table is None or rules is None:
         return
-    from rummykit.melds.layoff import _layoff_rules  # what a meld grown by lay-offs meets
+    from rummykit.melds.layoff import layoff_rules  # what a meld grown by lay-offs meets
 
-    rules = _layoff_rules(rules)
+    rules = layoff_rules(rules)
     down, laid = match.deal.down, match.deal.laid
     for index, meld in enumerate(table):
         where = f"deal.table[{index}]"
@@ -460,12 +479,12 @@ def _check_table(match: Match[Any, Any]) -> None:
 
 
 def _check_meld(meld: Meld, rules: MeldRules, where: str, *, owner: bool = True) -> None:
-    from rummykit.melds.layoff import _roles
+    from rummykit.melds.layoff import wild_roles
 
     if len(meld.ranks) != len(meld.cards):
         raise RecordError(f"{where}: must give a rank for each of its {len(meld.cards)} cards")
     try:
-        checked = rules.validate(meld.cards, meld.kind, roles=_roles(meld))
+        checked = rules.validate(meld.cards, meld.kind, roles=wild_roles(meld))
     except InvalidMeldError as error:
         raise RecordError(f"{where}: not a meld here: {shorten(error.reason)}") from None
     if (

@@ -26,6 +26,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.deck import DiscardPile, Stock
+from rummykit.kit.actions import Action
 from rummykit.kit.options import FirstDealer
 from rummykit.kit.protocol import DEAL_OVER, DealScore, Phase
 
@@ -120,6 +121,10 @@ class MatchState(State):
     """Each seat's net total over the finished deals (kept as they end)."""
     penalty_totals: tuple[int, ...] = ()
     """Each seat's penalty points over the finished deals."""
+    held: tuple[tuple[int, Action], ...] = ()
+    """Answers given early, in arrival order: (seat, answer) of open seats after the
+    seat to act (:attr:`~rummykit.kit.match.Match.deciding`), applied when the
+    one-at-a-time order reaches them."""
 
 
 @attrs.define

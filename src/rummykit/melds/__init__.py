@@ -1,4 +1,5 @@
-"""Melds: what a group and a run are, validation with jokers, lay-offs and joker exchange."""
+"""Melds: what a group, a run and the other kinds are, validation with jokers, lay-offs
+and joker exchange."""
 
 from rummykit.melds.kinds import (
     AcePolicy as AcePolicy,
@@ -12,6 +13,8 @@ from rummykit.melds.kinds import (
 from rummykit.melds.kinds import (
     WildLimit as WildLimit,
 )
+from rummykit.melds.kinds import register_kind as register_kind
+from rummykit.melds.kinds import unregister_kind as unregister_kind
 from rummykit.melds.layoff import (
     Extension as Extension,
 )
@@ -36,5 +39,8 @@ from rummykit.melds.layoff import (
 from rummykit.melds.meld import Meld as Meld
 from rummykit.melds.meld import Role
 from rummykit.melds.rules import MeldRules as MeldRules
+from rummykit.melds.shapes import Alike as Alike
+from rummykit.melds.shapes import MeldShape as MeldShape
+from rummykit.melds.shapes import SetShape as SetShape
 
 __all__ = ["Role", "fit_lay_off", "replacing_cards", "try_lay_off", "wild_replacements"]

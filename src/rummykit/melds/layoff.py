@@ -55,11 +55,15 @@ class Extension:
     role: Role
 
 
-def _roles(meld: Meld) -> list[Role | None]:
+def wild_roles(meld: Meld) -> list[Role | None]:
+    """What each wild card of ``meld`` stands for (``None`` at a natural card): the roles
+    that validate the same meld again."""
     return [meld.role(index) if meld.is_wild_at(index) else None for index in range(len(meld))]
 
 
-def _layoff_rules(rules: MeldRules) -> MeldRules:
+def layoff_rules(rules: MeldRules) -> MeldRules:
+    """The rules a meld grown by lay-offs meets: ``rules`` without the wild-card limit
+    unless ``wild_limit_on_layoff``."""
     if rules.wild_limit_on_layoff or rules.wild_limit is WildLimit.NONE:
         return rules
     return attrs.evolve(rules, wild_limit=WildLimit.NONE)
@@ -159,7 +163,10 @@ def fit_lay_off(
 
 def _plainly_misfits(meld: Meld, card: Card, rules: MeldRules, end: End | None) -> bool:
     """Whether natural ``card`` certainly does not fit ``meld`` (at ``end``): a group
-    holding a natural card of another rank, or a run it does not extend at that end."""
+    holding a natural card of another rank, or a run it does not extend at that end (a
+    kind with a shape is judged in full)."""
+    if meld.kind.shape is not None:
+        return False
     if meld.kind is MeldKind.GROUP:
         wild_ranks = rules.wild_ranks
         return any(
@@ -178,8 +185,8 @@ def _validated_lay_off(
 ) -> Meld:
     """:func:`~rummykit.lay_off` by a full validation of the grown meld, with the reason on
     failure."""
-    check_rules = _layoff_rules(rules)
-    roles = _roles(meld)
+    check_rules = layoff_rules(rules)
+    roles = wild_roles(meld)
     wild = _is_wild(card, rules)
     if role is not None and not wild and role != card:
         raise InvalidMeldError(
@@ -187,6 +194,16 @@ def _validated_lay_off(
             "only a wild card says what it stands for",
             cards=meld.cards,
         )
+    if meld.kind.shape is not None:
+        try:
+            return check_rules.validate(
+                (*meld.cards, card), meld.kind, roles=(*roles, role)
+            ).with_owner(meld.owner)
+        except InvalidMeldError as error:
+            raise InvalidMeldError(
+                f"{card.notation} does not fit {meld.notation}: {error.reason}",
+                cards=(*meld.cards, card),
+            ) from None
     if meld.kind is MeldKind.GROUP:
         wild_role: Role | None = None
         if wild and card.rank is not meld.rank:
@@ -291,6 +308,8 @@ def _natural_lay_off(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     explains. A natural card never worsens a wild-card limit.
     """
     assert card.rank is not None
+    if meld.kind.shape is not None:
+        return None
     size = len(meld) + 1
     if meld.kind is MeldKind.GROUP:
         if card.rank is not meld.rank or (rules.group_max is not None and size > rules.group_max):
@@ -344,18 +363,86 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
     [(2D, 'high'), (10D, 'low'), (JK, 'high'), (JK, 'low')]
     """
     found: list[Extension] = []
-    sides: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.GROUP else (End.HIGH, End.LOW)
-    for card in CARDS:
-        if not rules.jokers_allowed and _is_wild(card, rules) and card.rank is None:
+    is_run = meld.kind is MeldKind.RUN
+    shape = meld.kind.shape
+    # The natural cards worth judging, with the sides each may go to: a run's end cards,
+    # a group's rank, a shape's fitting cards; every other natural card plainly misfits.
+    tries: dict[Card, tuple[End | None, ...]] = {}
+    if is_run:
+        assert meld.suit is not None
+        if len(meld) < rules.run_max:
+            above = Card(_next(meld.high, End.HIGH), meld.suit)
+            below = Card(_next(meld.low, End.LOW), meld.suit)
+            tries[above] = (End.HIGH,)
+            tries[below] = (End.HIGH, End.LOW) if below is above else (End.LOW,)
+    elif shape is not None:
+        tries = dict.fromkeys(shape.fitting_cards(meld), (None,))
+    else:
+        wild_ranks = rules.wild_ranks
+        plain = [c.rank for c in meld.cards if c.rank is not None and c.rank not in wild_ranks]
+        if plain:
+            tries = dict.fromkeys(_OF_RANK[plain[0]], (None,))
+        else:  # wild-rank cards alone: any card may re-read them, so judge every one
+            tries = dict.fromkeys(CARDS[:52], (None,))
+    sides: tuple[End | None, ...] = (End.HIGH, End.LOW) if is_run else (None,)
+    # A wild-rank card that cannot play as itself here fits where the joker does, playing
+    # what the joker plays: the joker's placements are worked out once, per side.
+    as_joker: dict[End | None, Role | None] = {}
+    wild_cards = _wild_list(rules.wild_ranks)
+    naturals = [card for card in tries if card.rank not in rules.wild_ranks]
+    for card in (*wild_cards, *naturals):
+        wild = card.rank is None or card.rank in rules.wild_ranks
+        if not wild:
+            card_sides = tries[card]
+        elif card.rank is None and not rules.jokers_allowed:
             continue
-        for side in sides:
-            try:
-                grown = lay_off(meld, card, rules, end=side)
-            except InvalidMeldError:
+        else:
+            card_sides = sides
+        for side in card_sides:
+            if wild and card.rank is not None and side in as_joker and card not in tries:
+                role = as_joker[side]
+                if role is not None:
+                    found.append(Extension(card, side, role))
                 continue
-            index = len(grown) - 1 if side is not End.LOW else 0
-            found.append(Extension(card, side, grown.role(index)))
+            if shape is not None and not wild:
+                quick = shape.quick_fit(meld, card, rules)
+                if quick is not None:
+                    if quick:
+                        found.append(Extension(card, side, shape.natural_role(card)))
+                    continue
+            grown = fit_lay_off(meld, card, rules, side, None)
+            if grown is None:
+                if card.rank is None:
+                    as_joker[side] = None
+                continue
+            if shape is None:
+                index = len(grown) - 1 if side is not End.LOW else 0
+            else:  # a shaped meld keeps its own order: the card's last place is the new one
+                index = max(i for i, held in enumerate(grown.cards) if held is card)
+            role = grown.role(index)
+            if card.rank is None:
+                as_joker[side] = role
+            found.append(Extension(card, side, role))
+    found.sort(key=_extension_order)
     return tuple(found)
+
+
+_WILD_LISTS: dict[frozenset[Rank], tuple[Card, ...]] = {}
+
+
+def _wild_list(wild_ranks: frozenset[Rank]) -> tuple[Card, ...]:
+    """The joker, then every card of ``wild_ranks`` (:func:`extensions` reuses the
+    joker's placements for them); a few sets of wild ranks are ever met."""
+    found = _WILD_LISTS.get(wild_ranks)
+    if found is None:
+        found = (CARDS[52], *(card for card in CARDS[:52] if card.rank in wild_ranks))
+        if len(_WILD_LISTS) < 64:
+            _WILD_LISTS[wild_ranks] = found
+    return found
+
+
+def _extension_order(extension: Extension) -> int:
+    return extension.card.code
 
 
 @final
@@ -397,6 +484,13 @@ def replacing_cards(meld: Meld) -> frozenset[Card]:
     if meld.kind is MeldKind.RUN:
         roles = [meld.role(position) for position in positions]
         return frozenset(role for role in roles if isinstance(role, Card))
+    shape = meld.kind.shape
+    if shape is not None:
+        return frozenset(
+            card
+            for card in shape.fitting_cards(meld)
+            if any(_replaces(meld, position, card) for position in positions)
+        )
     assert meld.rank is not None  # a group with a wild card has its rank
     return _OF_RANK[meld.rank]
 
@@ -418,12 +512,43 @@ def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> t
     >>> wild_replacements(meld, parse_card("JC")), wild_replacements(meld, parse_card("JH"))
     ((2,), ())
     """
+    if meld.kind.shape is not None:
+        return tuple(
+            position
+            for position in meld.wild_positions
+            if (meld.cards[position].is_joker or not jokers_only)
+            and _replaces(meld, position, card)
+        )
     return tuple(
         position
         for position in meld.wild_positions
         if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
         and (meld.cards[position].is_joker or not jokers_only)
     )
+
+
+def _replaces(meld: Meld, position: int, card: Card) -> bool:
+    """Whether natural ``card`` in place of the wild card at ``position`` of a meld of a
+    shaped kind makes a meld of that kind where it plays itself (judged by the shape,
+    under rules that allow the meld's kind and any number of wild cards)."""
+    shape = meld.kind.shape
+    assert shape is not None
+    if card.rank is None or card not in shape.fitting_cards(meld):
+        return False
+    cards = list(meld.cards)
+    cards[position] = card
+    roles = wild_roles(meld)
+    roles[position] = None
+    try:
+        grown = shape.judge(meld.kind, cards, _OPEN_RULES, roles)
+    except InvalidMeldError:
+        return False
+    return any(c is card and not grown.is_wild_at(i) for i, c in enumerate(grown.cards))
+
+
+_OPEN_RULES: Final = MeldRules(wild_ranks=frozenset(Rank))
+"""Rules that let a shape judge a replacement by its own terms alone: every wild card of
+the meld keeps its declared role, every other card may play itself."""
 
 
 @checked(to_hand=flag, from_groups=flag, jokers_only=flag)
@@ -451,7 +576,7 @@ def joker_exchanges(
     meld = table[index]
     if card.rank is None:
         raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
-    if meld.kind is MeldKind.GROUP and not from_groups:
+    if meld.kind is not MeldKind.RUN and not from_groups:
         raise InvalidMeldError(
             f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
         )
@@ -460,7 +585,7 @@ def joker_exchanges(
         raise InvalidMeldError(
             f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
         )
-    check_rules = _layoff_rules(rules)
+    check_rules = layoff_rules(rules)
     outcomes: list[JokerExchange] = []
     seen: set[tuple[Meld, ...]] = set()
     reasons: list[str] = []
@@ -468,7 +593,7 @@ def joker_exchanges(
         freed = meld.cards[position]
         cards = list(meld.cards)
         cards[position] = card
-        roles = _roles(meld)
+        roles = wild_roles(meld)
         roles[position] = None
         try:
             replaced = check_rules.validate(
@@ -478,12 +603,12 @@ def joker_exchanges(
             reasons.append(error.reason)
             continue
         places: list[tuple[int | None, End | None]] = [(index, End.HIGH), (index, End.LOW)]
-        if meld.kind is MeldKind.GROUP:
+        if meld.kind is not MeldKind.RUN:
             places = [(index, None)]
         for other, other_meld in enumerate(table):
             if other == index:
                 continue
-            if other_meld.kind is MeldKind.GROUP:
+            if other_meld.kind is not MeldKind.RUN:
                 places.append((other, None))
             else:
                 places += [(other, End.HIGH), (other, End.LOW)]

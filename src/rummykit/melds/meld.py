@@ -9,7 +9,7 @@ rank in a group by the rank it plays:
 >>> meld
 Meld.parse('9C 10C JK(JC) QC')
 >>> meld.kind, meld.low, meld.high
-(<MeldKind.RUN: 'run'>, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
+(MeldKind.RUN, <Rank.NINE: 9>, <Rank.QUEEN: 12>)
 >>> Meld.parse(meld.notation, MeldRules()) == meld
 True
 """
@@ -38,7 +38,9 @@ class Meld:
     """A validated meld. Build one with :meth:`MeldRules.validate` or :meth:`parse`.
 
     ``cards`` are in table order; ``ranks[i]`` is the rank ``cards[i]`` plays (for a
-    joker, the rank it stands for); ``suit`` is a run's suit (``None`` for a group);
+    joker, the rank it stands for); ``suit`` is a run's or a flush's suit (``None`` for a
+    group or a pair; for a colour meld, the suit of its first natural card, which names
+    its colour);
     ``owner`` is the seat that laid it down, if known.
     """
 
@@ -68,6 +70,9 @@ class Meld:
 
     def is_wild_at(self, index: int) -> bool:
         """Whether the card at ``index`` plays as something other than itself."""
+        shape = self.kind.shape
+        if shape is not None:
+            return shape.plays_wild(self, index)
         card = self.cards[index]
         if card.rank is None or card.rank != self.ranks[index]:
             return True
@@ -84,7 +89,11 @@ class Meld:
         return len(self.wild_positions)
 
     def role(self, index: int) -> Role:
-        """What the card at ``index`` plays: a card in a run, a rank in a group."""
+        """What the card at ``index`` plays: a card in a run, a rank in a group (a
+        kind's shape says for the other kinds: a card in a flush, a rank otherwise)."""
+        shape = self.kind.shape
+        if shape is not None:
+            return shape.role(self, index)
         if self.suit is None:
             return self.ranks[index]
         return Card(self.ranks[index], self.suit)
@@ -112,8 +121,9 @@ class Meld:
         return " ".join(parts)
 
     def __repr__(self) -> str:
+        kind = "" if self.kind.shape is None else f", kind={self.kind.value!r}"
         owner = "" if self.owner is None else f", owner={self.owner}"
-        return f"Meld.parse({self.notation!r}{owner})"
+        return f"Meld.parse({self.notation!r}{kind}{owner})"
 
     def __str__(self) -> str:
         return self.notation
@@ -131,18 +141,33 @@ class Meld:
         return Meld(self.kind, self.cards, self.ranks, self.suit, owner=owner)
 
     @classmethod
-    def parse(cls, text: str, rules: MeldRules | None = None, *, owner: int | None = None) -> Meld:
+    def parse(
+        cls,
+        text: str,
+        rules: MeldRules | None = None,
+        *,
+        kind: MeldKind | str | None = None,
+        owner: int | None = None,
+    ) -> Meld:
         """Read and validate a meld; ``rules`` default to
-        :func:`~rummykit.melds.rules.reading_rules` (the rules a ``repr`` reads back with).
+        :func:`~rummykit.melds.rules.reading_rules` (the rules a ``repr`` reads back with),
+        allowing ``kind`` too when one is named (a kind or its name: ``kind="flush"``).
 
         A wild card may carry what it stands for in brackets: ``JK(8C)``, or ``JK(7)``
         in a group. Without brackets, the rule of :meth:`MeldRules.validate` decides.
+
+        >>> Meld.parse("2S 9S JK(QS) KS", kind="flush")
+        Meld.parse('2S 9S KS JK(QS)', kind='flush')
         """
         from rummykit.melds.rules import reading_rules
 
         cards, roles = parse_meld_tokens(text)
-        rules = reading_rules() if rules is None else rules
-        meld = rules.validate(cards, roles=roles)
+        wanted = kind if kind is None or isinstance(kind, MeldKind) else MeldKind.named(kind)
+        if rules is None:
+            rules = reading_rules()
+            if wanted is not None and wanted not in rules.kinds:
+                rules = attrs.evolve(rules, kinds=(*rules.kinds, wanted))
+        meld = rules.validate(cards, wanted, roles=roles)
         return meld if owner is None else meld.with_owner(owner)
 
     def extensions(self, rules: MeldRules) -> tuple[Extension, ...]:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from rummykit._boundary import flag
-from rummykit.cards import CARDS, CardsLike, Rank, parse_cards, to_cards
+from rummykit.cards import CARDS, Card, CardsLike, Rank, parse_cards, to_cards
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
@@ -30,6 +30,22 @@ def _positive(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ConfigError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+
+
+_GROUP_RUN: Final = (MeldKind.GROUP, MeldKind.RUN)
+"""The default kinds (the converter hands this very tuple back for equal input)."""
+
+
+def _kinds(value: Any) -> tuple[MeldKind, ...]:
+    if isinstance(value, (str, MeldKind)):
+        value = (value,)
+    try:
+        kinds = tuple(dict.fromkeys(MeldKind.named(item) for item in value))
+    except TypeError:
+        raise ConfigError(f"kinds must be meld kinds or their names, got {value!r}") from None
+    if not kinds:
+        raise ConfigError("kinds must name at least one kind of meld")
+    return _GROUP_RUN if kinds == _GROUP_RUN else kinds
 
 
 def _wild_ranks(value: Any) -> frozenset[Rank]:
@@ -79,6 +95,9 @@ class MeldRules:
     """True: a wild-rank card may also count as itself where it fits. False: it is only
     ever wild, and its rank has no place of its own in a run (so with deuces wild and
     aces high, runs span 3 to A)."""
+    kinds: tuple[MeldKind, ...] = attrs.field(default=_GROUP_RUN, converter=_kinds)
+    """The kinds of meld the game allows, in the order a meld of no stated kind is
+    tried (group and run by default; names or letters read too: ``("group", "flush")``)."""
 
     def __attrs_post_init__(self) -> None:
         if self.run_max > 13:
@@ -123,7 +142,12 @@ class MeldRules:
         rummykit.errors.InvalidMeldError: 9C 10C JC KC: QC is missing
         """
         flag("ordered", ordered)  # before the compiled validate's own bare TypeError
-        return validate(self, to_cards(cards), kind, ordered=ordered, roles=roles)
+        cards = to_cards(cards)
+        if (kind is None or kind.shape is None) and (
+            self.kinds is _GROUP_RUN or self.kinds == _GROUP_RUN
+        ):  # groups and runs only: the validator's own code, as before kinds were open
+            return validate(self, cards, kind, ordered=ordered, roles=roles)
+        return validate_kind(self, cards, kind, ordered=ordered, roles=roles)
 
     def accepts(
         self, cards: CardsLike, kind: MeldKind | None = None, *, ordered: bool = False
@@ -143,6 +167,13 @@ class MeldRules:
             raise  # pragma: no cover - to_cards always raises here
         if not codes:
             return False
+        other_kinds = self.kinds is not _GROUP_RUN and self.kinds != _GROUP_RUN  # unpickled
+        if other_kinds or (kind is not None and kind.shape is not None):
+            try:
+                validate_kind(self, tuple(CARDS[code] for code in codes), kind, ordered=ordered)
+            except InvalidMeldError:
+                return False
+            return True
         if (
             not ordered
             and 52 not in codes
@@ -155,6 +186,63 @@ class MeldRules:
         except InvalidMeldError:
             return False
         return True
+
+
+def validate_kind(
+    rules: MeldRules,
+    cards: Sequence[Card],
+    kind: MeldKind | None,
+    *,
+    ordered: bool = False,
+    roles: Sequence[Role | None] | None = None,
+) -> Meld:
+    """:meth:`MeldRules.validate` for any kind: a kind the rules do not list is refused;
+    with no kind, group and run are tried together (as the validator does), then each
+    other kind of the rules in turn; the first that makes a meld wins."""
+    if kind is not None:
+        if kind not in rules.kinds:
+            allowed = ", ".join(item.value for item in rules.kinds)
+            raise InvalidMeldError(
+                f"this game has no {kind.value} melds (its kinds: {allowed})", cards=cards
+            )
+        if kind.shape is None:
+            return validate(rules, cards, kind, ordered=ordered, roles=roles)
+        return _judge(rules, cards, kind, roles)
+    if not cards:
+        raise InvalidMeldError("a meld needs cards, got none", cards=())
+    first: InvalidMeldError | None = None
+    builtin = [item for item in rules.kinds if item.shape is None]
+    if builtin:
+        try:
+            return validate(
+                rules,
+                cards,
+                None if len(builtin) == 2 else builtin[0],
+                ordered=ordered,
+                roles=roles,
+            )
+        except InvalidMeldError as error:
+            first = error
+    for item in rules.kinds:
+        if item.shape is None:
+            continue
+        try:
+            return _judge(rules, cards, item, roles)
+        except InvalidMeldError as error:
+            first = first or error
+    assert first is not None
+    raise first
+
+
+def _judge(
+    rules: MeldRules, cards: Sequence[Card], kind: MeldKind, roles: Sequence[Role | None] | None
+) -> Meld:
+    assert kind.shape is not None
+    if roles is not None and len(roles) != len(cards):
+        raise InvalidMeldError(f"{len(roles)} roles given for {len(cards)} cards", cards=cards)
+    if not cards:
+        raise InvalidMeldError("a meld needs cards, got none", cards=())
+    return kind.shape.judge(kind, cards, rules, (None,) * len(cards) if roles is None else roles)
 
 
 @functools.cache

@@ -24,6 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.errors import IllegalActionError
+from rummykit.messages import Message
 from rummykit.rl.environment import TableEnvironment
 
 # PettingZoo ships no type information: its names are Any here.
@@ -118,10 +119,8 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
             self._step_done(action)
             return
         if action is None:
-            raise IllegalActionError(
-                f"{self.agent_selection} is to act: None is only for a finished agent",
-                action=action,
-            )
+            message = Message("rl.none_for_live", {"agent": self.agent_selection})
+            raise IllegalActionError(message, action=action)
         table = self.table
         rewards = table.apply(action)
         self._steps += 1
@@ -152,15 +151,9 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
         ``None`` (PettingZoo's dead step); anything else is an error."""
         agent = self.agent_selection
         if agent not in self.terminations:  # every agent has stepped out with None
-            raise IllegalActionError(
-                "the episode is over: no agent is left; reset() starts a new one", action=action
-            )
+            raise IllegalActionError(Message("rl.no_agent_left"), action=action)
         if action is not None:
-            raise IllegalActionError(
-                f"{agent} is done (terminated or truncated): its only action is None; "
-                "reset() starts a new episode",
-                action=action,
-            )
+            raise IllegalActionError(Message("rl.agent_done", {"agent": agent}), action=action)
         self._was_dead_step(action)
 
     def last(

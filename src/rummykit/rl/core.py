@@ -20,6 +20,7 @@ from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
+from rummykit.messages import Message
 from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
 from rummykit.rl.observations import ObservationEncoding
 from rummykit.rl.views import quick_view
@@ -176,11 +177,8 @@ class Table:
         except KeyError:
             pass
         what = self.actions.describe(int(index)) if 0 <= int(index) < self.actions.size else "?"
-        raise IllegalActionError(
-            f"action {index!r} ({what}) is not legal now; legal: "
-            f"{', '.join(str(a) for a in self.legal().actions.values())}",
-            action=index,
-        ) from None
+        params = {"index": int(index), "what": what, "legal": tuple(self.legal().actions.values())}
+        raise IllegalActionError(Message("rl.not_legal", params), action=index) from None
 
     def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
@@ -217,7 +215,4 @@ def check_index(index: Any) -> None:
     index), with an :class:`~rummykit.errors.IllegalActionError` naming it: a mistyped
     action is a mistake of the caller's, never an illegal choice to penalize."""
     if isinstance(index, bool) or not isinstance(index, int | np.integer):
-        raise IllegalActionError(
-            f"an action is an index, a whole number (int or numpy integer), got {shown(index)}",
-            action=index,
-        )
+        raise IllegalActionError(Message("rl.not_index", {"value": shown(index)}), action=index)

@@ -25,6 +25,7 @@ from gymnasium import spaces
 
 from rummykit.agents import RandomAgent, check_agent
 from rummykit.errors import ConfigError, IllegalActionError, shown
+from rummykit.messages import Message
 from rummykit.rl.core import check_index
 from rummykit.rl.environment import TableEnvironment
 
@@ -124,9 +125,7 @@ class SeatEnv(TableEnvironment, gymnasium.Env[npt.NDArray[np.float32], np.int64]
     ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` (an index), then the other seats until this one is to act."""
         if self.table.match.is_over or self._ended:
-            raise IllegalActionError(
-                "the episode is over: no action is legal; reset() starts a new one", action=action
-            )
+            raise IllegalActionError(Message("rl.episode_over"), action=action)
         check_index(action)  # a mistyped action is raised, in every ``illegal`` mode
         if self.illegal == "terminate" and int(action) not in self.table.legal().actions:
             self._ended = True

@@ -34,7 +34,7 @@ from rummykit.deck import PileCard
 from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, contract_values, quick_view, same_objects
 
@@ -492,7 +492,9 @@ class ObservationEncoding:
         if number >= self.max_melds:
             return found
         slot = o["melds"] + number * width
-        found += (slot, slot + (1 if meld.kind is MeldKind.GROUP else 2), slot + 3 + owner)
+        # Group and run as ever; another kind by whether its cards share a rank (a pair
+        # as a group) or not (a flush, a colour meld as a run), the layout unchanged.
+        found += (slot, slot + (1 if meld.kind.shares_rank else 2), slot + 3 + owner)
         cursor = slot + 4 + players
         if meld.suit is not None:
             found.append(cursor + meld.suit.index)

@@ -14,7 +14,7 @@ from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Phase
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -89,7 +89,12 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.known_counts = deal.known
         view.melds = deal.table
         view.down = deal.down
-        view.contract = deal.contract
+        engine = cast(ContractRummyMatch, match)
+        view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
+            engine.context.contract_of(seat)
+            if engine.options.per_player_contracts
+            else deal.contract
+        )
     else:
         view.known_counts = (_NOBODY,) * match.players
         view.melds = ()
@@ -121,12 +126,13 @@ def same_objects(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
 
 
 def contract_values(contract: Any) -> list[float]:
-    """Groups and runs required, their least sizes, exact: zeros without a contract."""
+    """Groups and runs required, their least sizes, exact: zeros without a contract
+    (another kind counts as a group when its cards share a rank, else as a run)."""
     values = [0.0] * 5
     requirements = getattr(contract, "requirements", None)
     if requirements:
         for requirement in requirements:
-            kind = 0 if requirement.kind is MeldKind.GROUP else 1
+            kind = 0 if requirement.kind.shares_rank else 1  # a pair as a group, a flush as a run
             values[kind] += requirement.count
             values[kind + 2] = max(values[kind + 2], requirement.min_size or 0)
         values[4] = float(bool(getattr(contract, "exact", False)))

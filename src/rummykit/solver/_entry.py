@@ -22,11 +22,18 @@ from rummykit._boundary import flag
 from rummykit.cards import Card, CardsLike
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError, shown
-from rummykit.melds import MeldRules
+from rummykit.melds import Meld, MeldRules
 from rummykit.scoring import FACE_VALUES, CardValues
 from rummykit.solver._arrange import solve_arrangements, solve_best, solve_can_meet, solve_parts
-from rummykit.solver._build import Arrangement, MeldParts
+from rummykit.solver._build import Arrangement, MeldParts, hand_cards
 from rummykit.solver._deadwood import solve_deadwood, solve_deadwood_value
+from rummykit.solver._generic import (
+    generic_arrangements,
+    generic_best,
+    generic_can_meet,
+    generic_deadwood,
+    needs_generic,
+)
 from rummykit.solver._search import DEFAULT_BUDGET, check_budget
 
 _NO_CONTRACT = Contract.parse("1G")
@@ -67,6 +74,8 @@ def can_meet(
     :class:`~rummykit.errors.SolverBudgetError`. So do the other solver functions.
     """
     _check(contract, rules, FACE_VALUES, budget)
+    if needs_generic(contract, rules):
+        return generic_can_meet(hand_cards(hand), contract, rules, budget)
     return solve_can_meet(hand, contract, rules, budget)
 
 
@@ -84,6 +93,8 @@ def best_arrangement(
     where they lower the points left. ``budget`` bounds the work (see :func:`can_meet`).
     """
     _check(contract, rules, values, budget)
+    if needs_generic(contract, rules):
+        return generic_best(hand_cards(hand), contract, rules, values, budget)
     return solve_best(hand, contract, rules, values, budget)
 
 
@@ -104,6 +115,8 @@ def arrangements(
     arrangements found before it is spent have been yielded when the error is raised.
     """
     _check(contract, rules, values, budget)  # at the call, before anything is iterated
+    if needs_generic(contract, rules):
+        return generic_arrangements(hand_cards(hand), contract, rules, values, budget)
     return solve_arrangements(hand, contract, rules, values, budget)
 
 
@@ -121,6 +134,13 @@ def arrangement_parts(
     the same ``budget``.
     """
     _check(contract, rules, FACE_VALUES, budget)
+    if needs_generic(contract, rules):
+        return (
+            (tuple(_parts(meld) for meld in found.melds), found.left)
+            for found in generic_arrangements(
+                hand_cards(hand), contract, rules, FACE_VALUES, budget
+            )
+        )
     return solve_parts(hand, contract, rules, budget)
 
 
@@ -142,6 +162,8 @@ def min_deadwood_value(
     24
     """
     _check(_NO_CONTRACT, rules, values, budget, discard)
+    if needs_generic(None, rules):
+        return generic_deadwood(hand_cards(hand), rules, values, discard, budget).left_value
     return solve_deadwood_value(hand, rules, values, discard, budget)
 
 
@@ -169,4 +191,13 @@ def min_deadwood(
     ((Meld.parse('7H 7D 7C'), Meld.parse('AS 2S 3S 4S')), 29)
     """
     _check(_NO_CONTRACT, rules, values, budget, discard)
+    if needs_generic(None, rules):
+        return generic_deadwood(hand_cards(hand), rules, values, discard, budget)
     return solve_deadwood(hand, rules, values, discard, budget)
+
+
+def _parts(meld: Meld) -> MeldParts:
+    """A meld as :data:`~rummykit.solver.MeldParts`: its cards and each wild card's role."""
+    return meld.cards, tuple(
+        meld.role(index) if meld.is_wild_at(index) else None for index in range(len(meld))
+    )

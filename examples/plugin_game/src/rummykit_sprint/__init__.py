@@ -2,14 +2,22 @@
 
 The package's ``pyproject.toml`` declares :class:`Sprint` in the entry point group
 ``rummykit.games`` and :func:`lowball_agent` in ``rummykit.agents``; installed beside
-rummykit, ``rummykit simulate sprint --bots lowball`` and the rest just work. Nothing here
-registers anything on import: rummykit loads what the entry points name when it is asked
-for them. The rules are in README.md (SPRINT-1 to SPRINT-6).
+rummykit, ``rummykit simulate sprint --bots lowball`` and the rest just work. No game or bot is
+registered on import: rummykit loads what the entry points name when it is asked for
+them. The rules are in README.md (SPRINT-1 to SPRINT-6).
+
+Its texts are its own: on import it adds its catalogs (``locale/<locale>/LC_MESSAGES/
+rummykit_sprint.po``, Brazilian Portuguese and Russian: its clauses' titles and its
+options' descriptions) to rummykit's, and the titles of its clauses, so that
+``rummykit rules sprint --lang ru`` and ``rummykit play sprint --lang ru`` say them in
+Russian; its refusals use rummykit's codes, which rummykit's catalogs translate (see the
+how-to *Play in Portuguese or Russian*).
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -21,12 +29,16 @@ from rummykit import (
     DiscardPile,
     Match,
     MeldRules,
+    Message,
     Stock,
     deal,
     min_deadwood_value,
 )
 from rummykit.agents import Agent, check_options
 from rummykit.agents.options import whole as agent_whole
+from rummykit.i18n import add_catalog
+from rummykit.i18n.clauses import add_clause_titles
+from rummykit.i18n.text import NC_
 from rummykit.kit import (
     DEAL_OVER,
     MATCH_OVER,
@@ -63,6 +75,18 @@ MELDS = GIN_MELDS  # groups of 3-4, runs of 3+, ace low, no jokers
 HAND = 7
 DRAW = Phase("draw", "SPRINT-2")
 DISCARD = Phase("discard", "SPRINT-3")
+
+add_catalog(Path(__file__).resolve().parent / "locale", domain="rummykit_sprint")
+add_clause_titles(
+    {
+        "SPRINT-1": NC_("SPRINT-1", "Dealing"),
+        "SPRINT-2": NC_("SPRINT-2", "Drawing"),
+        "SPRINT-3": NC_("SPRINT-3", "Discarding and going out"),
+        "SPRINT-4": NC_("SPRINT-4", "Scoring"),
+        "SPRINT-5": NC_("SPRINT-5", "Dead deals"),
+        "SPRINT-6": NC_("SPRINT-6", "The end of the match"),
+    }
+)
 
 
 def two_to_four(value: Any) -> tuple[int, int]:
@@ -140,13 +164,14 @@ class SprintMatch(Match[MatchState, SprintDeal]):
         hand = self.deal.hands[self.to_act]
         return tuple(Discard(card) for card in sorted(hand) if card is not self.deal.taken)
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        """Say which rule an illegal discard breaks."""
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
+        """Say which rule an illegal discard breaks, with the library's message codes
+        (:mod:`rummykit.messages`; both are hidden: told only to the seat to act)."""
         seat = self.to_act
         if isinstance(action, Discard) and seat is not None and self.phase is DISCARD:
             if action.card is self.deal.taken:
-                return "SPRINT-3", f"{action.card} was just taken from the pile"
-            return "SPRINT-3", f"{self._who(seat)} does not hold {action.card}"
+                return "SPRINT-3", Message("discard.taken", {"seat": seat, "card": action.card})
+            return "SPRINT-3", Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
         return super()._why_not(action)
 
     def _perform(self, seat: int | None, action: Action) -> None:

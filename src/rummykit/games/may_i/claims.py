@@ -1,7 +1,9 @@
 """May I?'s claim window (MAYI-9): requests, consent by seat order, buys and refusals.
 
 The window is sequenced as single-seat decisions: requests from P2 onwards, then the
-consent round from P1, then the buy (or refusal take) with its stock cards. Its state is
+consent round from P1, then the buy (or refusal take) with its stock cards. A live table
+opens the requests, and then the consent round, to all their seats at once
+(:meth:`MayIClaims.open_seats`). Its state is
 a :class:`ClaimWindow`, the protocol's state (``ctx.claim``) while the window is open.
 """
 
@@ -25,6 +27,7 @@ from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import DealEnd, Passed
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
+from rummykit.messages import Message
 
 __all__ = [
     "BUY",
@@ -165,6 +168,21 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             return requester in order and seat in order[: order.index(requester)]
         return seat == ctx.deal.step.seat
 
+    def open_seats(self, ctx: Ctx) -> tuple[int, ...]:
+        """MAYI-9.3: every seat from P2 not asked yet answers its request at once;
+        MAYI-9.6: every seat from the one asked up to the requester answers the consent
+        round at once (the first refusal in seat order decides, MAYI-9.7). P1's first
+        refusal and a buy are one seat's."""
+        claim, phase, seat = ctx.claim, ctx.phase, ctx.to_act
+        if seat is None or claim is None:
+            return () if seat is None else (seat,)
+        order = claim.order
+        if phase is REQUEST:
+            return order[1 + claim.asked :]
+        if phase is CONSENT and claim.requester in order:
+            return order[order.index(seat) : order.index(claim.requester)]
+        return (seat,)
+
     def close_window(self, ctx: Ctx) -> None:
         """Nobody takes the card: the next regular turn."""
         resume = _open(ctx).resume
@@ -193,8 +211,8 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def may_ask(self, ctx: Ctx, seat: int) -> bool:
         """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
-        limit = self.rules.max_buys_per_deal
-        if limit is not None and ctx.deal.buys[seat] >= limit:
+        left = ctx.buys_left(seat)  # max_buys_per_deal, a deal's buy_limit, carried buys
+        if left is not None and left <= 0:
             return False
         if _open(ctx).discarder == seat:
             return False
@@ -230,26 +248,23 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the window."""
         claim = _open(ctx)
-        who = ctx.who(seat)
         phase = ctx.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
-            return "MAYI-8.4", f"{who} cannot take {claim.card}, his own discard"
+            return "MAYI-8.4", Message("take.own_discard", {"seat": seat, "card": claim.card})
         if isinstance(action, Take) and phase is BUY and seat is not None:
             run = ctx.pile_run(seat, protect_top=True)
             entries = ctx.deal.pile.entries
             if run < action.count and run < len(entries):
                 stop = entries[len(entries) - 1 - run]
                 if stop.discarder == seat:
-                    return (
-                        "MAYI-8.4",
-                        f"{who} cannot take {action.count} pile cards: {stop.card}, "
-                        f"card {run + 1} from the top, is his own discard",
-                    )
-            return "MAYI-9.8", f"{who} cannot take {action.count} pile cards here"
+                    params = {"seat": seat, "count": action.count, "card": stop.card}
+                    params["place"] = run + 1
+                    return "MAYI-8.4", Message("take.own_in_run", params)
+            return "MAYI-9.8", Message("take.too_many", {"seat": seat, "count": action.count})
         if isinstance(action, Ask) and phase is REQUEST:
-            return "MAYI-9.2", f"{who} may not ask for {claim.card}"
+            return "MAYI-9.2", Message("ask.not_allowed", {"seat": seat, "card": claim.card})
         if isinstance(action, Refuse) and phase is CONSENT:
-            return "MAYI-9.11", f"{who} may not refuse: he could not buy the card"
+            return "MAYI-9.11", Message("refuse.cannot_buy", {"seat": seat})
         return None
 
     # -- decisions -------------------------------------------------------------------------

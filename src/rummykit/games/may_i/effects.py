@@ -21,13 +21,10 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.kit.effects import CardEffect, Echo, SeatEffect, seat_name
+from rummykit.kit.effects import CardEffect, Echo, SeatEffect
+from rummykit.messages import Message
 
 __all__ = ["Allowed", "Answer", "Asked", "Bought", "Refused", "TookOnRefusal"]
-
-
-def _paid(pile_cards: int, penalty_cards: int) -> str:
-    return f"{pile_cards} pile card(s), {penalty_cards} penalty card(s)"
 
 
 @attrs.frozen
@@ -35,8 +32,8 @@ class Asked(CardEffect, Echo):
     """``seat`` asked "May I?" for the disputed ``card`` (MAYI-9.3)."""
 
     @property
-    def deed(self) -> str:
-        return f'asks "May I?" for {self.card}'
+    def message(self) -> Message:
+        return Message("effect.asked", {"seat": self.seat, "card": self.card})
 
 
 @attrs.frozen
@@ -49,12 +46,12 @@ class Answer(SeatEffect, Echo):
     """What the answer does to the request (``allows``)."""
     words: ClassVar[str] = ""
     """What the seat says (``You may``)."""
+    code: ClassVar[str] = "effect.answered"
+    """The answer's message code (the base says only that it answered)."""
 
     @property
-    def deed(self) -> str:
-        if not self.answers:  # the base itself says only that it answered
-            return f"answers {seat_name(self.requester)}"
-        return f'{self.answers} {seat_name(self.requester)}: "{self.words}"'
+    def message(self) -> Message:
+        return Message(self.code, {"seat": self.seat, "requester": self.requester})
 
 
 @attrs.frozen
@@ -63,6 +60,7 @@ class Allowed(Answer):
 
     answers: ClassVar[str] = "allows"
     words: ClassVar[str] = "You may"
+    code: ClassVar[str] = "effect.allowed"
 
 
 @attrs.frozen
@@ -72,6 +70,7 @@ class Refused(Answer):
 
     answers: ClassVar[str] = "refuses"
     words: ClassVar[str] = "You may not"
+    code: ClassVar[str] = "effect.refused"
 
 
 @attrs.frozen
@@ -86,8 +85,14 @@ class Bought(SeatEffect):
     penalty_cards: int
 
     @property
-    def deed(self) -> str:
-        return f"{self.kind}: {_paid(self.pile_cards, self.penalty_cards)}"
+    def message(self) -> Message:
+        params = {
+            "seat": self.seat,
+            "kind": self.kind,
+            "pile_cards": self.pile_cards,
+            "penalty_cards": self.penalty_cards,
+        }
+        return Message("effect.bought", params)
 
 
 @attrs.frozen
@@ -100,5 +105,11 @@ class TookOnRefusal(CardEffect):
     penalty_cards: int
 
     @property
-    def deed(self) -> str:
-        return f"takes {self.card} on his refusal: {_paid(self.pile_cards, self.penalty_cards)}"
+    def message(self) -> Message:
+        params = {
+            "seat": self.seat,
+            "card": self.card,
+            "pile_cards": self.pile_cards,
+            "penalty_cards": self.penalty_cards,
+        }
+        return Message("effect.took_on_refusal", params)

@@ -198,8 +198,31 @@ MAY_I_TABLE = TableSpec(
         "dead_deal_scoring": ("penalties", "MAYI-15.4"),
         "winner_metric": ("net", "MAYI-16.3"),
         "tie_break": ("shared", "MAYI-16.4"),
+        "buys_carry_over": (
+            False,
+            "MAYI-9.11",
+            "the buys a player leaves unused under max_buys_per_deal (or a deal's own "
+            "buy_limit) are added to his allowance in the next deal (Shanghai).",
+        ),
+        "pile_take": (
+            "penalty",
+            "MAYI-9.8",
+            "several pile cards: penalty (MAYI-9.8), off (the top card only) or "
+            "meld_deepest (no penalty, a discard after it, the deepest card melded).",
+        ),
+        "opening_points": (0, "MAYI-11", "a house rule: the go-down is worth this many points."),
+        "score_melded": (False, "MAYI-15", "a house rule: melded cards score for their player."),
+        "per_player_contracts": (
+            False,
+            "MAYI-4",
+            "a house rule: each player moves to the next contract when he has gone down.",
+        ),
+        "score_limit": (0, "MAYI-16", "a house rule: the match ends at this many penalty points."),
+        "target_score": (0, "MAYI-16", "a house rule: the match ends at this net total."),
+        "max_deals": (100, "MAYI-16", "the most deals where a score or the contracts end it."),
     },
     derived={
+        "buy_limit": "max_buys_per_deal",
         "card_values": "rank_values, joker_value",
         "meld_rules": "ace, wraparound_runs, wild_ranks, wild_as_natural, max_wilds_per_meld, "
         "min_run_length, set_distinct_suits, decks, jokers",
@@ -340,6 +363,7 @@ class MayIRules(TableRules):
                 )
             for item in deal.contract.requirements:
                 _check_fits(item.kind, item.size_for(rules), rules, number, deal.contract, self)
+        self.table_options()  # the engine's own checks (each deal's options, meetable)
 
     def schedule(self) -> ContractSchedule:
         """The contract schedule as played: ``contract_schedule`` with this game's
@@ -395,6 +419,7 @@ class MayIRules(TableRules):
             card_values=self.card_values(),
             meld_rules=self.meld_rules(),
             schedule=self.schedule(),
+            buy_limit=self.max_buys_per_deal,
         )
 
     def contract(self, deal: int) -> Contract:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from rummykit.cards import format_cards
 from rummykit.kit.effects import CardsEffect, Echo
+from rummykit.messages import Message
 
 __all__ = ["Played"]
 
@@ -21,5 +21,5 @@ class Played(CardsEffect, Echo):
     """``seat`` played ``cards`` onto the pile."""
 
     @property
-    def deed(self) -> str:
-        return f"plays {format_cards(self.cards)}"
+    def message(self) -> Message:
+        return Message("effect.played", {"seat": self.seat, "cards": self.cards})

@@ -43,6 +43,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.position import Position
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Outcome, Phase
 from rummykit.kit.state import DealState, MatchState
+from rummykit.messages import Message
 
 
 @cache
@@ -217,29 +218,31 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             can_draw=self._can_draw(),
         )
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
+    def _why_not(self, action: Action) -> tuple[str, Message | str]:
         seat = self.state.to_act
-        who = self._who(seat)
         if self.is_over:
-            return "PSSN-9.1", "the game is over"
+            return "PSSN-9.1", Message("match.game_over")
         if isinstance(action, Draw) and seat is not None:
             if not self._can_draw():
-                return "PSSN-5.4", f"{who} cannot draw: the stock and the pile are empty"
+                return "PSSN-5.4", Message("draw.nothing", {"seat": seat})
             if self.deal.drew_this_turn:
-                return "PSSN-5.3", f"{who} has drawn this turn already"
-            return "PSSN-5.3", f"{who} has a card to play and may not draw"
+                return "PSSN-5.3", Message("draw.again", {"seat": seat})
+            return "PSSN-5.3", Message("draw.can_play", {"seat": seat})
         if isinstance(action, Pass):
-            return "PSSN-5.4", f"{who} may pass only when he can neither play nor draw"
+            return "PSSN-5.4", Message("pass.not_stuck", {"seat": seat})
         if isinstance(action, Play) and seat is not None:
-            if not self._sender_known:  # which cards he holds is his to know
-                return "PSSN-5", f"{who} cannot {action} now"
+            # hidden codes: which cards he holds is his to know (an unknown sender is
+            # told hand.not_playable, citing PSSN-5)
             missing = Counter(action.cards) - Counter(self.deal.hands[seat])
             if missing:
-                cards = " ".join(str(card) for card in sorted(missing.elements()))
-                return "PSSN-5", f"{who} {self._lacks(cards)}"
+                cards = tuple(sorted(missing.elements()))
+                return "PSSN-5", Message("hand.lacks", {"seat": seat, "cards": cards})
             rule = "PSSN-5.2" if len(action.cards) > 1 else "PSSN-5.1"
-            return rule, f"{who} cannot {action} on {self.top}"
+            return rule, Message("play.no_fit", {"seat": seat, "action": action, "top": self.top})
         return super()._why_not(action)
+
+    def _neutral_rule(self) -> str | None:
+        return "PSSN-5"
 
     def _perform(self, seat: int | None, action: Action) -> None:
         assert seat is not None

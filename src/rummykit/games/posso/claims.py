@@ -3,7 +3,8 @@ draw, straight into a new meld, and the correction claim of a playable discard.
 
 The window is sequenced as single-seat decisions: every eligible player from the left of
 the player in turn says ``claim …`` (naming the melds) or ``pass``; the first claimant
-in that order wins (POSSO-9.4). Its state and the claimants' draw restrictions live in a
+in that order wins (POSSO-9.4). A live table opens the window to every eligible seat at
+once (:meth:`PossoClaims.open_seats`). Its state and the claimants' draw restrictions live in a
 :class:`PossoTable`, the protocol's state for the whole deal (``ctx.claim``).
 """
 
@@ -21,6 +22,7 @@ from rummykit.engine.contract import down_action
 from rummykit.engine.hooks import ClaimProtocol, Refusal
 from rummykit.engine.phases import DRAW, MELD
 from rummykit.errors import ContractError, InvalidMeldError
+from rummykit.games.posso.correction import SwapCorrect, swap_corrections, swap_outcome
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
 from rummykit.games.posso.listing import is_playable, laydowns_with, playable_targets
 from rummykit.games.posso.rules import PossoRules
@@ -43,6 +45,7 @@ from rummykit.kit.effects import GoingOut, Passed
 from rummykit.kit.state import State
 from rummykit.melds import End, Meld, MeldKind
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 __all__ = [
     "CLAIM",
@@ -161,10 +164,21 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return table.asked < len(table.order) and seat == table.order[table.asked]
         return seat == ctx.deal.step.seat
 
+    def open_seats(self, ctx: Ctx) -> tuple[int, ...]:
+        """POSSO-9.3: every eligible seat not asked yet declares at once (priority goes
+        by seat, POSSO-9.4); a correction or a second claim is one seat's."""
+        seat = ctx.to_act
+        if seat is None:
+            return ()
+        if ctx.phase is CLAIM:
+            table = self.table(ctx)
+            return table.order[table.asked :]
+        return (seat,)
+
     def start_turn(self, ctx: Ctx, seat: int) -> None:
         """POSSO-8.1: a correction claim first, when the top discard is flagged and a
-        meld takes it by a lay-off (a card playable only by a joker exchange, under
-        ``swap_counts_as_playable``, has no correction to offer)."""
+        meld takes it by a lay-off, or (``swap_counts_as_playable``, POSSO-14.5 step 5)
+        in a joker's place."""
         table = self.table(ctx)
         flagged = table.flagged
         if flagged is not None:
@@ -173,7 +187,10 @@ class PossoClaims(ClaimProtocol[PossoTable]):
                 if (
                     top is not None
                     and top.discarder == flagged
-                    and self.correct_targets(ctx, flagged, top.card)
+                    and (
+                        self.correct_targets(ctx, flagged, top.card)
+                        or swap_corrections(ctx, flagged, top.card)
+                    )
                 ):
                     ctx.set_turn(CORRECTION, seat)
                     return
@@ -205,12 +222,9 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         clause = self.table(ctx).stock_only[seat]
         if clause is None or not isinstance(action, Take):
             return None
-        who = ctx.who(seat)
         if clause == "POSSO-9.8":
-            why = f"{who} took the card under the correction with a second 'Posso?'"
-        else:
-            why = f"{who} claimed a card since his last turn (claimant_next_draw='stock')"
-        return clause, f"{why}: this draw must come from the stock ('draw')"
+            return clause, Message("draw.stock_after_correction", {"seat": seat})
+        return clause, Message("draw.stock_after_claim", {"seat": seat})
 
     def after_stock_draw(self, ctx: Ctx, seat: int) -> None:
         """POSSO-9.1: a window for the top discard opens before the meld step."""
@@ -277,98 +291,95 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             if ctx.grown_meld(table[index], card, None) is not None
         ]
 
-    def corrections(self, ctx: Ctx, discarder: int, card: Card) -> list[Correct]:
+    def corrections(self, ctx: Ctx, discarder: int, card: Card) -> list[Correct | SwapCorrect]:
         """POSSO-14.5 step 1: one correction per meld and per card the discard can stand
         for there (POSSO-11.4: a joker on ``5H 6H 7H 8H`` is ``4H`` or ``9H``); a wild
         card at a run's end always says it, a natural card that fits one way never."""
-        found = []
+        found: list[Correct | SwapCorrect] = []
         for index in self.correct_targets(ctx, discarder, card):
             roles = _meanings(ctx, ctx.deal.table[index], card)
             if len(roles) > 1 or any(role != card for role in roles):
                 found += [Correct(index, role) for role in roles]
             else:
                 found.append(Correct(index))
-        return found
+        return found + swap_corrections(ctx, discarder, card)  # POSSO-14.5 step 5
 
     def correction_refusal(self, ctx: Ctx, seat: int, action: Correct) -> Refusal:
         """Why ``seat`` may not make the correction ``action`` (POSSO-14.5, 11.4)."""
-        who = ctx.who(seat)
         top = ctx.deal.pile.top
         flagged = self.table(ctx).flagged
         if top is None or flagged is None or ctx.phase is not CORRECTION:
-            return "POSSO-14.5", f"{who} has no flagged discard to correct"
+            return "POSSO-14.5", Message("correct.nothing", {"seat": seat})
+        params: dict[str, Any] = {"seat": seat, "card": top.card, "target": action.target}
         if action.target not in self.correct_targets(ctx, flagged, top.card):
-            return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target}"
+            return "POSSO-14.5", Message("correct.no_target", params)
         meld = ctx.deal.table[action.target]
         if action.role is None:
-            ways = " or ".join(
+            ways = tuple(
                 f"'correct {action.target} {format_meaning(None, role)}'"
                 for role in _meanings(ctx, meld, top.card)
             )
-            return "POSSO-11.4", f"{who} says what {top.card} stands for on {meld}: {ways}"
+            params = {"seat": seat, "card": top.card, "meld": meld, "ways": ways}
+            return "POSSO-11.4", Message("correct.say_role", params)
         try:
             meld.lay_off(top.card, ctx.meld_rules, role=action.role)
         except InvalidMeldError as error:
-            return (
-                "POSSO-11.4",
-                f"{who} cannot put {top.card} on meld {action.target}: {error.reason}",
-            )
-        return "POSSO-14.5", f"{who} cannot put {top.card} on meld {action.target} that way"
+            return "POSSO-11.4", Message("correct.bad_role", {**params, "detail": error.reason})
+        return "POSSO-14.5", Message("correct.that_way", params)
 
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the claim phases."""
-        who = ctx.who(seat)
         top = ctx.deal.pile.top
         if isinstance(action, Claim) and top is not None:
             if ctx.phase is CORRECTION:
-                return "POSSO-14.5", f"{who} first corrects or passes"
+                return "POSSO-14.5", Message("claim.correct_first", {"seat": seat})
             if not ctx.deal.down[seat or 0] and not _rules(ctx).claim_may_open:
-                return "POSSO-9.5", f"{who} has not opened and may not claim"
+                return "POSSO-9.5", Message("claim.not_opened", {"seat": seat})
             return self.claim_refusal(ctx, seat or 0, top.card, action)
         if isinstance(action, Correct):
             return self.correction_refusal(ctx, seat or 0, action)
+        if isinstance(action, SwapCorrect):
+            params = {
+                "seat": seat,
+                "card": action.card,
+                "target": action.target,
+                "joker_to": action.joker_to,
+            }
+            return "POSSO-14.5", Message("correct.swap_that_way", params)
         return None
 
     def claim_refusal(self, ctx: Ctx, seat: int, card: Card, claim: Claim) -> Refusal:
-        """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2)."""
-        who = ctx.who(seat)
+        """What is wrong with ``seat``'s ``claim`` of ``card`` (POSSO-9.5, 10, 12.2): what
+        the claim and the table show first, then what the hand holds (hidden codes)."""
         rules = _rules(ctx)
         if not claim.melds:
-            return (
-                "POSSO-9.5",
-                f"a claim names the new meld {card} goes into, e.g. "
-                f"'claim {card} …' with cards from {who}'s hand",
-            )
+            return "POSSO-9.5", Message("claim.no_meld", {"seat": seat, "card": card})
         if not rules.claim_requires_new_meld:
-            return (
-                "POSSO-9.5",
-                "the claimed card goes into the hand (claim_requires_new_meld=False): "
-                "write a bare 'claim'",
-            )
+            return "POSSO-9.5", Message("claim.bare")
         named = Counter(laid for cards, _ in claim.melds for laid in cards)
         if not named[card]:
-            return "POSSO-9.5", f"the claim's melds must include the claimed {card}"
-        missing = named - Counter([*ctx.deal.hands[seat], card])
-        if missing:
-            held = " ".join(str(c) for c in sorted(missing.elements(), key=_code))
-            return "POSSO-9.5", f"{who} {ctx.lacks(held)}"
+            return "POSSO-9.5", Message("claim.without_card", {"card": card})
         melds = []
         for cards, roles in claim.melds:
             try:
                 melds.append(ctx.meld_rules.validate(cards, roles=roles))
             except InvalidMeldError as error:
-                text = " ".join(str(c) for c in cards)
-                return "POSSO-9.5", f"{who} cannot lay {text} down: {error.reason}"
+                params = {"seat": seat, "cards": tuple(cards), "detail": error.reason}
+                return "POSSO-9.5", Message("claim.bad_meld", params)
         opening = ctx.deal.contract
         if not ctx.deal.down[seat] and opening is not None:
             try:
                 opening.check(melds, ctx.meld_rules)
             except ContractError as error:
-                reason = f"{who} has not opened, and the claim is no opening (POSSO-12.2)"
-                return "POSSO-9.5", f"{reason}: {error.reason}"
+                params = {"seat": seat, "detail": error.reason}
+                return "POSSO-9.5", Message("claim.not_opening", params)
         elif len(melds) > 1:
-            return "POSSO-9.5", f"{who} has opened: a claim lays down one new meld"
-        return "POSSO-9.5", f"{who} cannot lay {card} down that way"
+            return "POSSO-9.5", Message("claim.one_meld", {"seat": seat})
+        missing = named - Counter([*ctx.deal.hands[seat], card])
+        if missing:
+            held = tuple(sorted(missing.elements(), key=_code))
+            return "POSSO-9.5", Message("hand.lacks", {"seat": seat, "cards": held})
+        return "POSSO-9.5", Message("claim.that_way", {"seat": seat, "card": card})
 
     def perform(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Apply a claim-phase decision."""
@@ -389,7 +400,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             self.resolve(ctx)
         elif phase is CORRECTION:
             table.flagged = None
-            if isinstance(action, Correct):
+            if isinstance(action, Correct | SwapCorrect):
                 self.correct(ctx, seat, action)
                 return
             ctx.emit(Passed(seat))
@@ -448,15 +459,21 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             return False
         return True
 
-    def correct(self, ctx: Ctx, seat: int, action: Correct) -> None:
+    def correct(self, ctx: Ctx, seat: int, action: Correct | SwapCorrect) -> None:
         """POSSO-14.5 steps 1-2: the flagged card onto its meld, standing for what the
         correction says (POSSO-11.4), then maybe a second claim."""
         deal = ctx.deal
         top = deal.pile.top
         assert top is not None
         card, target = top.card, action.target
-        grown = deal.table[target].lay_off(card, ctx.meld_rules, role=action.role)
-        ctx.place_top(target, grown)
+        if isinstance(action, SwapCorrect):  # POSSO-14.5 step 5: in the joker's place
+            outcome = swap_outcome(ctx, action)
+            assert outcome is not None  # verified
+            ctx.place_top_on_table(outcome.melds)
+            grown = outcome.melds[target]
+        else:
+            grown = deal.table[target].lay_off(card, ctx.meld_rules, role=action.role)
+            ctx.place_top(target, grown)
         ctx.emit(Corrected(seat, card, target, grown))
         if self.second_claim_allowed(ctx, seat):
             ctx.set_turn(SECOND_CLAIM, seat)

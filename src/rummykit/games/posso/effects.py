@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import attrs
 
-from rummykit.cards import Card, format_cards
+from rummykit.cards import Card
 from rummykit.engine.effects import OnMeld
 from rummykit.kit.effects import CardEffect, Echo
 from rummykit.melds import Meld
+from rummykit.messages import Message
 
 __all__ = ["ClaimDeclared", "Claimed", "Corrected", "Flagged"]
 
@@ -38,9 +39,11 @@ class ClaimDeclared(CardEffect, Echo):
     melds: tuple[tuple[Card, ...], ...] = ()
 
     @property
-    def deed(self) -> str:
-        melds = " / ".join(format_cards(cards) for cards in self.melds) or "into the hand"
-        return f'says "Posso?" for {self.card}: {melds}'
+    def message(self) -> Message:
+        params = {"seat": self.seat, "card": self.card, "melds": self.melds}
+        return Message(
+            "effect.claim_declared" if self.melds else "effect.claim_declared_hand", params
+        )
 
 
 @attrs.frozen
@@ -53,9 +56,9 @@ class Claimed(CardEffect):
     opened: bool = False
 
     @property
-    def deed(self) -> str:
-        melds = " / ".join(str(meld) for meld in self.melds) or "into the hand"
-        return f"claims {self.card}: {melds}"
+    def message(self) -> Message:
+        params = {"seat": self.seat, "card": self.card, "melds": self.melds}
+        return Message("effect.claimed" if self.melds else "effect.claimed_hand", params)
 
 
 @attrs.frozen
@@ -63,8 +66,8 @@ class Flagged(CardEffect):
     """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
 
     @property
-    def deed(self) -> str:
-        return f"discarded a playable {self.card} (POSSO-14.4)"
+    def message(self) -> Message:
+        return Message("effect.flagged", {"seat": self.seat, "card": self.card})
 
 
 @attrs.frozen
@@ -72,5 +75,6 @@ class Corrected(OnMeld):
     """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
 
     @property
-    def deed(self) -> str:
-        return f"puts {self.card} on meld {self.target}"
+    def message(self) -> Message:
+        params = {"seat": self.seat, "card": self.card, "target": self.target}
+        return Message("effect.corrected", params)

@@ -30,6 +30,7 @@ from rummykit.games.posso.claims import (
     Correct,
     PossoClaims,
 )
+from rummykit.games.posso.correction import SwapCorrect
 from rummykit.games.posso.effects import Claimed
 from rummykit.games.posso.hooks import (
     ForcedPlay,
@@ -63,6 +64,7 @@ class Posso(ContractRummy[PossoRules]):
         Discard,
         Done,
         NextDeal,
+        SwapCorrect,  # last: the RL encoding's earlier blocks keep their places
     )
     phases: ClassVar[tuple[Phase, ...]] = (
         CORRECTION,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, final
 import attrs
 
 from rummykit.engine.actions import Down
-from rummykit.engine.contract import bounded_go_downs, check_hand_left, held_melds
+from rummykit.engine.contract import bounded_go_downs, cards_left, check_hand_left, valid_melds
 from rummykit.engine.hooks import ActionFilter, ExchangeGate, LayOffGate, Opening, Refusal
 from rummykit.errors import ContractError, IllegalActionError
 from rummykit.games.posso.listing import (
@@ -28,6 +28,7 @@ from rummykit.games.posso.listing import (
 )
 from rummykit.kit.actions import Action, Discard
 from rummykit.melds import Meld
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -57,18 +58,16 @@ class PossoOpening(Opening):
     def check(self, ctx: TurnContext[Any], seat: int, action: Down) -> tuple[list[Meld], bool]:
         """Valid melds from the hand; before opening they must meet the requirement."""
         opened = ctx.deal.down[seat]
-        melds, left = held_melds(
-            ctx, seat, action, verb="cannot lay that down", hold="POSSO-12.1", melds="POSSO-10"
-        )
+        melds = valid_melds(ctx, seat, action, code="meld.bad", melds="POSSO-10")
         if not opened:
             opening = ctx.deal.contract  # every Posso? deal has one (POSSO-12)
             assert opening is not None
             try:
                 opening.check(melds, ctx.meld_rules)
             except ContractError as error:
-                raise IllegalActionError(
-                    f"{ctx.who(seat)} cannot open: {error.reason}", rule="POSSO-12.2"
-                ) from None
+                message = Message("open.not_met", {"seat": seat, "detail": error.reason})
+                raise IllegalActionError(message, rule="POSSO-12.2") from None
+        left = cards_left(ctx, seat, action, hold="POSSO-12.1")
         check_hand_left(
             ctx, seat, left, melds, down_after=True, going_down=not opened, rule="POSSO-15.3"
         )
@@ -88,9 +87,9 @@ class PossoLayOffGate(LayOffGate):
         """Why ``seat`` may not lay off on meld ``target`` now."""
         deal = ctx.deal
         if not deal.down[seat]:
-            return "POSSO-12.1", f"{ctx.who(seat)} has not opened"
+            return "POSSO-12.1", Message("open.not_opened", {"seat": seat})
         if not self.same_turn and deal.step.seat == seat and deal.down_turn[seat] == deal.turns:
-            return "POSSO-13.2", f"{ctx.who(seat)} lays off from his next turn on"
+            return "POSSO-13.2", Message("layoff.next_turn", {"seat": seat})
         if target is not None and deal.table[target].owner != seat and not all(deal.down):
             return others_melds_refusal(ctx, seat)
         return None
@@ -118,9 +117,9 @@ class PossoExchangeGate(ExchangeGate):
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         """Refused before opening, or on a meld he may not lay off on."""
         if not ctx.deal.down[seat]:
-            return "POSSO-11.6", f"{ctx.who(seat)} has not opened"
+            return "POSSO-11.6", Message("open.not_opened", {"seat": seat})
         if target is not None and not may_lay_off_on(ctx, seat, target):
-            return "POSSO-11.6", f"{ctx.who(seat)} may not lay off on meld {target}"
+            return "POSSO-11.6", Message("exchange.not_on_meld", {"seat": seat, "target": target})
         return None
 
 
@@ -133,7 +132,7 @@ class ForcedPlay(ActionFilter):
     def refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:
         """Why forced play forbids ``action``."""
         if isinstance(action, Discard) and ready_meld(ctx, seat):
-            return "POSSO-14.2", f"{ctx.who(seat)} holds a ready meld: lay it down first"
+            return "POSSO-14.2", Message("forced.ready_meld", {"seat": seat})
         return self.plain_refusal(ctx, seat, action)
 
     def plain_refusal(self, ctx: TurnContext[Any], seat: int, action: Action) -> Refusal | None:

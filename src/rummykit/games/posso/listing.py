@@ -28,6 +28,7 @@ from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, MeldRules, joker_exchanges
 from rummykit.melds.layoff import wild_replacements
+from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangements, can_meet
 
 if TYPE_CHECKING:
@@ -278,17 +279,16 @@ def _plays_on(ctx: TurnContext[Any], index: int, card: Card) -> bool:
 
 def others_melds_refusal(ctx: TurnContext[Any], seat: int) -> Refusal:
     """POSSO-13.3: ``seat`` may not lay off on others' melds yet (each seat's refusal
-    written once: every meld step of an opened seat meets it on each meld not his)."""
+    made once: every meld step of an opened seat meets it on each meld not his)."""
     refusal = _OTHERS_MELDS.get(seat)
     if refusal is None:
-        who = ctx.who(seat)
-        refusal = "POSSO-13.3", f"{who} may lay off on others' melds only once everyone has opened"
+        refusal = "POSSO-13.3", Message("layoff.others_melds", {"seat": seat})
         _OTHERS_MELDS[seat] = refusal
     return refusal
 
 
 _OTHERS_MELDS: dict[int, Refusal] = {}
-"""The POSSO-13.3 refusal of each seat, in the wording of :meth:`Match.who`."""
+"""The POSSO-13.3 refusal of each seat."""
 
 
 def forced_filter(
@@ -384,22 +384,20 @@ def _plain_refusal(position: _Position, action: Action) -> Refusal | None:
         if not position.top_usable:
             top = ctx.deal.pile.top
             assert top is not None
-            return "POSSO-8.2", f"{ctx.who(seat)} could not meld {top.card} this turn"
+            return "POSSO-8.2", Message("take.could_not_meld", {"seat": seat, "card": top.card})
         return None
     if not isinstance(action, Discard):
         return None
     if rules.pile_take_requires_meld and position.keeps_taken:
         taken = ctx.deal.step.taken
-        return "POSSO-8.2", f"{ctx.who(seat)} must meld {taken}, taken from the pile"
+        return "POSSO-8.2", Message("forced.meld_taken", {"seat": seat, "card": taken})
     # POSSO-14.4 strict: no exception for the last card, which is then laid off.
     strict = rules.forced_play_enforcement == "strict"
     if strict and position.playable(action.card):
         every = rules.playable_scope == "any_meld" and position.all_playable
         if not every:
-            return (
-                "POSSO-14.4",
-                f"{ctx.who(seat)} may not discard {action.card}: it can be laid off",
-            )
+            params = {"seat": seat, "card": action.card}
+            return "POSSO-14.4", Message("forced.playable", params)
     return None
 
 

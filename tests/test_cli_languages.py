@@ -1,0 +1,115 @@
+"""The command line in Russian and Brazilian Portuguese (``--lang``, or the environment's
+locale): ``rummykit play may-i --lang ru`` and ``rummykit play posso --lang pt-BR`` show
+the prompt, the refusals (with their clauses' titles) and the table in that language."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def rummykit(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+    )
+
+
+def test_play_may_i_in_russian() -> None:
+    lines = ["help", "take", "discard AS", "1", "draw", "discard 2C", "quit"]
+    done = rummykit("play", "may-i", "--lang", "ru", "--seed", "3", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "May I? игроков: 4, зерно 3: вы — A; боты B heuristic" in out
+    assert "введите help — допустимые ходы, hint — подсказка, quit — выход" in out
+    assert "-- сдача 1 из 5 - норматив 2G - сдаёт B --" in out
+    assert "открытый пакет: сверху 3H от C, 1 карта" in out
+    assert "колода: 63 карты" in out
+    assert "ваши карты (10):" in out
+    assert "допустимые ходы:\n    1. ask\n    2. pass" in out
+    # refusals: the clause, its title, the reason, all in Russian
+    refused = "игрок A не может сейчас take (просьбы «Можно?»; можно: ask, pass)"
+    assert f"! MAYI-9.3 (Просьбы): {refused}" in out
+    assert "! MAYI-7.5 (Сброс): у игрока A нет 2C" in out
+    # what the bots did, in Russian
+    assert "D take (D берёт 3H, отказав: из пакета 1, штрафных 0)" in out
+    assert "вы выходите из-за стола: игра осталась незаконченной" in out
+
+
+def test_play_posso_in_brazilian_portuguese() -> None:
+    lines = ["take", "draw", "hint", "quit"]
+    done = rummykit(
+        "play", "posso", "--lang", "pt-BR", "--seed", "5", stdin="\n".join(lines) + "\n"
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "Posso? com 4 jogadores, semente 5: você é A; robôs B heuristic" in out
+    assert "digite help para as jogadas permitidas, hint para uma dica, quit para sair" in out
+    assert "-- rodada 1 de 4 - jogo mínimo 1G+1R - carteador B --" in out
+    assert "descarte: KS no topo, 1 carta" in out
+    assert "monte: 62 cartas" in out
+    assert "sua mão (10):" in out
+    refused = 'o jogador A não pode take agora (pedido "Posso?"; permitidas: pass)'
+    assert f"! POSSO-9.3 (Como pedir): {refused}" in out
+    assert "dica: pass (o robô heurístico)" in out
+    assert "você sai da mesa: o jogo fica inacabado" in out
+
+
+def test_the_environments_locale_is_the_default() -> None:
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"}
+    done = rummykit("play", "may-i", "--seed", "3", stdin="quit\n", env=env)
+    assert done.returncode == 0
+    assert "вы выходите из-за стола" in done.stdout
+    english = rummykit("play", "may-i", "--seed", "3", "--lang", "en", stdin="quit\n", env=env)
+    assert "you leave the table" in english.stdout
+    unknown = {**env, "LANG": "de_DE.UTF-8"}  # no catalog: English, never an error
+    assert "you leave the table" in rummykit("play", "may-i", stdin="quit\n", env=unknown).stdout
+
+
+@pytest.mark.parametrize(
+    "command", [["play", "may-i"], ["rules", "may-i"], ["demo"], ["simulate", "may-i"]]
+)
+def test_an_unknown_language_is_a_usage_error_naming_it(command: list[str]) -> None:
+    done = rummykit(*command, "--lang", "xx-YY", stdin="quit\n")
+    assert done.returncode == 2
+    assert "no catalog for locale 'xx-YY' (available: en, pt_BR, ru)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_rules_in_russian_name_each_clause_by_its_title() -> None:
+    done = rummykit("rules", "may-i", "--lang", "ru")
+    assert done.returncode == 0
+    out = done.stdout
+    assert out.startswith("May I? (may-i): параметры правил и их значения")
+    assert "правило MAYI-9.8 (Покупка)" in out or "правило MAYI-9" in out
+    assert "нормативы по сдачам:" in out
+    assert "  сдача 1: 2G, 10 карт" in out
+    # --json stays the same data, whatever the language
+    data = json.loads(rummykit("rules", "may-i", "--lang", "ru", "--json").stdout)
+    assert data == json.loads(rummykit("rules", "may-i", "--json").stdout)
+
+
+def test_replay_demo_and_simulate_speak_the_language(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    done = rummykit("play", "posso", "--seed", "3", "--record", str(record), stdin="1\n1\nquit\n")
+    assert done.returncode == 0, done.stderr
+    replay = rummykit("replay", str(record), "--lang", "pt-BR").stdout
+    assert "semente 3; a mesa inteira" in replay
+    assert "rodada 1:" in replay and "inacabado; pontos até agora:" in replay
+    demo = rummykit("demo", "--game", "may-i", "--seed", "2", "--lang", "ru").stdout
+    assert "May I?, боты heuristic (4), зерно 2" in demo
+    assert "Сдача 1: норматив 2G" in demo and "Итоги: " in demo and "Победитель: " in demo
+    summary = rummykit("simulate", "may-i", "-n", "2", "--lang", "pt-BR").stdout
+    assert summary.startswith("2 partidas de may-i (4 jogadores: ")
