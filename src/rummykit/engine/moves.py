@@ -19,7 +19,8 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import fit_lay_off, replacing_cards
+from rummykit.melds.exchange import replacing_cards
+from rummykit.melds.layoff import fit_lay_off
 from rummykit.melds.meld import Role
 from rummykit.messages import Message
 
@@ -301,7 +302,7 @@ _OUTCOMES: Final = BoundedMemo[tuple[object, ...], Sequence[JokerExchange] | Non
 
 
 def _replacing(meld: Meld) -> frozenset[Card]:
-    """:func:`~rummykit.melds.layoff.replacing_cards` of ``meld``, remembered (bounded) by
+    """:func:`~rummykit.melds.exchange.replacing_cards` of ``meld``, remembered (bounded) by
     the meld's identity: a meld hashes in Python."""
     known = _REPLACING.get(id(meld))
     if known is not None and known[0] is meld:

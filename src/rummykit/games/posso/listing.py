@@ -27,7 +27,7 @@ from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, MeldRules, joker_exchanges
-from rummykit.melds.layoff import wild_replacements
+from rummykit.melds.exchange import wild_replacements
 from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangements, can_meet
 
