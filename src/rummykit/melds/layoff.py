@@ -19,6 +19,7 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NoReturn, final
 
 import attrs
@@ -181,6 +182,20 @@ def _plainly_misfits(meld: Meld, card: Card, rules: MeldRules, end: End | None) 
     return not (above or below)
 
 
+def _grown(
+    meld: Meld, card: Card, rules: MeldRules, kind: MeldKind, roles: Sequence[Role | None]
+) -> Meld:
+    """``meld`` with ``card`` added, validated as a ``kind`` whose cards play ``roles``
+    (the meld's owner kept), or the reason the card does not fit."""
+    try:
+        return rules.validate((*meld.cards, card), kind, roles=roles).with_owner(meld.owner)
+    except InvalidMeldError as error:
+        raise InvalidMeldError(
+            f"{card.notation} does not fit {meld.notation}: {error.reason}",
+            cards=(*meld.cards, card),
+        ) from None
+
+
 def _validated_lay_off(
     meld: Meld, card: Card, rules: MeldRules, end: End | None, role: Role | None
 ) -> Meld:
@@ -196,15 +211,7 @@ def _validated_lay_off(
             cards=meld.cards,
         )
     if meld.kind.shape is not None:
-        try:
-            return check_rules.validate(
-                (*meld.cards, card), meld.kind, roles=(*roles, role)
-            ).with_owner(meld.owner)
-        except InvalidMeldError as error:
-            raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
-            ) from None
+        return _grown(meld, card, check_rules, meld.kind, (*roles, role))
     if meld.kind is MeldKind.GROUP:
         wild_role: Role | None = None
         if wild and card.rank is not meld.rank:
@@ -216,15 +223,7 @@ def _validated_lay_off(
                 f"{card.notation}({meld.rank.symbol})",
                 cards=meld.cards,
             )
-        try:
-            return check_rules.validate(
-                (*meld.cards, card), MeldKind.GROUP, roles=(*roles, wild_role)
-            ).with_owner(meld.owner)
-        except InvalidMeldError as error:
-            raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
-            ) from None
+        return _grown(meld, card, check_rules, MeldKind.GROUP, (*roles, wild_role))
     assert meld.suit is not None
     if len(meld) >= rules.run_max:
         raise InvalidMeldError(
