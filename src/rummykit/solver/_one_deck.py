@@ -136,14 +136,7 @@ _TABLES: Final = BoundedMemo[tuple[MeldRules, CardValues], _Tables](
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
     """The tables of ``rules`` and ``values``; the last pair asked for is matched by
     identity first (callers repeat it), which spares hashing the two attrs values."""
-    last_rules, last_values, last = _TABLES.last
-    if rules is last_rules and values is last_values and isinstance(last, _Tables):
-        return last
-    tables = _TABLES.get((rules, values))
-    if tables is None:
-        tables = _TABLES.put((rules, values), _Tables(rules, values))
-    _TABLES.last = (rules, values, tables)  # one tuple, read and replaced whole
-    return tables
+    return _TABLES.pair(rules, values, _Tables)
 
 
 def _group_ranks(a: int, b: int, c: int, d: int, smallest: int) -> int:

@@ -160,21 +160,13 @@ class Context:
 
 
 CONTEXTS: Final = BoundedMemo[tuple[MeldRules, CardValues], Context]("solver contexts", rules=1)
-"""The search contexts by (rules, card values); its ``last`` holds the last rules, values
-and context asked for (most callers repeat them), as one tuple that a thread reads and
-replaces whole."""
+"""The search contexts by (rules, card values), asked by pair (most callers repeat
+them: :meth:`~rummykit._memo.BoundedMemo.pair`)."""
 
 
 def context(rules: MeldRules, values: CardValues) -> Context:
     """The context of ``rules`` and ``values`` (memoised, bounded)."""
-    last_rules, last_values, last = CONTEXTS.last
-    if rules is last_rules and values is last_values and isinstance(last, Context):
-        return last
-    found = CONTEXTS.get((rules, values))
-    if found is None:
-        found = CONTEXTS.put((rules, values), Context(rules, values))
-    CONTEXTS.last = (rules, values, found)
-    return found
+    return CONTEXTS.pair(rules, values, Context)
 
 
 LISTED: Final = 4

@@ -159,22 +159,18 @@ last draw, a dozen at most, and every object kept costs the garbage collector ti
 hands: 1.8 % fewer instructions a decision than 256 in the seeded matches of the
 benchmark, 12: 0.5 % more than 32)."""
 _BOOKS: Final = BoundedMemo[tuple[Contract | None, MeldRules], _Book]("posso books", rules=1)
-"""The books by opening and meld rules; its ``last`` holds the last pair asked and its
-book."""
+"""The books by opening and meld rules (asked by pair)."""
 
 
 def _book(ctx: TurnContext[Any]) -> _Book:
     """The :class:`_Book` of the deal's opening and the match's meld rules (the last
     pair asked found by identity, as equal rules compare slowly)."""
-    opening, rules = ctx.deal.contract, ctx.meld_rules
-    last_opening, last_rules, last = _BOOKS.last
-    if last_opening is opening and last_rules is rules and isinstance(last, _Book):
-        return last
-    book = _BOOKS.get((opening, rules))
-    if book is None:
-        book = _BOOKS.put((opening, rules), _Book(rules))
-    _BOOKS.last = (opening, rules, book)
-    return book
+    return _BOOKS.pair(ctx.deal.contract, ctx.meld_rules, _new_book)
+
+
+def _new_book(opening: Contract | None, rules: MeldRules) -> _Book:
+    """An empty book of ``rules`` (each opening has its own)."""
+    return _Book(rules)
 
 
 def _may_lay(ctx: TurnContext[Any], opened: bool, reach: Reach) -> bool:

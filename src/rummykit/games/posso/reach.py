@@ -274,24 +274,20 @@ def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
 _SMALLEST: Final = BoundedMemo[tuple[Contract, MeldRules], tuple[int, int]](
     "posso smallest melds", rules=4
 )
-"""The smallest group and run of a contract (0: none asked), by contract and rules; its
-``last`` holds the last pair asked and the answer."""
+"""The smallest group and run of a contract (0: none asked), by contract and rules
+(asked by pair)."""
 
 
 def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
     """The fewest cards of a group and of a run that ``contract`` asks for (remembered;
     the last pair asked by identity, as equal contracts of new deals compare slowly)."""
-    last_contract, last_rules, last = _SMALLEST.last
-    if contract is last_contract and rules is last_rules and isinstance(last, tuple):
-        return last
-    found = _SMALLEST.get((contract, rules))
-    if found is None:
-        groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
-        runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
-        found = (min(groups, default=0), min(runs, default=0))
-        _SMALLEST.put((contract, rules), found)
-    _SMALLEST.last = (contract, rules, found)
-    return found
+    return _SMALLEST.pair(contract, rules, _smallest_of)
+
+
+def _smallest_of(contract: Contract, rules: MeldRules) -> tuple[int, int]:
+    groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
+    runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
+    return (min(groups, default=0), min(runs, default=0))
 
 
 def _live(mask: int, size: int, wild: int, wrap: int) -> int:
