@@ -52,7 +52,7 @@ def scratch_arrangements(
     match: ContractRummyMatch, seat: int, cards: list[Card]
 ) -> list[Arrangement]:
     """Every laydown of ``cards`` for ``seat``, straight from the solver."""
-    rules, values = match.meld_rules, match.values
+    rules, values = match.meld_rules, match.options.card_values
     if match.deal.down[seat]:
         return [
             *arrangements(cards, ONE_GROUP, rules, values=values),
