@@ -25,6 +25,7 @@ import attrs
 
 from rummykit._boundary import checked
 from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.errors import ConfigError
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
@@ -45,7 +46,7 @@ default of :attr:`MemoLimits.rules`)."""
 
 @final
 @attrs.frozen
-class MemoLimits:
+class MemoLimits(Sealed):
     """How much the package's memos keep between calls (see :func:`set_memo_limits`)."""
 
     rules: int = RULES_LIMIT
@@ -54,10 +55,6 @@ class MemoLimits:
     the solver keeps plans for four times as many (contract, rules) pairs."""
     cache: int = CACHE_LIMIT
     """Most entries any other memo holds (each also has its own, often smaller, size)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
 
 _LIMITS: Final[list[MemoLimits]] = [MemoLimits()]

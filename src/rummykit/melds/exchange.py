@@ -16,12 +16,12 @@ build on (:mod:`rummykit.melds.layoff`): they return new tables or raise
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NoReturn, final
+from typing import Final, final
 
 import attrs
 
 from rummykit._boundary import checked, flag
-from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.cards import RANK_NATURALS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind
@@ -34,7 +34,7 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 @final
 @attrs.frozen
-class JokerExchange:
+class JokerExchange(Sealed):
     """One way to exchange a joker: the new table, and where the freed joker went.
 
     ``melds`` is the whole table afterwards; ``source`` is the index of the meld the
@@ -42,10 +42,6 @@ class JokerExchange:
     at ``end`` of a run, where it plays ``role`` (a card in a run, a rank in a group;
     ``None`` in the hand).
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     melds: tuple[Meld, ...]
     joker: Card

@@ -20,12 +20,12 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NoReturn, final
+from typing import Final, final
 
 import attrs
 
 from rummykit._boundary import checked, one_of
-from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.cards import CARDS, RANK_NATURALS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
@@ -45,12 +45,8 @@ _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 @final
 @attrs.frozen
-class Extension:
+class Extension(Sealed):
     """A card that can be laid off on a meld, at which end of a run, playing what."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     card: Card
     end: End | None

@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.errors import ConfigError, shown
@@ -47,13 +48,9 @@ _INF = float("inf")
 
 @final
 @attrs.frozen
-class Field:
+class Field(Sealed):
     """One named part of the vector: ``shape`` at ``offset``; ``low`` and ``high`` bound
     its values."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     name: str
     shape: tuple[int, ...]
