@@ -14,7 +14,7 @@ of a compiled class, so the pure build refuses it too): a native class from its 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py)
 
@@ -45,3 +45,19 @@ def subclass_refused(cls: type, final: type | None = None) -> TypeError:
         f"{name} is final: {base.__module__} is compiled in the compiled build, where a "
         "compiled class takes no subclass; extend the game through its hooks and options"
     )
+
+
+class Native:
+    """The base of a native class of a compiled module (a plain class that mypyc
+    compiles, decorated ``@typing.final``): a class deriving from it directly is final,
+    and its subclasses are refused with :func:`subclass_refused`'s error in both builds.
+    (An attrs class, never native, derives from :class:`~rummykit._sealed.Sealed`.)"""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        if Native not in cls.__bases__:
+            _refuse(cls, next(base for base in cls.__mro__[1:] if Native in base.__bases__))
+
+
+def _refuse(cls: type, final: type) -> NoReturn:
+    raise subclass_refused(cls, final)

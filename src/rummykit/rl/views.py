@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, NoReturn, cast, final
+from typing import Any, cast, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.engine.core import ContractRummyMatch
@@ -20,15 +20,11 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 
 @final
-class QuickView:
+class QuickView(Native):
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
     :func:`quick_view`."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     __slots__ = (
         "contract",

@@ -11,9 +11,9 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -28,12 +28,8 @@ _NONE: Final = -(1 << 40)
 
 
 @final
-class _Tables:
+class _Tables(Native):
     """Per rules and card values: run tables by suit mask and group options by rank."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules, values: CardValues) -> None:
         ranks = values.ranks

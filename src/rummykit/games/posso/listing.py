@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final, NoReturn, final
+from typing import TYPE_CHECKING, Any, Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -115,17 +115,13 @@ def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld
 
 
 @final
-class _Book:
+class _Book(Native):
     """What counting and the solver showed about hands under one opening and one set of
     meld rules, by the hand's cards in order: facts about the cards alone, so never
     stale (bounded: emptied when full).
 
     A claim window asks about the same hands window after window, and the meld step's
     go-down listing and its ready-meld check ask about the same hand in turn."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -323,13 +319,9 @@ def forced_filter(
 
 
 @final
-class _Position:
+class _Position(Native):
     """What forced play asks about ``seat`` in the match's present position, each
     answer worked out once (the position must not change while this is in use)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, ctx: TurnContext[Any], seat: int) -> None:
         self.ctx = ctx

@@ -15,9 +15,9 @@ solver decides.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -55,7 +55,7 @@ def count_cards(cards: Iterable[Card], rules: MeldRules) -> Reach:
 
 
 @final
-class Reach:
+class Reach(Native):
     """What counting allows a set of cards to meld under ``rules`` (made by
     :func:`count_cards`, or from another by :meth:`plus`).
 
@@ -64,10 +64,6 @@ class Reach:
     14 for an ace above the king); the wild cards are a count that no meld may use more
     of than ``max_jokers_per_meld``.
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     __slots__ = ("_largest", "counts", "held", "masks", "rules", "wild", "wrap")
 
