@@ -39,7 +39,7 @@ def layoffs(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOf
     at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
     context, for the lay-off gate."""
     deal = match.deal
-    gate = match._hooks.layoff_gate
+    gate = ctx.hooks.layoff_gate
     if not deal.table or not gate.permits(ctx, seat):
         return []
     per_meld = gate.depends_on_target
@@ -240,7 +240,7 @@ def grown_meld(
 def exchanges(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
     """Every legal joker exchange now (none unless the game has an exchange gate);
     ``ctx`` is the match's context, for the gate."""
-    gate = match._hooks.exchange
+    gate = ctx.hooks.exchange
     deal = match.deal
     if gate is None or not deal.table:
         return []

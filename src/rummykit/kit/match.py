@@ -27,7 +27,7 @@ from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
 from rummykit.kit import log, seats
-from rummykit.kit.actions import Action, ActionGrammar, NextDeal
+from rummykit.kit.actions import Action, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
@@ -302,14 +302,10 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """The winners and standings once the match is over, else ``None``."""
         return self._final_outcome() if self.is_over else None
 
-    @property
-    def grammar(self) -> ActionGrammar:
-        """The notation of this game's actions."""
-        return self.definition.grammar
-
     def parse_action(self, text: str) -> Action:
-        """Read ``text`` as one of this game's actions."""
-        return self.grammar.parse(text)
+        """Read ``text`` as one of this game's actions (the definition's
+        :attr:`~rummykit.kit.definition.GameDefinition.grammar`)."""
+        return self.definition.grammar.parse(text)
 
     def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action now, in a deterministic order; with ``seat``, that seat's
@@ -332,12 +328,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         identity): a cheap accept for :meth:`verify`, never a refusal."""
         listed = self._legal
         return listed is not None and any(map(is_, listed, repeat(action)))
-
-    def refresh(self) -> None:
-        """Forget what was worked out from the zones (the listed legal actions): call it
-        after changing a match's state from outside, as a sampler does when it deals the
-        hidden cards anew."""
-        self._legal = None
 
     def _as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
@@ -661,3 +651,19 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         return isinstance(other, Match) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def forget_listed(match: Match[Any, Any]) -> None:
+    """Forget what ``match`` worked out from its zones (its listed legal actions): for
+    code that changes a match's declared state from outside, as a sampler does when it
+    deals the hidden cards anew. A driver, which changes a match only with actions,
+    never needs it."""
+    match._legal = None
+
+
+def reads_plain(match_type: type[Any]) -> bool:
+    """Whether ``match_type`` declares that its matches' :meth:`~Match.view` is the
+    shipped one with no fields of its own (its ``_plain_view``), so that a fast reader
+    such as the RL observation may read their declared state directly; ``False`` for
+    any other class (the safe default: ask ``view``)."""
+    return getattr(match_type, "_plain_view", False) is True

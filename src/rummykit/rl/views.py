@@ -11,8 +11,9 @@ from typing import Any, cast, final
 from rummykit._compiled import Native
 from rummykit.cards import Card
 from rummykit.deck import PileCard
+from rummykit.engine.context import TurnContext
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.kit.match import Match
+from rummykit.kit.match import Match, reads_plain
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
@@ -87,7 +88,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.down = deal.down
         engine = cast(ContractRummyMatch, match)
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
-            engine.context.contract_of(seat)
+            TurnContext.of(engine).contract_of(seat)
             if engine.options.per_player_contracts
             else deal.contract
         )
@@ -106,7 +107,7 @@ def _kind(kind: type[Any]) -> int:
     view with no extras (its class attribute ``_plain_view``); 0, not at all."""
     if kind is ContractRummyMatch:
         return 2
-    return 1 if getattr(kind, "_plain_view", False) else 0
+    return 1 if reads_plain(kind) else 0
 
 
 _KINDS: dict[type[Any], int] = {}
