@@ -46,8 +46,8 @@ class Effect:
     the message only when read."""
 
     message_code: ClassVar[str] = ""
-    """The code of the effect's :attr:`message`, one the game registers
-    (:func:`rummykit.kit.register_message`); empty: ``effect.named``."""
+    """The code of the effect's :attr:`~rummykit.kit.Effect.message`, one the
+    game registers (:func:`rummykit.kit.register_message`); empty: ``effect.named``."""
     message_fields: ClassVar[tuple[str, ...] | None] = None
     """The fields that are the message's parameters, in order (``None``: every field)."""
 
@@ -58,8 +58,9 @@ class Effect:
     @property
     def message(self) -> Message:
         """The effect as a message code and its parameters: a game's effect says itself
-        by declaring its :attr:`message_code` (and :attr:`message_fields` where the
-        message names fewer than all its fields), or by overriding this where the code
+        by declaring its :attr:`~rummykit.kit.Effect.message_code` (and
+        :attr:`~rummykit.kit.Effect.message_fields` where the message names
+        fewer than all its fields), or by overriding this where the code
         depends on its values; one that overrides only :attr:`~rummykit.kit.Effect.text`
         keeps its text, and the code ``effect.named`` (its class name) for a client."""
         code = self.message_code
@@ -180,8 +181,9 @@ class SeatEffect(Effect):
 
     @property
     def message(self) -> Message:
-        """The declared :attr:`~Effect.message_code`'s message, else the seat's name
-        and its :attr:`deed` (``effect.seat_deed``)."""
+        """The declared :attr:`~rummykit.kit.Effect.message_code`'s message,
+        else the seat's name and its :attr:`~rummykit.kit.SeatEffect.deed`
+        (``effect.seat_deed``)."""
         if self.message_code:
             return super().message
         return Message("effect.seat_deed", {"seat": self.seat, "deed": self.deed})
