@@ -22,7 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit import Event, RummyError
+from rummykit import (
+    ContractError,
+    Event,
+    IllegalActionError,
+    InvalidMeldError,
+    NotationError,
+    RummyError,
+)
 from rummykit.i18n import available_locales, translate
 from rummykit.i18n.locales import DEFAULT_LOCALE, pick_locale
 from rummykit.i18n.phases import phase_word
@@ -67,13 +74,14 @@ def refusal(error: RummyError, locale: str) -> dict[str, Any]:
 
 
 def error_text(error: RummyError, locale: str) -> str:
-    """``error`` in ``locale`` (errors that can say themselves in a language do; others
-    in English)."""
-    text = getattr(error, "text", None)
-    if callable(text):
-        said = text(locale=None if locale == DEFAULT_LOCALE else locale)
-        if isinstance(said, str):
-            return said
+    """``error`` in ``locale``: a refusal (``error.text``) and an invalid meld, contract or
+    notation (``error.describe``) are made from their codes; any other error is said in
+    English."""
+    wanted = None if locale == DEFAULT_LOCALE else locale
+    if isinstance(error, IllegalActionError):
+        return error.text(locale=wanted)
+    if isinstance(error, InvalidMeldError | ContractError | NotationError):
+        return error.describe(locale=wanted)
     return str(error)
 
 
