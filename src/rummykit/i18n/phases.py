@@ -82,6 +82,10 @@ MELD_WORDS: tuple[str, ...] = (
 what a meld's cards share (``alike``), suits and colours (``key``; ``suit`` in the
 singular), a run's ends (``end``) and ranks by name (``rank_name``)."""
 
+TITLE_WORDS: tuple[str, ...] = (NC_("title", "Rummy (the engine's options)"),)
+"""The shipped games' titles that are words rather than names (context ``title``; a
+variant's own title is translated by its own catalog)."""
+
 WORD_PARAMETERS = frozenset(
     {"phase", "kind", "how", "alike", "key", "suit", "end", "other_end", "rank_name"}
 )
