@@ -118,7 +118,7 @@ class _SaidError(RummyError):
     """An error whose reason is a :class:`~rummykit.Message` (a stable ``code`` and its
     ``params``), its English text made only when read; given as text, its code is
     ``other``. Its ``to_dict()`` carries the code and the parameters, and
-    :meth:`text` says it in a language."""
+    :meth:`describe` says it in a language."""
 
     message: Message
 
@@ -200,7 +200,7 @@ class InvalidMeldError(_SaidError):
 
 class ContractError(_SaidError):
     """A contract that cannot be built, or a laydown that does not meet one; its
-    ``message`` is the reason as a code (``contract.too_few``) and parameters."""
+    ``message`` is the reason as a code (``contract.exactly``) and parameters."""
 
     def __init__(self, reason: str | Message, *, contract: object = None) -> None:
         super().__init__(reason)

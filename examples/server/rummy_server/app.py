@@ -4,6 +4,8 @@ Routes:
 
 - ``GET /`` the page (static HTML and JavaScript, no build step);
 - ``GET /api/games`` the registered games and bots;
+- ``GET /api/words?lang=pt-BR`` the page's words in a language, for the lobby (each
+  seat's messages carry them in the seat's language: :mod:`rummy_server.language`);
 - ``GET /api/tables`` the tables (no secrets); ``POST /api/tables`` makes one
   (``{"game": "may-i", "seats": ["human", "heuristic", …]}``; the server chooses the
   seed, and a ``seed`` is refused unless the app was made with ``client_seeds=True``,
@@ -20,7 +22,10 @@ Routes:
   the new events as this seat may see them (``event.seen_by(seat).to_dict()``) — after
   every change of the table; the browser sends ``{"action": "<text>"}``; a refused
   action comes back to that seat only as ``{"type": "refused", "error":
-  error.to_dict()}`` (its ``rule``: the clause, its ``reason``, the ``action``). A
+  error.to_dict(), "said": …}`` (its ``rule``: the clause, its ``code`` and ``params``,
+  its ``reason``, the ``action``; ``said``: the refusal in the seat's language). The
+  browser may send ``{"lang": "ru"}`` (or connect with ``&lang=``) to choose the seat's
+  language, remembered for the seat. A
   binary frame closes the socket with code 1003 (unsupported data), a message over
   :data:`LONGEST_MESSAGE` characters with 1009 (too big).
 

@@ -26,10 +26,14 @@ function t(text, values = {}) {
 
 function status(text) { $("status").textContent = text; }
 
-// The language chosen for this page: &lang=, else the one remembered for it, else none.
+// The language chosen for this page: &lang=, else the one remembered for it (a seat
+// never set: the lobby's), else none (the server's choice for the seat, or English).
 function chosenLanguage() {
   if (params.has("lang")) return params.get("lang");
-  try { return JSON.parse(localStorage.getItem(LANGS) || "{}")[languageKey()] || ""; } catch { return ""; }
+  try {
+    const all = JSON.parse(localStorage.getItem(LANGS) || "{}");
+    return all[languageKey()] || all.lobby || "";
+  } catch { return ""; }
 }
 
 function languageKey() {
@@ -57,7 +61,8 @@ function useWords(data) {
 
 function describe(event) {
   const effects = event.effects.map((effect) => effect.said || effect.text).filter(Boolean).join("; ");
-  return `${seatName(event.seat)}: ${event.action.text}` + (effects ? ` (${effects})` : "");
+  const who = event.seat === null || event.seat === undefined ? t("the table") : seatName(event.seat);
+  return `${who}: ${event.action.text}` + (effects ? ` (${effects})` : "");
 }
 
 function remembered() {
