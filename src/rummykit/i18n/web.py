@@ -1,6 +1,8 @@
 """The words of a live web table (the server example's page): headings, buttons and
-status lines, translated in rummykit's catalogs so that a server can send each seat the
-page's words in its own language.
+status lines (:data:`TABLE_WORDS`), the words a server puts on a seat's action buttons
+(:data:`BUTTON_WORDS`) and a contract in words (:func:`contract_words`), translated in
+rummykit's catalogs so that a server can send each seat the page's words in its own
+language.
 
 >>> words = table_words("pt-BR")
 >>> words["Sit down"], words["Your turn"]
