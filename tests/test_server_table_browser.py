@@ -236,7 +236,9 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
             pages[0].context.close()
             again = browser.new_context(**DESK).new_page()
             again.goto(links[0])
-            again.wait_for_function(f"window.rummy.state.step === {match.step}", timeout=WAIT)
+            again.wait_for_function(  # (no state before the first message)
+                f"window.rummy.state && window.rummy.state.step === {match.step}", timeout=WAIT
+            )
             assert state(again)["view"] == match.view(0).to_dict()
             again.screenshot(path=shots / "seat_A_reopened.png")
             # seat A chooses Russian: the page's words and the events come in it
