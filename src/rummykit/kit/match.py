@@ -338,7 +338,7 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
             try:
                 return self.parse_action(action)
             except NotationError as error:
-                message = Message("action.unreadable", {"detail": error.reason})
+                message = Message("action.unreadable", {"detail": error.message})
                 raise IllegalActionError(message, action=action) from None
         return action
 

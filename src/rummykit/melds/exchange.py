@@ -28,6 +28,7 @@ from rummykit.melds.kinds import End, MeldKind
 from rummykit.melds.layoff import lay_off, layoff_rules, wild_roles
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.rules import MeldRules
+from rummykit.messages import Message
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -151,23 +152,22 @@ def joker_exchanges(
     printed jokers only, never a wild-rank card (as some house rules do).
     """
     if not 0 <= index < len(table):
-        raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))
+        params: dict[str, object] = {"index": index, "count": len(table)}
+        raise InvalidMeldError(Message("meld.no_such_meld", params), cards=(card,))
     meld = table[index]
     if card.rank is None:
-        raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
+        raise InvalidMeldError(Message("meld.joker_for_joker"), cards=(card,))
     if meld.kind is not MeldKind.RUN and not from_groups:
-        raise InvalidMeldError(
-            f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
-        )
+        params = {"meld": meld.notation}
+        raise InvalidMeldError(Message("meld.runs_only", params), cards=meld.cards)
     candidates = wild_replacements(meld, card, jokers_only=jokers_only)
     if not candidates:
-        raise InvalidMeldError(
-            f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
-        )
+        params = {"card": card, "meld": meld.notation}
+        raise InvalidMeldError(Message("meld.replaces_none", params), cards=meld.cards)
     check_rules = layoff_rules(rules)
     outcomes: list[JokerExchange] = []
     seen: set[tuple[Meld, ...]] = set()
-    reasons: list[str] = []
+    reasons: list[Message] = []
     for position in candidates:
         freed = meld.cards[position]
         cards = list(meld.cards)
@@ -179,7 +179,7 @@ def joker_exchanges(
                 cards, meld.kind, ordered=meld.kind is MeldKind.RUN, roles=roles
             ).with_owner(meld.owner)
         except InvalidMeldError as error:
-            reasons.append(error.reason)
+            reasons.append(error.message)
             continue
         places: list[tuple[int | None, End | None]] = [(index, End.HIGH), (index, End.LOW)]
         if meld.kind is not MeldKind.RUN:
@@ -201,7 +201,7 @@ def joker_exchanges(
                 try:
                     grown = lay_off(new_table[target], freed, rules, end=side)
                 except InvalidMeldError as error:
-                    reasons.append(error.reason)
+                    reasons.append(error.message)
                     continue
                 new_table[target] = grown
                 role = grown.role(0 if side is End.LOW else len(grown) - 1)
@@ -211,9 +211,9 @@ def joker_exchanges(
             seen.add(key)
             outcomes.append(JokerExchange(key, freed, index, target, side, role))
     if not outcomes:
-        raise InvalidMeldError(
-            f"no valid place for the joker freed from {meld.notation}"
-            + (f" ({reasons[-1]})" if reasons else ""),
-            cards=meld.cards,
-        )
+        if reasons:
+            params = {"meld": meld.notation, "detail": reasons[-1]}
+            raise InvalidMeldError(Message("meld.no_place_why", params), cards=meld.cards)
+        params = {"meld": meld.notation}
+        raise InvalidMeldError(Message("meld.no_place", params), cards=meld.cards)
     return tuple(outcomes)

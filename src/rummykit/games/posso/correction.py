@@ -32,6 +32,7 @@ from rummykit.engine.actions import JokerMove
 from rummykit.errors import InvalidMeldError
 from rummykit.games.posso.listing import playable_targets
 from rummykit.melds import JokerExchange, joker_exchanges
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -59,7 +60,7 @@ def raise_hand(text: str) -> None:
     """The freed joker of a correction never goes into a hand (POSSO-11.6)."""
     from rummykit.kit.actions import notation_error
 
-    raise notation_error(text, "a corrected joker goes onto a meld, never into a hand")
+    raise notation_error(text, Message("notation.correct_hand"))
 
 
 def swap_outcomes(ctx: TurnContext[Any], index: int, card: Card) -> tuple[JokerExchange, ...]:
