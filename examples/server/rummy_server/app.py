@@ -69,7 +69,7 @@ from rummy_server.language import (
     words_part,
 )
 from rummy_server.live import legal_for, open_seats
-from rummy_server.tables import HUMAN, SaveError, Table, Tables
+from rummy_server.tables import HUMAN, SaveError, Table, Tables, since
 from rummykit import Event, IllegalActionError, RummyError, svg
 from rummykit.agents import agent_names
 from rummykit.i18n.locales import DEFAULT_LOCALE
@@ -328,7 +328,7 @@ class Server:
         try:
             async with self.locks[table.id]:
                 self.start_clock(table)
-                recent = list(table.match.events[-RECENT_EVENTS:])
+                recent = since(table.match, table.match.step - RECENT_EVENTS)
                 await websocket.send_json(self.message(table, seat, recent))
             while True:
                 message = await websocket.receive()
@@ -345,7 +345,7 @@ class Server:
                 if chosen is not None:
                     self.languages[key] = chosen
                     async with self.locks[table.id]:
-                        recent = list(table.match.events[-RECENT_EVENTS:])
+                        recent = since(table.match, table.match.step - RECENT_EVENTS)
                         for socket in list(self.sockets[key]):  # each of the seat's pages
                             await socket.send_json(self.message(table, seat, recent))
                     continue
@@ -386,7 +386,7 @@ class Server:
         self.watcher_languages[websocket] = locale
         try:
             async with self.locks[table.id]:
-                recent = list(table.match.events[-RECENT_EVENTS:])
+                recent = since(table.match, table.match.step - RECENT_EVENTS)
                 await websocket.send_json(self.message(table, None, recent, locale=locale))
             message = await websocket.receive()
             if message["type"] != "websocket.disconnect":
