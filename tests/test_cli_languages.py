@@ -113,3 +113,40 @@ def test_replay_demo_and_simulate_speak_the_language(tmp_path: Path) -> None:
     assert "Сдача 1: норматив 2G" in demo and "Итоги: " in demo and "Победитель: " in demo
     summary = rummykit("simulate", "may-i", "-n", "2", "--lang", "pt-BR").stdout
     assert summary.startswith("2 partidas de may-i (4 jogadores: ")
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "ru"])
+def test_the_options_of_rummy_and_the_gallery_are_described_in_each_language(locale: str) -> None:
+    """``rummykit rules rummy`` and ``rules`` of each gallery variant: every option the
+    library declares is described in the language (a description none of the catalogs
+    has stays English: a user's variant file adds its own catalog, see the how-to)."""
+    from rummykit import game
+    from rummykit.cli.language import Words
+    from rummykit.cli.rules import describe_rules
+    from rummykit.variants import load_variant
+
+    words = Words(locale)
+    gallery = sorted((Path(__file__).resolve().parents[1] / "examples" / "gallery").glob("*.toml"))
+    definitions = [game("rummy"), *(load_variant(path).game() for path in gallery)]
+    for definition in definitions:
+        for option in describe_rules(definition)["options"]:
+            if option["doc"]:
+                assert words.option(option["doc"]) != option["doc"], (definition, option["name"])
+
+
+def test_a_variant_files_own_catalog_beside_it_translates_its_title(tmp_path: Path) -> None:
+    """A ``locale`` folder beside a variant file holds the variant's own words (domain:
+    its name): ``rummykit rules FILE.toml --lang ru`` says its title from there."""
+    gallery = Path(__file__).resolve().parents[1] / "examples" / "gallery"
+    variant = tmp_path / "shanghai.toml"
+    variant.write_text((gallery / "shanghai.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    folder = tmp_path / "locale" / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "shanghai.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgctxt "title"\nmsgid "Shanghai rummy"\nmsgstr "Шанхайский рамми"\n',
+        encoding="utf-8",
+    )
+    done = rummykit("rules", str(variant), "--lang", "ru")
+    assert done.returncode == 0, done.stderr
+    assert "Шанхайский рамми (shanghai): параметры правил и их значения" in done.stdout

@@ -272,7 +272,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 "card": action.card,
                 "target": target,
                 "meld": table[target],
-                "detail": error.reason,
+                "detail": error.message,
             }
             raise IllegalActionError(
                 Message("layoff.no_fit", params), rule=self._clause("layoff_fit")

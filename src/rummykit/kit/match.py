@@ -366,7 +366,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             try:
                 return self.parse_action(action)
             except NotationError as error:
-                message = Message("action.unreadable", {"detail": error.reason})
+                message = Message("action.unreadable", {"detail": error.message})
                 raise IllegalActionError(message, action=action) from None
         return action
 

@@ -30,6 +30,7 @@ from rummykit.melds.kinds import End, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
+from rummykit.messages import Message
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -189,11 +190,8 @@ def _validated_lay_off(
     roles = wild_roles(meld)
     wild = _is_wild(card, rules)
     if role is not None and not wild and role != card:
-        raise InvalidMeldError(
-            f"{card.notation} cannot stand for {role_text(role)}: "
-            "only a wild card says what it stands for",
-            cards=meld.cards,
-        )
+        params: dict[str, object] = {"card": card, "role": role_text(role)}
+        raise InvalidMeldError(Message("meld.role_not_wild", params), cards=meld.cards)
     if meld.kind.shape is not None:
         try:
             return check_rules.validate(
@@ -201,36 +199,32 @@ def _validated_lay_off(
             ).with_owner(meld.owner)
         except InvalidMeldError as error:
             raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
+                _no_fit(card, meld, error.message), cards=(*meld.cards, card)
             ) from None
     if meld.kind is MeldKind.GROUP:
         wild_role: Role | None = None
         if wild and card.rank is not meld.rank:
             wild_role = meld.rank
         if role is not None and role is not meld.rank:
-            raise InvalidMeldError(
-                f"{card.notation} cannot stand for {role_text(role)} in {meld.notation}: "
-                f"in a group a wild card stands for its rank, written "
-                f"{card.notation}({meld.rank.symbol})",
-                cards=meld.cards,
-            )
+            params = {
+                "card": card,
+                "role": role_text(role),
+                "meld": meld.notation,
+                "rank": meld.rank.symbol,
+            }
+            raise InvalidMeldError(Message("meld.group_role", params), cards=meld.cards)
         try:
             return check_rules.validate(
                 (*meld.cards, card), MeldKind.GROUP, roles=(*roles, wild_role)
             ).with_owner(meld.owner)
         except InvalidMeldError as error:
             raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
+                _no_fit(card, meld, error.message), cards=(*meld.cards, card)
             ) from None
     assert meld.suit is not None
     if len(meld) >= rules.run_max:
-        raise InvalidMeldError(
-            f"{card.notation} does not fit {meld.notation}: "
-            f"a run holds at most {rules.run_max} cards",
-            cards=meld.cards,
-        )
+        full = Message("meld.run_full", {"most": rules.run_max})
+        raise InvalidMeldError(_no_fit(card, meld, full), cards=meld.cards)
     below = Card(_next(meld.low, End.LOW), meld.suit)
     above = Card(_next(meld.high, End.HIGH), meld.suit)
     if role is not None:
@@ -256,27 +250,27 @@ def _validated_lay_off(
         except InvalidMeldError as failure:
             first_failure = first_failure or failure
     if first_failure is not None:
-        raise InvalidMeldError(
-            f"{card.notation} does not fit {meld.notation}: {first_failure.reason}",
-            cards=meld.cards,
-        )
-    where = f"the {ends[0].value} end takes {(above if ends[0] is End.HIGH else below).notation}"
+        raise InvalidMeldError(_no_fit(card, meld, first_failure.message), cards=meld.cards)
+    taken = above if ends[0] is End.HIGH else below
+    where = Message("meld.end_takes", {"end": ends[0].value, "card": taken})
     if len(ends) == 2:
         if meld.suit is not card.suit:
-            where = f"it is not a {meld.suit.name.lower()[:-1]}"
+            where = Message("meld.not_suit", {"suit": meld.suit.name.lower()[:-1]})
         else:
             gap = _gap(meld, card)
             held = any(meld.role(i) == card for i in range(len(meld)))
-            where = (
-                f"{gap} is missing"
-                if gap
-                else f"the run has a {card.rank.name.lower()} already and grows only at its ends"
-                if held and card.rank is not None
-                else "the run only grows at its ends"
-            )
-    raise InvalidMeldError(
-        f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
-    )
+            if gap:
+                where = Message("meld.gap", {"card": gap})
+            elif held and card.rank is not None:
+                where = Message("meld.rank_held", {"rank_name": card.rank.name.lower()})
+            else:
+                where = Message("meld.ends_only")
+    raise InvalidMeldError(_no_fit(card, meld, where), cards=meld.cards)
+
+
+def _no_fit(card: Card, meld: Meld, detail: Message) -> Message:
+    """``card does not fit meld: detail``."""
+    return Message("meld.no_fit", {"card": card, "meld": meld.notation, "detail": detail})
 
 
 def _role_ends(
@@ -284,20 +278,26 @@ def _role_ends(
 ) -> list[End]:
     """The ends of run ``meld`` at which ``card`` plays ``role`` (just ``end`` if given)."""
     if role not in (below, above):
-        raise InvalidMeldError(
-            f"{card.notation} cannot stand for {role_text(role)} on {meld.notation}: "
-            f"the run takes {below.notation} or {above.notation}",
-            cards=meld.cards,
-        )
+        params: dict[str, object] = {
+            "card": card,
+            "role": role_text(role),
+            "meld": meld.notation,
+            "below": below,
+            "above": above,
+        }
+        raise InvalidMeldError(Message("meld.run_role", params), cards=meld.cards)
     ends = [side for side, taken in ((End.HIGH, above), (End.LOW, below)) if taken == role]
     if end is None:
         return ends
     if end not in ends:
-        raise InvalidMeldError(
-            f"{card.notation} as {role_text(role)} goes at the {ends[0].value} end of "
-            f"{meld.notation}, not the {end.value} end",
-            cards=meld.cards,
-        )
+        params = {
+            "card": card,
+            "role": role_text(role),
+            "end": ends[0].value,
+            "meld": meld.notation,
+            "other_end": end.value,
+        }
+        raise InvalidMeldError(Message("meld.role_end", params), cards=meld.cards)
     return [end]
 
 
@@ -572,23 +572,22 @@ def joker_exchanges(
     printed jokers only, never a wild-rank card (as some house rules do).
     """
     if not 0 <= index < len(table):
-        raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))
+        params: dict[str, object] = {"index": index, "count": len(table)}
+        raise InvalidMeldError(Message("meld.no_such_meld", params), cards=(card,))
     meld = table[index]
     if card.rank is None:
-        raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
+        raise InvalidMeldError(Message("meld.joker_for_joker"), cards=(card,))
     if meld.kind is not MeldKind.RUN and not from_groups:
-        raise InvalidMeldError(
-            f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
-        )
+        params = {"meld": meld.notation}
+        raise InvalidMeldError(Message("meld.runs_only", params), cards=meld.cards)
     candidates = wild_replacements(meld, card, jokers_only=jokers_only)
     if not candidates:
-        raise InvalidMeldError(
-            f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
-        )
+        params = {"card": card, "meld": meld.notation}
+        raise InvalidMeldError(Message("meld.replaces_none", params), cards=meld.cards)
     check_rules = layoff_rules(rules)
     outcomes: list[JokerExchange] = []
     seen: set[tuple[Meld, ...]] = set()
-    reasons: list[str] = []
+    reasons: list[Message] = []
     for position in candidates:
         freed = meld.cards[position]
         cards = list(meld.cards)
@@ -600,7 +599,7 @@ def joker_exchanges(
                 cards, meld.kind, ordered=meld.kind is MeldKind.RUN, roles=roles
             ).with_owner(meld.owner)
         except InvalidMeldError as error:
-            reasons.append(error.reason)
+            reasons.append(error.message)
             continue
         places: list[tuple[int | None, End | None]] = [(index, End.HIGH), (index, End.LOW)]
         if meld.kind is not MeldKind.RUN:
@@ -622,7 +621,7 @@ def joker_exchanges(
                 try:
                     grown = lay_off(new_table[target], freed, rules, end=side)
                 except InvalidMeldError as error:
-                    reasons.append(error.reason)
+                    reasons.append(error.message)
                     continue
                 new_table[target] = grown
                 role = grown.role(0 if side is End.LOW else len(grown) - 1)
@@ -632,9 +631,9 @@ def joker_exchanges(
             seen.add(key)
             outcomes.append(JokerExchange(key, freed, index, target, side, role))
     if not outcomes:
-        raise InvalidMeldError(
-            f"no valid place for the joker freed from {meld.notation}"
-            + (f" ({reasons[-1]})" if reasons else ""),
-            cards=meld.cards,
-        )
+        if reasons:
+            params = {"meld": meld.notation, "detail": reasons[-1]}
+            raise InvalidMeldError(Message("meld.no_place_why", params), cards=meld.cards)
+        params = {"meld": meld.notation}
+        raise InvalidMeldError(Message("meld.no_place", params), cards=meld.cards)
     return tuple(outcomes)

@@ -34,6 +34,7 @@ from rummykit.games.posso.listing import playable_targets
 from rummykit.kit.actions import Action, whole_field
 from rummykit.melds import End, JokerExchange, joker_exchanges
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -69,7 +70,7 @@ def raise_hand(text: str) -> None:
     """The freed joker of a correction never goes into a hand (POSSO-11.6)."""
     from rummykit.kit.actions import notation_error
 
-    raise notation_error(text, "a corrected joker goes onto a meld, never into a hand")
+    raise notation_error(text, Message("notation.correct_hand"))
 
 
 def swap_outcomes(ctx: TurnContext[Any], index: int, card: Card) -> tuple[JokerExchange, ...]:
