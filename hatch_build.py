@@ -27,8 +27,7 @@ MARK = "__compiled__ = True"
 Never rummykit/_boundary.py nor rummykit/solver/_entry.py: their checks run before a
 compiled function's own argument checks, so both builds refuse a mistyped option with the
 same error. Every class a marked module defines is ``typing.final`` and refuses a subclass
-in both builds (``rummykit._compiled.subclass_refused``), but the match classes' bases it
-names in ``__extensible__`` (compiled with ``allow_interpreted_subclasses``)."""
+in both builds (``rummykit._compiled.subclass_refused``)."""
 
 
 def compiled_modules(root: Path) -> list[str]:
