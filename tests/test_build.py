@@ -90,31 +90,16 @@ def test_the_boundary_checks_stay_interpreted_in_both_builds(name: str) -> None:
     assert not _marked(module) and (module.__file__ or "").endswith(".py")
 
 
-def _classes(*, extensible: bool = False) -> list[tuple[str, str]]:
-    """The classes the marked modules define: the final ones, or (``extensible``) the
-    bases a module names in its ``__extensible__`` (the match classes' bases)."""
+def _classes() -> list[tuple[str, str]]:
     found = []
     for name in MARKED:
-        module = LOADED[name]
-        bases = getattr(module, "__extensible__", ())
-        for attribute, value in vars(module).items():
-            own = inspect.isclass(value) and value.__module__ == name
-            if own and (attribute in bases) is extensible:
+        for attribute, value in vars(LOADED[name]).items():
+            if inspect.isclass(value) and value.__module__ == name:
                 found.append((name, attribute))
     return found
 
 
 CLASSES = _classes()
-EXTENSIBLE = _classes(extensible=True)
-
-
-def test_the_match_classes_bases_take_subclasses_in_both_builds() -> None:
-    # Compiled with mypyc_attr(allow_interpreted_subclasses=True): a game's own match
-    # class (Possession's, a user's) subclasses Match in either build.
-    assert ("rummykit.kit.match", "Match") in EXTENSIBLE
-    for name, attribute in EXTENSIBLE:
-        cls = getattr(import_module(name), attribute)
-        assert issubclass(type("Subclass", (cls,), {}), cls)
 
 
 def test_the_marked_modules_define_classes() -> None:

@@ -13,7 +13,7 @@ of a compiled class, so the pure build refuses it too).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py)
 
@@ -23,17 +23,6 @@ def _probe() -> None:
 
 
 compiled: Final[bool] = type(_probe).__name__ != "function"
-
-
-def no_mark(*_: object, **__: object) -> Any:
-    """``mypy_extensions.mypyc_attr`` where that package is not installed (it is no
-    dependency): a decorator that changes nothing. mypyc reads the decorator when it
-    compiles; at run time it does nothing in either build."""
-    return _unchanged
-
-
-def _unchanged(cls: Any) -> Any:
-    return cls
 
 
 def subclass_refused(cls: type) -> TypeError:

@@ -12,7 +12,6 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from rummykit._compiled import no_mark
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
@@ -45,13 +44,6 @@ CLAUSE_KEYS = frozenset(
 """The kinds of refusal the engine asks a game's :attr:`CheckedMatch.clauses` for."""
 
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc calls __init__ from tp_init then
 class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """Verifying actions and explaining refusals in a contract-rummy match."""
 
@@ -439,9 +431,3 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             if isinstance(action, Discard):
                 return str(action)
         return "discard CARD"
-
-
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py)
-__extensible__ = ("CheckedMatch",)
-"""Its classes that take subclasses (the match classes' bases): compiled with
-``mypyc_attr(allow_interpreted_subclasses=True)``; every other class is final."""

@@ -8,16 +8,14 @@ refills, the caps that end every deal, scoring and the end of the match are here
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NoReturn, final
+from typing import TYPE_CHECKING, Any, final
 
 import attrs
 
-from rummykit._compiled import no_mark, subclass_refused
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.deck import DeckSpec, DiscardPile, PileCard, Stock, deal
@@ -56,18 +54,12 @@ from rummykit.kit.protocol import DealScore
 from rummykit.melds import Meld
 from rummykit.melds.layoff import wild_roles
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
-
 if TYPE_CHECKING:
     from rummykit.contracts import Contract
     from rummykit.engine.definition import ContractRummy
 
 
 @final
-@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc calls __init__ from tp_init then
 class ContractRummyMatch(ProgressMatch):
     """A match of a contract-rummy game. Every game on the engine plays with this one
     class: its definition supplies the table options
@@ -81,40 +73,14 @@ class ContractRummyMatch(ProgressMatch):
     options: TableOptions
     """The engine's options for this match (from the definition's ``table_options()``)."""
 
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
-
-    def __init__(
-        self,
-        definition: ContractRummy[Any],
-        *,
-        players: int,
-        seed: int | random.Random = 0,
-        deck_order: Sequence[Card] | None = None,
-        first_dealer: int | None = None,
-        auto_deal: bool = True,
-        position: Position | None = None,
-    ) -> None:
+    def __init__(self, definition: ContractRummy[Any], **options: Any) -> None:
+        self._clause_prefix = definition.clause_prefix
         self._clauses = definition.refusal_clauses
+        self._players_clause = self._clause("players")
         self._table = definition.table_options()
         self.options = self._table
         self._hooks = definition.hooks()
-        # The options written out: the compiled build passes no **options to a
-        # compiled base's __init__.
-        super().__init__(
-            definition,
-            players=players,
-            seed=seed,
-            deck_order=deck_order,
-            first_dealer=first_dealer,
-            auto_deal=auto_deal,
-            position=position,
-        )
-
-    def _clauses_of(self, definition: Any) -> tuple[str, str]:
-        """The game's clause prefix and players' clause (its definition's)."""
-        return definition.clause_prefix, self._clause("players")
+        super().__init__(definition, **options)
 
     def _setup(self) -> None:
         """The schedule, meld rules and card values, from the table options."""
@@ -560,5 +526,3 @@ _code: Callable[[Card], int] = attrgetter("code")
 
 _discarded = cache(Discarded)
 """Each seat's discard of each card, made once (effects are values)."""
-
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import attrgetter
 
-from rummykit._compiled import no_mark
 from rummykit.cards import CARDS, Card
 from rummykit.engine import pile
 from rummykit.engine.actions import TakeCard
@@ -24,13 +23,7 @@ from rummykit.errors import ConfigError
 from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.messages import Message
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc calls __init__ from tp_init then
 class ListedMatch(CheckedMatch):
     """Listing the legal actions of a contract-rummy match."""
 
@@ -171,8 +164,3 @@ _DISCARDS = tuple(Discard(card) for card in CARDS)
 _DONE, _DRAW = Done(), Draw()
 _DONE_ONLY: tuple[Action, ...] = (_DONE,)
 """The turn's fixed actions, made once (a meld step lists them every turn)."""
-
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py)
-__extensible__ = ("ListedMatch",)
-"""Its classes that take subclasses (the match classes' bases): compiled with
-``mypyc_attr(allow_interpreted_subclasses=True)``; every other class is final."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummykit._compiled import no_mark
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -25,13 +24,7 @@ from rummykit.kit.effects import DealEnd
 from rummykit.kit.protocol import DealScore, Outcome
 from rummykit.melds import Meld, MeldRules
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc calls __init__ from tp_init then
 class ProgressMatch(ListedMatch):
     """Deals, contracts, buys and the end of a contract-rummy match."""
 
@@ -137,8 +130,3 @@ def shared_meld_rules(rules: MeldRules) -> MeldRules:
 
 
 _RULES: Final = BoundedMemo[MeldRules, MeldRules]("shared meld rules", rules=16)
-
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py)
-__extensible__ = ("ProgressMatch",)
-"""Its classes that take subclasses (the match classes' bases): compiled with
-``mypyc_attr(allow_interpreted_subclasses=True)``; every other class is final."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from rummykit._compiled import no_mark
 from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit import seats
 from rummykit.kit.actions import Action
@@ -39,16 +38,10 @@ if TYPE_CHECKING:
     from rummykit.kit.match import Match
     from rummykit.kit.state import MatchState
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
-
 DEFAULT_STAND_IN = "heuristic"
 """The bot whose choice stands in for a seat whose time ran out in its own turn."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LiveSeats:
     """The part of :class:`~rummykit.kit.match.Match` that lets several seats answer
     one question at once (see the module). A game whose rules let several seats answer
@@ -63,8 +56,7 @@ class LiveSeats:
     def _who(self, seat: int | None) -> str:
         raise NotImplementedError
 
-    _prefix: str = ""
-    """The prefix of the clauses the game's errors cite (the match's)."""
+    _clause_prefix: str = ""
 
     # -- what a game refines ---------------------------------------------------------------
 
@@ -92,7 +84,7 @@ class LiveSeats:
         phase = self.state.phase
         legal = seats.legal_note(self._legal_for(seat), sender_known=True)
         params = {"seat": seat, "action": action, "phase": phase.value, "legal": legal}
-        return phase.clause or self._prefix, Message("turn.not_now", params)
+        return phase.clause or self._clause_prefix, Message("turn.not_now", params)
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -209,9 +201,3 @@ def _seed(match: Match[Any, Any], seat: int) -> int:
     """A seed for ``seat``'s stand-in at this step, from the match's generator state
     (integers hash alike in every process)."""
     return hash((match.rng.getstate()[1], match.step, seat)) & 0xFFFF_FFFF
-
-
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py)
-__extensible__ = ("LiveSeats",)
-"""Its classes that take subclasses (the match classes' bases): compiled with
-``mypyc_attr(allow_interpreted_subclasses=True)``; every other class is final."""

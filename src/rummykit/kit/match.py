@@ -23,7 +23,6 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
-from rummykit._compiled import no_mark
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
@@ -44,18 +43,7 @@ if TYPE_CHECKING:
 MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)
 
-__compiled__ = True  # compiled in the opt-in build (hatch_build.py): Match takes subclasses
-__extensible__ = ("Match",)
-"""Its classes that take subclasses (the match classes' bases): compiled with
-``mypyc_attr(allow_interpreted_subclasses=True)``; every other class is final."""
 
-try:  # the decorator marks the class for mypyc; at run time it does nothing
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not a dependency of the package
-    mypyc_attr = no_mark
-
-
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Match(LiveSeats, ABC, Generic[MS, DS]):
     """The protocol every game's match follows, and the machinery they share.
 
@@ -70,9 +58,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
     subclasses: it plays with the engine's one match class and its hooks.
     """
 
-    _clause_prefix: ClassVar[str] = ""
+    _clause_prefix: str = ""
     """The prefix of the clauses the game's errors cite (``MAYI``)."""
-    _players_clause: ClassVar[str] = ""
+    _players_clause: str = ""
     """The clause that says how many may play (``MAYI-1.1``)."""
     _plain_view: ClassVar[bool] = False
     """A capability the class declares: ``True`` where its :meth:`view` is the shipped one
@@ -107,10 +95,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         auto_deal: bool = True,
         position: Position | None = None,
     ) -> None:
-        self._prefix, players_clause = self._clauses_of(definition)
         rules: MatchRules = definition.rules
         low, high = rules.player_count_range
-        seats.check_players(players, low, high, clause=players_clause)
+        seats.check_players(players, low, high, clause=self._players_clause)
         if not isinstance(seed, random.Random | int) or isinstance(seed, bool):
             raise ConfigError(f"seed must be a whole number or a random.Random, got {shown(seed)}")
         if isinstance(seed, int) and not -(2**128) < seed < 2**128:
@@ -152,13 +139,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             self._next_deal(rotate=False)
 
     # -- what a game supplies ------------------------------------------------------------
-
-    def _clauses_of(self, definition: GameDefinition[Any, Any]) -> tuple[str, str]:
-        """The clause prefix and the players' clause this match cites: the class's
-        ``_clause_prefix`` and ``_players_clause`` (the contract engine's one class
-        reads its definition's)."""
-        cls = type(self)
-        return cls._clause_prefix, cls._players_clause
 
     @abstractmethod
     def _deck_spec(self) -> DeckSpec:
@@ -232,14 +212,14 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         :class:`~rummykit.Message`, or text for a refusal without a code)."""
         phase, seat = self.state.phase, self.state.to_act
         if phase is MATCH_OVER:
-            return self._prefix, Message("match.over")
+            return f"{self._clause_prefix}", Message("match.over")
         if isinstance(action, NextDeal):
-            return phase.clause or self._prefix, Message("deal.next_only")
+            return phase.clause or self._clause_prefix, Message("deal.next_only")
         params = {"seat": seat, "action": action, "phase": phase.value, "legal": self._legal_note()}
         if seat is None:
             del params["seat"]
         return (
-            phase.clause or self._prefix,
+            phase.clause or self._clause_prefix,
             Message("turn.nobody" if seat is None else "turn.not_now", params),
         )
 
@@ -247,7 +227,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """The clause a refusal told to an unknown sender cites where the true one
         depends on the hidden hand (``hand.not_playable``): the phase's, the same for
         every hand."""
-        return self.state.phase.clause or self._prefix or None
+        return self.state.phase.clause or self._clause_prefix or None
 
     # -- the protocol --------------------------------------------------------------------
 
@@ -491,7 +471,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             try:
                 event = self.apply(action, seat=seat)
             except IllegalActionError as error:
-                _set_fields(self, _fields(backup))
+                self.__dict__.update(backup.__dict__)
                 self._rebind()
                 params = {"index": index, "action": action, "detail": error.message}
                 raise IllegalActionError(
@@ -575,7 +555,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         whole."""
         cls = type(self)
         twin = cls.__new__(cls)
-        _set_fields(twin, _fields(self))
+        twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.state = self.state.copy()
@@ -681,23 +661,3 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         return isinstance(other, Match) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _fields(match: Match[Any, Any]) -> dict[str, Any]:
-    """Every attribute of ``match``, for a copy: its ``__dict__`` in the pure build; in
-    the compiled one, its compiled fields (``__getstate__``) with a copy of the
-    ``__dict__`` that holds an interpreted subclass's own."""
-    fields: dict[str, Any] = match.__getstate__()  # type: ignore[assignment]
-    own = fields.get("__dict__")
-    if own is not None:
-        fields["__dict__"] = dict(own)
-    return fields
-
-
-def _set_fields(match: Match[Any, Any], fields: dict[str, Any]) -> None:
-    """Put ``fields`` (:func:`_fields`) in place on ``match``."""
-    setstate = getattr(match, "__setstate__", None)
-    if setstate is None:
-        match.__dict__.update(fields)
-    else:
-        setstate(fields)
