@@ -57,7 +57,7 @@ def test_every_value_a_client_receives_is_json_the_schema_accepts(
 ) -> None:
     rng = random.Random(seed)
     match = random_match(name, rng, start)
-    grammar = match.grammar
+    grammar = match.definition.grammar
     while not match.is_over and match.step < start + 60:
         seat = match.to_act
         view = match.view(seat if seat is not None else 0)
@@ -225,7 +225,9 @@ def test_actions_are_values_of_their_own_class_after_the_trip() -> None:
         definition = game(name)
         match: AnyMatch = definition.new_match(players=3)
         for action in match.legal_actions():
-            back = action_from_dict(json.loads(json.dumps(action.to_dict())), match.grammar)
+            back = action_from_dict(
+                json.loads(json.dumps(action.to_dict())), match.definition.grammar
+            )
             assert isinstance(back, Action) and type(back) is type(action) and back == action
 
 

@@ -30,7 +30,7 @@ from rummykit import (
     game,
     parse_cards,
 )
-from rummykit.engine import ContractRummyMatch, down_action
+from rummykit.engine import ContractRummyMatch, TurnContext, down_action
 from rummykit.engine.contract import allowed_go_downs, bounded_go_downs
 from rummykit.games.posso.claims import CLAIM, Claim, PossoClaims
 from rummykit.games.posso.listing import laydowns_with, ready_meld
@@ -52,7 +52,7 @@ def scratch_arrangements(
     match: ContractRummyMatch, seat: int, cards: list[Card]
 ) -> list[Arrangement]:
     """Every laydown of ``cards`` for ``seat``, straight from the solver."""
-    rules, values = match.meld_rules, match.values
+    rules, values = match.meld_rules, match.options.card_values
     if match.deal.down[seat]:
         return [
             *arrangements(cards, ONE_GROUP, rules, values=values),
@@ -84,20 +84,20 @@ def check_state(match: ContractRummyMatch) -> int:
     checked = 0
     top = match.deal.pile.top
     for seat in range(match.players):
-        assert ready_meld(match.context, seat) == scratch_ready(match, seat)
+        assert ready_meld(TurnContext.of(match), seat) == scratch_ready(match, seat)
         checked += 1
         if top is not None:
-            assert list(laydowns_with(match.context, seat, top.card)) == scratch_claims(
+            assert list(laydowns_with(TurnContext.of(match), seat, top.card)) == scratch_claims(
                 match, seat, top.card
             )
             checked += 1
     to_act = match.to_act
     if to_act is not None:
-        listed = match.definition.hooks().opening.go_downs(match.context, to_act)
+        listed = match.definition.hooks().opening.go_downs(TurnContext.of(match), to_act)
         found = scratch_arrangements(match, to_act, match.deal.hands[to_act])
         opened = bool(match.deal.down[to_act])
         expected = bounded_go_downs(
-            allowed_go_downs(match.context, to_act, found, going_down=not opened)
+            allowed_go_downs(TurnContext.of(match), to_act, found, going_down=not opened)
         )
         assert listed == expected
         checked += 1
@@ -138,7 +138,7 @@ def test_claim_options_of_the_window_equal_the_solvers() -> None:
         while not match.is_over:
             seat, top = match.to_act, match.deal.pile.top
             if match.phase is CLAIM and seat is not None and top is not None:
-                options = PossoClaims().options(match.context, seat, top.card)
+                options = PossoClaims().options(TurnContext.of(match), seat, top.card)
                 expected = scratch_claims(match, seat, top.card)
                 assert options == [Claim(down_action(melds).melds) for melds in expected]
                 found += bool(options)
@@ -263,8 +263,8 @@ def test_the_lay_off_gate_permits_where_it_refuses_nothing() -> None:
             if match.is_over:
                 break
             for seat in range(match.players):
-                permits = gate.permits(match.context, seat)
-                assert permits == (gate.refusal(match.context, seat, None) is None)
+                permits = gate.permits(TurnContext.of(match), seat)
+                assert permits == (gate.refusal(TurnContext.of(match), seat, None) is None)
                 checked += permits
             match.apply(rng.choice(match.legal_actions()))
     assert checked > 100

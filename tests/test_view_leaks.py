@@ -34,11 +34,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Card, Event, Match, Meld, Stock, game
-from rummykit.engine import ContractRummyMatch
+from rummykit.engine import ContractRummyMatch, TurnContext
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit import DealEnded, Dealt, Effect, GameDefinition, HandsShown, Passed
+from rummykit.kit.match import forget_listed
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
@@ -73,7 +74,7 @@ def swapped_twin(match: AnyMatch, seat: int, count: int) -> tuple[AnyMatch, int]
         hand[hand.index(card)] = under
         stock[-1 - index] = card
     twin.deal.stock = Stock(stock)
-    twin.refresh()
+    forget_listed(twin)
     return twin, count
 
 
@@ -184,7 +185,7 @@ def _claimant(match: AnyMatch) -> int | None:
     assert isinstance(match, ContractRummyMatch)
     if match.phase is CORRECTION:
         return match.to_act
-    claims = PossoClaims.table(match.context).claims if match.phase is CLAIM else []
+    claims = PossoClaims.table(TurnContext.of(match)).claims if match.phase is CLAIM else []
     return claims[0][0] if claims else None
 
 

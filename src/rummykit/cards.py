@@ -251,6 +251,10 @@ JOKER: Card = Card(None, None)
 """The joker (all jokers are the same value)."""
 CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
 """All 53 cards, indexed by :attr:`.Card.code`."""
+RANK_NATURALS: dict[Rank, frozenset[Card]] = {
+    rank: frozenset(card for card in NATURALS if card.rank is rank) for rank in RANKS
+}
+"""The four natural cards of each rank (one of each suit)."""
 
 
 def _card_from_code(code: int) -> Card:

@@ -24,7 +24,7 @@ LayOff(card=JK, target=2, end=None, role=4H)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Self
 
 import attrs
 
@@ -140,14 +140,15 @@ class LayOff(Action):
 
 
 @attrs.frozen
-class ExchangeJoker(Action):
-    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
-    freed joker on meld ``joker_to`` (at ``end`` of a run, standing for ``role`` when
-    declared), or into the hand when ``joker_to`` is ``None`` (POSSO-11.6). Written
-    ``exchange 8C -> 2 joker -> 3 (4H)``, ``exchange 8C -> 2 joker -> 3 high`` or
-    ``exchange 8C -> 2 joker -> hand``."""
+class JokerMove(Action):
+    """The base of an action that puts ``card`` from the hand in place of the joker in
+    meld ``target`` and places the freed joker on meld ``joker_to`` (at ``end`` of a
+    run, standing for ``role`` when declared), or into the hand when ``joker_to`` is
+    ``None``: a joker exchange (:class:`ExchangeJoker`) or a game's move of the same
+    shape (Posso?'s swap correction). Written with its verb:
+    ``VERB CARD -> MELD joker -> MELD [(MEANING)] [low|high]`` or
+    ``VERB CARD -> MELD joker -> hand``."""
 
-    verb: ClassVar[str] = "exchange"
     card: Card
     target: int = attrs.field(validator=whole_field(0))
     joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
@@ -155,8 +156,8 @@ class ExchangeJoker(Action):
     role: Role | None = None
 
     @classmethod
-    def parse(cls, rest: str, text: str) -> ExchangeJoker:
-        """``exchange 8C -> 2 joker -> 3 (4H)``."""
+    def parse(cls, rest: str, text: str) -> Self:
+        """``VERB 8C -> 2 joker -> 3 (4H)``."""
         words = rest.replace("->", " -> ").split()
         shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
         target = parse_number(words[2]) if shape else None
@@ -170,9 +171,20 @@ class ExchangeJoker(Action):
 
     def __str__(self) -> str:
         if self.joker_to is None:
-            return f"exchange {self.card} -> {self.target} joker -> hand"
+            return f"{self.verb} {self.card} -> {self.target} joker -> hand"
         meaning = "" if self.role is None else f" {format_meaning(None, self.role)}"
         return (
-            f"exchange {self.card} -> {self.target} joker -> {self.joker_to}"
+            f"{self.verb} {self.card} -> {self.target} joker -> {self.joker_to}"
             f"{meaning}{_end_text(self.end)}"
         )
+
+
+@attrs.frozen
+class ExchangeJoker(JokerMove):
+    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
+    freed joker on meld ``joker_to`` (at ``end`` of a run, standing for ``role`` when
+    declared), or into the hand when ``joker_to`` is ``None`` (POSSO-11.6). Written
+    ``exchange 8C -> 2 joker -> 3 (4H)``, ``exchange 8C -> 2 joker -> 3 high`` or
+    ``exchange 8C -> 2 joker -> hand``."""
+
+    verb: ClassVar[str] = "exchange"
