@@ -19,6 +19,7 @@ from rummykit import ConfigError, IllegalActionError, Match, NotationError, Reco
 from rummykit.kit import Action, json_schema, to_json
 from rummykit.kit.actions import action_from_dict
 from rummykit.kit.codec import action_from_fields
+from tests.strategies import examples
 from tests.test_snapshot import GAMES, random_match
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema (the test extra) validates")
@@ -50,7 +51,7 @@ def test_the_shipped_schema_is_a_valid_schema() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), start=st.integers(0, 500))
 def test_every_value_a_client_receives_is_json_the_schema_accepts(
     name: str, seed: int, start: int

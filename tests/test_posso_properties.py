@@ -23,6 +23,7 @@ from rummykit.games.posso.correction import SwapCorrect
 from rummykit.games.posso.listing import playable_targets, ready_meld
 from rummykit.kit import Discard, Done
 from rummykit.records import dumps, loads
+from tests.strategies import examples
 from tests.test_may_i_properties import check_conservation, check_views, play_checked
 
 OPTIONS: dict[str, list[Any]] = {
@@ -97,7 +98,7 @@ def check_forced_play(match: ContractRummyMatch) -> None:
         assert all(playable_targets(TurnContext.of(match), seat, card) for card in others)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_random_play_under_random_options(seed: int, players: int, options: random.Random) -> None:
     match = random_match(options, seed, players)

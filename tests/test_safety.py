@@ -39,6 +39,7 @@ from rummykit.kit import Position
 from rummykit.kit.match import forget_listed
 from rummykit.records import dumps, for_seat, loads, to_record
 from rummykit.solver import DEFAULT_BUDGET, clear_memos, memo_limits, memo_sizes, set_memo_limits
+from tests.strategies import examples
 
 # -- listing ------------------------------------------------------------------------------
 
@@ -152,7 +153,7 @@ def test_a_budget_is_a_whole_number_of_nodes(budget: object) -> None:
         best_arrangement(parse_cards("7S 7H 7D"), Contract.parse("1G"), _WILD, budget=budget)  # type: ignore[arg-type]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.sampled_from(CARDS), min_size=6, max_size=14), st.sampled_from(["2G", "1G+1R"]))
 def test_hands_of_real_play_never_meet_the_default_budget(cards: list[Card], text: str) -> None:
     contract = Contract.parse(text)
@@ -234,7 +235,7 @@ def test_possession_refusals_do_not_tell_what_a_seat_holds() -> None:
 _CARD = re.compile(r"\b(?:10|[2-9AJQKT])[CDHS]\b|\bJK\b")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     st.sampled_from(["may-i", "posso", "possession"]),
     st.integers(0, 2**32),

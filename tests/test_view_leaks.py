@@ -40,6 +40,7 @@ from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit import DealEnded, Dealt, Effect, GameDefinition, HandsShown, Passed
 from rummykit.kit.match import forget_listed
+from tests.strategies import examples
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
@@ -152,7 +153,7 @@ def check_hidden_cards_stay_hidden(
     return compared
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_posso_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -161,7 +162,7 @@ def test_posso_phases_reveal_no_hidden_card(
     check_hidden_cards_stay_hidden(definition, players, seed, options)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_may_i_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -170,7 +171,7 @@ def test_may_i_phases_reveal_no_hidden_card(
     check_hidden_cards_stay_hidden(definition, players, seed, options)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), options=st.randoms())
 def test_possession_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -189,7 +190,7 @@ def _claimant(match: AnyMatch) -> int | None:
     return claims[0][0] if claims else None
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_posso_claims_and_corrections_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -294,7 +295,7 @@ def _dealt_to_others_hidden(event: Event, players: int) -> None:
         ("possession", POSSESSION_OPTIONS, 3),
     ],
 )
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), choices=st.randoms())
 def test_what_a_seat_sees_of_an_effect_names_no_hidden_card(
     name: str, options: dict[str, list[Any]], players: int, seed: int, choices: random.Random
