@@ -443,9 +443,11 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         step = self._first_step + len(entries) // log.WIDTH
         done = tuple(effects)
         key = (deal_number, seat, phase)
-        entries.append(log.METAS.get(key) or log.meta(*key))
-        entries.append(action)
-        entries.append(done[0] if len(done) == 1 else done)
+        entries += (
+            log.METAS.get(key) or log.meta(*key),
+            action,
+            done[0] if len(done) == 1 else done,
+        )
         event = Event(step, deal_number, seat, phase, action, done)
         if state.held:  # answers given early: applied now if the order reached them
             self._resolve_held(phase)
