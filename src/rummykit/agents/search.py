@@ -159,9 +159,17 @@ class SearchAgent:
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
-    objective: str = attrs.field(default="best", validator=one_of("best", "mean"))
+    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win"))
     """What a rollout's end is worth to the seat: its match total minus the best other
-    total (``"best"``: what winning takes) or minus the others' mean (``"mean"``)."""
+    total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
+    the others' totals weighted by how likely each is to finish first (``"win"``: a
+    softmax of their totals at the temperature ``spread``, widened by the deals still to
+    play, so early in a match every opponent counts alike and in the last deal the leader
+    counts most; a card fed to any opponent costs)."""
+    spread: float = attrs.field(default=40, validator=number(0, above=True))
+    """With ``objective="win"``: the points by which two seats' totals may still drift
+    apart in a deal (the softmax's temperature is ``spread`` times the square root of the
+    deals left after this one plus a half)."""
     margin: float = attrs.field(default=1.5, validator=number(0))
     """How sure the search must be to overrule the policy: a candidate replaces the
     policy's first choice only when its mean gain over it, on the same samples, exceeds
@@ -270,19 +278,35 @@ class SearchAgent:
                 best, best_gain = index, mean
         return best
 
+    def scale(self, match: Match[Any, Any], deal: int | None = None) -> float:
+        """The temperature of ``objective="win"`` in ``match``: ``spread`` times the
+        square root of the deals left after ``deal`` (by default the current one) plus a
+        half (a match whose length is not known counts two more)."""
+        count = match.deal_count()
+        number = match.deal_number if deal is None else deal
+        left = 2 if count is None else max(0, count - number)
+        return self.spread * math.sqrt(left + 0.5)
+
     def rollout(
-        self, match: Match[Any, Any], seat: int, rng: random.Random, *, deal: int | None = None
+        self,
+        match: Match[Any, Any],
+        seat: int,
+        rng: random.Random,
+        *,
+        deal: int | None = None,
     ) -> float:
         """Play ``match`` on with the policy to the end of deal ``deal`` (by default the
         current one; a candidate that ended the deal is not played into the next) or
         ``horizon`` decisions, then :meth:`leaf`; what that end is worth to ``seat``
-        (:meth:`standing`, from the seats' net totals)."""
+        (:meth:`standing`, from the seats' net totals, at the temperature :meth:`scale`
+        of the deal the rollout starts in)."""
         if deal is None:
             deal = match.deal_number
+        scale = self.scale(match, deal)
         steps = 0
         while match.deal_number == deal and not match.is_over:
             if self.horizon is not None and steps >= self.horizon:
-                return self.leaf(match, seat)
+                return self.leaf(match, seat, scale=scale)
             actor = match.to_act
             legal = match.legal_actions()
             if actor is None:
@@ -293,20 +317,28 @@ class SearchAgent:
             # only one whose rollouts this changes
             match.apply(legal[0] if len(legal) == 1 else self.policy.choose(match.view(actor), rng))
             steps += 1
-        return self.standing(match.net_totals, seat)
+        return self.standing(match.net_totals, seat, scale=scale)
 
-    def standing(self, totals: Sequence[float], seat: int) -> float:
+    def standing(self, totals: Sequence[float], seat: int, *, scale: float | None = None) -> float:
         """How ``seat`` stands in the match totals ``totals``: its total minus the best
-        other total (``objective="best"``: what winning takes) or minus the others'
-        mean (``"mean"``)."""
+        other total (``objective="best"``: what winning takes), minus the others' mean
+        (``"mean"``), or minus the others' totals weighted by a softmax of them at the
+        temperature ``scale`` (``"win"``; by default ``spread``)."""
         others = [total for other, total in enumerate(totals) if other != seat]
         if not others:
             return float(totals[seat])
         if self.objective == "best":
             return totals[seat] - max(others)
-        return totals[seat] - sum(others) / len(others)
+        if self.objective == "mean":
+            return totals[seat] - sum(others) / len(others)
+        temperature = self.spread if scale is None else scale
+        top = max(others)
+        weights = [math.exp((total - top) / temperature) for total in others]
+        return totals[seat] - sum(w * t for w, t in zip(weights, others, strict=True)) / sum(
+            weights
+        )
 
-    def leaf(self, match: Match[Any, Any], seat: int) -> float:
+    def leaf(self, match: Match[Any, Any], seat: int, *, scale: float | None = None) -> float:
         """A deal in progress, scored as if it ended now: each seat pays the points (or
         cards) left in its hand, and in contract games ``distance_weight`` per card a
         seat not yet down lacks for the contract."""
@@ -325,4 +357,4 @@ class SearchAgent:
             ):
                 cost += self.distance_weight * contract_distance(hand, contract, rules)
             totals.append(match.net_totals[other] - cost)
-        return self.standing(totals, seat)
+        return self.standing(totals, seat, scale=scale)
