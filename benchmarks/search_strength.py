@@ -120,9 +120,7 @@ def main() -> None:
     rng = make_rng(args.seed)
     seeds = [rng.randrange(2**31) for _ in range(args.matches)]
     size = max(1, -(-args.matches // (4 * args.processes)))
-    jobs = [
-        (args.bot, options, args.seat, seeds[i : i + size]) for i in range(0, len(seeds), size)
-    ]
+    jobs = [(args.bot, options, args.seat, seeds[i : i + size]) for i in range(0, len(seeds), size)]
     start = time.perf_counter()
     if args.processes <= 1:
         parts = list(map(play_matches, jobs))
