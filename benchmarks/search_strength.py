@@ -23,6 +23,8 @@ import argparse
 import json
 import platform
 import random
+import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -58,10 +60,13 @@ def make_bot(bot: str, options: dict[str, Any]) -> Agent:
     return SearchAgent(policy, **options)
 
 
-def play_matches(job: tuple[str, dict[str, Any], int, list[int]]) -> list[dict[str, Any]]:
+def play_matches(
+    job: tuple[str, dict[str, Any], int, list[int], bool],
+) -> list[dict[str, Any]]:
     """Play the matches of ``seeds`` with ``bot`` in seat ``seat`` and heuristics in the
-    others (as :func:`rummykit.simulate.play_one` does: one generator per match)."""
-    bot, options, seat_of_bot, seeds = job
+    others (as :func:`rummykit.simulate.play_one` does: one generator per match), saying
+    each result on stderr with ``progress``."""
+    bot, options, seat_of_bot, seeds, progress = job
     may_i = game("may-i")
     agents = [heuristic_agent(may_i) for _ in range(PLAYERS)]
     agents[seat_of_bot] = make_bot(bot, options)
@@ -88,6 +93,8 @@ def play_matches(job: tuple[str, dict[str, Any], int, list[int]]) -> list[dict[s
             match.apply(action)
         outcome = match.outcome
         assert outcome is not None
+        if progress:
+            print(f"match {seed}: winners {outcome.winners}", file=sys.stderr, flush=True)
         results.append(
             {
                 "seed": seed,
@@ -111,6 +118,7 @@ def main() -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a search option"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--progress", action="store_true", help="each match's winners on stderr")
     args = parser.parse_args()
     options = {}
     for item in args.option:
@@ -120,7 +128,10 @@ def main() -> None:
     rng = make_rng(args.seed)
     seeds = [rng.randrange(2**31) for _ in range(args.matches)]
     size = max(1, -(-args.matches // (4 * args.processes)))
-    jobs = [(args.bot, options, args.seat, seeds[i : i + size]) for i in range(0, len(seeds), size)]
+    jobs = [
+        (args.bot, options, args.seat, seeds[i : i + size], args.progress)
+        for i in range(0, len(seeds), size)
+    ]
     start = time.perf_counter()
     if args.processes <= 1:
         parts = list(map(play_matches, jobs))
@@ -134,6 +145,19 @@ def main() -> None:
         for seat in result["winners"]:
             wins[seat] += 1 / len(result["winners"])
     count = len(results)
+    leads = [
+        r["scores"][args.seat]
+        - statistics.fmean(x for s, x in enumerate(r["scores"]) if s != args.seat)
+        for r in results
+    ]
+    lead = (
+        [
+            round(statistics.fmean(leads), 1),
+            round(1.96 * statistics.stdev(leads) / len(leads) ** 0.5, 1),
+        ]
+        if len(leads) >= 2
+        else None
+    )
     decisions = sum(result["decisions"] for result in results)
     seconds = sum(result["seconds"] for result in results)
     report = {
@@ -155,6 +179,7 @@ def main() -> None:
             round(sum(r["scores"][s] for r in results) / count, 1) if count else 0.0
             for s in range(PLAYERS)
         ],
+        "lead_over_others": lead,
         "decisions_with_a_choice": decisions,
         "cpu_ms_per_decision": round(1000 * seconds / decisions, 2) if decisions else None,
         "wall_seconds": round(wall, 1),
@@ -171,6 +196,8 @@ def main() -> None:
             f"  seat {seat} ({who}): {100 * wins[seat] / max(count, 1):.1f} % "
             f"(95 % {100 * low:.1f}-{100 * high:.1f} %), mean score {report['mean_scores'][seat]}"
         )
+    if lead is not None:
+        print(f"  seat {args.seat}'s score minus the others' mean: {lead[0]} (± {lead[1]})")
     print(
         f"  {report['cpu_ms_per_decision']} ms CPU a decision of seat {args.seat} "
         f"({decisions} with a choice); {report['wall_seconds']} s wall"
