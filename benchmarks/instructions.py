@@ -44,7 +44,9 @@ def play(name: str, decisions: int) -> None:
 
 def count(src: Path, name: str, decisions: int) -> int:
     """Instructions of ``decisions`` decisions of ``name`` with ``src`` on the path."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
+    # One hash seed for every run: with random ones, the imports' cost alone varies by
+    # millions of instructions between the two runs, a few per cent of the difference.
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     command += [sys.executable, __file__, name, "--decisions", str(decisions)]
     run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)

@@ -210,3 +210,45 @@ def test_replacing_cards_are_the_cards_wild_replacements_finds() -> None:
                 assert replacing == {card for card in CARDS if wild_replacements(meld, card)}
             match.apply(rng.choice(match.legal_actions()))
     assert any(meld.wild_positions for meld in seen)
+
+
+def _claim_open_may_i() -> Any:
+    """A May I? match with a claim window open (a discard was just made)."""
+    match = MayI().new_match(players=4, seed=3)
+    rng = random.Random(3)
+    while match.context.claim is None:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    return match
+
+
+def test_the_context_shows_the_deal_and_claim_of_its_own_match() -> None:
+    import copy
+    import pickle
+
+    from rummykit import Match
+
+    match = _claim_open_may_i()
+    copies = [
+        match.clone(),
+        copy.deepcopy(match),
+        pickle.loads(pickle.dumps(match)),
+        Match.from_dict(match.to_dict()),
+    ]
+    for twin in (match, *copies):
+        ctx = twin.context
+        assert ctx.deal is twin.deal and ctx.claim is twin.deal.claim is not None
+        assert ctx.players == 4 and ctx.meld_rules is twin.meld_rules and ctx.game == "may-i"
+    rng = random.Random(5)
+    while not match.is_over:  # the claim follows every set_claim and every new deal
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+        assert match.context.claim is match.deal.claim
+        assert match.context.deal is match.deal
+
+
+def test_the_context_reads_are_read_only() -> None:
+    ctx = MayI().new_match(players=4, seed=3).context
+    for name in ("players", "deal", "claim", "options", "phase"):
+        with pytest.raises(AttributeError):
+            setattr(ctx, name, None)

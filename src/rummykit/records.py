@@ -320,7 +320,7 @@ class RecordWriter:
 
     def append(self, event: Event) -> None:
         """Write ``event`` (the match's next one) as one line and flush it."""
-        if not isinstance(event, Event) or self.match.event(event.step) is not event:
+        if not isinstance(event, Event) or self.match.event(event.step) != event:
             raise RecordError(f"not an event of the match this record is of: {shown(event)}")
         if event.step != self.next_step:
             raise RecordError(

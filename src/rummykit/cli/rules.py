@@ -12,15 +12,22 @@ import inspect
 import textwrap
 from typing import Any
 
+import attrs
+
 from rummykit.cli.language import Words
 from rummykit.cli.setup import check_players, player_range
 from rummykit.contracts.schedules import ContractSchedule
+from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos, option_values
+from rummykit.melds import MeldRules
 from rummykit.variants import variant_of
 
 
 def _json(value: Any) -> Any:
+    """An option's value as short JSON-ready data: meld rules as the fields that differ
+    from :class:`~rummykit.melds.MeldRules`' defaults, a schedule as its contracts (listed
+    whole under ``schedule``), other values as the codec writes them."""
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, tuple | list):
@@ -29,7 +36,18 @@ def _json(value: Any) -> Any:
         return value
     if isinstance(value, dict):
         return {str(key): _json(item) for key, item in value.items()}
-    return str(value)
+    if isinstance(value, MeldRules):
+        return {
+            field.name: _json(to_json(getattr(value, field.name)))
+            for field in attrs.fields(MeldRules)
+            if getattr(value, field.name) != field.default
+        }
+    if isinstance(value, ContractSchedule):
+        return [deal.contract.notation for deal in value]
+    try:
+        return _json(to_json(value))
+    except TypeError:  # a user's value the codec does not know
+        return str(value)
 
 
 def describe_rules(
@@ -79,6 +97,7 @@ def describe_rules(
                 "hand_size": deal.hand_size,
                 "discard_out": deal.discard_out,
                 "whole_hand": deal.whole_hand,
+                **({"options": _json(deal.option_values())} if deal.options else {}),
             }
             for number, deal in enumerate(schedule(), start=1)
         ]
@@ -150,6 +169,8 @@ def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = No
             out = "" if deal["discard_out"] else ", " + tr("no going out by discarding")
             if deal.get("whole_hand"):
                 out += ", " + tr("the go-down takes the whole hand")
+            if deal.get("options"):
+                out += "; " + _show(deal["options"])
             size = tr.plural("{count} card", "{count} cards", deal["hand_size"])
             lines.append(
                 "  " + tr("deal {deal}:", deal=deal["deal"]) + f" {deal['contract']}, {size}{out}"

@@ -8,8 +8,11 @@ that verifies actions; the turn itself is in :mod:`rummykit.engine.core`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
@@ -28,7 +31,6 @@ from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
-    from rummykit.engine.core import ContractRummyMatch
 
 
 CLAUSE_KEYS = frozenset(
@@ -50,9 +52,6 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     ``refusal_clauses``; :data:`CLAUSE_KEYS`)."""
     _hooks: Hooks
     _ctx: TurnContext[Any]
-    _engine: ContractRummyMatch
-    """This match as the engine's function modules (pile, moves) take it: set with the
-    context (``_rebind``), an attribute rather than a cast at every call."""
     _contracts: ContractSchedule | None
     """The contract, hand size and going-out rule of each deal (``None``: a game
     without contracts)."""
@@ -63,6 +62,10 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """The engine's options for the match (the definition's ``table_options()``)."""
     meld_rules: MeldRules
     values: CardValues
+
+    _layoff_memo: BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]]
+    _layoff_fits: BoundedMemo[tuple[int, int], Any]
+    """The engine's lay-off memos (made in ``_setup``, read by :mod:`rummykit.engine.moves`)."""
 
     _down_checked: tuple[Down, list[Meld], bool] | None = None
     """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with
@@ -168,8 +171,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
 
     def _check(self, action: Action) -> None:
         self._down_checked = None
-        if self._is_listed(action):  # listed already: one of its values is legal
-            return
+        listed = self._legal  # _is_listed, without a call: every apply passes here
+        if listed is not None and any(map(is_, listed, repeat(action))):
+            return  # listed already: one of its values is legal
         phase, seat = self.state.phase, self.state.to_act
         claims = self._hooks.claims
         # In a claim protocol's phase: a listed value as it is written, else another
@@ -310,7 +314,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             params = {
                 "card": action.card,
                 "target": action.target,
-                "meanings": exchange_meanings(self._engine, seat, action),
+                "meanings": exchange_meanings(self, seat, action),
             }
             raise IllegalActionError(Message("exchange.no_fit", params), rule=rule)
         if action.card not in self.deal.hands[seat]:

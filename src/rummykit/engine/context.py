@@ -15,8 +15,9 @@ engine's insides change, in the pure and the compiled build alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, final
+from weakref import ref
 
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import Hooks, TakeKind
     from rummykit.engine.options import TableOptions
+    from rummykit.engine.state import ContractDeal
     from rummykit.melds.meld import Role
 
 S = TypeVar("S")
@@ -113,6 +115,20 @@ class DealView(Protocol):
         """Set while an action ends the deal dead (the refill cap)."""
 
 
+_SLOTS = (
+    "_ref",
+    "claim",
+    "deal",
+    "game",
+    "hooks",
+    "meld_rules",
+    "options",
+    "players",
+    "rules",
+    "values",
+)
+
+
 @final
 class TurnContext(Generic[S]):
     """A hook's view of one match and its verbs (``S``: the claim protocol's state).
@@ -123,119 +139,136 @@ class TurnContext(Generic[S]):
     cards are conserved, the effects logged, the legal actions listed anew).
     """
 
-    __slots__ = ("_match",)
+    __slots__ = _SLOTS
+
+    _ref: Callable[[], ContractRummyMatch]
+    """A weak reference to the match, called (typed as the match it gives while the
+    match is alive, the only time its hooks run): the match holds its context, and a
+    match in no reference cycle is freed as soon as it is dropped."""
+
+    players: int
+    """How many seats play."""
+    rules: Any
+    """The game's rules value (its definition's ``rules``)."""
+    options: TableOptions
+    """The engine's options for the deal in progress (the table's, with those its
+    schedule deal sets)."""
+    meld_rules: MeldRules
+    """What a meld is in the deal in progress."""
+    values: CardValues
+    """What each card counts in the deal in progress."""
+    hooks: Hooks
+    """The game's hooks (a hook may ask another: Posso?'s forced play asks the
+    lay-off gate)."""
+    game: str
+    """The game's registry name (for messages)."""
+    deal: DealView
+    """The deal in progress, read-only (change it through the verbs below)."""
+    claim: S | None
+    """The claim protocol's state (``None``: none kept now): the deal's, kept here too
+    (:meth:`set_claim` sets both)."""
 
     def __init__(self, match: ContractRummyMatch) -> None:
-        self._match = match
+        # Read-only attributes, not properties: a hook reads them tens of thousands of
+        # times a second, and a plain attribute costs a seventh of a property's call.
+        put = object.__setattr__
+        put(self, "_ref", ref(match))  # weak: the match holds its context (no cycle)
+        put(self, "players", match.players)
+        put(self, "rules", match.rules)
+        put(self, "options", match.options)
+        put(self, "meld_rules", match.meld_rules)
+        put(self, "values", match.values)
+        put(self, "hooks", match._hooks)
+        put(self, "game", match.definition.name)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"TurnContext.{name} is read-only: change the match through its verbs")
+
+    def __getstate__(self) -> tuple[None, dict[str, object]]:
+        """The slots, the match itself in place of the weak reference to it."""
+        slots = {name: getattr(self, name) for name in _SLOTS if hasattr(self, name)}
+        slots["_ref"] = self._ref()
+        return None, slots
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """An unpickled context (its match's copy): the slots as they were pickled."""
+        for name, value in state[1].items():
+            object.__setattr__(self, name, ref(value) if name == "_ref" else value)
+
+    def _show_deal(self, deal: ContractDeal) -> None:
+        """The match's deal is now ``deal`` (a new deal, a restored one), played under
+        the match's options, meld rules and card values for that deal (a schedule's deal
+        may change them): the engine's call, never a hook's."""
+        match = self._ref()
+        put = object.__setattr__
+        put(self, "deal", deal)
+        put(self, "claim", deal.claim)
+        put(self, "options", match.options)
+        put(self, "meld_rules", match.meld_rules)
+        put(self, "values", match.values)
 
     # -- what a hook reads -------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        """How many seats play."""
-        return self._match.players
-
-    @property
-    def rules(self) -> Any:
-        """The game's rules value (its definition's ``rules``)."""
-        return self._match.rules
-
-    @property
-    def options(self) -> TableOptions:
-        """The engine's options for this match."""
-        return self._match.options
-
-    @property
-    def meld_rules(self) -> MeldRules:
-        """What a meld is in this match."""
-        return self._match.meld_rules
-
-    @property
-    def values(self) -> CardValues:
-        """What each card counts in this match."""
-        return self._match.values
-
-    @property
-    def hooks(self) -> Hooks:
-        """The game's hooks (a hook may ask another: Posso?'s forced play asks the
-        lay-off gate)."""
-        return self._match._hooks
-
-    @property
-    def game(self) -> str:
-        """The game's registry name (for messages)."""
-        return self._match.definition.name
-
-    @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self._match.state.phase
+        return self._ref().state.phase
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision it is."""
-        return self._match.state.to_act
+        return self._ref().state.to_act
 
     @property
     def deal_number(self) -> int:
         """The deal in progress, from 1."""
-        return self._match.state.deal_number
-
-    @property
-    def deal(self) -> DealView:
-        """The deal in progress, read-only."""
-        return self._match.deal
+        return self._ref().state.deal_number
 
     @property
     def stock_size(self) -> int:
         """How many cards the stock holds."""
-        return len(self._match.deal.stock)
-
-    @property
-    def claim(self) -> S | None:
-        """The claim protocol's state (``None``: none kept now)."""
-        return self._match.deal.claim  # type: ignore[return-value]  # the protocol's own
+        return len(self._ref().deal.stock)
 
     @property
     def whole_hand(self) -> bool:
         """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
-        return self._match._whole_hand
+        return self._ref()._whole_hand
 
     def contract_of(self, seat: int) -> Contract | None:
         """``seat``'s contract in this deal: the deal's, or under
         ``per_player_contracts`` the one of the seat's own stage."""
-        return self._match._contract_of(seat)
+        return self._ref()._contract_of(seat)
 
     def buys_left(self, seat: int) -> int | None:
         """Buys ``seat`` may still make this deal under the deal's ``buy_limit`` (with
         any carried over under ``buys_carry_over``); ``None``: no limit."""
-        return self._match._buys_left(seat)
+        return self._ref()._buys_left(seat)
 
     @property
     def sender_known(self) -> bool:
         """Whether the action being verified was sent by the seat to act: only then may a
         refusal name that seat's cards or legal actions."""
-        return self._match._sender_known
+        return self._ref()._sender_known
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action now (the match's listing)."""
-        return self._match.legal_actions()
+        return self._ref().legal_actions()
 
     def left(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places to the left of ``seat``."""
-        return (seat + steps) % self._match.players
+        return (seat + steps) % self.players
 
     def who(self, seat: int | None) -> str:
         """``player A`` or ``the table``, for messages."""
-        return self._match._who(seat)
+        return self._ref()._who(seat)
 
     def lacks(self, cards: object) -> str:
         """``does not hold 9S`` for a refusal, naming the cards only to a known sender."""
-        return self._match._lacks(cards)
+        return self._ref()._lacks(cards)
 
     def clause(self, key: str) -> str:
         """The game's clause for refusals of kind ``key`` (``""``: none)."""
-        return self._match._clause(key)
+        return self._ref()._clause(key)
 
     def refuse(self, rule: str, reason: Message | str) -> NoReturn:
         """Refuse the action being verified: raise
@@ -256,7 +289,7 @@ class TurnContext(Generic[S]):
     ) -> bool:
         """May a meld action leave ``remaining`` in ``seat``'s hand (the single-card
         rule, going out only with the contract down)?"""
-        return self._match._leaves_ok(
+        return self._ref()._leaves_ok(
             seat, remaining, down_after=down_after, table_after=table_after, going_down=going_down
         )
 
@@ -267,77 +300,81 @@ class TurnContext(Generic[S]):
         ``None`` if it does not fit (remembered for the match)."""
         from rummykit.engine.moves import grown_meld
 
-        return grown_meld(self._match, meld, card, end, role)
+        return grown_meld(self._ref(), meld, card, end, role)
 
     def pile_run(self, seat: int, *, protect_top: bool) -> int:
         """How many pile cards from the top ``seat`` may take (stopping before one of his
         own discards unless the options allow it)."""
-        return len(pile.pile_run(self._match, seat, protect_top=protect_top))
+        return len(pile.pile_run(self._ref(), seat, protect_top=protect_top))
 
     def max_take(
         self, seat: int, take: TakeKind | None, *, protect_top: bool, limit: int | None = None
     ) -> int:
         """How many pile cards ``seat`` may take now for ``take`` (``None``: a regular
         turn's), at most ``limit``, able to pay for them."""
-        return pile.max_take(self._match, seat, kind=take, protect_top=protect_top, limit=limit)
+        return pile.max_take(self._ref(), seat, kind=take, protect_top=protect_top, limit=limit)
 
     def price(self, take: TakeKind | None, count: int) -> int:
         """The stock cards owed for ``count`` pile cards taken as ``take``."""
-        return pile.price(self._match, take, count)
+        return pile.price(self._ref(), take, count)
 
     # -- verbs -------------------------------------------------------------------------------
 
     def emit(self, effect: Effect) -> None:
         """Report an effect of the action being applied (it goes into its event)."""
-        self._match._emit(effect)
+        self._ref()._effects.append(effect)  # the match's _emit, without a second call
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
-        self._match._set_turn(phase, seat)
+        match = self._ref()  # the match's _set_turn, without a second call
+        state = match.state
+        state.phase, state.to_act = phase, seat
+        match._legal = None
 
     def set_step(self, step: TurnStep) -> None:
         """The turn in progress is now ``step``."""
-        self._match.deal.step = step
+        self._ref().deal.step = step
 
     def set_claim(self, state: S | None) -> None:
         """Keep ``state`` as the claim protocol's state (``None``: none)."""
-        self._match.deal.claim = state  # type: ignore[assignment]  # the protocol's own
+        self._ref().deal.claim = state  # type: ignore[assignment]  # the protocol's own
+        object.__setattr__(self, "claim", state)
 
     def count_turn(self) -> bool:
         """Count a new turn; ``False`` if the turn cap ended the deal instead."""
-        return self._match._count_turn()
+        return self._ref()._count_turn()
 
     def start_turn(self, seat: int) -> None:
         """``seat``'s regular turn starts (unless the deal ends dead first)."""
-        self._match._start_regular_turn(seat)
+        self._ref()._start_regular_turn(seat)
 
     def end_turn(self, seat: int) -> None:
         """``seat``'s turn ends without a discard (the claim protocol says who is next)."""
-        self._match._hooks.claims.after_turn_without_discard(self, seat)
+        self.hooks.claims.after_turn_without_discard(self, seat)
 
     def start_pick(self, seat: int, take: TakeKind) -> None:
         """After ``seat`` took the top pile card as ``take`` under
         ``multi_take_mode="any"``: let him pick more pile cards one at a time."""
-        self._match._start_pick(seat, take.name)
+        self._ref()._start_pick(seat, take.name)
 
     def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
         """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
-        return pile.take_from_pile(self._match, seat, count, protect_top=protect_top)
+        return pile.take_from_pile(self._ref(), seat, count, protect_top=protect_top)
 
     def take_top(self, seat: int) -> Card:
         """Move the top pile card into ``seat``'s hand, in view of all (whoever discarded it)."""
-        deal = self._match.deal
+        deal = self._ref().deal
         (card,) = deal.pile.take(1)
         deal.hands[seat].append(card)
         known = deal.known[seat]
         known[card] = known.get(card, 0) + 1
-        self._match._emit(TookFromPile(seat, (card,)))
+        self._ref()._emit(TookFromPile(seat, (card,)))
         return card
 
     def place_top(self, target: int, meld: Meld) -> Card:
         """Take the top pile card onto the table: meld ``target`` becomes ``meld`` (which
         holds it). Returns the card."""
-        deal = self._match.deal
+        deal = self._ref().deal
         (card,) = deal.pile.take(1)
         deal.table[target] = meld
         return card
@@ -346,7 +383,7 @@ class TurnContext(Generic[S]):
         """Take the top pile card onto the table: the table becomes ``melds`` (as many
         as before, one of them holding the card; a correction that exchanges a joker
         moves it too). Returns the card."""
-        deal = self._match.deal
+        deal = self._ref().deal
         assert len(melds) == len(deal.table)
         (card,) = deal.pile.take(1)
         deal.table[:] = list(melds)
@@ -355,18 +392,18 @@ class TurnContext(Generic[S]):
     def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
         """Draw ``count`` stock cards for ``seat`` (refilling the stock as the options
         say); at the refill cap the deal is marked dead (:attr:`DealView.dead`)."""
-        return pile.draw_stock(self._match, seat, count, penalty=penalty)
+        return pile.draw_stock(self._ref(), seat, count, penalty=penalty)
 
     def lay_down(
         self, seat: int, melds: Sequence[Meld], *, down_after: bool
     ) -> tuple[tuple[int, ...], bool]:
         """Move ``melds`` from ``seat``'s hand to the table as his; he is down after them
         where ``down_after``. Returns their places and whether he went down now."""
-        return self._match._lay_down(seat, list(melds), down_after=down_after)
+        return self._ref()._lay_down(seat, list(melds), down_after=down_after)
 
     def show(self, seat: int, cards: Iterable[Card]) -> None:
         """``cards`` were shown in ``seat``'s hand: they are known to be there."""
-        known = self._match.deal.known[seat]
+        known = self._ref().deal.known[seat]
         shown: dict[Card, int] = {}
         for card in cards:
             shown[card] = shown.get(card, 0) + 1
@@ -376,13 +413,13 @@ class TurnContext(Generic[S]):
 
     def count_buy(self, seat: int) -> None:
         """``seat`` bought a card: count it for the deal (buy limits) and the match."""
-        self._match.deal.buys[seat] += 1
-        self._match.state.total_buys += 1
+        self._ref().deal.buys[seat] += 1
+        self._ref().state.total_buys += 1
 
     def went_out(self, seat: int, how: GoingOut) -> None:
         """``seat`` went out; the deal is scored."""
-        self._match._went_out(seat, how)
+        self._ref()._went_out(seat, how)
 
     def end_dead_deal(self, reason: DealEnd) -> None:
         """Nobody went out: the deal ends and is scored as dead."""
-        self._match._end_dead_deal(reason)
+        self._ref()._end_dead_deal(reason)

@@ -80,7 +80,6 @@ class ContractRummyMatch(ProgressMatch):
         self._table = definition.table_options()
         self.options = self._table
         self._hooks = definition.hooks()
-        self._rebind()
         super().__init__(definition, **options)
 
     def _setup(self) -> None:
@@ -95,11 +94,27 @@ class ContractRummyMatch(ProgressMatch):
         self.meld_rules = shared_meld_rules(options.meld_rules)
         self.values = options.card_values
         self._new_memos()
+        self._rebind()
 
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
         self._ctx = TurnContext(self)
-        self._engine = self
+        deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
+        if deal is not None:  # None: before the first deal
+            self._ctx._show_deal(deal)
+
+    def _set_deal(self, deal: ContractDeal) -> None:
+        """The deal in progress is now ``deal`` (the hooks' context shows it). The
+        lay-off memos start afresh: they know the last deal's melds, gone now (a live
+        match would keep up to their size of them)."""
+        self.deal = deal
+        self._ctx._show_deal(deal)
+        self._layoff_memo.forget()
+        self._layoff_fits.forget()
+
+    def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
+        super()._restore(state, deal, step)
+        self._ctx._show_deal(deal)
 
     @property
     def context(self) -> TurnContext[Any]:
@@ -200,7 +215,7 @@ class ContractRummyMatch(ProgressMatch):
             packet_size=self.options.deal_packet_size,
             dealer=self.state.dealer,
         )
-        self.deal = self._new_deal(dealt.hands, dealt.rest)
+        self._set_deal(self._new_deal(dealt.hands, dealt.rest))
         upcard = None
         if self.options.initial_upcard:
             upcard = self.deal.stock.draw()
@@ -216,10 +231,12 @@ class ContractRummyMatch(ProgressMatch):
         self.state.deal_number = position.deal
         self.state.dealer = position.dealer
         self._enter_deal()
-        self.deal = self._new_deal(
-            position.hands,
-            position.stock,
-            [PileCard(card, discarder) for card, discarder in position.pile],
+        self._set_deal(
+            self._new_deal(
+                position.hands,
+                position.stock,
+                [PileCard(card, discarder) for card, discarder in position.pile],
+            )
         )
         for meld in position.table:
             try:
@@ -463,7 +480,7 @@ class ContractRummyMatch(ProgressMatch):
             self._emit(
                 HandsShown(tuple(tuple(sorted(hand, key=_code)) for hand in self.deal.hands))
             )
-        self.deal.claim = None
+        self._ctx.set_claim(None)
         return scores
 
     # -- views -----------------------------------------------------------------------------

@@ -92,7 +92,7 @@ class ListedMatch(CheckedMatch):
         return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
 
     def _draw_choices(self, seat: int) -> tuple[Action, ...]:
-        top = pile.max_take(self._engine, seat, kind=None, protect_top=False)
+        top = pile.max_take(self, seat, kind=None, protect_top=False)
         mode = self.options.pile_take
         if mode is PileTake.OFF:
             top = min(top, 1)
@@ -119,8 +119,8 @@ class ListedMatch(CheckedMatch):
         picked = 1 if first else step.picked
         kind = None if first or step.kind == "regular" else self._take_kind(step.kind)
         if self.options.penalty_draw_shortfall == "limit_take" and pile.price(
-            self._engine, kind, picked + 1
-        ) > pile.could_draw(self._engine, picked + 1):
+            self, kind, picked + 1
+        ) > pile.could_draw(self, picked + 1):
             return []
         entries = self.deal.pile.entries[:-1] if first else self.deal.pile.entries
         own_ok = self.options.may_take_own_discard
@@ -138,8 +138,8 @@ class ListedMatch(CheckedMatch):
         downs = self._hooks.opening.go_downs(self._ctx, seat)
         if self.options.opening_points and not (self.deal.down[seat] or self.deal.laid[seat]):
             downs = opening_downs(self._ctx, seat, downs)
-        result: list[Action] = [*downs, *layoffs(self._engine, seat, self._ctx)]
-        result += exchanges(self._engine, seat, self._ctx)
+        result: list[Action] = [*downs, *layoffs(self, seat, self._ctx)]
+        result += exchanges(self, seat, self._ctx)
         if self.deal.deepest is not None:
             pass  # pile_take="meld_deepest": no discard, no end, before the deepest is melded
         elif step.discard_step:

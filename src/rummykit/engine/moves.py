@@ -24,8 +24,8 @@ from rummykit.melds.meld import Role
 from rummykit.messages import Message
 
 if TYPE_CHECKING:
+    from rummykit.engine.checks import CheckedMatch
     from rummykit.engine.context import TurnContext
-    from rummykit.engine.core import ContractRummyMatch
 
 MEMO_ENTRIES: Final = 50_000
 """The size of the per-match lay-off memos and of the shared lay-off memo."""
@@ -33,7 +33,7 @@ MEMO_ENTRIES: Final = 50_000
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 
-def layoffs(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOff]:
+def layoffs(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end; a wild card
     at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
     context, for the lay-off gate."""
@@ -81,7 +81,7 @@ function that hashes its cards): the entry holds the meld, so while it is rememb
 other object has its identity, and a hit is checked to be the very meld."""
 
 
-def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
+def _fits(match: CheckedMatch, meld: Meld, index: int) -> _Fits:
     """The cards that may fit ``meld``, meld ``index`` on the table, whoever holds them:
     worked out once per meld and place, as the table changes seldom and a meld step
     lists its lay-offs turn after turn (remembered per match, a bounded cache, not
@@ -110,7 +110,7 @@ def _fits(match: ContractRummyMatch, meld: Meld, index: int) -> _Fits:
 
 
 def _card_layoffs(
-    match: ContractRummyMatch, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+    match: CheckedMatch, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of ``card`` on ``meld`` (meld ``index``) whatever hand it leaves,
     with their listing orders."""
@@ -125,7 +125,7 @@ def _card_layoffs(
 
 
 def _kept_layoffs(
-    match: ContractRummyMatch, seat: int, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+    match: CheckedMatch, seat: int, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of ``card`` on ``meld`` (meld ``index``) that leave a hand ``seat``
     may keep (one card or none: the turn rules decide), with their listing orders."""
@@ -150,7 +150,7 @@ def _plain_layoff(card: Card, index: int, end: End | None, way: int) -> tuple[in
 
 
 def _run_end_layoffs(
-    match: ContractRummyMatch, meld: Meld, index: int, card: Card, seat: int | None
+    match: CheckedMatch, meld: Meld, index: int, card: Card, seat: int | None
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of wild ``card`` at the ends of run ``meld`` (meld ``index``), a
     meaning per end it fits (:func:`placements`), with their listing orders; with
@@ -217,7 +217,7 @@ def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | Non
 
 
 def grown_meld(
-    match: ContractRummyMatch,
+    match: CheckedMatch,
     meld: Meld,
     card: Card,
     end: End | None,
@@ -236,7 +236,7 @@ def grown_meld(
     return grown
 
 
-def exchanges(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
+def exchanges(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
     """Every legal joker exchange now (none unless the game has an exchange gate);
     ``ctx`` is the match's context, for the gate."""
     gate = match._hooks.exchange
@@ -266,7 +266,7 @@ def exchanges(match: ContractRummyMatch, seat: int, ctx: TurnContext[Any]) -> li
 
 
 def _outcomes(
-    match: ContractRummyMatch, seat: int, card: Card, index: int, *, to_hand: bool
+    match: CheckedMatch, seat: int, card: Card, index: int, *, to_hand: bool
 ) -> Sequence[JokerExchange] | None:
     """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
     fact about the table, the card and the rules, remembered (bounded), as a player
@@ -281,7 +281,7 @@ def _outcomes(
 
 
 def _asked(
-    match: ContractRummyMatch, seat: int, card: Card, index: int
+    match: CheckedMatch, seat: int, card: Card, index: int
 ) -> Sequence[JokerExchange] | None:
     """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none."""
     try:
@@ -351,7 +351,7 @@ def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
     return True
 
 
-def exchange_meanings(match: ContractRummyMatch, seat: int, action: ExchangeJoker) -> Message | str:
+def exchange_meanings(match: CheckedMatch, seat: int, action: ExchangeJoker) -> Message | str:
     """For a refused exchange: what the freed joker may stand for on meld
     ``action.joker_to`` (a ``note.stands_for`` message; ``""`` when it has no choice of
     meaning there)."""

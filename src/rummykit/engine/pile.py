@@ -16,19 +16,19 @@ from rummykit.engine.effects import DrawSkipped
 from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 
 if TYPE_CHECKING:
-    from rummykit.engine.core import ContractRummyMatch
+    from rummykit.engine.checks import CheckedMatch
     from rummykit.engine.hooks import TakeKind
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 
-def pile_run(match: ContractRummyMatch, seat: int, *, protect_top: bool) -> list[int]:
+def pile_run(match: CheckedMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
     before one of his own discards (MAYI-8.4, 9.8 step 2)."""
     return list(range(_run_length(match, seat, protect_top)))
 
 
-def _run_length(match: ContractRummyMatch, seat: int, protect_top: bool) -> int:
+def _run_length(match: CheckedMatch, seat: int, protect_top: bool) -> int:
     """How many pile cards from the top ``seat`` may take (:func:`pile_run`'s length)."""
     pile = match.deal.pile
     if match.options.may_take_own_discard:  # all of them, unless the top is protected
@@ -41,9 +41,7 @@ def _run_length(match: ContractRummyMatch, seat: int, protect_top: bool) -> int:
     return depth + 1
 
 
-def take_from_pile(
-    match: ContractRummyMatch, seat: int, count: int, *, protect_top: bool
-) -> list[Card]:
+def take_from_pile(match: CheckedMatch, seat: int, count: int, *, protect_top: bool) -> list[Card]:
     """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all.
 
     The takeable cards run down from the top (:func:`pile_run`), so they are the pile's
@@ -54,7 +52,7 @@ def take_from_pile(
     return taken
 
 
-def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
+def take_card(match: CheckedMatch, seat: int, card: Card) -> None:
     """Move the uppermost copy of ``card`` that ``seat`` may take into his hand."""
     entries = list(match.deal.pile.entries)
     own_ok = match.options.may_take_own_discard
@@ -66,7 +64,7 @@ def take_card(match: ContractRummyMatch, seat: int, card: Card) -> None:
     _receive(match, seat, [card])
 
 
-def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
+def _receive(match: CheckedMatch, seat: int, taken: list[Card]) -> None:
     match.deal.hands[seat] += taken
     known = match.deal.known[seat]
     for card in taken:  # not Counter.update, an interpreted method
@@ -74,9 +72,7 @@ def _receive(match: ContractRummyMatch, seat: int, taken: list[Card]) -> None:
     match._emit(_took(seat, tuple(taken)))
 
 
-def draw_stock(
-    match: ContractRummyMatch, seat: int, count: int, *, penalty: bool = False
-) -> list[Card]:
+def draw_stock(match: CheckedMatch, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
     """Draw ``count`` stock cards, refilling from the pile as MAYI-14.1, 14.3 and 14.4
     say; at the refill cap the deal is marked dead (``deal.dead``)."""
     deal = match.deal
@@ -104,7 +100,7 @@ def draw_stock(
 
 
 def max_take(
-    match: ContractRummyMatch,
+    match: CheckedMatch,
     seat: int,
     *,
     kind: TakeKind | None,
@@ -127,7 +123,7 @@ def max_take(
     return most
 
 
-def could_draw(match: ContractRummyMatch, taken: int) -> int:
+def could_draw(match: CheckedMatch, taken: int) -> int:
     """Stock cards that could be drawn after ``taken`` pile cards leave the pile."""
     refill = 0
     if match.options.stock_exhaustion == "reshuffle" and (
@@ -137,7 +133,7 @@ def could_draw(match: ContractRummyMatch, taken: int) -> int:
     return len(match.deal.stock) + refill
 
 
-def price(match: ContractRummyMatch, kind: TakeKind | None, taken: int) -> int:
+def price(match: CheckedMatch, kind: TakeKind | None, taken: int) -> int:
     """Stock cards paid for ``taken`` pile cards (MAYI-9.13): one per card for a take
     whose first card is paid (a buy), one per card after the first otherwise."""
     per_card: int = match.options.buy_penalty_per_card

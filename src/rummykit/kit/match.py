@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
 from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
-from rummykit.kit import seats
+from rummykit.kit import log, seats
 from rummykit.kit.actions import Action, ActionGrammar, NextDeal
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.live import LiveSeats
@@ -124,7 +124,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         self._first_dealer_given = first_dealer
         self._auto_deal = auto_deal
         self.position = position
-        self._events: list[Event] = []
+        self._log: list[Any] = []
+        """The events, compact (:mod:`rummykit.kit.log`): three entries an event."""
         self._first_step = 0
         self._effects: list[Effect] = []
         self._legal: tuple[Action, ...] | None = None
@@ -243,7 +244,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far; replaying their actions rebuilds the match."""
-        return tuple(self._events)
+        return log.events_of(self._log, self._first_step)
 
     @property
     def deal_number(self) -> int:
@@ -446,10 +447,14 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             self._next_deal()
         else:
             self._perform(seat, action)
-        events = self._events
-        step = self._first_step + len(events)
-        event = Event(step, deal_number, seat, phase, action, tuple(effects))
-        events.append(event)
+        entries = self._log
+        step = self._first_step + len(entries) // log.WIDTH
+        done = tuple(effects)
+        key = (deal_number, seat, phase)
+        entries.append(log.METAS.get(key) or log.meta(*key))
+        entries.append(action)
+        entries.append(done[0] if len(done) == 1 else done)
+        event = Event(step, deal_number, seat, phase, action, done)
         if state.held:  # answers given early: applied now if the order reached them
             self._resolve_held(phase)
         return event
@@ -535,7 +540,9 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """The event of action ``step`` if the log holds it (a restored match's log
         starts at its restore), else ``None``: a look-up, not a copy of the log."""
         index = step - self._first_step
-        return self._events[index] if 0 <= index < len(self._events) else None
+        if 0 <= index < len(self._log) // log.WIDTH:
+            return log.event_at(self._log, self._first_step, index)
+        return None
 
     def events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` may know it (:func:`rummykit.kit.seats.events_seen_by`)."""
@@ -553,9 +560,8 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         twin.rng.setstate(self.rng.getstate())
         twin.state = self.state.copy()
         twin.deal = self.deal.copy()
-        twin._events = (
-            list(self._events) if hide_for is None else list(self.events_seen_by(hide_for))
-        )
+        seen = None if hide_for is None else self.events_seen_by(hide_for)
+        twin._log = list(self._log) if seen is None else log.encoded(seen)
         twin._effects = []
         if hide_for is not None and self.state.held:  # others' early answers are unknown
             twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
@@ -576,7 +582,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
     @property
     def step(self) -> int:
         """How many actions the match has taken (the number of its next event)."""
-        return self._first_step + len(self._events)
+        return self._first_step + len(self._log) // log.WIDTH
 
     def _cards_in_play(self) -> list[Card]:
         """Every card of the deal in its zones, each once: the hands, the stock and the
@@ -632,7 +638,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
         :meth:`from_dict`)."""
         self.state, self.deal = state, deal
-        self._events, self._effects, self._first_step = [], [], step
+        self._log, self._effects, self._first_step = [], [], step
         self._legal = None
 
     def __copy__(self) -> Any:

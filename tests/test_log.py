@@ -1,0 +1,64 @@
+"""The compact log (:mod:`rummykit.kit.log`): the events a match reads back are the very
+values :meth:`~rummykit.kit.match.Match.apply` returned, in every way a caller sees them."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from rummykit import Event, Match, game
+from rummykit.kit import log
+
+
+def _played(name: str, seed: int, decisions: int) -> tuple[Match[Any, Any], list[Event]]:
+    players = 2 if name == "possession" else 4
+    match: Match[Any, Any] = game(name).new_match(players=players, seed=seed)
+    rng = random.Random(seed)
+    returned = []
+    for _ in range(decisions):
+        if match.is_over:
+            break
+        legal = match.legal_actions()
+        returned.append(match.apply(legal[rng.randrange(len(legal))]))
+    return match, returned
+
+
+@pytest.mark.parametrize("name", ["may-i", "posso", "possession"])
+def test_the_log_reads_back_the_events_apply_returned(name: str) -> None:
+    match, returned = _played(name, seed=4, decisions=400)
+    read = match.events
+    assert read == tuple(returned)
+    for event, back in zip(returned, read, strict=True):
+        assert type(back) is Event and hash(back) == hash(event) and repr(back) == repr(event)
+        assert back.to_dict() == event.to_dict() and str(back) == str(event)
+        assert back.action is event.action and back.effects == event.effects
+        assert pickle.loads(pickle.dumps(back)) == event
+        assert match.event(event.step) == event
+    assert match.event(match.step) is None and match.event(-1) is None
+    assert match.step == len(returned)
+
+
+def test_copies_and_restores_keep_the_log() -> None:
+    match, _ = _played("may-i", seed=6, decisions=300)
+    for twin in (match.clone(), pickle.loads(pickle.dumps(match))):
+        assert twin.events == match.events and twin.step == match.step
+    hidden = match.clone(hide_for=1)
+    assert hidden.events == match.events_seen_by(1)
+    restored = Match.from_dict(match.to_dict())
+    assert len(restored.events) == 0 and restored.step == match.step
+    event = restored.apply(restored.legal_actions()[0])
+    assert event.step == match.step and list(restored.events) == [event]
+    assert restored.event(match.step) == event
+
+
+def test_one_effect_is_kept_alone_and_several_as_their_tuple() -> None:
+    match, returned = _played("may-i", seed=2, decisions=200)
+    entries = match._log  # the form itself: what the memory benchmark counts
+    assert len(entries) == log.WIDTH * len(returned)
+    for index, event in enumerate(returned):
+        kept = entries[index * log.WIDTH + 2]
+        assert kept is event.effects[0] if len(event.effects) == 1 else kept == event.effects
+        assert entries[index * log.WIDTH] is log.meta(event.deal, event.seat, event.phase)
