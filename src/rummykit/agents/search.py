@@ -9,8 +9,14 @@ the deal, or after ``horizon`` decisions, where the deal is scored as if it ende
 (each seat pays the points in its hand, plus ``distance_weight`` per card a seat not yet
 down lacks for the contract). What the end is worth to the seat is its match total minus
 the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
-the others' mean instead). It repeats until ``simulations`` rollouts are spent (or
-``max_ms`` milliseconds, which is not reproducible).
+the others' mean instead, ``"win"`` with the others weighted by how likely each is to
+finish first). It repeats until ``simulations`` rollouts are spent (or ``max_ms``
+milliseconds, which is not reproducible).
+
+The search does not feed its left neighbour (``guard``): a discard the next seat would
+take and lay off at once (it has gone down and the card fits a meld on the table,
+:func:`feeds`) is ranked after every other discard, so the choice the search keeps unless
+it is sure gives the next seat nothing it can use for certain.
 
 The heuristic's first choice stands unless another candidate beats it on the same
 samples by more than ``margin`` standard errors of the difference: with a few dozen
@@ -215,9 +221,9 @@ class SearchAgent:
     eighth of its overrules."""
     guard: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
     """Rank last the discards the next seat would take and lay off at once (it has gone
-    down and the card fits a meld on the table: :func:`feeds`), so that the policy's
-    first choice, which the search overrules only when sure, is a card that gives the
-    next seat nothing it can use for certain."""
+    down and the card fits a meld on the table: ``rummykit.agents.search.feeds``), so
+    that the policy's first choice, which the search overrules only when sure, is a card
+    that gives the next seat nothing it can use for certain."""
     max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
