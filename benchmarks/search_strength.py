@@ -94,7 +94,12 @@ def play_matches(
         outcome = match.outcome
         assert outcome is not None
         if progress:
-            print(f"match {seed}: winners {outcome.winners}", file=sys.stderr, flush=True)
+            print(
+                f"match {seed}: winners {outcome.winners}, scores {match.scores}, "
+                f"{spent:.3f} s CPU for {decisions} decisions of seat {seat_of_bot}",
+                file=sys.stderr,
+                flush=True,
+            )
         results.append(
             {
                 "seed": seed,
