@@ -175,7 +175,10 @@ class SearchAgent:
     under load; a fifth of the same budget unpruned, 46 ms idle), and won 35.4 % of
     400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
     heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
-    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms."""
+    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms. With the
+    guard the default won 34.0 % of 100 matches (seed 2026; a heuristic in its seat
+    21.5 %) and its left neighbour 20 %; 12 rollouts over 2 candidates 12 deep won no
+    more than the heuristic, 96 over 4 won 40 % of 52 (``docs/howto/write-a-bot.md``)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
