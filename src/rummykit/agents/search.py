@@ -178,7 +178,8 @@ class SearchAgent:
     draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms. With the
     guard the default won 34.0 % of 100 matches (seed 2026; a heuristic in its seat
     21.5 %) and its left neighbour 20 %; 12 rollouts over 2 candidates 12 deep won no
-    more than the heuristic, 96 over 4 won 40 % of 52 (``docs/howto/write-a-bot.md``)."""
+    more than the heuristic, 96 over 4 won 39.0 % at a third more CPU
+    (``docs/howto/write-a-bot.md``)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
