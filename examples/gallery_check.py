@@ -3,7 +3,10 @@
 ended by a player going out (at least 90 % for the games issue 33 lists, or this script
 fails). ``.ci/run`` runs it with the other examples. See docs/howto/rummy-family.md.
 
-Run: python examples/gallery_check.py [-n 20] [--seed 0]
+Run: python examples/gallery_check.py [-n 20] [--seed 0] [--jobs N]
+
+The matches of each variant are played on ``--jobs`` worker processes (every core by
+default); the summary is the same whatever the number of jobs.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -53,12 +57,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=20, help="matches per game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (every core)"
+    )
     args = parser.parse_args()
     failed = []
     for path in sorted(GALLERY.glob("*.toml")):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             words = ["simulate", str(path), "-n", str(args.n), "--seed", str(args.seed)]
+            if args.jobs > 1:
+                words += ["--jobs", str(args.jobs)]
             code = rummykit([*words, "--json"])
         if code != 0:
             failed.append(f"{path.name}: exit {code}")

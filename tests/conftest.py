@@ -1,16 +1,49 @@
-"""Hypothesis profiles: ``dev`` (default), ``ci`` (set by .ci/run) and ``soak``."""
+"""Hypothesis profiles and the order the tests start in.
+
+Profiles (``HYPOTHESIS_PROFILE``): ``dev``, the default (the README's test command: about
+a minute and a half on two cores), ``ci`` (set by ``.ci/run``, twice the examples) and
+``soak`` (thousands of examples, run on purpose: ``HYPOTHESIS_PROFILE=soak pytest -m soak``).
+A test that sets its own ``max_examples`` scales it with the profile
+(:func:`tests.strategies.examples`).
+"""
 
 import os
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile(
-    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("soak", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+LONGEST = (
+    "tests/test_server_table_browser.py",
+    "tests/test_gallery.py",
+    "tests/test_non_interference.py",
+    "tests/test_view_leaks.py",
+    "tests/test_solver.py",
+    "tests/test_may_i_properties.py",
+    "tests/test_live.py",
+    "tests/test_cli_languages.py",
+    "tests/test_cli_play.py",
+    "tests/test_simulate.py",
+    "tests/test_snapshot_checks.py",
+    "tests/test_posso_properties.py",
+)
+"""The modules whose tests take longest, started first: with ``-n auto`` (pytest-xdist
+hands out the tests in collection order) the workers end together, not one of them alone
+on a long test begun last."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return LONGEST.index(path) if path in LONGEST else len(LONGEST)
+
+    items.sort(key=rank)  # stable: the order within a module and of the others is kept
 
 
 @pytest.fixture(autouse=True)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from rummykit import CARDS, JOKER, NATURALS, AcePolicy, Card, MeldRules, Rank, WildLimit
+
+
+def examples(count: int) -> int:
+    """``count`` examples scaled with the loaded profile (``tests/conftest.py``): ``count``
+    is what the ``ci`` profile (50 examples) runs, so the default ``dev`` profile runs
+    half of it and ``soak`` twenty times (at most), at least one."""
+    return max(1, round(count * min(settings().max_examples / 50, 20)))
+
 
 naturals = st.sampled_from(NATURALS)
 cards = st.sampled_from(CARDS)

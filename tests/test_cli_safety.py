@@ -18,6 +18,7 @@ from rummykit.cli import commands as cli_commands
 from rummykit.cli import main
 from rummykit.cli.screen import printable
 from rummykit.records import to_record
+from tests.strategies import examples
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -92,7 +93,7 @@ def test_replay_strips_terminal_escapes_from_names(
     assert "Ann?[2J?]0;owned?" in run(capsys, "replay", str(path))[1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.text())
 def test_printable_names_hold_no_control_character(name: str) -> None:
     shown = printable(name)

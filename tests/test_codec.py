@@ -19,6 +19,7 @@ from rummykit import ConfigError, IllegalActionError, Match, NotationError, Reco
 from rummykit.kit import Action, json_schema, to_json
 from rummykit.kit.actions import action_from_dict
 from rummykit.kit.codec import action_from_fields
+from tests.strategies import examples
 from tests.test_snapshot import GAMES, random_match
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema (the test extra) validates")
@@ -50,14 +51,14 @@ def test_the_shipped_schema_is_a_valid_schema() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), start=st.integers(0, 500))
 def test_every_value_a_client_receives_is_json_the_schema_accepts(
     name: str, seed: int, start: int
 ) -> None:
     rng = random.Random(seed)
     match = random_match(name, rng, start)
-    grammar = match.grammar
+    grammar = match.definition.grammar
     while not match.is_over and match.step < start + 60:
         seat = match.to_act
         view = match.view(seat if seat is not None else 0)
@@ -225,7 +226,9 @@ def test_actions_are_values_of_their_own_class_after_the_trip() -> None:
         definition = game(name)
         match: AnyMatch = definition.new_match(players=3)
         for action in match.legal_actions():
-            back = action_from_dict(json.loads(json.dumps(action.to_dict())), match.grammar)
+            back = action_from_dict(
+                json.loads(json.dumps(action.to_dict())), match.definition.grammar
+            )
             assert isinstance(back, Action) and type(back) is type(action) and back == action
 
 

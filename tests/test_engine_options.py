@@ -377,7 +377,7 @@ def test_the_shoe_follows_the_player_count() -> None:
     assert (four.spec, six.spec) == (DeckSpec(decks=2, jokers=2), DeckSpec(decks=3, jokers=3))
     total = Counter(card for hand in six.hands for card in hand) + Counter(six.stock.cards)
     assert sum(total.values()) + len(six.pile) == 3 * 52 + 3
-    assert six.values.hand_value(parse_cards("KS JK")) == 63
+    assert six.options.card_values.hand_value(parse_cards("KS JK")) == 63
 
 
 # -- check once ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The gallery (issue 33, item 7): every variant file in ``examples/gallery/`` plays
-from the command line (``rummykit simulate FILE -n 5 --json``) between heuristic bots,
+from the command line (``rummykit simulate FILE -n 2 --json``) between heuristic bots,
 and in the games the issue lists almost every deal ends by a player going out.
 
 ``.ci/run`` plays each with ``-n 20`` (``examples/gallery_check.py``)."""
@@ -64,9 +64,9 @@ def test_each_gallery_variant_names_its_source_and_plays_from_the_command_line(
     variant = load_variant(path)
     assert variant.name == path.stem and variant.source
     assert "Source:" in path.read_text(encoding="utf-8")  # the comment names it too
-    assert main(["simulate", str(path), "-n", "5", "--seed", "1", "--json"]) == 0
+    assert main(["simulate", str(path), "-n", "2", "--seed", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["matches"] == 5 and summary["deals"] > 0
+    assert summary["matches"] == 2 and summary["deals"] > 0
     least = GOING_OUT.get(variant.name)
     if least is not None:
         assert going_out(summary, variant.name) >= least, summary["dead_by_deal"]
@@ -77,7 +77,7 @@ def test_carioca_goes_down_with_exactly_the_sizes_asked() -> None:
     measured 18.5 % of go-downs breaking it when sizes were minimums)."""
     definition = load_variant(GALLERY / "carioca.toml").game()
     sizes: Counter[tuple[str, int]] = Counter()
-    for seed in range(3):
+    for seed in range(1):  # one match: some fifteen go-downs (37 melds) in its first eight deals
         match = definition.new_match(players=3, seed=seed)
         play(match, [make_agent("heuristic", definition) for _ in range(3)], rng=Random(seed))
         for event in match.events:

@@ -29,7 +29,7 @@ from rummykit import (
 )
 from rummykit.melds import Role
 from rummykit.melds.validate import _with_wilds
-from tests.strategies import wild_hands, wild_meld_rules
+from tests.strategies import examples, wild_hands, wild_meld_rules
 
 DEUCES_WILD = MeldRules(wild_ranks=[Rank.TWO])
 
@@ -83,7 +83,7 @@ def _verdict(
         return error.reason
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(
     rules=wild_meld_rules(),
     hand=wild_hands(max_size=9, max_wild=6),

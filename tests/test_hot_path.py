@@ -125,9 +125,9 @@ def test_layoff_gate_permits_exactly_when_it_refuses_nothing(
         while not match.is_over:
             seat = match.to_act
             if match.state.phase is MELD and seat is not None:
-                permits = gate.permits(match.context, seat)
-                assert permits is (gate.refusal(match.context, seat, None) is None)
-                assert LayOffGate.permits(gate, match.context, seat) is permits
+                permits = gate.permits(TurnContext.of(match), seat)
+                assert permits is (gate.refusal(TurnContext.of(match), seat, None) is None)
+                assert LayOffGate.permits(gate, TurnContext.of(match), seat) is permits
                 asked[permits] += 1
             match.apply(rng.choice(match.legal_actions()))
     assert asked[True] and asked[False]
@@ -216,7 +216,7 @@ def _claim_open_may_i() -> Any:
     """A May I? match with a claim window open (a discard was just made)."""
     match = MayI().new_match(players=4, seed=3)
     rng = random.Random(3)
-    while match.context.claim is None:
+    while TurnContext.of(match).claim is None:
         legal = match.legal_actions()
         match.apply(legal[rng.randrange(len(legal))])
     return match
@@ -236,19 +236,19 @@ def test_the_context_shows_the_deal_and_claim_of_its_own_match() -> None:
         Match.from_dict(match.to_dict()),
     ]
     for twin in (match, *copies):
-        ctx = twin.context
-        assert ctx.deal is twin.deal and ctx.claim is twin.deal.claim is not None
+        ctx = TurnContext.of(twin)
+        assert ctx.claim is twin.deal.claim is not None and ctx.deal is twin.deal
         assert ctx.players == 4 and ctx.meld_rules is twin.meld_rules and ctx.game == "may-i"
     rng = random.Random(5)
     while not match.is_over:  # the claim follows every set_claim and every new deal
         legal = match.legal_actions()
         match.apply(legal[rng.randrange(len(legal))])
-        assert match.context.claim is match.deal.claim
-        assert match.context.deal is match.deal
+        assert TurnContext.of(match).claim is match.deal.claim
+        assert TurnContext.of(match).deal is match.deal
 
 
 def test_the_context_reads_are_read_only() -> None:
-    ctx = MayI().new_match(players=4, seed=3).context
+    ctx = TurnContext.of(MayI().new_match(players=4, seed=3))
     for name in ("players", "deal", "claim", "options", "phase"):
         with pytest.raises(AttributeError):
             setattr(ctx, name, None)

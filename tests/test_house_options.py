@@ -39,6 +39,7 @@ from rummykit.engine import (
     LaidOff,
     LayOff,
     TableOptions,
+    TurnContext,
 )
 from rummykit.engine.points import meld_points
 from rummykit.errors import ConfigError
@@ -232,18 +233,18 @@ def test_a_schedules_deals_set_buy_limits_and_meld_rules_and_buys_carry_over() -
     schedule = ContractSchedule.loads_toml(SHANGHAI_LIKE)
     definition = game("may-i", contract_schedule=schedule, buys_carry_over=True, jokers=2)
     match = definition.new_match(players=4, seed=11)
-    assert match.options.buy_limit == 1 and match.context.buys_left(0) == 1
+    assert match.options.buy_limit == 1 and TurnContext.of(match).buys_left(0) == 1
     _to_deal(match, 2)
     bought = Counter(effect.seat for effect in _effects(match, Bought) if effect.deal == 1)
     assert all(bought[seat] <= 1 for seat in range(4))
     assert match.options.buy_limit == 2
-    assert [match.context.buys_left(seat) for seat in range(4)] == [
+    assert [TurnContext.of(match).buys_left(seat) for seat in range(4)] == [
         2 + 1 - bought[seat] for seat in range(4)
     ]
     _to_deal(match, 3)
     assert match.options.buy_limit == 0
     assert not match.meld_rules.jokers_allowed and definition.meld_rules().jokers_allowed
-    assert all((match.context.buys_left(seat) or 0) >= 0 for seat in range(4))
+    assert all((TurnContext.of(match).buys_left(seat) or 0) >= 0 for seat in range(4))
     assert not any(
         isinstance(action, Down) and "JK" in str(action) for action in match.legal_actions()
     )

@@ -18,6 +18,7 @@ from rummykit import ContractSchedule, Match, game
 from rummykit.contracts import DealSpec
 from rummykit.engine import TableOptions
 from rummykit.kit import register, unregister
+from tests.strategies import examples
 from tests.test_house_options import Plain
 
 _SCHEDULE = ContractSchedule.of("1G", "1R", "2G", hand_size=7, name="three")
@@ -87,7 +88,7 @@ def _table(drawn: dict[str, Any]) -> dict[str, Any]:
     return table
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(drawn=options, seed=st.integers(0, 10_000), players=st.integers(2, 3))
 def test_random_play_ends_and_conserves_cards_under_the_family_options(
     drawn: dict[str, Any], seed: int, players: int
@@ -109,7 +110,7 @@ def test_random_play_ends_and_conserves_cards_under_the_family_options(
     assert Match.from_dict(match.to_dict()) == match
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(
     seed=st.integers(0, 10_000),
     pile_take=st.sampled_from(["off", "penalty", "meld_deepest"]),

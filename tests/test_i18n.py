@@ -300,7 +300,7 @@ def _sample(spec: str) -> object:
         return 1
     if spec.startswith("n("):
         return 2
-    if spec in {"list", "or", "melds"}:
+    if spec in {"list", "or", "and", "melds"}:
         return ["x", "y"]
     if spec == "hands":
         return [["AS"], []]

@@ -422,7 +422,7 @@ class Backwards(SnapClaims):
 def test_a_protocol_whose_open_seats_skip_the_seat_to_act_is_refused(snap: type[Snap]) -> None:
     match = game(snap.name).new_match(players=4, seed=5)
     assert _to_window(match, random.Random(5))
-    match.context.hooks.claims.__class__ = Backwards  # the same state, another protocol
+    TurnContext.of(match).hooks.claims.__class__ = Backwards  # the same state, another protocol
     with pytest.raises(ConfigError, match="open_seats must give the seat to act"):
         _ = match.deciding
 

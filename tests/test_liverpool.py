@@ -102,7 +102,7 @@ def test_runs_of_four_or_more_ace_high_or_low_never_round_the_corner() -> None:
 
 
 def test_card_values_score_the_hands_left() -> None:
-    values = liverpool().new_match(players=4, seed=1).values
+    values = liverpool().new_match(players=4, seed=1).options.card_values
     assert values.hand_value(parse_cards("AS 7D 2C KH 10S JK")) == 15 + 5 + 5 + 10 + 10 + 15
 
 

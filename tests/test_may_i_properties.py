@@ -23,6 +23,7 @@ from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Pass, Take
 from rummykit.records import dumps, from_record, loads, to_record
+from tests.strategies import examples
 
 WHOLE_HAND = ContractSchedule.loads_toml(
     """name = "whole"
@@ -154,7 +155,7 @@ def play_checked(
     return match
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_random_play_under_random_options(seed: int, players: int, options: random.Random) -> None:
     rules = random_rules(options)

@@ -17,6 +17,7 @@ from rummykit.games import Possession, PossessionMatch, PossessionRules
 from rummykit.games.possession.actions import Play
 from rummykit.kit import Action, Done, Draw, NextDeal, Pass
 from rummykit.records import dumps, loads
+from tests.strategies import examples
 
 OPTIONS: dict[str, list[Any]] = {
     "first_player_distance": ["linear", "circular"],
@@ -58,7 +59,7 @@ def conserved(match: PossessionMatch) -> bool:
     return zones == Counter(match.spec.shoe())
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), options=st.randoms())
 def test_random_play(seed: int, players: int, options: random.Random) -> None:
     rules = PossessionRules(**{name: options.choice(v) for name, v in OPTIONS.items()})

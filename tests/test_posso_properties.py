@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import game
-from rummykit.engine import MELD, ContractRummyMatch
+from rummykit.engine import MELD, ContractRummyMatch, TurnContext
 from rummykit.games import PossoRules
 from rummykit.games.posso.claims import CORRECTION, Correct
 from rummykit.games.posso.correction import SwapCorrect
 from rummykit.games.posso.listing import playable_targets, ready_meld
 from rummykit.kit import Discard, Done
 from rummykit.records import dumps, loads
+from tests.strategies import examples
 from tests.test_may_i_properties import check_conservation, check_views, play_checked
 
 OPTIONS: dict[str, list[Any]] = {
@@ -82,22 +83,22 @@ def check_forced_play(match: ContractRummyMatch) -> None:
         assert len(match.hands[seat]) == 1, match.hands[seat]
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        assert not ready_meld(match.context, seat)
+        assert not ready_meld(TurnContext.of(match), seat)
     if posso_rules(match).forced_play_enforcement != "strict":
         return
     # POSSO-14.4 strict, the last card included: no playable discard, except under
     # "any_meld" when every card he may discard is playable.
-    playable = [a for a in discards if playable_targets(match.context, seat, a.card)]
+    playable = [a for a in discards if playable_targets(TurnContext.of(match), seat, a.card)]
     if posso_rules(match).playable_scope == "discarder_legal":
         assert not playable
     elif playable:
         hand = match.hands[seat]
         taken = match.deal.step.taken
         others = {c for c in hand if c is not taken or hand.count(c) > 1}
-        assert all(playable_targets(match.context, seat, card) for card in others)
+        assert all(playable_targets(TurnContext.of(match), seat, card) for card in others)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_random_play_under_random_options(seed: int, players: int, options: random.Random) -> None:
     match = random_match(options, seed, players)

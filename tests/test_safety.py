@@ -33,11 +33,13 @@ from rummykit import (
     min_deadwood,
     parse_cards,
 )
-from rummykit.engine import Down
+from rummykit.engine import Down, TurnContext
 from rummykit.engine import contract as engine_contract
 from rummykit.kit import Position
+from rummykit.kit.match import forget_listed
 from rummykit.records import dumps, for_seat, loads, to_record
 from rummykit.solver import DEFAULT_BUDGET, clear_memos, memo_limits, memo_sizes, set_memo_limits
+from tests.strategies import examples
 
 # -- listing ------------------------------------------------------------------------------
 
@@ -69,14 +71,14 @@ def test_a_hand_built_to_hurt_lists_at_most_the_bound_of_go_downs() -> None:
     downs = [action for action in match.legal_actions() if isinstance(action, Down)]
     assert len(downs) == engine_contract.MAX_LISTED_GO_DOWNS
     # The listing is the first ones in the solver's order: a prefix of the whole list.
-    every = match.definition.hooks().opening.each_go_down(match.context, 0)
+    every = match.definition.hooks().opening.each_go_down(TurnContext.of(match), 0)
     assert downs == list(itertools.islice(every, len(downs)))
 
 
 def test_a_valid_go_down_past_the_listed_ones_is_still_accepted() -> None:
     match = _adversarial_match()
     listed = {str(action) for action in match.legal_actions()}
-    every = match.definition.hooks().opening.each_go_down(match.context, 0)
+    every = match.definition.hooks().opening.each_go_down(TurnContext.of(match), 0)
     beyond = next(down for down in every if str(down) not in listed)
     assert match.can_apply(str(beyond))
     event = match.apply(str(beyond))
@@ -89,7 +91,7 @@ def test_the_bound_applies_to_ordinary_hands_too(monkeypatch: pytest.MonkeyPatch
     match = _adversarial_match(deal=1)
     everything = [a for a in match.legal_actions() if isinstance(a, Down)]
     monkeypatch.setattr(engine_contract, "MAX_LISTED_GO_DOWNS", 3)
-    match.refresh()
+    forget_listed(match)
     downs = [a for a in match.legal_actions() if isinstance(a, Down)]
     assert downs == everything[:3]
     assert match.can_apply(everything[5])
@@ -151,7 +153,7 @@ def test_a_budget_is_a_whole_number_of_nodes(budget: object) -> None:
         best_arrangement(parse_cards("7S 7H 7D"), Contract.parse("1G"), _WILD, budget=budget)  # type: ignore[arg-type]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.sampled_from(CARDS), min_size=6, max_size=14), st.sampled_from(["2G", "1G+1R"]))
 def test_hands_of_real_play_never_meet_the_default_budget(cards: list[Card], text: str) -> None:
     contract = Contract.parse(text)
@@ -233,7 +235,7 @@ def test_possession_refusals_do_not_tell_what_a_seat_holds() -> None:
 _CARD = re.compile(r"\b(?:10|[2-9AJQKT])[CDHS]\b|\bJK\b")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     st.sampled_from(["may-i", "posso", "possession"]),
     st.integers(0, 2**32),

@@ -147,6 +147,9 @@ def test_each_browser_receives_only_its_seats_view_and_events(client: TestClient
             seats.play(choose(seats.last[seats.to_act()]))
             new = match.events[step:]
             for seat, message in seats.last.items():
+                for event in message["events"]:  # each effect also in the seat's words
+                    for effect in event["effects"]:
+                        assert effect.pop("said") == effect["text"]  # (English here)
                 assert message["events"] == [event.seen_by(seat).to_dict() for event in new]
     finally:
         seats.close()

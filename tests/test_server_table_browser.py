@@ -226,15 +226,34 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
             received = page.evaluate("window.rummy.messages")
             page.evaluate("window.rummy.socket.close()")
             page.wait_for_function(f"window.rummy.messages > {received}", timeout=WAIT)
+            # (a message sent before the close may come first: wait for the new socket)
+            page.wait_for_function(
+                "document.getElementById('status').textContent === 'connected'", timeout=WAIT
+            )
+            page.wait_for_function(f"window.rummy.state.step === {match.step}", timeout=WAIT)
             assert state(page)["view"] == match.view(3).to_dict()
-            assert page.text_content("#status") == "connected"
             # a closed tab: seat 0's link opens the seat again, as it was
             pages[0].context.close()
             again = browser.new_context(**DESK).new_page()
             again.goto(links[0])
-            again.wait_for_function(f"window.rummy.state.step === {match.step}", timeout=WAIT)
+            again.wait_for_function(  # (no state before the first message)
+                f"window.rummy.state && window.rummy.state.step === {match.step}", timeout=WAIT
+            )
             assert state(again)["view"] == match.view(0).to_dict()
             again.screenshot(path=shots / "seat_A_reopened.png")
+            # seat A chooses Russian: the page's words and the events come in it
+            again.select_option("#lang", "ru")
+            again.wait_for_function("window.rummy.state.locale === 'ru'", timeout=WAIT)
+            assert again.text_content("#log summary") == "Ходы"
+            said = state(again)["events"][-1]["effects"]
+            assert all(effect["said"] for effect in said)
+            again.screenshot(path=shots / "seat_A_russian.png")
+            # the lobby in Portuguese
+            portuguese = browser.new_context(**DESK).new_page()
+            portuguese.goto(base + "/?lang=pt-BR")
+            portuguese.wait_for_function(
+                "document.querySelector('#make').textContent === 'Montar a mesa'", timeout=WAIT
+            )
             # the lobby lists the table, and makes another with a link per person
             lobby.goto(base + "/")
             lobby.wait_for_selector("#tables li")

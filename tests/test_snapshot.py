@@ -24,6 +24,7 @@ from rummykit.engine import DRAW, MELD
 from rummykit.games.may_i.claims import CONSENT, REQUEST
 from rummykit.kit import DEAL_OVER, MATCH_OVER, Phase
 from rummykit.records import from_record, to_record
+from tests.strategies import examples
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
@@ -83,7 +84,7 @@ COPIES: dict[str, Callable[[AnyMatch], AnyMatch]] = {
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("how", sorted(COPIES))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_a_copy_has_the_same_future(name: str, how: str, seed: int, steps: int) -> None:
     rng = random.Random(seed)
@@ -268,7 +269,7 @@ JUNK = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 50),
     steps=st.integers(0, 250),

@@ -22,6 +22,7 @@ from rummykit import game
 from rummykit.errors import RecordError
 from rummykit.kit.match import Match
 from rummykit.melds.kinds import WildLimit
+from tests.strategies import examples
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("may-i", {}),
@@ -241,7 +242,7 @@ def assert_conserved(match: Match[Any, Any]) -> None:
     assert deal.turns >= 0 and all(count >= 0 for count in getattr(deal, "buys", ()))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), edits=st.integers(1, 2))
 def test_a_mutated_snapshot_is_refused_or_plays_on_with_every_card(
     rng: random.Random, edits: int

@@ -101,6 +101,7 @@ def _conserved(match: Match[Any, Any], shoe: list[int]) -> bool:
 def _leaks(match: Match[Any, Any]) -> bool:
     """Whether some seat's view (or its copy of the last event) shows a hidden card."""
     hands = [_counts(hand) for hand in match.hands]
+    last = match.event(match.step - 1)  # a look-up: ``match.events`` makes the whole log
     for seat in range(match.players):
         view = match.view(seat)
         if _counts(view.hand) != hands[seat]:
@@ -109,8 +110,8 @@ def _leaks(match: Match[Any, Any]) -> bool:
             shown = _counts(known)
             if any(count > held for count, held in zip(shown, hands[other], strict=True)):
                 return True
-        if match.events:
-            for effect in match.events[-1].seen_by(seat).effects:
+        if last is not None:
+            for effect in last.seen_by(seat).effects:
                 if isinstance(effect, Drew | Dealt) and effect.seat != seat and effect.cards:
                     return True
     return False

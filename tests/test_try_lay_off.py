@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rummykit import CARDS, Card, End, InvalidMeldError, Meld, MeldRules, Rank, presets
 from rummykit.melds import try_lay_off
-from tests.strategies import meld_rules, related_cards, wild_meld_rules
+from tests.strategies import examples, meld_rules, related_cards, wild_meld_rules
 
 
 def _lay_off_or_none(meld: Meld, card: Card, rules: MeldRules, end: End | None) -> Meld | None:
@@ -26,7 +26,7 @@ def _check_every_card(meld: Meld, rules: MeldRules) -> None:
             ), (meld, card, end)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     rules=st.one_of(meld_rules(), wild_meld_rules()),
     cards=related_cards(max_jokers=2),

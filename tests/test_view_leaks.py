@@ -34,11 +34,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Card, Event, Match, Meld, Stock, game
-from rummykit.engine import ContractRummyMatch
+from rummykit.engine import ContractRummyMatch, TurnContext
 from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOnRefusal
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit import DealEnded, Dealt, Effect, GameDefinition, HandsShown, Passed
+from rummykit.kit.match import forget_listed
+from tests.strategies import examples
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
 from tests.test_posso_properties import OPTIONS as POSSO_OPTIONS
@@ -73,7 +75,7 @@ def swapped_twin(match: AnyMatch, seat: int, count: int) -> tuple[AnyMatch, int]
         hand[hand.index(card)] = under
         stock[-1 - index] = card
     twin.deal.stock = Stock(stock)
-    twin.refresh()
+    forget_listed(twin)
     return twin, count
 
 
@@ -151,7 +153,7 @@ def check_hidden_cards_stay_hidden(
     return compared
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_posso_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -160,7 +162,7 @@ def test_posso_phases_reveal_no_hidden_card(
     check_hidden_cards_stay_hidden(definition, players, seed, options)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_may_i_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -169,7 +171,7 @@ def test_may_i_phases_reveal_no_hidden_card(
     check_hidden_cards_stay_hidden(definition, players, seed, options)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), options=st.randoms())
 def test_possession_phases_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -184,11 +186,11 @@ def _claimant(match: AnyMatch) -> int | None:
     assert isinstance(match, ContractRummyMatch)
     if match.phase is CORRECTION:
         return match.to_act
-    claims = PossoClaims.table(match.context).claims if match.phase is CLAIM else []
+    claims = PossoClaims.table(TurnContext.of(match)).claims if match.phase is CLAIM else []
     return claims[0][0] if claims else None
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5), options=st.randoms())
 def test_posso_claims_and_corrections_reveal_no_hidden_card(
     seed: int, players: int, options: random.Random
@@ -293,7 +295,7 @@ def _dealt_to_others_hidden(event: Event, players: int) -> None:
         ("possession", POSSESSION_OPTIONS, 3),
     ],
 )
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), choices=st.randoms())
 def test_what_a_seat_sees_of_an_effect_names_no_hidden_card(
     name: str, options: dict[str, list[Any]], players: int, seed: int, choices: random.Random

@@ -66,8 +66,9 @@ from rummykit.errors import (
     RummyError,
     SolverBudgetError,
 )
+from rummykit.melds.exchange import JokerExchange, joker_exchanges
 from rummykit.melds.kinds import AcePolicy, End, MeldKind, WildLimit
-from rummykit.melds.layoff import Extension, JokerExchange, extensions, joker_exchanges, lay_off
+from rummykit.melds.layoff import Extension, extensions, lay_off
 from rummykit.melds.meld import Meld
 from rummykit.melds.rules import MeldRules
 from rummykit.messages import Message

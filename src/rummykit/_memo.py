@@ -18,18 +18,23 @@ what costs least (a memo of 32 hands, say, fills and empties often).
 from __future__ import annotations
 
 import threading
-from typing import Any, Final, NoReturn, TypeVar, final
+from collections.abc import Callable
+from typing import Any, Final, NoReturn, TypeVar, cast, final
 
 import attrs
 
 from rummykit._boundary import checked
 from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.errors import ConfigError
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+_UNSET: Final = object()
+"""No pair asked yet (a key is never this object)."""
 
 CACHE_LIMIT: Final = 200_000
 """Most entries any memo keyed by hands, melds or positions holds (the default of
@@ -41,7 +46,7 @@ default of :attr:`MemoLimits.rules`)."""
 
 @final
 @attrs.frozen
-class MemoLimits:
+class MemoLimits(Sealed):
     """How much the package's memos keep between calls (see :func:`set_memo_limits`)."""
 
     rules: int = RULES_LIMIT
@@ -50,10 +55,6 @@ class MemoLimits:
     the solver keeps plans for four times as many (contract, rules) pairs."""
     cache: int = CACHE_LIMIT
     """Most entries any other memo holds (each also has its own, often smaller, size)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
 
 _LIMITS: Final[list[MemoLimits]] = [MemoLimits()]
@@ -95,9 +96,8 @@ class BoundedMemo(dict[K, V]):
         self.generation = _GENERATION[0]
         self.cap = self.limit
         """The limit as last read (read again once :func:`set_memo_limits` has run)."""
-        self.last: tuple[object, object, object] = (None, None, None)
-        """Two keys and the value last asked for, for a caller that looks them up by
-        identity first (forgotten with the rest)."""
+        self._last: tuple[object, object, object] = (_UNSET, _UNSET, None)
+        """The pair and the value :meth:`pair` last gave (forgotten with the rest)."""
         if shared:
             with _REGISTRY_LOCK:
                 _MEMOS.append(self)
@@ -127,6 +127,26 @@ class BoundedMemo(dict[K, V]):
         self[key] = value
         return value
 
+    def pair(self, first: object, second: object, make: Callable[[Any, Any], V]) -> V:
+        """The value under the key ``(first, second)``, made by ``make(first, second)``
+        and remembered when missing. The pair last asked for is matched by identity
+        first, as one tuple a thread reads and replaces whole: callers repeat it, and
+        equal rules values compare slowly.
+
+        >>> memo: BoundedMemo[tuple[int, int], int] = BoundedMemo("sums", rules=1, shared=False)
+        >>> memo.pair(2, 3, lambda a, b: a + b), memo.pair(2, 3, max), len(memo)
+        (5, 5, 1)
+        """
+        last_first, last_second, last = self._last
+        if first is last_first and second is last_second:
+            return last  # type: ignore[return-value]  # (no cast call on the hot path)
+        key = cast(K, (first, second))
+        found = self.get(key)
+        if found is None:
+            found = self.put(key, make(first, second))
+        self._last = (first, second, found)
+        return found
+
     def trim(self) -> None:
         """Read the limit in force, and empty the memo if it holds that many entries or
         more (after the limit was lowered, say)."""
@@ -137,7 +157,7 @@ class BoundedMemo(dict[K, V]):
 
     def forget(self) -> None:
         """Forget every entry."""
-        self.last = (None, None, None)
+        self._last = (_UNSET, _UNSET, None)
         self.clear()
 
 

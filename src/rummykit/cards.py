@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummykit.errors import NotationError, shorten
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from typing import Self
@@ -250,6 +251,10 @@ JOKER: Card = Card(None, None)
 """The joker (all jokers are the same value)."""
 CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
 """All 53 cards, indexed by :attr:`.Card.code`."""
+RANK_NATURALS: dict[Rank, frozenset[Card]] = {
+    rank: frozenset(card for card in NATURALS if card.rank is rank) for rank in RANKS
+}
+"""The four natural cards of each rank (one of each suit)."""
 
 
 def _card_from_code(code: int) -> Card:
@@ -287,14 +292,14 @@ def _parse_token(token: str, *, text: str, position: int) -> Card:
     return card
 
 
-def _token_problem(token: str) -> str:
+def _token_problem(token: str) -> Message:
     """Why ``token`` (not a joker) is not a card."""
     upper = token.upper()
     if len(token) < 2:
-        return "a card is a rank and a suit (AS, 10H, QC) or a joker (JK, *)"
+        return Message("notation.card_form")
     if upper[:-1] not in _RANK_TOKENS:
-        return f"unknown rank {shorten(upper[:-1])!r} (expected A, 2-10, T, J, Q, K)"
-    return f"unknown suit {upper[-1]!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)"
+        return Message("notation.unknown_rank", {"rank": repr(shorten(upper[:-1]))})
+    return Message("notation.unknown_suit", {"suit": repr(upper[-1])})
 
 
 def _tokens(text: str) -> Iterator[str]:
@@ -303,9 +308,8 @@ def _tokens(text: str) -> Iterator[str]:
 
 def _require_text(text: object) -> None:
     if not isinstance(text, str):
-        raise NotationError(
-            f"expected a string, got {type(text).__name__}", text="", token="", position=0
-        )
+        said = Message("notation.not_text", {"type": type(text).__name__})
+        raise NotationError(said, text="", token="", position=0)
 
 
 def parse_card(text: str) -> Card:
@@ -321,12 +325,8 @@ def parse_card(text: str) -> Card:
     _require_text(text)
     tokens = text.split()
     if len(tokens) != 1:
-        raise NotationError(
-            f"expected exactly one card, got {len(tokens)} tokens in {shorten(text)!r}",
-            text=text,
-            token="",
-            position=0,
-        )
+        params: dict[str, object] = {"count": len(tokens), "text": repr(shorten(text))}
+        raise NotationError(Message("notation.one_card", params), text=text, token="", position=0)
     return _parse_token(tokens[0], text=text, position=0)
 
 
@@ -370,12 +370,8 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
     try:
         result = tuple(cards)
     except TypeError:
-        raise NotationError(
-            f"expected cards in notation or an iterable of cards, got {type(cards).__name__}",
-            text=repr(cards),
-            token="",
-            position=0,
-        ) from None
+        said = Message("notation.not_cards", {"type": type(cards).__name__})
+        raise NotationError(said, text=repr(cards), token="", position=0) from None
     for card in result:  # a loop rather than all() over a generator: hands are long
         if type(card) is not Card:
             break
@@ -383,10 +379,6 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
         return result
     for position, card in enumerate(result):
         if not isinstance(card, Card):
-            raise NotationError(
-                f"expected a Card, got {type(card).__name__}",
-                text=repr(card),
-                token=repr(card),
-                position=position,
-            )
+            said = Message("notation.not_a_card", {"type": type(card).__name__})
+            raise NotationError(said, text=repr(card), token=repr(card), position=position)
     return result

@@ -114,38 +114,95 @@ def _rebuilt(cls: type[RummyError], message: str, attributes: dict[str, Any]) ->
     return error
 
 
-class NotationError(RummyError):
-    """Text that is not valid notation: names the token, its position and what was expected."""
+class _SaidError(RummyError):
+    """An error whose reason is a :class:`~rummykit.Message` (a stable ``code`` and its
+    ``params``), its English text made only when read; given as text, its code is
+    ``other``. Its ``to_dict()`` carries the code and the parameters, and
+    :meth:`describe` says it in a language."""
 
-    def __init__(self, reason: str, *, text: str, token: str, position: int) -> None:
-        message = f"{_describe(token)} at index {position}: {reason}" if token else reason
-        super().__init__(message)
-        self.reason = reason
+    message: Message
+
+    def __init__(self, reason: str | Message) -> None:
+        if not isinstance(reason, Message):
+            if not isinstance(reason, str):
+                raise TypeError(f"{type(self).__name__}'s reason must be text, got {shown(reason)}")
+            reason = Message("other", {"text": reason})
+        Exception.__init__(self)  # the text is made when read (__str__, reason)
+        self.message = reason
+
+    @property
+    def reason(self) -> str:  # type: ignore[override]
+        """Why, in English (made from its ``message``)."""
+        return self.message.text()
+
+    @property
+    def code(self) -> str:
+        """The error's stable code, documented in :data:`rummykit.messages.CATALOG`."""
+        return self.message.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The error's parameters as JSON-ready data (cards as notation)."""
+        return self.message.params_json()
+
+    def said(self) -> Message:
+        """The whole of what ``str(error)`` says, as a message (the reason alone here)."""
+        return self.message
+
+    def describe(self, *, locale: str | None = None) -> str:
+        """The error in words in ``locale`` (``pt-BR``, ``ru``; English, exactly
+        ``str(error)``, without): see :mod:`rummykit.i18n`."""
+        if locale is None:
+            return str(self)
+        from rummykit.i18n.render import message_text
+
+        return shorten(message_text(self.said(), locale=locale), LONGEST_MESSAGE)
+
+    def __str__(self) -> str:
+        return shorten(self.said().text(), LONGEST_MESSAGE)
+
+
+class NotationError(_SaidError):
+    """Text that is not valid notation: names the token, its position and what was expected.
+
+    ``reason`` (what was expected) is a :class:`~rummykit.Message` or text, as an illegal
+    action's; ``str(error)`` puts the token and its position before it.
+    """
+
+    def __init__(self, reason: str | Message, *, text: str, token: str, position: int) -> None:
+        super().__init__(reason)
         self.text = text
         self.token = token
         self.position = position
 
+    def said(self) -> Message:
+        """``str(error)`` as a message: the token and its position, then the reason."""
+        token = self.token
+        if not token:
+            return self.message
+        params = {"token": shorten(token), "position": self.position, "detail": self.message}
+        if token.strip():
+            return Message("notation.card_at", params)
+        return Message("notation.token_at", params | {"token": repr(shorten(token))})
 
-def _describe(token: str) -> str:
-    token = shorten(token)
-    return f"card {token}" if token.strip() else f"token {token!r}"
 
-
-class InvalidMeldError(RummyError):
+class InvalidMeldError(_SaidError):
     """Cards that do not form a meld (or a lay-off or joker exchange that breaks one).
 
-    ``reason`` is written for a player: ``run needs at least 4 cards, got 3``.
+    ``reason`` is written for a player: ``run needs at least 4 cards, got 3``; its
+    ``message`` is the same as a code (``meld.run_short``) and parameters.
     """
 
-    def __init__(self, reason: str, *, cards: Sequence[Any] = ()) -> None:
+    def __init__(self, reason: str | Message, *, cards: Sequence[Any] = ()) -> None:
         super().__init__(reason)
         self.cards = tuple(cards)
 
 
-class ContractError(RummyError):
-    """A contract that cannot be built, or a laydown that does not meet one."""
+class ContractError(_SaidError):
+    """A contract that cannot be built, or a laydown that does not meet one; its
+    ``message`` is the reason as a code (``contract.exactly``) and parameters."""
 
-    def __init__(self, reason: str, *, contract: object = None) -> None:
+    def __init__(self, reason: str | Message, *, contract: object = None) -> None:
         super().__init__(reason)
         self.contract = contract
 

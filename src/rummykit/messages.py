@@ -17,9 +17,9 @@ In JSON (:meth:`Message.to_dict`) a card is its notation, an action its notation
 a meld or contract its notation, several cards a list, a nested message its own
 ``{"code", "params"}``. In a template a field may carry a format: ``{seat:seat}`` is the
 seat's letter (``C``), ``{cards}`` several cards in notation, ``{actions:list}`` values
-joined by commas, ``{count:n(card|cards)}`` a count with its noun in the singular or the
-plural, ``{hands:hands}`` and ``{nets:nets}`` a value per seat. A game of a user's adds
-its own codes with :func:`register_message`.
+joined by commas (``{values:and}`` by "and"), ``{count:n(card|cards)}`` a count with its
+noun in the singular or the plural, ``{hands:hands}`` and ``{nets:nets}`` a value per
+seat. A game of a user's adds its own codes with :func:`register_message`.
 
 An entry marked ``hidden`` may depend on the hand of the seat to act: a refusal with
 such a code is told only to a sender known to be that seat, and anyone else gets
@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from rummykit._error_templates import CONTRACT_ERRORS, MELD_ERRORS, NOTATION_ERRORS
 from rummykit._message_templates import EFFECTS, REFUSALS
 
 __all__ = ["CATALOG", "MessageEntry", "catalog_table"]
@@ -209,6 +210,8 @@ class _Formatter(string.Formatter):
             )
         if format_spec == "or":
             return " or ".join(_shown(item) for item in value)
+        if format_spec == "and":
+            return " and ".join(_shown(item) for item in value)
         if format_spec == "melds":
             return " / ".join(_shown(meld) for meld in value)
         if format_spec == "nets":
@@ -243,3 +246,8 @@ def _catalog(entries: str) -> None:
 # The English templates of every code rummykit makes, then of every effect's description.
 _catalog(REFUSALS)
 _catalog(EFFECTS)
+# The reasons of the errors a refusal may wrap (an invalid meld, a contract not met,
+# unreadable notation), said the same way.
+_catalog(MELD_ERRORS)
+_catalog(CONTRACT_ERRORS)
+_catalog(NOTATION_ERRORS)

@@ -36,7 +36,7 @@ from typing import Any, Generic, TypeVar
 from rummykit.cards import Card
 from rummykit.deck import Stock
 from rummykit.errors import RummyError
-from rummykit.kit.match import Match
+from rummykit.kit.match import Match, forget_listed
 from rummykit.kit.protocol import PlayerView
 
 __all__ = ["Sampler", "SamplingError", "sample_match", "unseen_cards"]
@@ -137,7 +137,7 @@ class Sampler(Generic[M]):
             deal.hands[other] = known + pool[position : position + need]
             position += need
         deal.stock = Stock(pool[position:])
-        sample.refresh()  # listed actions were worked out from the hands dealt before
+        forget_listed(sample)  # listed actions were worked out from the hands dealt before
 
     def sample(self, rng: random.Random) -> M:
         """One sample (see :func:`sample_match`), dealt from ``rng`` (a

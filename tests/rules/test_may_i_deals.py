@@ -13,7 +13,7 @@ from rummykit import (
     parse_card,
     parse_cards,
 )
-from rummykit.engine import DRAW, ContractRummyMatch, Down, LayOff
+from rummykit.engine import DRAW, ContractRummyMatch, Down, LayOff, TurnContext
 from rummykit.engine import ranked_outcome as outcome
 from rummykit.games import MayI, MayIRules
 from rummykit.games.may_i.data import MAY_I_VALUES
@@ -290,9 +290,9 @@ def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     seat = match.to_act
     assert seat is not None and not match.deal.down[seat]
     last = [parse_card("4S")]
-    assert not match.context.leaves_ok(seat, last, down_after=False)
+    assert not TurnContext.of(match).leaves_ok(seat, last, down_after=False)
     relaxed = new_match(layoff_requires_contract=False, single_card_rule="end_turn_without_discard")
     relaxed.apply("draw")
-    assert relaxed.context.leaves_ok(
+    assert TurnContext.of(relaxed).leaves_ok(
         seat, last, down_after=False
     )  # he may then end without a discard

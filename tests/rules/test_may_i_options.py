@@ -25,7 +25,7 @@ def test_mayi_1_1_player_count() -> None:
 def test_mayi_2_2_jokers() -> None:
     match = game("may-i", jokers=4, joker_value=25).new_match(players=4, seed=3)
     assert Counter(match.spec.shoe())[JOKER] == 4 and match.spec.size == 108
-    assert match.values.value(JOKER) == 25
+    assert match.options.card_values.value(JOKER) == 25
     # the rules themselves cite the clause, not only game(): MayIRules.of is a front door too
     for make in (lambda: MayIRules.of(jokers=99), lambda: game("may-i", jokers=99)):
         with pytest.raises(ConfigError, match="from 0 to 24") as refused:

@@ -4,6 +4,8 @@ Routes:
 
 - ``GET /`` the page (static HTML and JavaScript, no build step);
 - ``GET /api/games`` the registered games and bots;
+- ``GET /api/words?lang=pt-BR`` the page's words in a language, for the lobby (each
+  seat's messages carry them in the seat's language: :mod:`rummy_server.language`);
 - ``GET /api/tables`` the tables (no secrets); ``POST /api/tables`` makes one
   (``{"game": "may-i", "seats": ["human", "heuristic", …]}``; the server chooses the
   seed, and a ``seed`` is refused unless the app was made with ``client_seeds=True``,
@@ -20,7 +22,10 @@ Routes:
   the new events as this seat may see them (``event.seen_by(seat).to_dict()``) — after
   every change of the table; the browser sends ``{"action": "<text>"}``; a refused
   action comes back to that seat only as ``{"type": "refused", "error":
-  error.to_dict()}`` (its ``rule``: the clause, its ``reason``, the ``action``). A
+  error.to_dict(), "said": …}`` (its ``rule``: the clause, its ``code`` and ``params``,
+  its ``reason``, the ``action``; ``said``: the refusal in the seat's language). The
+  browser may send ``{"lang": "ru"}`` (or connect with ``&lang=``) to choose the seat's
+  language, remembered for the seat. A
   binary frame closes the socket with code 1003 (unsupported data), a message over
   :data:`LONGEST_MESSAGE` characters with 1009 (too big).
 
@@ -55,10 +60,19 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummy_server.choices import choices
 from rummy_server.clock import Clock
+from rummy_server.language import (
+    contract_said,
+    phase_said,
+    read_locale,
+    refusal,
+    said_events,
+    words_part,
+)
 from rummy_server.live import legal_for, open_seats
-from rummy_server.tables import HUMAN, SaveError, Table, Tables
+from rummy_server.tables import HUMAN, SaveError, Table, Tables, since
 from rummykit import Event, IllegalActionError, RummyError, svg
 from rummykit.agents import agent_names
+from rummykit.i18n.locales import DEFAULT_LOCALE
 from rummykit.kit import names
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -89,23 +103,39 @@ TOO_BIG = 1009
 def read_action(message: str) -> str | None:
     """The action text of a browser's message ``{"action": "<text>"}`` (``None`` for
     anything else: not JSON, another shape, too long)."""
-    if len(message) > LONGEST_MESSAGE:
-        return None
-    try:
-        data = json.loads(message)
-    except ValueError:
-        return None
+    data = _read_json(message)
     text = data.get("action") if isinstance(data, dict) else None
     return text if isinstance(text, str) and len(text) <= LONGEST_ACTION else None
 
 
-def seat_message(table: Table, seat: int, events: list[Event]) -> dict[str, Any]:
+def read_language(message: str) -> str | None:
+    """The locale a browser's message ``{"lang": "pt-BR"}`` asks for (``None`` for any
+    other message, or a language no catalog speaks)."""
+    data = _read_json(message)
+    if not isinstance(data, dict) or set(data) != {"lang"}:
+        return None
+    return read_locale(data["lang"])
+
+
+def _read_json(message: str) -> Any:
+    if len(message) > LONGEST_MESSAGE:
+        return None
+    try:
+        return json.loads(message)
+    except ValueError:
+        return None
+
+
+def seat_message(
+    table: Table, seat: int, events: list[Event], locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
     """What ``seat`` is sent after a change: its view, its picture and the new
-    ``events`` as this seat may see them."""
+    ``events`` as this seat may see them, with their words in ``locale``."""
     match = table.match
     view = match.view(seat)
     outcome = match.outcome
-    return {
+    seen = [event.seen_by(seat) for event in events]
+    message = {
         "type": "state",
         "table": table.id,
         "game": table.game,
@@ -114,20 +144,34 @@ def seat_message(table: Table, seat: int, events: list[Event]) -> dict[str, Any]
         "step": match.step,
         "view": view.to_dict(),
         "svg": str(svg.view(view)),
-        "events": [event.seen_by(seat).to_dict() for event in events],
+        "events": [event.to_dict() for event in seen],
         "over": match.is_over,
         "outcome": None if outcome is None else outcome.to_dict(),
     }
+    return said(message, seen, locale)
 
 
-def watch_message(table: Table, events: list[Event]) -> dict[str, Any]:
+def said(message: dict[str, Any], seen: list[Event], locale: str) -> dict[str, Any]:
+    """``message`` with its words in ``locale``: the page's words, each effect's, the
+    phase's and the contract's."""
+    said_events(message["events"], seen, locale)
+    view = message["view"]
+    message["phase_said"] = phase_said(str(view["phase"]), locale)
+    message["contract_said"] = contract_said(view.get("contract"), locale)
+    return message | words_part(locale)
+
+
+def watch_message(
+    table: Table, events: list[Event], locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
     """What a spectator is sent after a change: the public view (every seat's view
     without its hand and legal actions: hand sizes, the known cards, the table, the
     pile, the scores), its picture, and the new events as a spectator may see them."""
     match = table.match
     view = attrs.evolve(match.view(0), hand=(), legal=())  # seat 0's, less what is its own
     outcome = match.outcome
-    return {
+    seen = [event.seen_by(None) for event in events]
+    message = {
         "type": "state",
         "table": table.id,
         "game": table.game,
@@ -136,19 +180,25 @@ def watch_message(table: Table, events: list[Event]) -> dict[str, Any]:
         "step": match.step,
         "view": view.to_dict() | {"seat": None},
         "svg": str(svg.view(view)),
-        "events": [event.seen_by(None).to_dict() for event in events],
+        "events": [event.to_dict() for event in seen],
         "over": match.is_over,
         "outcome": None if outcome is None else outcome.to_dict(),
     }
+    return said(message, seen, locale)
 
 
 def live_part(
-    table: Table, seat: int | None, clock: Clock | None, timed_out: tuple[int, ...]
+    table: Table,
+    seat: int | None,
+    clock: Clock | None,
+    timed_out: tuple[int, ...],
+    locale: str = DEFAULT_LOCALE,
 ) -> dict[str, Any]:
-    """The live table's part of a message: ``seat``'s choices, the open seats, the clock."""
+    """The live table's part of a message: ``seat``'s choices (their words in
+    ``locale``), the open seats, the clock."""
     match = table.match
     now = time.monotonic()
-    legal = [] if seat is None else choices(legal_for(match, seat), match, seat)
+    legal = [] if seat is None else choices(legal_for(match, seat), match, seat, locale)
     return {
         "legal": legal,
         "open": list(open_seats(match)),
@@ -185,12 +235,28 @@ class Server:
         self.creating = asyncio.Lock()
         self.sockets: dict[tuple[str, int], set[WebSocket]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.languages: dict[tuple[str, int], str] = {}
+        """The language each seat chose (a seat that chose none is sent English)."""
+        self.watcher_languages: dict[WebSocket, str] = {}
+        """The language of each spectator's socket."""
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     async def games(self, request: Request) -> Response:
         return JSONResponse({"games": list(names()), "bots": list(agent_names())})
+
+    async def words(self, request: Request) -> Response:
+        """The page's words in the language ``?lang=`` names (English for none, or for a
+        language no catalog speaks), for the lobby."""
+        locale = read_locale(request.query_params.get("lang", "")) or DEFAULT_LOCALE
+        return JSONResponse(words_part(locale))
+
+    def language(self, table: Table, seat: int | None) -> str:
+        """The language ``seat`` of ``table`` chose (English when it chose none)."""
+        if seat is None:
+            return DEFAULT_LOCALE
+        return self.languages.get((table.id, seat), DEFAULT_LOCALE)
 
     async def list_tables(self, request: Request) -> Response:
         return JSONResponse({"tables": [table.summary() for table in self.tables]})
@@ -255,11 +321,14 @@ class Server:
             return
         await websocket.accept()
         key = (table.id, seat)
+        asked = read_locale(websocket.query_params.get("lang", ""))
+        if asked is not None:
+            self.languages[key] = asked  # remembered for the seat: every socket of it
         self.sockets[key].add(websocket)
         try:
             async with self.locks[table.id]:
                 self.start_clock(table)
-                recent = list(table.match.events[-RECENT_EVENTS:])
+                recent = since(table.match, table.match.step - RECENT_EVENTS)
                 await websocket.send_json(self.message(table, seat, recent))
             while True:
                 message = await websocket.receive()
@@ -272,19 +341,28 @@ class Server:
                     reason = f"at most {LONGEST_MESSAGE} characters a message"
                     await websocket.close(code=TOO_BIG, reason=reason)
                     break
+                chosen = read_language(message["text"])
+                if chosen is not None:
+                    self.languages[key] = chosen
+                    async with self.locks[table.id]:
+                        recent = since(table.match, table.match.step - RECENT_EVENTS)
+                        for socket in list(self.sockets[key]):  # each of the seat's pages
+                            await socket.send_json(self.message(table, seat, recent))
+                    continue
                 text = read_action(message["text"])
                 if text is None:
-                    refusal = IllegalActionError(
+                    wrong = IllegalActionError(
                         f'send {{"action": "<text>"}} (at most {LONGEST_ACTION} characters)'
+                        ' or {"lang": "en" | "pt-BR" | "ru"}'
                     )
-                    await websocket.send_json({"type": "refused", "error": refusal.to_dict()})
+                    await websocket.send_json(refusal(wrong, self.language(table, seat)))
                     continue
                 async with self.locks[table.id]:
                     try:
                         # the bots think in a worker thread: other tables go on meanwhile
                         events = await run_in_threadpool(self.tables.act, table, seat, text)
                     except RummyError as error:
-                        await websocket.send_json({"type": "refused", "error": error.to_dict()})
+                        await websocket.send_json(refusal(error, self.language(table, seat)))
                         continue
                     self.wind(table, acted=seat)
                     await self.broadcast(table, events)
@@ -304,10 +382,12 @@ class Server:
             await websocket.close(code=TRY_AGAIN_LATER, reason="too many spectators")
             return
         self.watchers[table.id].add(websocket)
+        locale = read_locale(websocket.query_params.get("lang", "")) or DEFAULT_LOCALE
+        self.watcher_languages[websocket] = locale
         try:
             async with self.locks[table.id]:
-                recent = list(table.match.events[-RECENT_EVENTS:])
-                await websocket.send_json(self.message(table, None, recent))
+                recent = since(table.match, table.match.step - RECENT_EVENTS)
+                await websocket.send_json(self.message(table, None, recent, locale=locale))
             message = await websocket.receive()
             if message["type"] != "websocket.disconnect":
                 await websocket.close(code=UNSUPPORTED_DATA, reason="spectators send nothing")
@@ -315,13 +395,25 @@ class Server:
             pass
         finally:
             self.watchers[table.id].discard(websocket)
+            self.watcher_languages.pop(websocket, None)
 
     def message(
-        self, table: Table, seat: int | None, events: list[Event], timed_out: tuple[int, ...] = ()
+        self,
+        table: Table,
+        seat: int | None,
+        events: list[Event],
+        timed_out: tuple[int, ...] = (),
+        *,
+        locale: str | None = None,
     ) -> dict[str, Any]:
-        """``seat``'s message (``None``: a spectator's), with the live table's part."""
-        base = watch_message(table, events) if seat is None else seat_message(table, seat, events)
-        return base | live_part(table, seat, self.clocks.get(table.id), timed_out)
+        """``seat``'s message (``None``: a spectator's), with the live table's part, in
+        ``locale`` (by default the language the seat chose)."""
+        locale = locale or self.language(table, seat)
+        if seat is None:
+            base = watch_message(table, events, locale)
+        else:
+            base = seat_message(table, seat, events, locale)
+        return base | live_part(table, seat, self.clocks.get(table.id), timed_out, locale)
 
     async def broadcast(
         self, table: Table, events: list[Event], timed_out: tuple[int, ...] = ()
@@ -336,7 +428,8 @@ class Server:
                     self.sockets[(table.id, seat)].discard(socket)
         for socket in list(self.watchers.get(table.id, ())):
             try:
-                await socket.send_json(self.message(table, None, events, timed_out))
+                locale = self.watcher_languages.get(socket, DEFAULT_LOCALE)
+                await socket.send_json(self.message(table, None, events, timed_out, locale=locale))
             except (RuntimeError, WebSocketDisconnect):
                 self.watchers[table.id].discard(socket)
 
@@ -431,6 +524,7 @@ def create_app(
         routes=[
             Route("/", server.page),
             Route("/api/games", server.games),
+            Route("/api/words", server.words),
             Route("/api/tables", server.list_tables, methods=["GET"]),
             Route("/api/tables", server.create_table, methods=["POST"]),
             WebSocketRoute("/ws/{table}/watch", server.watch_socket),

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from rummykit import Match
+from rummykit.i18n import translate
 from rummykit.kit import Action
 from rummykit.kit.definition import Question
 
@@ -58,45 +59,71 @@ def _cards_of(data: dict[str, Any]) -> list[str]:
     return cards
 
 
-def _meaning(role: Any) -> str:
-    return "" if role is None else f" as {pretty(str(role))}"
+def _meaning(role: Any, locale: str | None) -> str:
+    return (
+        "" if role is None else " " + translate("as {role}", locale=locale, role=pretty(str(role)))
+    )
+
+
+def _end(data: dict[str, Any], locale: str | None) -> str:
+    end = data.get("end")
+    if end in ("low", "high"):
+        return ", " + translate(f"{end} end", locale=locale)
+    return f", {end}" if end else ""
 
 
 def _melds_text(melds: list[Any]) -> str:
     return " | ".join(" ".join(pretty(card) for card in meld[0]) for meld in melds)
 
 
-def detail(data: dict[str, Any]) -> str:
+def detail(data: dict[str, Any], locale: str | None = None) -> str:
     """What tells this action from the others of its verb that use the same cards: the
-    melds it makes, where a laid-off card goes, where a freed joker goes."""
+    melds it makes, where a laid-off card goes, where a freed joker goes (in ``locale``;
+    English without)."""
     verb = data["type"]
     if data.get("melds"):
         return _melds_text(data["melds"])
     if verb == "exchange":
-        to = "hand" if data.get("joker_to") is None else f"meld {data['joker_to'] + 1}"
-        end = f" {data['end']} end" if data.get("end") else ""
-        meaning = _meaning(data.get("role"))
-        return f"{pretty(data['card'])} for the joker; joker to {to}{meaning}{end}"
+        joker_to = data.get("joker_to")
+        to = (
+            translate("hand", locale=locale)
+            if joker_to is None
+            else translate("meld {number}", locale=locale, number=joker_to + 1)
+        )
+        said = translate(
+            "{card} for the joker; joker to {to}", locale=locale, card=pretty(data["card"]), to=to
+        )
+        return said + _meaning(data.get("role"), locale) + _end(data, locale)
     if verb == "layoff":
-        end = f", {data['end']} end" if data.get("end") else ""
-        meaning = _meaning(data.get("role"))
-        return f"{pretty(data['card'])} on meld {data['target'] + 1}{meaning}{end}"
+        said = translate(
+            "{card} on meld {number}",
+            locale=locale,
+            card=pretty(data["card"]),
+            number=data["target"] + 1,
+        )
+        return said + _meaning(data.get("role"), locale) + _end(data, locale)
     if "count" in data and data["count"] != 1:
-        return f"{data['count']} cards"
+        return translate("cards: {count}", locale=locale, count=data["count"])
     if isinstance(data.get("card"), str):
         return pretty(data["card"])
     if isinstance(data.get("target"), int):
-        return f"meld {data['target'] + 1}{_meaning(data.get('role'))}"
+        meld = translate("meld {number}", locale=locale, number=data["target"] + 1)
+        return meld + _meaning(data.get("role"), locale)
     return ""
 
 
 def choice(
-    action: Action, match: Match[Any, Any], hand: list[str], top: str | None
+    action: Action,
+    match: Match[Any, Any],
+    hand: list[str],
+    top: str | None,
+    locale: str | None = None,
 ) -> dict[str, Any]:
     """One legal action for the page: its ``text`` (sent back as is), ``verb``, the hand
     cards it ``uses`` (what must be selected), the meld it points at (``target``), its
     button's ``label``, a ``detail`` that tells it from its siblings, and whether it is a
-    ``call`` (an answer out of turn that takes the disputed card)."""
+    ``call`` (an answer out of turn that takes the disputed card); the words in
+    ``locale`` (English without)."""
     data = action.to_dict()
     verb = data["type"]
     phase = match.phase
@@ -111,16 +138,19 @@ def choice(
         "verb": verb,
         "uses": uses,
         "target": target if isinstance(target, int) else None,
-        "label": WORDS.get(verb, verb),
-        "detail": detail(data),
+        "label": translate(WORDS[verb], locale=locale) if verb in WORDS else verb,
+        "detail": detail(data, locale),
         "call": question and action != phase.decline,  # type: ignore[attr-defined]
     }
 
 
-def choices(actions: tuple[Action, ...], match: Match[Any, Any], seat: int) -> list[dict[str, Any]]:
-    """Every legal action of ``seat`` for the page (see :func:`choice`)."""
+def choices(
+    actions: tuple[Action, ...], match: Match[Any, Any], seat: int, locale: str | None = None
+) -> list[dict[str, Any]]:
+    """Every legal action of ``seat`` for the page, its words in ``locale`` (see
+    :func:`choice`)."""
     if not actions:
         return []
     view = match.view(seat).to_dict()
     top = view["pile"][-1][0] if view["pile"] else None
-    return [choice(action, match, view["hand"], top) for action in actions]
+    return [choice(action, match, view["hand"], top, locale) for action in actions]

@@ -191,11 +191,11 @@ class Tables:
         if seat not in open_seats(match):
             whose = ", ".join(f"seat {open}'s" for open in open_seats(match)) or "nobody's"
             raise IllegalActionError(f"it is {whose} decision now, not seat {seat}'s", action=text)
-        logged = len(match.events)
+        logged = match.step
         match.apply(text, seat=seat)  # the sender is known: refusals may list that seat's
         # legal actions (and only to that seat); an early answer is held, logging nothing yet
         self.save(table)
-        events = list(match.events[logged:])  # the answers it resolved, in priority order
+        events = since(match, logged)  # the answers it resolved, in priority order
         return events + self.play_bots(table)
 
     def time_out(self, table: Table, seat: int) -> list[Event]:
@@ -213,7 +213,7 @@ class Tables:
                 break
             waiting = open_seats(match)
             bots = [seat for seat in waiting if not table.is_human(seat)]
-            logged = len(match.events)
+            logged = match.step
             if not waiting and match.to_act is None:
                 match.apply(match.legal_actions()[0])
             elif bots:
@@ -222,7 +222,7 @@ class Tables:
                 match.apply(decide(table.agents[seat], match, seat, rng), seat=seat)
             else:
                 break
-            events += match.events[logged:]  # none for an answer held, several when resolved
+            events += since(match, logged)  # none for an answer held, several when resolved
             if store:
                 self.save(table)
         return events
@@ -247,3 +247,9 @@ class Tables:
                 "UPDATE tables SET match = ? WHERE id = ?",
                 (json.dumps(table.match.to_dict()), table.id),
             )
+
+
+def since(match: Match[Any, Any], step: int) -> list[Event]:
+    """The events logged from action ``step`` on: looked up one by one, not the whole
+    log made anew (a match makes its events when they are read)."""
+    return [event for number in range(step, match.step) if (event := match.event(number))]

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Final, NoReturn, final
+from typing import Final, final
 
 import attrs
 
-from rummykit._compiled import subclass_refused
 from rummykit._memo import BoundedMemo
+from rummykit._sealed import Sealed
 from rummykit.cards import CARDS, Card, CardsLike, to_cards
 from rummykit.contracts import Contract, SameSuitRuns
 from rummykit.errors import ConfigError
@@ -76,12 +76,8 @@ def _window_masks(size: int, ace: AcePolicy) -> tuple[int, ...]:
 
 @final
 @attrs.frozen
-class _Plan:
+class _Plan(Sealed):
     """What a contract asks under some rules, in the numbers the count needs."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     groups: tuple[int, ...]
     runs: tuple[tuple[int, tuple[int, ...]], ...]

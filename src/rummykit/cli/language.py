@@ -46,6 +46,11 @@ class Words:
         does not translate it)."""
         return translate(doc, locale=self.locale, context="option")
 
+    def title(self, title: str) -> str:
+        """A game's title in this language (context ``title``; as written where no
+        catalog translates it: a variant's own title is its catalog's)."""
+        return translate(title, locale=self.locale, context="title")
+
     def clause(self, clause: str) -> str:
         """``clause`` with its title in this language (``MAYI-9.3 (Просьбы)``), or alone
         when no reference titles it."""

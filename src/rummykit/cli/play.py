@@ -89,7 +89,7 @@ class Session:
                     fresh = False
                 if not self.ask_once():
                     return False
-                fresh = match.to_act != self.seat or self.shown < len(match.events)
+                fresh = match.to_act != self.seat or self.shown < match.step
         except KeyboardInterrupt:
             self.screen.line()
             self.screen.line(self.tr("interrupted: the game is left unfinished"))
@@ -195,10 +195,13 @@ class Session:
 
     def show_events(self) -> None:
         """The events since the last call, as the person's seat may know them."""
-        events = self.match.events
-        while self.shown < len(events):
-            event = events[self.shown].seen_by(self.seat)
+        match = self.match
+        while self.shown < match.step:
+            found = match.event(self.shown)
             self.shown += 1
+            if found is None:  # before a restored match's log
+                continue
+            event = found.seen_by(self.seat)
             text = event.describe(locale=self.tr.locale).split(": ", 1)[-1]
             if event.seat == self.seat:
                 text = self.tr("you: {what}", what=text.split(" ", 1)[-1])

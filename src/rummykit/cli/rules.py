@@ -124,7 +124,7 @@ def rules_text(data: dict[str, Any], *, width: int = 88, locale: str | None = No
     lines = [
         tr(
             "{title} ({game}): rules options and their values",
-            title=data["title"],
+            title=tr.title(data["title"]),
             game=data["game"],
         )
     ]

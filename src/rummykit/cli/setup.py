@@ -12,6 +12,7 @@ from typing import Any
 
 from rummykit.agents import Agent, agent_names, make_agent
 from rummykit.errors import ConfigError, RummyError, shown
+from rummykit.i18n import add_catalog
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get
@@ -139,9 +140,15 @@ def is_variant_file(name: str) -> bool:
 
 def game_type(name: str) -> type[GameDefinition[Any, Any]]:
     """The game the command line names: a registered game's name, or the path of a
-    variant file (:func:`rummykit.variants.load_variant`; read, not registered)."""
+    variant file (:func:`rummykit.variants.load_variant`; read, not registered). A
+    ``locale`` folder beside a variant file holds its own catalogs (domain: the variant's
+    name), added with :func:`rummykit.i18n.add_catalog`."""
     if is_variant_file(name):
-        return variant_type(load_variant(name))
+        variant = load_variant(name)
+        words = Path(name).resolve().parent / "locale"
+        if words.is_dir():  # the variant's own words: locale/<ll>/LC_MESSAGES/<name>.po
+            add_catalog(words, domain=variant.name)
+        return variant_type(variant)
     return get(name)
 
 

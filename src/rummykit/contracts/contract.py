@@ -34,6 +34,7 @@ from rummykit._memo import BoundedMemo
 from rummykit.cards import CardsLike, Suit
 from rummykit.errors import ConfigError, ContractError, InvalidMeldError, shorten
 from rummykit.melds import AcePolicy, Meld, MeldKind, MeldRules
+from rummykit.messages import Message, text_message
 
 
 class SameSuitRuns(enum.Enum):
@@ -52,7 +53,8 @@ def _whole(low: int) -> Callable[[Any, Any, Any], None]:
         if value is None and attribute.name in {"min_size", "max_size"}:
             return
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ContractError(f"{attribute.name} must be a whole number >= {low}, got {value!r}")
+            params: dict[str, object] = {"name": attribute.name, "least": low, "value": repr(value)}
+            raise ContractError(Message("contract.whole", params))
 
     return check
 
@@ -61,7 +63,8 @@ def _kind(value: Any) -> MeldKind:
     try:
         return MeldKind.named(value)
     except ConfigError as error:
-        raise ContractError(f"unknown meld kind in a requirement: {error}") from None
+        said = Message("contract.unknown_kind", {"detail": text_message(str(error))})
+        raise ContractError(said) from None
 
 
 @attrs.frozen(cache_hash=True)
@@ -84,10 +87,12 @@ class Requirement:
 
     def __attrs_post_init__(self) -> None:
         if self.max_size is not None and self.max_size < (self.min_size or 2):
-            raise ContractError(
-                f"requirement {self.notation}: max_size {self.max_size} is below min_size"
-                f" {self.min_size}"
-            )
+            params: dict[str, object] = {
+                "requirement": self.notation,
+                "most": self.max_size,
+                "least": self.min_size,
+            }
+            raise ContractError(Message("contract.max_below_min", params))
 
     @property
     def notation(self) -> str:
@@ -118,26 +123,25 @@ class Requirement:
         most = self.max_size
         return most is None or len(meld) <= most
 
-    def size_problem(self, rules: MeldRules) -> str | None:
+    def size_problem(self, rules: MeldRules) -> Message | None:
         """Why no meld of ``rules`` can fill this line (a kind the rules lack, a size
         below the kind's minimum or above its maximum), or ``None``."""
         if self.kind not in rules.kinds:
             allowed = ", ".join(kind.value for kind in rules.kinds)
-            return (
-                f"{self.notation} asks for {self.kind.value} melds, which these meld rules"
-                f" lack (kinds: {allowed})"
-            )
+            params: dict[str, object] = {
+                "requirement": self.notation,
+                "kind": self.kind.value,
+                "kinds": allowed,
+            }
+            return Message("contract.kind_absent", params)
         floor, ceiling = self.kind.min_size(rules), self.kind.max_size(rules)
         if self.min_size is not None and self.min_size < floor:
-            return (
-                f"{self.notation} asks for a {self.kind.value} of {self.min_size} cards, "
-                f"but a {self.kind.value} needs at least {floor}"
-            )
+            params = {"requirement": self.notation, "kind": self.kind.value}
+            return Message("contract.size_below", params | {"size": self.min_size, "least": floor})
         if ceiling is not None and self.size_for(rules) > ceiling:
-            return (
-                f"{self.notation} asks for a {self.kind.value} of {self.size_for(rules)} "
-                f"cards, but a {self.kind.value} holds at most {ceiling}"
-            )
+            params = {"requirement": self.notation, "kind": self.kind.value}
+            params |= {"size": self.size_for(rules), "most": ceiling}
+            return Message("contract.size_above", params)
         return None
 
 
@@ -149,17 +153,18 @@ _TERM = re.compile(r"^([0-9]{0,3})\s*([A-Z])\s*([0-9]{0,3})\s*(=|-\s*[0-9]{1,3})
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
     result = tuple(value)
     if not result:
-        raise ContractError("a contract needs at least one requirement")
+        raise ContractError(Message("contract.no_requirement"))
     if not all(isinstance(item, Requirement) for item in result):
-        raise ContractError(f"requirements must be Requirement values, got {result!r}")
+        raise ContractError(Message("contract.not_requirements", {"value": repr(result)}))
     if sum(item.count for item in result) > 20:
-        raise ContractError("a contract may ask for at most 20 melds")
+        raise ContractError(Message("contract.too_many_melds", {"most": 20}))
     return result
 
 
 def _flag(instance: object, attribute: Any, value: object) -> None:
     if not isinstance(value, bool):
-        raise ContractError(f"{attribute.name} must be true or false, got {value!r}")
+        params: dict[str, object] = {"name": attribute.name, "value": repr(value)}
+        raise ContractError(Message("contract.flag_bool", params))
 
 
 def _same_suit_runs(value: Any) -> SameSuitRuns:
@@ -167,7 +172,8 @@ def _same_suit_runs(value: Any) -> SameSuitRuns:
         return SameSuitRuns(value)
     except ValueError:
         known = ", ".join(repr(item.value) for item in SameSuitRuns)
-        raise ContractError(f"same_suit_runs must be one of {known}, got {value!r}") from None
+        params: dict[str, object] = {"known": known, "value": repr(value)}
+        raise ContractError(Message("contract.same_suit_runs", params)) from None
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -218,7 +224,8 @@ class Contract:
         try:
             contract = attrs.evolve(contract, **flags) if flags else contract
         except TypeError as error:
-            raise ContractError(f"unknown contract flag: {error}") from None
+            said = Message("contract.unknown_flag", {"detail": text_message(str(error))})
+            raise ContractError(said) from None
         if rules is not None:
             contract.check_rules(rules)
         return contract
@@ -309,9 +316,8 @@ class Contract:
             try:
                 built.append(rules.validate(item))
             except InvalidMeldError as error:
-                raise ContractError(
-                    f"meld {index + 1} is not valid: {error.reason}", contract=self
-                ) from None
+                params: dict[str, object] = {"number": index + 1, "detail": error.message}
+                raise ContractError(Message("contract.bad_meld", params), contract=self) from None
         built = list(self.reading(built, rules))
         reason = self.violation(built, rules)
         if reason is not None:
@@ -359,7 +365,7 @@ class Contract:
             return False
         return True
 
-    def violation(self, melds: Sequence[Meld], rules: MeldRules) -> str | None:
+    def violation(self, melds: Sequence[Meld], rules: MeldRules) -> Message | None:
         """The first rule the (valid) melds break, or ``None`` when they meet the contract.
 
         ``exact`` counts melds: no more and no fewer of each kind than asked; the sizes
@@ -368,7 +374,7 @@ class Contract:
         for item in self.requirements:
             reason = item.size_problem(rules)
             if reason is not None:
-                return f"contract {self.notation}: {reason}"
+                return Message("contract.named", {"contract": self.notation, "detail": reason})
         by_kind: dict[MeldKind, list[Meld]] = {}
         for meld in melds:
             by_kind.setdefault(meld.kind, []).append(meld)
@@ -376,21 +382,25 @@ class Contract:
         if self.exact:
             for kind, have in by_kind.items():
                 if have and kind not in wanted:
-                    asked = " and ".join(f"{item.value}s" for item in wanted)
-                    return f"contract {self.notation} asks for {asked} only, got a {kind.value}"
+                    asked = tuple(_kinds(item) for item in wanted)
+                    params: dict[str, object] = {
+                        "contract": self.notation,
+                        "asked": asked,
+                        "kind": kind.value,
+                    }
+                    return Message("contract.only", params)
             for kind, want in wanted.items():
                 have_count = len(by_kind.get(kind, ()))
                 if have_count != want:
-                    return (
-                        f"contract {self.notation} asks for exactly {_melds(want, kind)}, "
-                        f"got {have_count}"
-                    )
+                    params = {"contract": self.notation, "asked": _melds(want, kind)}
+                    return Message("contract.exactly", params | {"got": have_count})
         else:
             short = [kind for kind, want in wanted.items() if len(by_kind.get(kind, ())) < want]
             if short:
-                asked = " and ".join(_melds(want, kind) for kind, want in wanted.items())
-                got = " and ".join(str(len(by_kind.get(kind, ()))) for kind in wanted)
-                return f"contract {self.notation} asks for at least {asked}, got {got}"
+                asked = tuple(_melds(want, kind) for kind, want in wanted.items())
+                got = tuple(len(by_kind.get(kind, ())) for kind in wanted)
+                params = {"contract": self.notation, "asked": asked, "got": got}
+                return Message("contract.at_least", params)
         for kind in wanted:
             reason = _choose(self, by_kind.get(kind, []), kind, rules)
             if reason is not None:
@@ -401,8 +411,24 @@ class Contract:
 _SLOTS: Final = BoundedMemo[Contract, tuple[Requirement, ...]]("contract slots", entries=4096)
 
 
-def _melds(count: int, kind: MeldKind) -> str:
-    return f"{count} {kind.value}" + ("" if count == 1 else "s")
+def _melds(count: int, kind: MeldKind) -> Message:
+    """``2 groups``, ``1 run``, ``3 flushes`` as a message."""
+    if kind is MeldKind.GROUP:
+        return Message("contract.n_groups", {"count": count})
+    if kind is MeldKind.RUN:
+        return Message("contract.n_runs", {"count": count})
+    if count == 1:
+        return Message("contract.one_kind", {"count": count, "kind": kind.value})
+    return Message("contract.n_kinds", {"count": count, "kind": kind.value})
+
+
+def _kinds(kind: MeldKind) -> Message:
+    """``groups``, ``runs``, ``flushs`` (a kind named in the plural) as a message."""
+    if kind is MeldKind.GROUP:
+        return Message("contract.groups")
+    if kind is MeldKind.RUN:
+        return Message("contract.runs")
+    return Message("contract.kinds", {"kind": kind.value})
 
 
 def _fits(slots: Sequence[Requirement], melds: Sequence[Meld], rules: MeldRules) -> bool:
@@ -433,14 +459,14 @@ def _matching(slots: list[Requirement], sizes: list[int], rules: MeldRules) -> b
 
 def conflict(
     contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
-) -> str | None:
+) -> Message | None:
     """Why melds of ``kind`` clash under the contract's rules (same rank, same suit), or
     ``None``: the part of :meth:`.Contract.violation` that also binds partial laydowns."""
     if kind is MeldKind.GROUP:
         if contract.distinct_ranks:
             for first, second in combinations(melds, 2):
                 if first.rank is second.rank:
-                    return f"two groups of the same rank ({first.rank.symbol})"
+                    return Message("contract.same_rank", {"rank": first.rank.symbol})
         return None
     if kind is not MeldKind.RUN or contract.same_suit_runs is SameSuitRuns.ALLOWED:
         return None  # the other kinds bind nothing across melds
@@ -450,13 +476,11 @@ def conflict(
         assert first.suit is not None
         suit = _SUIT_NAMES[first.suit]
         if contract.same_suit_runs is SameSuitRuns.FORBIDDEN:
-            return f"two runs of the same suit ({suit})"
+            return Message("contract.same_suit", {"key": suit})
         gap = run_gap(first, second, circular=rules.ace is AcePolicy.WRAP)
         if gap < contract.runs_apart:
-            return (
-                f"two runs of {suit} need at least {contract.runs_apart} missing ranks "
-                f"between them, got {gap}"
-            )
+            params: dict[str, object] = {"key": suit, "least": contract.runs_apart, "gap": gap}
+            return Message("contract.runs_apart", params)
     return None
 
 
@@ -477,7 +501,7 @@ def run_gap(first: Meld, second: Meld, *, circular: bool = False) -> int:
 
 def _choose(
     contract: Contract, melds: Sequence[Meld], kind: MeldKind, rules: MeldRules
-) -> str | None:
+) -> Message | None:
     """Check the melds of one kind against the required slots of that kind."""
     slots = [slot for slot in contract.slots if slot.kind is kind]
     if not slots:
@@ -485,22 +509,20 @@ def _choose(
     if contract.exact:
         if not _fits(slots, melds, rules):
             if any(slot.max_size is not None for slot in slots):
-                sizes = " and ".join(slot.notation for slot in slots)
-                got = ", ".join(str(len(meld)) for meld in melds)
-                return (
-                    f"contract {contract.notation} asks for {kind.value}s sized {sizes}, "
-                    f"got {kind.value}s of {got} cards"
-                )
+                sizes = tuple(slot.notation for slot in slots)
+                got = tuple(len(meld) for meld in melds)
+                params: dict[str, object] = {"contract": contract.notation, "kinds": _kinds(kind)}
+                return Message("contract.sized", params | {"sizes": sizes, "got": got})
             need = max(slot.size_for(rules) for slot in slots)
-            return f"contract {contract.notation} asks for a {kind.value} of at least {need} cards"
+            params = {"contract": contract.notation, "kind": kind.value, "least": need}
+            return Message("contract.kind_least", params)
         return conflict(contract, melds, kind, rules)
     # A minimum: some choice of len(slots) melds must fit the slots without conflict.
-    first_reason: str | None = None
+    first_reason: Message | None = None
     for chosen in combinations(melds, len(slots)):
         if not _fits(slots, chosen, rules):
-            first_reason = first_reason or (
-                f"contract {contract.notation} asks for larger {kind.value}s"
-            )
+            params = {"contract": contract.notation, "kinds": _kinds(kind)}
+            first_reason = first_reason or Message("contract.larger", params)
             continue
         reason = conflict(contract, chosen, kind, rules)
         if reason is None:
@@ -512,36 +534,34 @@ def _choose(
 def _parse(cls: type[Contract], text: str, like: Contract | None) -> Contract:
     if not isinstance(text, str) or not text.strip():
         shown = shorten(text) if isinstance(text, str) else text
-        raise ContractError(f"a contract is written like 2G+1R, got {shown!r}")
+        raise ContractError(Message("contract.written", {"value": repr(shown)}))
     requirements = []
     for position, term in enumerate(text.split("+")):
         match = _TERM.match(term.strip())
         if match is None:
+            params: dict[str, object] = {"term": repr(shorten(term.strip())), "position": position}
             raise ContractError(
-                f"term {shorten(term.strip())!r} at index {position} of {shorten(text)!r}"
-                " is not like 2G, R, G3, G3= or R4-6"
+                Message("contract.bad_term", params | {"text": repr(shorten(text))})
             )
         count_text, letter, size_text, most_text = match.groups()
         try:
             kind = MeldKind.named(letter)
         except ConfigError:
             known = ", ".join(f"{item.letter} ({item.value})" for item in MeldKind.registered())
-            raise ContractError(
-                f"term {shorten(term.strip())!r} of {shorten(text)!r}: no meld kind is written"
-                f" {letter.upper()!r} (kinds: {known})"
-            ) from None
+            params = {"term": repr(shorten(term.strip())), "text": repr(shorten(text))}
+            params |= {"letter": repr(letter.upper()), "kinds": known}
+            raise ContractError(Message("contract.no_kind_letter", params)) from None
         count = int(count_text) if count_text else 1
         size = int(size_text) if size_text else None
         most: int | None = None
         if most_text:
             if size is None:
-                raise ContractError(
-                    f"term {term.strip()!r} of {shorten(text)!r}: a size bound follows a size"
-                    " (G3=, R4-6)"
-                )
+                params = {"term": repr(term.strip()), "text": repr(shorten(text))}
+                raise ContractError(Message("contract.bound_after_size", params))
             most = size if most_text == "=" else int(most_text.lstrip("-").strip())
         if count < 1:
-            raise ContractError(f"term {term.strip()!r} of {shorten(text)!r} asks for no melds")
+            params = {"term": repr(term.strip()), "text": repr(shorten(text))}
+            raise ContractError(Message("contract.no_melds", params))
         requirements.append(Requirement(kind, count, size, max_size=most))
     if like is None:
         return cls(requirements=tuple(requirements))

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from rummykit.contracts.contract import Contract
 from rummykit.errors import ContractError
 from rummykit.melds import MeldRules
+from rummykit.messages import Message
 
 
 def check_meetable(
@@ -38,22 +39,24 @@ def check_meetable(
     can meet under ``rules``: a kind the rules lack, a size below a kind's minimum or
     above its maximum (:meth:`.Contract.check_rules`), or more cards than a hand holds.
     ``deal`` (1-based) is named in the message."""
-    where = "" if deal is None else f"deal {deal}: "
     try:
         contract.check_rules(rules)
     except ContractError as error:
-        raise ContractError(f"{where}{error.reason}", contract=contract) from None
+        if deal is None:
+            raise
+        said = Message("contract.in_deal", {"deal": deal, "detail": error.message})
+        raise ContractError(said, contract=contract) from None
     if extra_cards is None:
         return
     needed = contract.min_cards(rules)
     most = hand_size + extra_cards
     if needed > most:
-        raise ContractError(
-            f"{where}contract {contract.notation} needs at least {needed} cards, but a hand "
-            f"holds at most {most} when it goes down ({hand_size} dealt, {extra_cards} more"
-            " at most)",
-            contract=contract,
-        )
+        params: dict[str, object] = {"contract": contract.notation, "needed": needed, "most": most}
+        params |= {"dealt": hand_size, "extra": extra_cards}
+        said = Message("contract.too_many_cards", params)
+        if deal is not None:
+            said = Message("contract.in_deal", {"deal": deal, "detail": said})
+        raise ContractError(said, contract=contract)
 
 
 def check_schedule(

@@ -17,7 +17,7 @@ from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.context import DealView, PileView, TurnContext
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening, down_action
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.engine.definition import ContractRummy
+from rummykit.engine.definition import ContractRummy, turn_actions
 from rummykit.engine.effects import DrawSkipped, JokerExchanged, LaidDown, LaidOff, OnMeld
 from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import (
@@ -108,4 +108,5 @@ __all__ = [
     "WinnerMetric",
     "down_action",
     "ranked_outcome",
+    "turn_actions",
 ]

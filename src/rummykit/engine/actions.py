@@ -24,7 +24,7 @@ LayOff(card=JK, target=2, end=None, role=4H)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Self
 
 import attrs
 
@@ -44,6 +44,7 @@ from rummykit.kit.actions import (
 )
 from rummykit.melds import End
 from rummykit.melds.meld import Role
+from rummykit.messages import Message
 
 
 @attrs.frozen
@@ -58,7 +59,7 @@ def _melds(value: Iterable[MeldText]) -> tuple[MeldText, ...]:
     # non_empty written out: a go-down listing builds many (one Python call fewer each)
     result = tuple(value)
     if not result:
-        raise NotationError("down needs at least one meld", text="", token="", position=0)
+        raise NotationError(Message("notation.no_melds"), text="", token="", position=0)
     return result
 
 
@@ -89,19 +90,19 @@ def _target(text: str, words: list[str]) -> tuple[int, Role | None, End | None]:
     (when the action does not name the card), and the end of a run."""
     target = parse_number(words[0]) if words else None
     if target is None:
-        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+        raise notation_error(text, Message("notation.meld_number"), " ".join(words), 2)
     rest = words[1:]
     role = None
     if rest and rest[0].startswith("("):
         _, role = parse_meaning(rest.pop(0), text)
     end = None
     if len(rest) > 1:
-        raise notation_error(text, "the meld is its number on the table", " ".join(words), 2)
+        raise notation_error(text, Message("notation.meld_number"), " ".join(words), 2)
     if rest:
         try:
             end = End(rest[0].lower())
         except ValueError:
-            raise notation_error(text, "the end is low or high", rest[0], 3) from None
+            raise notation_error(text, Message("notation.end_word"), rest[0], 3) from None
     return target, role, end
 
 
@@ -126,13 +127,11 @@ class LayOff(Action):
         """``layoff 5H -> 2``, ``layoff 5H -> 2 low`` or ``layoff JK(4H) -> 2``."""
         card_text, arrow, target_text = rest.partition("->")
         if not arrow:
-            raise notation_error(
-                text, "layoff is written 'layoff CARD[(MEANING)] -> MELD [low|high]'"
-            )
+            raise notation_error(text, Message("notation.layoff_form"))
         card, role = parse_meaning(card_text.strip(), text)
         target, bracket, end = _target(text, target_text.split())
         if card is None or bracket is not None:
-            raise notation_error(text, "the meaning follows the card: 'layoff JK(4H) -> 2'")
+            raise notation_error(text, Message("notation.layoff_meaning"))
         return cls(card, target, end, role)
 
     def __str__(self) -> str:
@@ -141,14 +140,15 @@ class LayOff(Action):
 
 
 @attrs.frozen
-class ExchangeJoker(Action):
-    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
-    freed joker on meld ``joker_to`` (at ``end`` of a run, standing for ``role`` when
-    declared), or into the hand when ``joker_to`` is ``None`` (POSSO-11.6). Written
-    ``exchange 8C -> 2 joker -> 3 (4H)``, ``exchange 8C -> 2 joker -> 3 high`` or
-    ``exchange 8C -> 2 joker -> hand``."""
+class JokerMove(Action):
+    """The base of an action that puts ``card`` from the hand in place of the joker in
+    meld ``target`` and places the freed joker on meld ``joker_to`` (at ``end`` of a
+    run, standing for ``role`` when declared), or into the hand when ``joker_to`` is
+    ``None``: a joker exchange (:class:`ExchangeJoker`) or a game's move of the same
+    shape (Posso?'s swap correction). Written with its verb:
+    ``VERB CARD -> MELD joker -> MELD [(MEANING)] [low|high]`` or
+    ``VERB CARD -> MELD joker -> hand``."""
 
-    verb: ClassVar[str] = "exchange"
     card: Card
     target: int = attrs.field(validator=whole_field(0))
     joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
@@ -156,17 +156,13 @@ class ExchangeJoker(Action):
     role: Role | None = None
 
     @classmethod
-    def parse(cls, rest: str, text: str) -> ExchangeJoker:
-        """``exchange 8C -> 2 joker -> 3 (4H)``."""
+    def parse(cls, rest: str, text: str) -> Self:
+        """``VERB 8C -> 2 joker -> 3 (4H)``."""
         words = rest.replace("->", " -> ").split()
         shape = len(words) >= 6 and words[1] == "->" and words[3].lower() == "joker"
         target = parse_number(words[2]) if shape else None
         if not shape or words[4] != "->" or target is None:
-            raise notation_error(
-                text,
-                "exchange is written "
-                "'exchange CARD -> MELD joker -> MELD [(MEANING)] [low|high]|hand'",
-            )
+            raise notation_error(text, Message("notation.exchange_form"))
         card = parse_card(words[0])
         if words[5].lower() == "hand" and len(words) == 6:
             return cls(card, target, None)
@@ -175,9 +171,20 @@ class ExchangeJoker(Action):
 
     def __str__(self) -> str:
         if self.joker_to is None:
-            return f"exchange {self.card} -> {self.target} joker -> hand"
+            return f"{self.verb} {self.card} -> {self.target} joker -> hand"
         meaning = "" if self.role is None else f" {format_meaning(None, self.role)}"
         return (
-            f"exchange {self.card} -> {self.target} joker -> {self.joker_to}"
+            f"{self.verb} {self.card} -> {self.target} joker -> {self.joker_to}"
             f"{meaning}{_end_text(self.end)}"
         )
+
+
+@attrs.frozen
+class ExchangeJoker(JokerMove):
+    """Put ``card`` from the hand in place of the joker in meld ``target`` and place the
+    freed joker on meld ``joker_to`` (at ``end`` of a run, standing for ``role`` when
+    declared), or into the hand when ``joker_to`` is ``None`` (POSSO-11.6). Written
+    ``exchange 8C -> 2 joker -> 3 (4H)``, ``exchange 8C -> 2 joker -> 3 high`` or
+    ``exchange 8C -> 2 joker -> hand``."""
+
+    verb: ClassVar[str] = "exchange"

@@ -27,7 +27,6 @@ from rummykit.kit.actions import Action, Discard, Done, Take
 from rummykit.kit.match import Match
 from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
 from rummykit.messages import Message
-from rummykit.scoring import CardValues
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
@@ -61,7 +60,8 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     _table: TableOptions
     """The engine's options for the match (the definition's ``table_options()``)."""
     meld_rules: MeldRules
-    values: CardValues
+    """What a meld is in the deal in progress: the options' meld rules, as the one shared
+    value of equal rules (memos key on it by identity)."""
 
     _layoff_memo: BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]]
     _layoff_fits: BoundedMemo[tuple[int, int], Any]
@@ -264,7 +264,7 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
                 "card": action.card,
                 "target": target,
                 "meld": table[target],
-                "detail": error.reason,
+                "detail": error.message,
             }
             raise IllegalActionError(
                 Message("layoff.no_fit", params), rule=self._clause("layoff_fit")

@@ -8,7 +8,7 @@ engine's insides change, in the pure and the compiled build alike.
 
 >>> from rummykit.games.may_i import MayI
 >>> match = MayI().new_match(players=4, seed=7)
->>> ctx = match.context
+>>> ctx = TurnContext.of(match)
 >>> ctx.players, ctx.phase, ctx.to_act, len(ctx.deal.hands[3])
 (4, Phase('draw'), 3, 10)
 """
@@ -168,6 +168,19 @@ class TurnContext(Generic[S]):
     """The claim protocol's state (``None``: none kept now): the deal's, kept here too
     (:meth:`set_claim` sets both)."""
 
+    @staticmethod
+    def of(match: ContractRummyMatch) -> TurnContext[Any]:
+        """The context ``match``'s hooks receive (the same object for every hook call):
+        for a hook's own tests, which ask it about a position. A driver uses the match
+        protocol, never the context's verbs.
+
+        >>> from rummykit import game
+        >>> match = game("may-i").new_match(players=4, seed=7)
+        >>> TurnContext.of(match) is TurnContext.of(match), TurnContext.of(match).players
+        (True, 4)
+        """
+        return match._ctx
+
     def __init__(self, match: ContractRummyMatch) -> None:
         # Read-only attributes, not properties: a hook reads them tens of thousands of
         # times a second, and a plain attribute costs a seventh of a property's call.
@@ -177,7 +190,7 @@ class TurnContext(Generic[S]):
         put(self, "rules", match.rules)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
-        put(self, "values", match.values)
+        put(self, "values", match.options.card_values)
         put(self, "hooks", match._hooks)
         put(self, "game", match.definition.name)
 
@@ -205,7 +218,7 @@ class TurnContext(Generic[S]):
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
-        put(self, "values", match.values)
+        put(self, "values", match.options.card_values)
 
     # -- what a hook reads -------------------------------------------------------------------
 
@@ -359,7 +372,7 @@ class TurnContext(Generic[S]):
 
     def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
         """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
-        return pile.take_from_pile(self._ref(), seat, count, protect_top=protect_top)
+        return pile.take_from_pile(self._ref(), self, seat, count, protect_top=protect_top)
 
     def take_top(self, seat: int) -> Card:
         """Move the top pile card into ``seat``'s hand, in view of all (whoever discarded it)."""
@@ -392,7 +405,7 @@ class TurnContext(Generic[S]):
     def draw_stock(self, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
         """Draw ``count`` stock cards for ``seat`` (refilling the stock as the options
         say); at the refill cap the deal is marked dead (:attr:`DealView.dead`)."""
-        return pile.draw_stock(self._ref(), seat, count, penalty=penalty)
+        return pile.draw_stock(self._ref(), self, seat, count, penalty=penalty)
 
     def lay_down(
         self, seat: int, melds: Sequence[Meld], *, down_after: bool

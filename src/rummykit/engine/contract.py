@@ -101,7 +101,7 @@ def valid_melds(
     try:
         valid = [ctx.meld_rules.validate(cards, roles=roles) for cards, roles in action.melds]
     except InvalidMeldError as error:
-        message = Message(code, {"seat": seat, "detail": error.reason})
+        message = Message(code, {"seat": seat, "detail": error.message})
         raise IllegalActionError(message, rule=melds) from None
     contract = ctx.contract_of(seat)
     if contract is not None and not ctx.deal.down[seat]:  # a run's cards may be its flush
@@ -260,7 +260,7 @@ class ContractOpening(Opening):
             try:
                 contract.check(melds, ctx.meld_rules)
             except ContractError as error:
-                message = Message("down.not_contract", {"seat": seat, "detail": error.reason})
+                message = Message("down.not_contract", {"seat": seat, "detail": error.message})
                 raise IllegalActionError(message, rule=clause("down")) from None
             down_after = True
         else:

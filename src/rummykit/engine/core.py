@@ -92,7 +92,6 @@ class ContractRummyMatch(ProgressMatch):
                 "contracts each player goes through)"
             )
         self.meld_rules = shared_meld_rules(options.meld_rules)
-        self.values = options.card_values
         self._new_memos()
         self._rebind()
 
@@ -115,12 +114,6 @@ class ContractRummyMatch(ProgressMatch):
     def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
         super()._restore(state, deal, step)
         self._ctx._show_deal(deal)
-
-    @property
-    def context(self) -> TurnContext[Any]:
-        """The context this match's hooks receive: for a hook's own tests, which ask it
-        about a position (a driver uses the match protocol, never the context's verbs)."""
-        return self._ctx
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -304,20 +297,20 @@ class ContractRummyMatch(ProgressMatch):
         """The draw: (a) a stock card, (b) the top pile card, (c) several pile cards."""
         deal = self.deal
         if isinstance(action, Draw):
-            pile.draw_stock(self, seat, 1)
+            pile.draw_stock(self, self._ctx, seat, 1)
             if deal.dead:
                 self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
             self._hooks.claims.after_stock_draw(self._ctx, seat)
             return
         if isinstance(action, TakeCard):  # option (c) under multi_take_mode="any"
-            pile.take_from_pile(self, seat, 1, protect_top=False)
-            pile.take_card(self, seat, action.card)
+            pile.take_from_pile(self, self._ctx, seat, 1, protect_top=False)
+            pile.take_card(self, self._ctx, seat, action.card)
             deal.step = TurnStep(seat=seat, discard_step=False, picked=2, priced=False)
             self._set_turn(PICK, seat)
             return
         assert isinstance(action, Take)
-        taken = pile.take_from_pile(self, seat, action.count, protect_top=False)
+        taken = pile.take_from_pile(self, self._ctx, seat, action.count, protect_top=False)
         if action.count == 1:
             deal.step = turn_step(seat, True, taken[0])
         elif self.options.pile_take is PileTake.MELD_DEEPEST:  # 500 Rum: meld it, discard
@@ -325,7 +318,9 @@ class ContractRummyMatch(ProgressMatch):
             deal.deepest = taken[-1]
         else:  # option (c): t - 1 stock cards, no discard step
             deal.step = turn_step(seat, False)
-            pile.draw_stock(self, seat, pile.price(self, None, action.count), penalty=True)
+            pile.draw_stock(
+                self, self._ctx, seat, pile.price(self, None, action.count), penalty=True
+            )
             if deal.dead:
                 self._end_dead_deal(DealEnd.REFILL_CAP)
                 return
@@ -341,11 +336,11 @@ class ContractRummyMatch(ProgressMatch):
         """One more pile card, or ``done``: pay for the cards and go on."""
         step = self.deal.step
         if isinstance(action, TakeCard):
-            pile.take_card(self, seat, action.card)
+            pile.take_card(self, self._ctx, seat, action.card)
             self.deal.step = attrs.evolve(step, picked=step.picked + 1)
             return
         kind = None if step.kind == "regular" else self._take_kind(step.kind)
-        pile.draw_stock(self, seat, pile.price(self, kind, step.picked), penalty=True)
+        pile.draw_stock(self, self._ctx, seat, pile.price(self, kind, step.picked), penalty=True)
         self.deal.step = attrs.evolve(step, priced=True)
         if step.kind == "regular":
             if self.deal.dead:
@@ -439,7 +434,7 @@ class ContractRummyMatch(ProgressMatch):
         and the deepest card of a deep take is melded once one of them is it."""
         deal = self.deal
         if deal.melded:
-            deal.melded[seat] += self.values.hand_value(cards)
+            deal.melded[seat] += self.options.card_values.hand_value(cards)
         if deal.deepest is not None and deal.deepest in cards:
             deal.deepest = None
 
@@ -474,7 +469,7 @@ class ContractRummyMatch(ProgressMatch):
             elif void:
                 scores.append(DealScore(0, 0))
             else:
-                hand = self.values.hand_value(self.deal.hands[seat])
+                hand = self.options.card_values.hand_value(self.deal.hands[seat])
                 scores.append(DealScore(melded[seat], hand))
         if not void:
             self._emit(

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
+from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.checks import CLAUSE_KEYS
 from rummykit.engine.core import ContractRummyMatch
 from rummykit.engine.hooks import Hooks
@@ -20,12 +21,32 @@ from rummykit.engine.options import ContractRules, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.table import ENGINE_OPTIONS, TableRules
 from rummykit.errors import ConfigError, shown
+from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Take
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.protocol import Phase
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
 R = TypeVar("R", bound=ContractRules)
+
+
+def turn_actions(
+    *,
+    claims: tuple[type[Action], ...] = (),
+    table: tuple[type[Action], ...] = (LayOff,),
+    last: tuple[type[Action], ...] = (),
+) -> tuple[type[Action], ...]:
+    """The action types of a contract game (its :attr:`ContractRummy.actions`) in the
+    engine's order: the draw step's (``Draw``, ``Take``), the claim protocol's
+    ``claims``, ``Down``, the ``table`` actions (lay-offs; joker exchanges where the
+    game has them), ``Discard``, ``Done`` and ``NextDeal``, then any the game adds
+    ``last`` (the order its grammar lists them in and its RL encoding numbers them).
+
+    >>> from rummykit.engine import ExchangeJoker
+    >>> [kind.verb for kind in turn_actions(table=(LayOff, ExchangeJoker))]
+    ['draw', 'take', 'down', 'layoff', 'exchange', 'discard', 'done', 'next']
+    """
+    return (Draw, Take, *claims, Down, *table, Discard, Done, NextDeal, *last)
 
 
 @attrs.frozen

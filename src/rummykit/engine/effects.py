@@ -11,12 +11,13 @@ are the kit's (:mod:`rummykit.kit.effects`).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from rummykit.cards import Card
 from rummykit.kit.effects import CardEffect, Echo, SeatEffect
 from rummykit.melds import Meld
-from rummykit.messages import Message
 
 
 @attrs.frozen
@@ -25,9 +26,7 @@ class DrawSkipped(SeatEffect):
 
     count: int
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.draw_skipped", {"seat": self.seat, "count": self.count})
+    message_code: ClassVar[str] = "effect.draw_skipped"
 
 
 @attrs.frozen
@@ -39,9 +38,8 @@ class LaidDown(SeatEffect, Echo):
     opened: bool = False
     """The melds completed the seat's contract or opening."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.laid_down", {"seat": self.seat, "melds": self.melds})
+    message_code: ClassVar[str] = "effect.laid_down"
+    message_fields: ClassVar[tuple[str, ...] | None] = ("seat", "melds")
 
 
 @attrs.frozen
@@ -52,15 +50,14 @@ class OnMeld(CardEffect):
     target: int
     meld: Meld
 
+    message_fields: ClassVar[tuple[str, ...] | None] = ("seat", "card", "target")
+
 
 @attrs.frozen
 class LaidOff(OnMeld, Echo):
     """``seat`` laid ``card`` off on meld ``target``, which is now ``meld``."""
 
-    @property
-    def message(self) -> Message:
-        params = {"seat": self.seat, "card": self.card, "target": self.target}
-        return Message("effect.laid_off", params)
+    message_code: ClassVar[str] = "effect.laid_off"
 
 
 @attrs.frozen
@@ -71,7 +68,5 @@ class JokerExchanged(CardEffect, Echo):
     target: int
     meld: Meld
 
-    @property
-    def message(self) -> Message:
-        params = {"seat": self.seat, "card": self.card, "target": self.target}
-        return Message("effect.joker_exchanged", params)
+    message_code: ClassVar[str] = "effect.joker_exchanged"
+    message_fields: ClassVar[tuple[str, ...] | None] = ("seat", "card", "target")

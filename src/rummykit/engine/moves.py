@@ -19,7 +19,8 @@ from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
 from rummykit.melds import End, JokerExchange, Meld, MeldKind
-from rummykit.melds.layoff import fit_lay_off, replacing_cards
+from rummykit.melds.exchange import replacing_cards
+from rummykit.melds.layoff import fit_lay_off
 from rummykit.melds.meld import Role
 from rummykit.messages import Message
 
@@ -38,7 +39,7 @@ def layoffs(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOf
     at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
     context, for the lay-off gate."""
     deal = match.deal
-    gate = match._hooks.layoff_gate
+    gate = ctx.hooks.layoff_gate
     if not deal.table or not gate.permits(ctx, seat):
         return []
     per_meld = gate.depends_on_target
@@ -239,7 +240,7 @@ def grown_meld(
 def exchanges(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
     """Every legal joker exchange now (none unless the game has an exchange gate);
     ``ctx`` is the match's context, for the gate."""
-    gate = match._hooks.exchange
+    gate = ctx.hooks.exchange
     deal = match.deal
     if gate is None or not deal.table:
         return []
@@ -301,7 +302,7 @@ _OUTCOMES: Final = BoundedMemo[tuple[object, ...], Sequence[JokerExchange] | Non
 
 
 def _replacing(meld: Meld) -> frozenset[Card]:
-    """:func:`~rummykit.melds.layoff.replacing_cards` of ``meld``, remembered (bounded) by
+    """:func:`~rummykit.melds.exchange.replacing_cards` of ``meld``, remembered (bounded) by
     the meld's identity: a meld hashes in Python."""
     known = _REPLACING.get(id(meld))
     if known is not None and known[0] is meld:

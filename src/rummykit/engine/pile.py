@@ -7,7 +7,7 @@ stock cards owed for them, and drawing with refills and the refill cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
@@ -17,6 +17,7 @@ from rummykit.kit.effects import Drew, StockRefilled, TookFromPile
 
 if TYPE_CHECKING:
     from rummykit.engine.checks import CheckedMatch
+    from rummykit.engine.context import TurnContext
     from rummykit.engine.hooks import TakeKind
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
@@ -41,18 +42,21 @@ def _run_length(match: CheckedMatch, seat: int, protect_top: bool) -> int:
     return depth + 1
 
 
-def take_from_pile(match: CheckedMatch, seat: int, count: int, *, protect_top: bool) -> list[Card]:
-    """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all.
+def take_from_pile(
+    match: CheckedMatch, ctx: TurnContext[Any], seat: int, count: int, *, protect_top: bool
+) -> list[Card]:
+    """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all
+    (``ctx``: the match's context, whose verbs report the effects).
 
     The takeable cards run down from the top (:func:`pile_run`), so they are the pile's
     top cards, taken top first (a deal's copy has its own pile: it changes in place)."""
     most = min(count, _run_length(match, seat, protect_top))
     taken = list(match.deal.pile.take(most)) if most > 0 else []
-    _receive(match, seat, taken)
+    _receive(match, ctx, seat, taken)
     return taken
 
 
-def take_card(match: CheckedMatch, seat: int, card: Card) -> None:
+def take_card(match: CheckedMatch, ctx: TurnContext[Any], seat: int, card: Card) -> None:
     """Move the uppermost copy of ``card`` that ``seat`` may take into his hand."""
     entries = list(match.deal.pile.entries)
     own_ok = match.options.may_take_own_discard
@@ -61,20 +65,23 @@ def take_card(match: CheckedMatch, seat: int, card: Card) -> None:
             del entries[index]
             break
     match.deal.pile = DiscardPile(entries)
-    _receive(match, seat, [card])
+    _receive(match, ctx, seat, [card])
 
 
-def _receive(match: CheckedMatch, seat: int, taken: list[Card]) -> None:
+def _receive(match: CheckedMatch, ctx: TurnContext[Any], seat: int, taken: list[Card]) -> None:
     match.deal.hands[seat] += taken
     known = match.deal.known[seat]
     for card in taken:  # not Counter.update, an interpreted method
         known[card] = known.get(card, 0) + 1
-    match._emit(_took(seat, tuple(taken)))
+    ctx.emit(_took(seat, tuple(taken)))
 
 
-def draw_stock(match: CheckedMatch, seat: int, count: int, *, penalty: bool = False) -> list[Card]:
+def draw_stock(
+    match: CheckedMatch, ctx: TurnContext[Any], seat: int, count: int, *, penalty: bool = False
+) -> list[Card]:
     """Draw ``count`` stock cards, refilling from the pile as MAYI-14.1, 14.3 and 14.4
-    say; at the refill cap the deal is marked dead (``deal.dead``)."""
+    say; at the refill cap the deal is marked dead (``deal.dead``); ``ctx`` reports the
+    effects."""
     deal = match.deal
     options = match.options
     drawn: list[Card] = []
@@ -89,13 +96,13 @@ def draw_stock(match: CheckedMatch, seat: int, count: int, *, penalty: bool = Fa
                 break
             moved = refill_stock(deal.stock, deal.pile, rng=match.rng)
             deal.refills += 1
-            match._emit(StockRefilled(deal.refills, moved))
+            ctx.emit(StockRefilled(deal.refills, moved))
         drawn.append(deal.stock.draw())
     deal.hands[seat] += drawn
     if drawn:
-        match._emit(_drew(seat, tuple(drawn), penalty=penalty))
+        ctx.emit(_drew(seat, tuple(drawn), penalty=penalty))
     if skipped:
-        match._emit(DrawSkipped(seat, skipped))
+        ctx.emit(DrawSkipped(seat, skipped))
     return drawn
 
 

@@ -39,7 +39,6 @@ class ProgressMatch(ListedMatch):
         if options is self.options:
             return
         self.options = options
-        self.values = options.card_values
         rules = shared_meld_rules(options.meld_rules)
         if rules is not self.meld_rules:
             self.meld_rules = rules

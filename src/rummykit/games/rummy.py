@@ -25,15 +25,15 @@ from typing import Any, ClassVar, final
 
 import attrs
 
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.engine.context import TurnContext
 from rummykit.engine.contract import ContractLayOffGate, ContractOpening
-from rummykit.engine.definition import ContractRummy
+from rummykit.engine.definition import ContractRummy, turn_actions
 from rummykit.engine.free import FreeOpening
 from rummykit.engine.hooks import ExchangeGate, Hooks, Refusal
 from rummykit.engine.options import TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
-from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Take
+from rummykit.kit.actions import Action
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
 
@@ -59,16 +59,7 @@ class Rummy(ContractRummy[TableOptions]):
     name: ClassVar[str] = "rummy"
     title: ClassVar[str] = "Rummy (the engine's options)"
     rules_type: ClassVar[type[TableOptions]] = TableOptions
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        Down,
-        LayOff,
-        ExchangeJoker,
-        Discard,
-        Done,
-        NextDeal,
-    )
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions(table=(LayOff, ExchangeJoker))
 
     phases: ClassVar[tuple[Phase, ...]] = (DRAW, MELD, PICK, DEAL_OVER, MATCH_OVER)
 

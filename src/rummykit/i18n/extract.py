@@ -72,7 +72,7 @@ def code_messages() -> list[tuple[str, str, str]]:
     return [(code, template, doc) for code, template, doc in json.loads(done.stdout)]
 
 
-SHIPPED_GAMES = ("may-i", "posso", "possession")
+SHIPPED_GAMES = ("may-i", "posso", "possession", "rummy")
 """The games whose options' descriptions the catalogs translate (context ``option``)."""
 
 

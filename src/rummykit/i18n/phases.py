@@ -43,8 +43,56 @@ OTHER_WORDS: tuple[str, ...] = (
 )
 """The kinds of a buy (context ``kind``) and the ways of going out (context ``how``)."""
 
-WORD_PARAMETERS = frozenset({"phase", "kind", "how"})
+MELD_WORDS: tuple[str, ...] = (
+    NC_("kind", "group"),
+    NC_("kind", "run"),
+    NC_("kind", "flush"),
+    NC_("kind", "colour"),
+    NC_("kind", "pair"),
+    NC_("alike", "rank"),
+    NC_("alike", "suit"),
+    NC_("alike", "colour"),
+    NC_("key", "spades"),
+    NC_("key", "hearts"),
+    NC_("key", "diamonds"),
+    NC_("key", "clubs"),
+    NC_("key", "red"),
+    NC_("key", "black"),
+    NC_("suit", "spade"),
+    NC_("suit", "heart"),
+    NC_("suit", "diamond"),
+    NC_("suit", "club"),
+    NC_("end", "low"),
+    NC_("end", "high"),
+    NC_("rank_name", "ace"),
+    NC_("rank_name", "two"),
+    NC_("rank_name", "three"),
+    NC_("rank_name", "four"),
+    NC_("rank_name", "five"),
+    NC_("rank_name", "six"),
+    NC_("rank_name", "seven"),
+    NC_("rank_name", "eight"),
+    NC_("rank_name", "nine"),
+    NC_("rank_name", "ten"),
+    NC_("rank_name", "jack"),
+    NC_("rank_name", "queen"),
+    NC_("rank_name", "king"),
+)
+"""The words of the meld and contract errors' reasons: meld kinds (context ``kind``),
+what a meld's cards share (``alike``), suits and colours (``key``; ``suit`` in the
+singular), a run's ends (``end``) and ranks by name (``rank_name``)."""
+
+TITLE_WORDS: tuple[str, ...] = (NC_("title", "Rummy (the engine's options)"),)
+"""The shipped games' titles that are words rather than names (context ``title``; a
+variant's own title is translated by its own catalog)."""
+
+WORD_PARAMETERS = frozenset(
+    {"phase", "kind", "how", "alike", "key", "suit", "end", "other_end", "rank_name"}
+)
 """The message parameters whose values are names said as words (:func:`word`)."""
+
+_CONTEXT = {"other_end": "end"}
+"""A parameter said with another's words."""
 
 
 def word(parameter: str, name: str, *, locale: str | None = None) -> str:
@@ -56,7 +104,7 @@ def word(parameter: str, name: str, *, locale: str | None = None) -> str:
     """
     if locale is None:
         return name
-    return translate(name, locale=locale, context=parameter)
+    return translate(name, locale=locale, context=_CONTEXT.get(parameter, parameter))
 
 
 def phase_word(name: str, *, locale: str | None = None) -> str:

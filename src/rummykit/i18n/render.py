@@ -34,6 +34,7 @@ from rummykit.messages import CATALOG, Message
 
 _LETTERS = "ABCDEFGH"
 _OR = N_(" or ")
+_AND = N_(" and ")
 _TABLE = N_("table")
 
 
@@ -93,6 +94,9 @@ class _Formatter(string.Formatter):
             return ", ".join(self.shown(item) for item in value)
         if format_spec == "or":
             word = translations(locale).gettext(_OR)
+            return word.join(self.shown(item) for item in value)
+        if format_spec == "and":
+            word = translations(locale).gettext(_AND)
             return word.join(self.shown(item) for item in value)
         if format_spec == "melds":
             return " / ".join(self.shown(meld) for meld in value)

@@ -25,6 +25,7 @@ import attrs
 from rummykit.cards import Card, parse_card
 from rummykit.errors import NotationError, shorten, shown
 from rummykit.melds.meld import Role, parse_meld_tokens, parse_role, role_text
+from rummykit.messages import Message
 
 T = TypeVar("T")
 
@@ -32,12 +33,15 @@ MAX_DIGITS = 9
 """The longest number action notation reads (a count or a meld's place on the table)."""
 
 
-def notation_error(text: str, reason: str, token: str = "", position: int = 0) -> NotationError:
-    """The error for a badly written action: ``reason`` in action ``text`` (shortened in
-    the message, kept whole in the error's ``text``)."""
-    return NotationError(
-        f"{reason} in action {shorten(text)!r}", text=text, token=token, position=position
-    )
+def notation_error(
+    text: str, reason: str | Message, token: str = "", position: int = 0
+) -> NotationError:
+    """The error for a badly written action: ``reason`` (a message, or text: code
+    ``other``) in action ``text`` (shortened in the message, kept whole in the error's
+    ``text``)."""
+    detail = reason if isinstance(reason, Message) else Message("other", {"text": reason})
+    said = Message("notation.in_action", {"detail": detail, "text": repr(shorten(text))})
+    return NotationError(said, text=text, token=token, position=position)
 
 
 def parse_number(word: str) -> int | None:
@@ -72,18 +76,14 @@ def whole_field(low: int, *, optional: bool = False) -> Callable[[Any, Any, Any]
         if value is None and optional:
             return
         if type(value) is not int or not low <= value < 10**MAX_DIGITS:
-            raise NotationError(
-                f"an action's {attribute.name} must be a whole number >= {low} of at most "
-                f"{MAX_DIGITS} digits, got {shown(value)}",
-                text="",
-                token="",
-                position=0,
-            )
+            params: dict[str, object] = {"name": attribute.name, "least": low, "digits": MAX_DIGITS}
+            said = Message("notation.number", params | {"value": shown(value)})
+            raise NotationError(said, text="", token="", position=0)
 
     return check
 
 
-def non_empty(values: Iterable[T], message: str) -> tuple[T, ...]:
+def non_empty(values: Iterable[T], message: str | Message) -> tuple[T, ...]:
     """``values`` as a tuple for an action's list field (the melds of a go-down, the
     cards of a play), none at all a :class:`~rummykit.errors.NotationError` saying
     ``message``: the body of such a field's converter.
@@ -114,7 +114,9 @@ class Action:
     def parse(cls, rest: str, text: str) -> Self:
         """Read the words after the verb (``rest``) of action ``text``."""
         if rest:
-            raise notation_error(text, f"{cls.verb} takes no arguments", rest, 1)
+            raise notation_error(
+                text, Message("notation.no_arguments", {"verb": cls.verb}), rest, 1
+            )
         return cls()
 
     def __str__(self) -> str:
@@ -154,7 +156,7 @@ class Take(Action):
             return cls()
         count = parse_number(rest)
         if count is None or count < 1:
-            raise notation_error(text, "take wants a number of cards >= 1", rest, 1)
+            raise notation_error(text, Message("notation.take_count"), rest, 1)
         return cls(count)
 
     def __str__(self) -> str:
@@ -182,9 +184,8 @@ _UP_TO: list[tuple[Take, ...]] = [()]
 
 def _card(value: object) -> Card:
     if not isinstance(value, Card):
-        raise NotationError(
-            f"an action's card must be a Card, got {value!r}", text="", token="", position=0
-        )
+        said = Message("notation.action_card", {"value": repr(value)})
+        raise NotationError(said, text="", token="", position=0)
     return value
 
 
@@ -199,7 +200,7 @@ class CardAction(Action):
     def parse(cls, rest: str, text: str) -> Self:
         """``VERB CARD``."""
         if not rest:
-            raise notation_error(text, f"{cls.verb} which card?")
+            raise notation_error(text, Message("notation.which_card", {"verb": cls.verb}))
         return cls(parse_card(rest))
 
     def __str__(self) -> str:
@@ -240,7 +241,7 @@ def parse_melds(rest: str, text: str) -> tuple[_MeldText, ...]:
     for part in rest.split("/"):
         cards, roles = parse_meld_tokens(part)
         if not cards:
-            raise notation_error(text, "an empty meld")
+            raise notation_error(text, Message("notation.empty_meld"))
         melds.append((cards, roles))
     return tuple(melds)
 
@@ -265,12 +266,12 @@ def parse_meaning(word: str, text: str) -> tuple[Card | None, Role | None]:
         try:
             return None, parse_role(word[1:-1])
         except NotationError as error:
-            raise notation_error(text, error.reason, word) from None
+            raise notation_error(text, error.message, word) from None
     if word.count("(") > 1:
-        raise notation_error(text, "one meaning in brackets after a card", word)
+        raise notation_error(text, Message("notation.one_meaning"), word)
     cards, roles = parse_meld_tokens(word)
     if len(cards) != 1:
-        raise notation_error(text, "one card expected, with its meaning in brackets", word)
+        raise notation_error(text, Message("notation.one_card_meaning"), word)
     return cards[0], roles[0]
 
 
@@ -325,22 +326,25 @@ class ActionGrammar:
     def parse(self, text: str) -> Action:
         """Read one action; a :class:`~rummykit.errors.NotationError` says what is wrong."""
         if not isinstance(text, str):
-            raise NotationError(
-                f"expected a string, got {type(text).__name__}", text="", token="", position=0
-            )
+            said = Message("notation.not_text", {"type": type(text).__name__})
+            raise NotationError(said, text="", token="", position=0)
         words = text.split()
         if not words:
-            raise notation_error(text, "empty action")
+            raise notation_error(text, Message("notation.empty_action"))
         verb = words[0].lower()
         rest = text.strip()[len(words[0]) :].strip()
         kinds = self._by_verb.get(verb)
         if not kinds:
             close = difflib.get_close_matches(verb, self._by_verb, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            known = ", ".join(self.verbs)
-            raise notation_error(
-                text, f"unknown action {shorten(verb)!r} (known: {known}){hint}", verb
-            )
+            params: dict[str, object] = {
+                "verb": repr(shorten(verb)),
+                "verbs": ", ".join(self.verbs),
+            }
+            if close:
+                said = Message("notation.unknown_action_hint", params | {"close": repr(close[0])})
+            else:
+                said = Message("notation.unknown_action", params)
+            raise notation_error(text, said, verb)
         first_error: NotationError | None = None
         for kind in kinds:
             try:
@@ -374,23 +378,19 @@ def action_from_dict(data: Mapping[str, Any], grammar: ActionGrammar) -> Action:
 
         return action_from_fields(data, grammar)
     if not isinstance(text, str):
-        raise NotationError(
-            f"an action is an object with its notation as text, got {shown(data)}",
-            text="",
-            token="",
-            position=0,
-        )
+        said = Message("notation.action_object", {"value": shown(data)})
+        raise NotationError(said, text="", token="", position=0)
     action = grammar.parse(text)
     written = action.to_dict()
     for key, value in data.items():
         if written.get(key, _ABSENT) != value:
-            what = "type" if key == "type" else f"field {shorten(str(key))!r}"
-            raise NotationError(
-                f"the action's {what} {shown(value)} does not match its text {shorten(text)!r}",
-                text=text,
-                token="",
-                position=0,
-            )
+            params: dict[str, object] = {"value": shown(value), "text": repr(shorten(text))}
+            if key == "type":
+                said = Message("notation.type_mismatch", params)
+            else:
+                params["field"] = repr(shorten(str(key)))
+                said = Message("notation.field_mismatch", params)
+            raise NotationError(said, text=text, token="", position=0)
     return action
 
 

@@ -46,7 +46,7 @@ from rummykit.kit.options import build_rules
 from rummykit.kit.protocol import Phase
 from rummykit.kit.state import State
 from rummykit.melds import MeldKind
-from rummykit.messages import Message
+from rummykit.messages import Message, text_message
 
 
 def to_json(value: Any) -> Any:
@@ -522,13 +522,8 @@ def action_from_fields(data: Mapping[str, Any], grammar: ActionGrammar) -> Actio
     verb = data.get("type") if isinstance(data, Mapping) else None
     kinds = [kind for kind in grammar.types if kind.verb == verb]
     if not kinds:
-        raise NotationError(
-            f"an action is an object with its notation as text, or its type (one of "
-            f"{', '.join(grammar.verbs)}) and fields; got {shown(data)}",
-            text="",
-            token="",
-            position=0,
-        )
+        params = {"verbs": ", ".join(grammar.verbs), "value": shown(data)}
+        raise NotationError(Message("notation.action_json", params), text="", token="", position=0)
     decoder = Decoder(grammar, ())
     reason = ""
     for kind in kinds:  # two kinds may share a verb (take 2, take 3D): the first that reads
@@ -538,7 +533,8 @@ def action_from_fields(data: Mapping[str, Any], grammar: ActionGrammar) -> Actio
             reason = reason or error.reason
             continue
         return action
-    raise NotationError(f"action {shown(data)}: {reason}", text="", token="", position=0)
+    said = Message("notation.action_named", {"value": shown(data), "detail": text_message(reason)})
+    raise NotationError(said, text="", token="", position=0)
 
 
 def _int(data: Any, path: str) -> int:

@@ -45,6 +45,12 @@ class Effect:
     :mod:`rummykit.messages`), ``text`` in English words for logs and people, made from
     the message only when read."""
 
+    message_code: ClassVar[str] = ""
+    """The code of the effect's :attr:`~rummykit.kit.Effect.message`, one the
+    game registers (:func:`rummykit.kit.register_message`); empty: ``effect.named``."""
+    message_fields: ClassVar[tuple[str, ...] | None] = None
+    """The fields that are the message's parameters, in order (``None``: every field)."""
+
     def seen_by(self, seat: int | None) -> Self:
         """What ``seat`` may know of this effect (``None``: a spectator)."""
         return self
@@ -52,10 +58,18 @@ class Effect:
     @property
     def message(self) -> Message:
         """The effect as a message code and its parameters: a game's effect says itself
-        by overriding this with a code it registers (:func:`rummykit.kit.register_message`);
-        one that overrides only :attr:`~rummykit.kit.Effect.text` keeps its text, and the code
-        ``effect.named`` (its class name) for a client."""
-        return Message("effect.named", {"type": type(self).__name__})
+        by declaring its :attr:`~rummykit.kit.Effect.message_code` (and
+        :attr:`~rummykit.kit.Effect.message_fields` where the message names
+        fewer than all its fields), or by overriding this where the code
+        depends on its values; one that overrides only :attr:`~rummykit.kit.Effect.text`
+        keeps its text, and the code ``effect.named`` (its class name) for a client."""
+        code = self.message_code
+        if not code:
+            return Message("effect.named", {"type": type(self).__name__})
+        names = self.message_fields
+        if names is None:
+            names = tuple(field.name for field in attrs.fields(type(self)))
+        return Message(code, {name: getattr(self, name) for name in names})
 
     @property
     def text(self) -> str:
@@ -167,6 +181,11 @@ class SeatEffect(Effect):
 
     @property
     def message(self) -> Message:
+        """The declared :attr:`~rummykit.kit.Effect.message_code`'s message,
+        else the seat's name and its :attr:`~rummykit.kit.SeatEffect.deed`
+        (``effect.seat_deed``)."""
+        if self.message_code:
+            return super().message
         return Message("effect.seat_deed", {"seat": self.seat, "deed": self.deed})
 
 
@@ -243,18 +262,14 @@ class Drew(HiddenCards):
 class TookFromPile(CardsEffect, Echo):
     """``seat`` took ``cards`` from the discard pile, in view of everyone."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.took", {"seat": self.seat, "cards": self.cards})
+    message_code: ClassVar[str] = "effect.took"
 
 
 @attrs.frozen
 class Discarded(CardEffect, Echo):
     """``seat`` discarded ``card``."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.discarded", {"seat": self.seat, "card": self.card})
+    message_code: ClassVar[str] = "effect.discarded"
 
 
 @attrs.frozen
@@ -262,9 +277,7 @@ class Passed(SeatEffect, Echo):
     """``seat`` passed: declined the decision the event's phase put to him (a claim or a
     request out of turn), or, in a shedding game, could neither play nor draw."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.passed", {"seat": self.seat})
+    message_code: ClassVar[str] = "effect.passed"
 
 
 @attrs.frozen
@@ -276,9 +289,8 @@ class StockRefilled(Effect):
     size: int
     shuffled: bool = True
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.refilled", {"number": self.number, "size": self.size})
+    message_code: ClassVar[str] = "effect.refilled"
+    message_fields: ClassVar[tuple[str, ...] | None] = ("number", "size")
 
 
 @attrs.frozen
@@ -307,9 +319,7 @@ class HandsShown(Effect):
 
     hands: tuple[tuple[Card, ...], ...]
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.hands_shown", {"hands": self.hands})
+    message_code: ClassVar[str] = "effect.hands_shown"
 
 
 @attrs.frozen

@@ -9,8 +9,9 @@ what it may know (:meth:`Match.view`).
 :class:`Match` is also the base a game's match class builds on: it keeps the declared
 state (:class:`~rummykit.kit.state.MatchState` and the deal's
 :class:`~rummykit.kit.state.DealState`), the legal-action cache,
-the event log, the end of a deal and the next deal, views, clones and snapshots. A game
-supplies the deal, its legal actions and how an action changes the state.
+the event log, the end of a deal and the next deal, and views; its copies, snapshots
+and JSON are :class:`~rummykit.kit.copies.MatchCopies`'. A game supplies the deal, its
+legal actions and how an action changes the state.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
 from rummykit.cards import Card
 from rummykit.deck import DeckSpec, DiscardPile, Stock, make_rng
-from rummykit.errors import ConfigError, IllegalActionError, NotationError, RecordError, shown
+from rummykit.errors import ConfigError, IllegalActionError, NotationError, shown
 from rummykit.kit import log, seats
-from rummykit.kit.actions import Action, ActionGrammar, NextDeal
+from rummykit.kit.actions import Action, NextDeal
+from rummykit.kit.copies import MatchCopies
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
@@ -44,7 +46,7 @@ MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)
 
 
-class Match(LiveSeats, ABC, Generic[MS, DS]):
+class Match(LiveSeats, MatchCopies[MS, DS], ABC):
     """The protocol every game's match follows, and the machinery they share.
 
     The public names are the protocol a driver uses (a bot, a server, the simulator);
@@ -302,14 +304,10 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """The winners and standings once the match is over, else ``None``."""
         return self._final_outcome() if self.is_over else None
 
-    @property
-    def grammar(self) -> ActionGrammar:
-        """The notation of this game's actions."""
-        return self.definition.grammar
-
     def parse_action(self, text: str) -> Action:
-        """Read ``text`` as one of this game's actions."""
-        return self.grammar.parse(text)
+        """Read ``text`` as one of this game's actions (the definition's
+        :attr:`~rummykit.kit.definition.GameDefinition.grammar`)."""
+        return self.definition.grammar.parse(text)
 
     def legal_actions(self, *, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action now, in a deterministic order; with ``seat``, that seat's
@@ -333,12 +331,6 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         listed = self._legal
         return listed is not None and any(map(is_, listed, repeat(action)))
 
-    def refresh(self) -> None:
-        """Forget what was worked out from the zones (the listed legal actions): call it
-        after changing a match's state from outside, as a sampler does when it deals the
-        hidden cards anew."""
-        self._legal = None
-
     def _as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
         an :class:`~rummykit.errors.IllegalActionError`)."""
@@ -346,7 +338,7 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
             try:
                 return self.parse_action(action)
             except NotationError as error:
-                message = Message("action.unreadable", {"detail": error.reason})
+                message = Message("action.unreadable", {"detail": error.message})
                 raise IllegalActionError(message, action=action) from None
         return action
 
@@ -548,108 +540,10 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
         """The log as ``seat`` may know it (:func:`rummykit.kit.seats.events_seen_by`)."""
         return seats.events_seen_by(self, seat)
 
-    def clone(self, *, hide_for: int | None = None) -> Any:
-        """An independent copy (for search): same state, same future. With ``hide_for``
-        the copy's log is the log as that seat may know it (others' stock draws hidden)
-        and it holds no other seat's early answer, for a copy that a bot may look at
-        whole."""
-        cls = type(self)
-        twin = cls.__new__(cls)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.state = self.state.copy()
-        twin.deal = self.deal.copy()
-        seen = None if hide_for is None else self.events_seen_by(hide_for)
-        twin._log = list(self._log) if seen is None else log.encoded(seen)
-        twin._effects = []
-        if hide_for is not None and self.state.held:  # others' early answers are unknown
-            twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
-        twin._rebind()
-        return twin
-
-    def snapshot(self) -> Any:
-        """A comparable picture of everything that shapes the future of the match."""
-        return (
-            self.definition,
-            self.players,
-            self.state.snapshot(),
-            self.deal.snapshot(),
-            self.step,
-            self.rng.getstate(),
-        )
-
     @property
     def step(self) -> int:
         """How many actions the match has taken (the number of its next event)."""
         return self._first_step + len(self._log) // log.WIDTH
-
-    def _cards_in_play(self) -> list[Card]:
-        """Every card of the deal in its zones, each once: the hands, the stock and the
-        pile (a game with cards elsewhere, such as melds on the table, adds them); they
-        add up to the shoe, which :meth:`from_dict` checks."""
-        deal = self.deal
-        return [
-            *(card for hand in deal.hands for card in hand),
-            *deal.stock.cards,
-            *deal.pile.cards,
-        ]
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready snapshot of everything that decides the match's future: the game,
-        rules, seats, seed, the match state (every finished deal's scores, totals, the
-        phase), the deal in progress (with any open claim window) and the random
-        generator's state. :meth:`from_dict` restores it (see
-        :mod:`rummykit.kit.snapshot`); the earlier log is not part of it."""
-        from rummykit.kit.snapshot import match_to_dict
-
-        return match_to_dict(
-            self,
-            first_dealer=self._first_dealer_given,
-            deck_order=self._deck_order,
-            auto_deal=self._auto_deal,
-        )
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Match[Any, Any]:
-        """The match :meth:`to_dict` wrote, equal to the original with the same future,
-        made by the game the data names (any registered game), in constant time: every
-        field is checked, and anything wrong is a :class:`~rummykit.errors.RecordError`
-        naming the field's path."""
-        from rummykit.kit.snapshot import check_restored, read_snapshot
-
-        read = read_snapshot(data)
-        match = read.match
-        match._restore(read.state, read.deal, read.step)
-        check_restored(
-            match, cards=match._cards_in_play(), actor_consistent=match._actor_consistent
-        )
-        if not isinstance(match, cls):
-            raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
-        return match
-
-    def _actor_consistent(self) -> bool:
-        """Whether :attr:`to_act` is a seat the game's own state lets act now (the turn's
-        seat, the seat a claim window asks): :meth:`from_dict`'s check of a restored
-        seat to act. True unless a game knows better, as the contract engine does."""
-        return True
-
-    def _restore(self, state: MS, deal: DS, step: int) -> None:
-        """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
-        :meth:`from_dict`)."""
-        self.state, self.deal = state, deal
-        self._log, self._effects, self._first_step = [], [], step
-        self._legal = None
-
-    def __copy__(self) -> Any:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        twin = memo[id(self)] = self.clone()
-        return twin
-
-    def _rebind(self) -> None:
-        """Refresh what points at this match after a copy of fields (the hook context)."""
 
     def _repr_svg_(self) -> str:
         """The whole position (every hand face up), for notebooks."""
@@ -657,7 +551,18 @@ class Match(LiveSeats, ABC, Generic[MS, DS]):
 
         return svg.position(self)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Match) and self.snapshot() == other.snapshot()
 
-    __hash__ = None  # type: ignore[assignment]
+def forget_listed(match: Match[Any, Any]) -> None:
+    """Forget what ``match`` worked out from its zones (its listed legal actions): for
+    code that changes a match's declared state from outside, as a sampler does when it
+    deals the hidden cards anew. A driver, which changes a match only with actions,
+    never needs it."""
+    match._legal = None
+
+
+def reads_plain(match_type: type[Any]) -> bool:
+    """Whether ``match_type`` declares that its matches' :meth:`~Match.view` is the
+    shipped one with no fields of its own (its ``_plain_view``), so that a fast reader
+    such as the RL observation may read their declared state directly; ``False`` for
+    any other class (the safe default: ask ``view``)."""
+    return getattr(match_type, "_plain_view", False) is True

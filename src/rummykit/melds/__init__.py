@@ -1,6 +1,13 @@
 """Melds: what a group, a run and the other kinds are, validation with jokers, lay-offs
 and joker exchange."""
 
+from rummykit.melds.exchange import (
+    JokerExchange as JokerExchange,
+)
+from rummykit.melds.exchange import (
+    joker_exchanges as joker_exchanges,
+)
+from rummykit.melds.exchange import replacing_cards, wild_replacements
 from rummykit.melds.kinds import (
     AcePolicy as AcePolicy,
 )
@@ -19,20 +26,9 @@ from rummykit.melds.layoff import (
     Extension as Extension,
 )
 from rummykit.melds.layoff import (
-    JokerExchange as JokerExchange,
-)
-from rummykit.melds.layoff import (
     extensions as extensions,
 )
-from rummykit.melds.layoff import (
-    fit_lay_off,
-    replacing_cards,
-    try_lay_off,
-    wild_replacements,
-)
-from rummykit.melds.layoff import (
-    joker_exchanges as joker_exchanges,
-)
+from rummykit.melds.layoff import fit_lay_off, try_lay_off
 from rummykit.melds.layoff import (
     lay_off as lay_off,
 )

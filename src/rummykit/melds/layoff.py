@@ -1,6 +1,8 @@
-"""Laying off on melds, and joker exchanges.
+"""Laying off on melds: where a card fits a meld, at which end, and what a wild card
+laid off stands for (joker exchanges, which build on these, are in
+:mod:`rummykit.melds.exchange`).
 
-Both are pure functions: they return new melds or raise
+Pure functions: they return new melds or raise
 :class:`~rummykit.errors.InvalidMeldError` with the reason.
 
 >>> from rummykit import AcePolicy, End, Meld, MeldRules, parse_card
@@ -18,18 +20,19 @@ rummykit.errors.InvalidMeldError: 7S does not fit AS 2S 3S 4S 5S: 6S is missing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NoReturn, final
+from typing import Final, final
 
 import attrs
 
-from rummykit._boundary import checked, flag, one_of
-from rummykit._compiled import subclass_refused
-from rummykit.cards import CARDS, Card, Rank
+from rummykit._boundary import checked, one_of
+from rummykit._sealed import Sealed
+from rummykit.cards import CARDS, RANK_NATURALS, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import End, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.rules import MeldRules
 from rummykit.melds.validate import tables_for
+from rummykit.messages import Message
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -43,12 +46,8 @@ _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 @final
 @attrs.frozen
-class Extension:
+class Extension(Sealed):
     """A card that can be laid off on a meld, at which end of a run, playing what."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     card: Card
     end: End | None
@@ -189,48 +188,27 @@ def _validated_lay_off(
     roles = wild_roles(meld)
     wild = _is_wild(card, rules)
     if role is not None and not wild and role != card:
-        raise InvalidMeldError(
-            f"{card.notation} cannot stand for {role_text(role)}: "
-            "only a wild card says what it stands for",
-            cards=meld.cards,
-        )
+        params: dict[str, object] = {"card": card, "role": role_text(role)}
+        raise InvalidMeldError(Message("meld.role_not_wild", params), cards=meld.cards)
     if meld.kind.shape is not None:
-        try:
-            return check_rules.validate(
-                (*meld.cards, card), meld.kind, roles=(*roles, role)
-            ).with_owner(meld.owner)
-        except InvalidMeldError as error:
-            raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
-            ) from None
+        return _grown(meld, card, check_rules, meld.kind, (*roles, role))
     if meld.kind is MeldKind.GROUP:
         wild_role: Role | None = None
         if wild and card.rank is not meld.rank:
             wild_role = meld.rank
         if role is not None and role is not meld.rank:
-            raise InvalidMeldError(
-                f"{card.notation} cannot stand for {role_text(role)} in {meld.notation}: "
-                f"in a group a wild card stands for its rank, written "
-                f"{card.notation}({meld.rank.symbol})",
-                cards=meld.cards,
-            )
-        try:
-            return check_rules.validate(
-                (*meld.cards, card), MeldKind.GROUP, roles=(*roles, wild_role)
-            ).with_owner(meld.owner)
-        except InvalidMeldError as error:
-            raise InvalidMeldError(
-                f"{card.notation} does not fit {meld.notation}: {error.reason}",
-                cards=(*meld.cards, card),
-            ) from None
+            params = {
+                "card": card,
+                "role": role_text(role),
+                "meld": meld.notation,
+                "rank": meld.rank.symbol,
+            }
+            raise InvalidMeldError(Message("meld.group_role", params), cards=meld.cards)
+        return _grown(meld, card, check_rules, MeldKind.GROUP, (*roles, wild_role))
     assert meld.suit is not None
     if len(meld) >= rules.run_max:
-        raise InvalidMeldError(
-            f"{card.notation} does not fit {meld.notation}: "
-            f"a run holds at most {rules.run_max} cards",
-            cards=meld.cards,
-        )
+        full = Message("meld.run_full", {"most": rules.run_max})
+        raise InvalidMeldError(_no_fit(card, meld, full), cards=meld.cards)
     below = Card(_next(meld.low, End.LOW), meld.suit)
     above = Card(_next(meld.high, End.HIGH), meld.suit)
     if role is not None:
@@ -256,27 +234,40 @@ def _validated_lay_off(
         except InvalidMeldError as failure:
             first_failure = first_failure or failure
     if first_failure is not None:
-        raise InvalidMeldError(
-            f"{card.notation} does not fit {meld.notation}: {first_failure.reason}",
-            cards=meld.cards,
-        )
-    where = f"the {ends[0].value} end takes {(above if ends[0] is End.HIGH else below).notation}"
+        raise InvalidMeldError(_no_fit(card, meld, first_failure.message), cards=meld.cards)
+    taken = above if ends[0] is End.HIGH else below
+    where = Message("meld.end_takes", {"end": ends[0].value, "card": taken})
     if len(ends) == 2:
         if meld.suit is not card.suit:
-            where = f"it is not a {meld.suit.name.lower()[:-1]}"
+            where = Message("meld.not_suit", {"suit": meld.suit.name.lower()[:-1]})
         else:
             gap = _gap(meld, card)
             held = any(meld.role(i) == card for i in range(len(meld)))
-            where = (
-                f"{gap} is missing"
-                if gap
-                else f"the run has a {card.rank.name.lower()} already and grows only at its ends"
-                if held and card.rank is not None
-                else "the run only grows at its ends"
-            )
-    raise InvalidMeldError(
-        f"{card.notation} does not fit {meld.notation}: {where}", cards=meld.cards
-    )
+            if gap:
+                where = Message("meld.gap", {"card": gap})
+            elif held and card.rank is not None:
+                where = Message("meld.rank_held", {"rank_name": card.rank.name.lower()})
+            else:
+                where = Message("meld.ends_only")
+    raise InvalidMeldError(_no_fit(card, meld, where), cards=meld.cards)
+
+
+def _grown(
+    meld: Meld, card: Card, rules: MeldRules, kind: MeldKind, roles: Sequence[Role | None]
+) -> Meld:
+    """``meld`` with ``card`` added, validated as a ``kind`` whose cards play ``roles``
+    (the meld's owner kept), or the reason the card does not fit."""
+    try:
+        return rules.validate((*meld.cards, card), kind, roles=roles).with_owner(meld.owner)
+    except InvalidMeldError as error:
+        raise InvalidMeldError(
+            _no_fit(card, meld, error.message), cards=(*meld.cards, card)
+        ) from None
+
+
+def _no_fit(card: Card, meld: Meld, detail: Message) -> Message:
+    """``card does not fit meld: detail``."""
+    return Message("meld.no_fit", {"card": card, "meld": meld.notation, "detail": detail})
 
 
 def _role_ends(
@@ -284,20 +275,26 @@ def _role_ends(
 ) -> list[End]:
     """The ends of run ``meld`` at which ``card`` plays ``role`` (just ``end`` if given)."""
     if role not in (below, above):
-        raise InvalidMeldError(
-            f"{card.notation} cannot stand for {role_text(role)} on {meld.notation}: "
-            f"the run takes {below.notation} or {above.notation}",
-            cards=meld.cards,
-        )
+        params: dict[str, object] = {
+            "card": card,
+            "role": role_text(role),
+            "meld": meld.notation,
+            "below": below,
+            "above": above,
+        }
+        raise InvalidMeldError(Message("meld.run_role", params), cards=meld.cards)
     ends = [side for side, taken in ((End.HIGH, above), (End.LOW, below)) if taken == role]
     if end is None:
         return ends
     if end not in ends:
-        raise InvalidMeldError(
-            f"{card.notation} as {role_text(role)} goes at the {ends[0].value} end of "
-            f"{meld.notation}, not the {end.value} end",
-            cards=meld.cards,
-        )
+        params = {
+            "card": card,
+            "role": role_text(role),
+            "end": ends[0].value,
+            "meld": meld.notation,
+            "other_end": end.value,
+        }
+        raise InvalidMeldError(Message("meld.role_end", params), cards=meld.cards)
     return [end]
 
 
@@ -381,7 +378,7 @@ def extensions(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
         wild_ranks = rules.wild_ranks
         plain = [c.rank for c in meld.cards if c.rank is not None and c.rank not in wild_ranks]
         if plain:
-            tries = dict.fromkeys(_OF_RANK[plain[0]], (None,))
+            tries = dict.fromkeys(RANK_NATURALS[plain[0]], (None,))
         else:  # wild-rank cards alone: any card may re-read them, so judge every one
             tries = dict.fromkeys(CARDS[:52], (None,))
     sides: tuple[End | None, ...] = (End.HIGH, End.LOW) if is_run else (None,)
@@ -443,198 +440,3 @@ def _wild_list(wild_ranks: frozenset[Rank]) -> tuple[Card, ...]:
 
 def _extension_order(extension: Extension) -> int:
     return extension.card.code
-
-
-@final
-@attrs.frozen
-class JokerExchange:
-    """One way to exchange a joker: the new table, and where the freed joker went.
-
-    ``melds`` is the whole table afterwards; ``source`` is the index of the meld the
-    joker left; ``target`` the index of the meld it went to (``None``: into the hand),
-    at ``end`` of a run, where it plays ``role`` (a card in a run, a rank in a group;
-    ``None`` in the hand).
-    """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
-
-    melds: tuple[Meld, ...]
-    joker: Card
-    source: int
-    target: int | None
-    end: End | None
-    role: Role | None = None
-
-
-def replacing_cards(meld: Meld) -> frozenset[Card]:
-    """The natural cards that may take the place of a wild card of ``meld``: those for
-    which :func:`wild_replacements` is not empty (in a run the cards its wild cards stand
-    for, in a group the four cards of its rank). Engines ask it once per meld, instead
-    of :func:`wild_replacements` once per held card.
-
-    >>> from rummykit import Meld, MeldRules
-    >>> sorted(replacing_cards(Meld.parse("9C 10C JK QC", MeldRules())))
-    [JC]
-    """
-    positions = meld.wild_positions
-    if not positions:
-        return frozenset()
-    if meld.kind is MeldKind.RUN:
-        roles = [meld.role(position) for position in positions]
-        return frozenset(role for role in roles if isinstance(role, Card))
-    shape = meld.kind.shape
-    if shape is not None:
-        return frozenset(
-            card
-            for card in shape.fitting_cards(meld)
-            if any(_replaces(meld, position, card) for position in positions)
-        )
-    assert meld.rank is not None  # a group with a wild card has its rank
-    return _OF_RANK[meld.rank]
-
-
-_OF_RANK = {rank: frozenset(CARDS[suit * 13 + rank - 1] for suit in range(4)) for rank in Rank}
-"""The four natural cards of each rank."""
-
-
-@checked(jokers_only=flag)
-def wild_replacements(meld: Meld, card: Card, *, jokers_only: bool = False) -> tuple[int, ...]:
-    """The positions of ``meld``'s wild cards that natural ``card`` may take the place
-    of: in a run the wild card standing for exactly ``card``, in a group any wild card
-    when ``card`` has the group's rank (``jokers_only``: printed jokers only). Empty
-    means :func:`~rummykit.joker_exchanges` finds no exchange.
-
-    >>> from rummykit import Meld, MeldRules, parse_card
-    >>> rules = MeldRules()
-    >>> meld = Meld.parse("9C 10C JK QC", rules)
-    >>> wild_replacements(meld, parse_card("JC")), wild_replacements(meld, parse_card("JH"))
-    ((2,), ())
-    """
-    if meld.kind.shape is not None:
-        return tuple(
-            position
-            for position in meld.wild_positions
-            if (meld.cards[position].is_joker or not jokers_only)
-            and _replaces(meld, position, card)
-        )
-    return tuple(
-        position
-        for position in meld.wild_positions
-        if (meld.role(position) == card if meld.kind is MeldKind.RUN else card.rank == meld.rank)
-        and (meld.cards[position].is_joker or not jokers_only)
-    )
-
-
-def _replaces(meld: Meld, position: int, card: Card) -> bool:
-    """Whether natural ``card`` in place of the wild card at ``position`` of a meld of a
-    shaped kind makes a meld of that kind where it plays itself (judged by the shape,
-    under rules that allow the meld's kind and any number of wild cards)."""
-    shape = meld.kind.shape
-    assert shape is not None
-    if card.rank is None or card not in shape.fitting_cards(meld):
-        return False
-    cards = list(meld.cards)
-    cards[position] = card
-    roles = wild_roles(meld)
-    roles[position] = None
-    try:
-        grown = shape.judge(meld.kind, cards, _OPEN_RULES, roles)
-    except InvalidMeldError:
-        return False
-    return any(c is card and not grown.is_wild_at(i) for i, c in enumerate(grown.cards))
-
-
-_OPEN_RULES: Final = MeldRules(wild_ranks=frozenset(Rank))
-"""Rules that let a shape judge a replacement by its own terms alone: every wild card of
-the meld keeps its declared role, every other card may play itself."""
-
-
-@checked(to_hand=flag, from_groups=flag, jokers_only=flag)
-def joker_exchanges(
-    table: Sequence[Meld],
-    index: int,
-    card: Card,
-    rules: MeldRules,
-    *,
-    to_hand: bool = False,
-    from_groups: bool = True,
-    jokers_only: bool = False,
-) -> tuple[JokerExchange, ...]:
-    """Every legal way to put natural ``card`` in place of a wild card of ``table[index]``.
-
-    The natural card must be exactly what the wild card stands for in a run, or any card
-    of the group's rank. The freed wild card then goes to another position
-    of the same meld, or onto another meld that stays valid with it, or with ``to_hand``
-    into the player's hand. No place for it means no exchange: the error says why.
-    ``from_groups=False`` frees wild cards from runs only, and ``jokers_only=True`` frees
-    printed jokers only, never a wild-rank card (as some house rules do).
-    """
-    if not 0 <= index < len(table):
-        raise InvalidMeldError(f"no meld {index} on a table of {len(table)}", cards=(card,))
-    meld = table[index]
-    if card.rank is None:
-        raise InvalidMeldError("a joker cannot be exchanged for a joker", cards=(card,))
-    if meld.kind is not MeldKind.RUN and not from_groups:
-        raise InvalidMeldError(
-            f"wild cards are exchanged only out of runs, not {meld.notation}", cards=meld.cards
-        )
-    candidates = wild_replacements(meld, card, jokers_only=jokers_only)
-    if not candidates:
-        raise InvalidMeldError(
-            f"{card.notation} does not replace a wild card in {meld.notation}", cards=meld.cards
-        )
-    check_rules = layoff_rules(rules)
-    outcomes: list[JokerExchange] = []
-    seen: set[tuple[Meld, ...]] = set()
-    reasons: list[str] = []
-    for position in candidates:
-        freed = meld.cards[position]
-        cards = list(meld.cards)
-        cards[position] = card
-        roles = wild_roles(meld)
-        roles[position] = None
-        try:
-            replaced = check_rules.validate(
-                cards, meld.kind, ordered=meld.kind is MeldKind.RUN, roles=roles
-            ).with_owner(meld.owner)
-        except InvalidMeldError as error:
-            reasons.append(error.reason)
-            continue
-        places: list[tuple[int | None, End | None]] = [(index, End.HIGH), (index, End.LOW)]
-        if meld.kind is not MeldKind.RUN:
-            places = [(index, None)]
-        for other, other_meld in enumerate(table):
-            if other == index:
-                continue
-            if other_meld.kind is not MeldKind.RUN:
-                places.append((other, None))
-            else:
-                places += [(other, End.HIGH), (other, End.LOW)]
-        if to_hand:
-            places.append((None, None))
-        for target, side in places:
-            new_table = list(table)
-            new_table[index] = replaced
-            role: Role | None = None
-            if target is not None:
-                try:
-                    grown = lay_off(new_table[target], freed, rules, end=side)
-                except InvalidMeldError as error:
-                    reasons.append(error.reason)
-                    continue
-                new_table[target] = grown
-                role = grown.role(0 if side is End.LOW else len(grown) - 1)
-            key = tuple(new_table)
-            if key in seen:
-                continue
-            seen.add(key)
-            outcomes.append(JokerExchange(key, freed, index, target, side, role))
-    if not outcomes:
-        raise InvalidMeldError(
-            f"no valid place for the joker freed from {meld.notation}"
-            + (f" ({reasons[-1]})" if reasons else ""),
-            cards=meld.cards,
-        )
-    return tuple(outcomes)

@@ -24,6 +24,7 @@ import attrs
 from rummykit.cards import JOKER, Card, Rank, Suit, parse_card
 from rummykit.errors import NotationError
 from rummykit.melds.kinds import End, MeldKind
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.melds.layoff import Extension
@@ -207,25 +208,19 @@ def parse_role(text: str) -> Role:
     try:
         role = parse_card(text)
     except NotationError as error:
-        raise NotationError(
-            f"unreadable stand-in {text!r}: {error.reason}", text=text, token=text, position=0
-        ) from None
+        said = Message("notation.stand_in", {"text": repr(text), "detail": error.message})
+        raise NotationError(said, text=text, token=text, position=0) from None
     if role.is_joker:
-        raise NotationError(
-            "a wild card stands for a natural card or a rank, not a joker",
-            text=text,
-            token=text,
-            position=0,
-        )
+        said = Message("notation.stand_in_joker")
+        raise NotationError(said, text=text, token=text, position=0)
     return role
 
 
 def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, ...]]:
     """Split meld notation into its cards and the declared role of each (or ``None``)."""
     if not isinstance(text, str):
-        raise NotationError(
-            f"expected a string, got {type(text).__name__}", text="", token="", position=0
-        )
+        said = Message("notation.not_text", {"type": type(text).__name__})
+        raise NotationError(said, text="", token="", position=0)
     cards: list[Card] = []
     roles: list[Role | None] = []
     for position, token in enumerate(text.replace(",", " ").split()):
@@ -237,12 +232,12 @@ def parse_meld_tokens(text: str) -> tuple[tuple[Card, ...], tuple[Role | None, .
                 role = parse_role(inner)
             except NotationError as error:
                 raise NotationError(
-                    error.reason, text=text, token=token, position=position
+                    error.message, text=text, token=token, position=position
                 ) from None
         try:
             card = parse_card(card_text)
         except NotationError as error:
-            raise NotationError(error.reason, text=text, token=token, position=position) from None
+            raise NotationError(error.message, text=text, token=token, position=position) from None
         cards.append(card)
         roles.append(role)
     return tuple(cards), tuple(roles)

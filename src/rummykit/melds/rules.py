@@ -23,6 +23,7 @@ from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
 from rummykit.melds.meld import Meld, Role
 from rummykit.melds.validate import natural_accepts, validate
+from rummykit.messages import Message
 
 
 def _positive(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -202,14 +203,13 @@ def validate_kind(
     if kind is not None:
         if kind not in rules.kinds:
             allowed = ", ".join(item.value for item in rules.kinds)
-            raise InvalidMeldError(
-                f"this game has no {kind.value} melds (its kinds: {allowed})", cards=cards
-            )
+            params: dict[str, object] = {"kind": kind.value, "kinds": allowed}
+            raise InvalidMeldError(Message("meld.kind_absent", params), cards=cards)
         if kind.shape is None:
             return validate(rules, cards, kind, ordered=ordered, roles=roles)
         return _judge(rules, cards, kind, roles)
     if not cards:
-        raise InvalidMeldError("a meld needs cards, got none", cards=())
+        raise InvalidMeldError(Message("meld.no_cards"), cards=())
     first: InvalidMeldError | None = None
     builtin = [item for item in rules.kinds if item.shape is None]
     if builtin:
@@ -239,9 +239,10 @@ def _judge(
 ) -> Meld:
     assert kind.shape is not None
     if roles is not None and len(roles) != len(cards):
-        raise InvalidMeldError(f"{len(roles)} roles given for {len(cards)} cards", cards=cards)
+        params: dict[str, object] = {"roles": len(roles), "count": len(cards)}
+        raise InvalidMeldError(Message("meld.roles_count", params), cards=cards)
     if not cards:
-        raise InvalidMeldError("a meld needs cards, got none", cards=())
+        raise InvalidMeldError(Message("meld.no_cards"), cards=())
     return kind.shape.judge(kind, cards, rules, (None,) * len(cards) if roles is None else roles)
 
 

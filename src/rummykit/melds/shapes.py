@@ -31,8 +31,9 @@ import attrs
 from rummykit.cards import CARDS, Card, Colour, Rank, Suit
 from rummykit.errors import ConfigError, InvalidMeldError
 from rummykit.melds.kinds import MeldKind, register_kind
-from rummykit.melds.meld import Meld, Role, cards_text, role_text
+from rummykit.melds.meld import Meld, Role, role_text
 from rummykit.melds.validate import check_wild_limit
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
@@ -161,31 +162,24 @@ class SetShape(MeldShape):
         ``rules``, the sizes; a wild card stands for the key's rank (one rank) or for a
         rank no natural card of the meld plays (one suit, one colour)."""
         name, size = kind.value, len(cards)
+        alike = self.alike.value
         if size < self.min_size:
-            raise InvalidMeldError(
-                f"{name} needs at least {self.min_size} cards, got {size}", cards=cards
-            )
+            params: dict[str, object] = {"kind": name, "least": self.min_size, "size": size}
+            raise InvalidMeldError(Message("meld.kind_short", params), cards=cards)
         if self.max_size is not None and size > self.max_size:
-            raise InvalidMeldError(
-                f"{name} holds at most {self.max_size} cards, got {size}", cards=cards
-            )
+            params = {"kind": name, "most": self.max_size, "size": size}
+            raise InvalidMeldError(Message("meld.kind_long", params), cards=cards)
         for index, role in enumerate(roles):
             card = cards[index]
             if role is None:
                 continue
             if card.rank is not None and card.rank not in rules.wild_ranks:
-                raise InvalidMeldError(
-                    f"{card.notation} is not wild, so it cannot stand for another card",
-                    cards=cards,
-                )
+                raise InvalidMeldError(Message("meld.not_wild", {"card": card}), cards=cards)
             wants_card = self.alike is Alike.SUIT
             if isinstance(role, Card) is not wants_card:
-                example = "JK(KS)" if wants_card else "JK(K)"
-                raise InvalidMeldError(
-                    f"in a {name} a wild card stands for a {'card' if wants_card else 'rank'},"
-                    f" written {example}, not {role_text(role)}",
-                    cards=cards,
-                )
+                code = "meld.kind_role_card" if wants_card else "meld.kind_role_rank"
+                params = {"kind": name, "role": role_text(role)}
+                raise InvalidMeldError(Message(code, params), cards=cards)
         keys = [self.key(card) for card in cards if card.rank is not None]
         plain = [
             self.key(card)
@@ -198,40 +192,33 @@ class SetShape(MeldShape):
         fixed = list(dict.fromkeys(plain + declared))
         if len(fixed) > 1:
             shown = " ".join(_key_text(key) for key in fixed)
-            raise InvalidMeldError(
-                f"{name} cards must share one {self.alike.value}, got {shown}", cards=cards
-            )
+            params = {"kind": name, "alike": alike, "keys": shown}
+            raise InvalidMeldError(Message("meld.kind_alike", params), cards=cards)
         if fixed:
             key = fixed[0]
         elif keys and rules.wild_as_natural:
             key = max(dict.fromkeys(keys), key=keys.count)  # the commonest, first on ties
         else:
-            raise InvalidMeldError(
-                f"a {name} of wild cards alone has no {self.alike.value}", cards=cards
-            )
+            params = {"kind": name, "alike": alike}
+            raise InvalidMeldError(Message("meld.kind_wild_only", params), cards=cards)
         fits = [
             i for i, card in enumerate(cards) if card.rank is not None and self.key(card) == key
         ]
         naturals, wilds = sort_wilds(cards, rules, roles, fits)
         misfit = [cards[i] for i in naturals if i not in set(fits)]
         if misfit:
-            raise InvalidMeldError(
-                f"{name} cards must share one {self.alike.value}, got "
-                f"{cards_text(misfit)} beside {_key_text(key)}",
-                cards=cards,
-            )
+            params = {"kind": name, "alike": alike, "cards": tuple(misfit), "key": _key_text(key)}
+            raise InvalidMeldError(Message("meld.kind_misfit", params), cards=cards)
         least = max(1, rules.group_min_naturals)
         if len(naturals) < least:
-            raise InvalidMeldError(
-                f"{name} needs at least {least} natural card{'s' if least > 1 else ''}",
-                cards=cards,
-            )
+            params = {"kind": name, "count": least}
+            raise InvalidMeldError(Message("meld.kind_naturals", params), cards=cards)
         reason = check_wild_limit(rules, len(naturals), len(wilds))
         if reason is not None:
             raise InvalidMeldError(reason, cards=cards)
         natural_cards = sorted(cards[i] for i in naturals)
         if self.distinct and len(set(natural_cards)) < len(natural_cards):
-            raise InvalidMeldError(f"{name} repeats a card", cards=cards)
+            raise InvalidMeldError(Message("meld.kind_repeats", {"kind": name}), cards=cards)
         taken = {card.rank for card in natural_cards}
         wild_ranks: list[Rank] = []
         for index in wilds:
@@ -251,11 +238,9 @@ class SetShape(MeldShape):
                     Rank.KING if own is not Rank.KING else Rank.QUEEN,
                 )
             if self.alike is Alike.RANK and rank is not key:
-                raise InvalidMeldError(
-                    f"{cards[index].notation} cannot stand for {rank.symbol} in a {name} of "
-                    f"{_key_text(key)}",
-                    cards=cards,
-                )
+                params = {"card": cards[index], "rank": rank.symbol, "kind": name}
+                params["key"] = _key_text(key)
+                raise InvalidMeldError(Message("meld.kind_role_key", params), cards=cards)
             taken.add(rank)
             wild_ranks.append(rank)
         table = (*natural_cards, *(cards[i] for i in wilds))

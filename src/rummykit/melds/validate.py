@@ -24,8 +24,9 @@ from rummykit._memo import BoundedMemo
 from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.errors import InvalidMeldError
 from rummykit.melds.kinds import AcePolicy, MeldKind, WildLimit
-from rummykit.melds.meld import Meld, Role, cards_text
+from rummykit.melds.meld import Meld, Role
 from rummykit.melds.windows import Window, WindowTable, mask_of, window_table
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.melds.rules import MeldRules
@@ -82,27 +83,24 @@ def natural_accepts(rules: MeldRules, codes: Sequence[int], kind: MeldKind | Non
     return rank_mask in tables_for(rules).by_mask[size]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def check_wild_limit(rules: MeldRules, naturals: int, wilds: int) -> str | None:
+def check_wild_limit(rules: MeldRules, naturals: int, wilds: int) -> Message | None:
     """The reason ``wilds`` wild cards break the rules beside ``naturals``, or ``None``."""
     if wilds and not rules.jokers_allowed:
-        return "wild cards are not allowed in melds"
+        return Message("meld.no_wilds")
     limit = rules.max_jokers_per_meld
     if limit is not None and wilds > limit:
-        return f"a meld may hold at most {_plural(limit, 'wild card')}, got {wilds}"
+        return Message("meld.wilds_most", {"most": limit, "count": wilds})
+    counts = {"wilds": wilds, "naturals": naturals}
     if rules.wild_limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
-        return f"wild cards may not outnumber natural cards ({wilds} wild, {naturals} natural)"
+        return Message("meld.wilds_outnumber", counts)
     if rules.wild_limit is WildLimit.FEWER_THAN_NATURALS and wilds and wilds >= naturals:
-        return f"natural cards must outnumber wild cards ({naturals} natural, {wilds} wild)"
+        return Message("meld.naturals_outnumber", counts)
     return None
 
 
 def natural_verdict(
     rules: MeldRules, cards: Sequence[Card], kind: MeldKind | None
-) -> tuple[MeldKind, Window | None] | str:
+) -> tuple[MeldKind, Window | None] | Message:
     """Judge cards that are all natural: the kind and run window, or the reason not.
 
     This is the hot path of :meth:`.MeldRules.accepts`; it allocates almost nothing.
@@ -127,40 +125,40 @@ def natural_verdict(
         for card in cards:
             mask |= 1 << (RANK_OF[card.code] - 1)
         if mask.bit_count() != size:
-            return f"run repeats {_repeated(cards)}"
+            return Message("meld.run_repeats", {"card": _repeated(cards)})
         if size < rules.run_min:
-            return f"run needs at least {rules.run_min} cards, got {size}"
+            return Message("meld.run_short", {"least": rules.run_min, "size": size})
         if size > rules.run_max:
-            return f"run holds at most {rules.run_max} cards, got {size}"
+            return Message("meld.run_long", {"most": rules.run_max, "size": size})
         if size < rules.run_min_naturals:
-            return f"run needs at least {_plural(rules.run_min_naturals, 'natural card')}"
+            return Message("meld.run_naturals", {"count": rules.run_min_naturals})
         window = tables_for(rules).by_mask[size].get(mask)
         if window is not None:
             return (MeldKind.RUN, window)
         return _run_failure(rules, cards, mask, 0, ordered=False)
     if kind is MeldKind.GROUP:
-        return f"group cards must share one rank: {_odd_one(cards, by_rank=True)}"
+        return Message("meld.group_odd", {"odd": _odd_one(cards, by_rank=True)})
     if kind is MeldKind.RUN:
-        return f"run cards must share one suit: {_odd_one(cards, by_rank=False)}"
+        return Message("meld.run_suits", {"odd": _odd_one(cards, by_rank=False)})
     if len({RANK_OF[card.code] for card in cards}) == size:  # distinct ranks: meant as a run
-        return f"run cards must share one suit: {_odd_one(cards, by_rank=False)}"
-    return f"{cards_text(cards)} is neither one rank (a group) nor one suit (a run)"
+        return Message("meld.run_suits", {"odd": _odd_one(cards, by_rank=False)})
+    return Message("meld.no_shape", {"cards": tuple(cards)})
 
 
 def _group_size_reason(
     rules: MeldRules, size: int, wilds: int, naturals: Sequence[Card]
-) -> str | None:
+) -> Message | None:
     if size < rules.group_min:
-        return f"group needs at least {rules.group_min} cards, got {size}"
+        return Message("meld.group_short", {"least": rules.group_min, "size": size})
     if rules.group_max is not None and size > rules.group_max:
-        return f"group holds at most {rules.group_max} cards, got {size}"
+        return Message("meld.group_long", {"most": rules.group_max, "size": size})
     if len(naturals) < rules.group_min_naturals:
-        return f"group needs at least {_plural(rules.group_min_naturals, 'natural card')}"
+        return Message("meld.group_naturals", {"count": rules.group_min_naturals})
     if rules.group_distinct_suits:
         seen: set[int] = set()
         for card in naturals:
             if card.code in seen:
-                return f"group repeats {card.notation}: its suits must differ"
+                return Message("meld.group_repeats", {"card": card})
             seen.add(card.code)
     return None
 
@@ -175,14 +173,15 @@ def _repeated(cards: Sequence[Card]) -> str:
     return "a rank"
 
 
-def _odd_one(cards: Sequence[Card], *, by_rank: bool) -> str:
+def _odd_one(cards: Sequence[Card], *, by_rank: bool) -> Message:
     table = RANK_OF if by_rank else SUIT_OF
     first = cards[0]
     for card in cards[1:]:
         if table[card.code] != table[first.code]:
-            what = "ranks" if by_rank else "suits"
-            return f"{first.notation} and {card.notation} differ in {what}"
-    return cards_text(cards)
+            if by_rank:
+                return Message("meld.differ_ranks", {"first": first, "second": card})
+            return Message("meld.differ_suits", {"first": first, "second": card})
+    return Message("meld.cards", {"cards": tuple(cards)})
 
 
 def _names(ranks: Sequence[int], suit: int) -> str:
@@ -193,7 +192,7 @@ def _names(ranks: Sequence[int], suit: int) -> str:
 
 def _run_failure(
     rules: MeldRules, cards: Sequence[Card], fixed: int, wilds: int, *, ordered: bool
-) -> str:
+) -> Message:
     """Why no window of ``len(cards)`` ranks holds the ranks in ``fixed``."""
     size = len(cards)
     suit = next((SUIT_OF[card.code] for card in cards if SUIT_OF[card.code] >= 0), -1)
@@ -201,32 +200,36 @@ def _run_failure(
     if anywhere:
         allowed = [w for w in tables_for(rules).by_size[size] if w.mask & fixed == fixed]
         if allowed and ordered:
-            return f"{cards_text(cards)} is not a run in the order given"
+            return Message("meld.run_order", {"cards": tuple(cards)})
         if allowed:
-            return "a wild card may not sit at the end of a run"
+            return Message("meld.wild_at_end")
         policy = window_table(rules.ace)
         if any(w.mask & fixed == fixed for w in policy.by_size[size]):
             wild_only = " ".join(sorted(rank.symbol for rank in rules.wild_ranks))
-            return f"rank {wild_only} is wild only and has no place of its own in a run"
+            return Message("meld.wild_rank_only", {"ranks": wild_only})
         low = any(w.mask & fixed == fixed for w in window_table(AcePolicy.LOW).by_size[size])
         high = any(w.mask & fixed == fixed for w in window_table(AcePolicy.HIGH).by_size[size])
         if rules.ace is AcePolicy.HIGH and low:
-            return "run uses the ace low, but the ace is high only"
+            return Message("meld.ace_high_only")
         if rules.ace is AcePolicy.LOW and high:
-            return "run uses the ace high, but the ace is low only"
-        return "run crosses the ace (K-A-2) but wrap-around is off"
+            return Message("meld.ace_low_only")
+        return Message("meld.no_wrap")
     # Too many gaps: name the missing cards of the shortest stretch holding the ranks.
     for length in range(size + 1, 14):
         for table in (tables_for(rules), window_table(AcePolicy.WRAP)):
             for window in table.by_size[length]:
                 if window.mask & fixed == fixed:
                     missing = [rank for rank in window.ranks if not fixed & (1 << (rank - 1))]
-                    verb = "is" if len(missing) == 1 else "are"
-                    text = f"{cards_text(cards)}: {_names(missing, suit)} {verb} missing"
+                    params: dict[str, object] = {
+                        "cards": tuple(cards),
+                        "missing": _names(missing, suit),
+                    }
                     if wilds:
-                        text += f" and {_plural(wilds, 'wild card')} cannot fill them"
-                    return text
-    return f"{cards_text(cards)} is not a run"  # pragma: no cover - every mask fits 13
+                        code = "meld.run_gap_wilds" if len(missing) == 1 else "meld.run_gaps_wilds"
+                        return Message(code, params | {"wilds": wilds})
+                    code = "meld.run_gap" if len(missing) == 1 else "meld.run_gaps"
+                    return Message(code, params)
+    return Message("meld.not_run", {"cards": tuple(cards)})  # pragma: no cover - all fit 13
 
 
 def _build_natural(rules: MeldRules, cards: Sequence[Card], codes: list[int]) -> Meld:
@@ -259,9 +262,10 @@ def validate(
     """The meld ``cards`` make under ``rules``, or
     :class:`~rummykit.errors.InvalidMeldError` saying why."""
     if not cards:
-        raise InvalidMeldError("a meld needs cards, got none", cards=())
+        raise InvalidMeldError(Message("meld.no_cards"), cards=())
     if roles is not None and len(roles) != len(cards):
-        raise InvalidMeldError(f"{len(roles)} roles given for {len(cards)} cards", cards=cards)
+        params: dict[str, object] = {"roles": len(roles), "count": len(cards)}
+        raise InvalidMeldError(Message("meld.roles_count", params), cards=cards)
     declared = roles is not None and any(role is not None for role in roles)
     wild_ranks = rules.wild_ranks
     jokers: list[int] = []
@@ -279,15 +283,14 @@ def validate(
         if natural_accepts(rules, codes, kind):
             return _build_natural(rules, cards, codes)
         verdict = natural_verdict(rules, cards, kind)
-        assert isinstance(verdict, str)
+        assert isinstance(verdict, Message)
         raise InvalidMeldError(verdict, cards=cards)
     if declared:
         assert roles is not None
         for index, role in enumerate(roles):
             if role is not None and index in naturals:
                 raise InvalidMeldError(
-                    f"{cards[index].notation} is not wild, so it cannot stand for another card",
-                    cards=cards,
+                    Message("meld.not_wild", {"card": cards[index]}), cards=cards
                 )
     free = [i for i in wild_rank_cards if roles is None or roles[i] is None]
     if not rules.wild_as_natural or not free:
@@ -317,7 +320,7 @@ def validate(
         first = error
     else:  # pragma: no cover - _readings offers every reading that can succeed
         raise AssertionError("a reading that makes a meld was skipped")
-    if "neither one rank" not in first.reason:
+    if first.code != "meld.no_shape":
         raise first
     return _with_wilds(rules, cards, naturals, _others(len(cards), naturals), kind, ordered, roles)
 
@@ -437,9 +440,7 @@ def _with_wilds(
                 return _run(rules, cards, naturals, wild, ordered, roles, suits)
             except InvalidMeldError as run_error:
                 raise (group_error if len(cards) < rules.run_min else run_error) from None
-    raise InvalidMeldError(
-        f"{cards_text(cards)} is neither one rank (a group) nor one suit (a run)", cards=cards
-    )
+    raise InvalidMeldError(Message("meld.no_shape", {"cards": tuple(cards)}), cards=cards)
 
 
 def _group(
@@ -450,10 +451,10 @@ def _group(
     ranks: set[int],
 ) -> Meld:
     if not ranks:
-        raise InvalidMeldError("a group of wild cards alone has no rank", cards=cards)
+        raise InvalidMeldError(Message("meld.group_wild_only"), cards=cards)
     if len(ranks) > 1:
         names = " ".join(Rank(rank).symbol for rank in sorted(ranks))
-        raise InvalidMeldError(f"group cards must share one rank, got {names}", cards=cards)
+        raise InvalidMeldError(Message("meld.group_ranks", {"ranks": names}), cards=cards)
     reason = _group_size_reason(rules, len(cards), len(wild), natural_cards) or check_wild_limit(
         rules, len(natural_cards), len(wild)
     )
@@ -475,20 +476,25 @@ def _run(
 ) -> Meld:
     size = len(cards)
     if not suits:
-        raise InvalidMeldError("a run of wild cards alone has no suit", cards=cards)
+        raise InvalidMeldError(Message("meld.run_wild_only"), cards=cards)
     if len(suits) > 1:
         natural_cards = [cards[index] for index in naturals]
-        odd = _odd_one(natural_cards, by_rank=False) if len(natural_cards) > 1 else "wild roles"
-        raise InvalidMeldError(f"run cards must share one suit: {odd}", cards=cards)
+        odd = (
+            _odd_one(natural_cards, by_rank=False)
+            if len(natural_cards) > 1
+            else Message("meld.wild_roles")
+        )
+        raise InvalidMeldError(Message("meld.run_suits", {"odd": odd}), cards=cards)
     suit = next(iter(suits))
     if size < rules.run_min:
-        raise InvalidMeldError(f"run needs at least {rules.run_min} cards, got {size}", cards=cards)
+        params: dict[str, object] = {"least": rules.run_min, "size": size}
+        raise InvalidMeldError(Message("meld.run_short", params), cards=cards)
     if size > rules.run_max:
-        raise InvalidMeldError(f"run holds at most {rules.run_max} cards, got {size}", cards=cards)
+        params = {"most": rules.run_max, "size": size}
+        raise InvalidMeldError(Message("meld.run_long", params), cards=cards)
     if len(naturals) < rules.run_min_naturals:
-        raise InvalidMeldError(
-            f"run needs at least {_plural(rules.run_min_naturals, 'natural card')}", cards=cards
-        )
+        params = {"count": rules.run_min_naturals}
+        raise InvalidMeldError(Message("meld.run_naturals", params), cards=cards)
     reason = check_wild_limit(rules, len(naturals), len(wild))
     if reason is not None:
         raise InvalidMeldError(reason, cards=cards)
@@ -497,7 +503,7 @@ def _run(
     for index in naturals:
         rank = RANK_OF[cards[index].code]
         if rank in fixed_rank:
-            raise InvalidMeldError(f"run repeats {cards[index].notation}", cards=cards)
+            raise InvalidMeldError(Message("meld.run_repeats", {"card": cards[index]}), cards=cards)
         fixed_rank[rank] = index
         natural_mask |= 1 << (rank - 1)
     fixed_mask = natural_mask
@@ -506,13 +512,11 @@ def _run(
         if role is None:
             continue
         if not isinstance(role, Card) or SUIT_OF[role.code] != suit:
-            suit_name = _SUITS[suit].name.lower()
-            raise InvalidMeldError(
-                f"{cards[index].notation} stands for {role} in a run of {suit_name}", cards=cards
-            )
+            params = {"card": cards[index], "role": str(role), "key": _SUITS[suit].name.lower()}
+            raise InvalidMeldError(Message("meld.role_suit", params), cards=cards)
         rank = RANK_OF[role.code]
         if rank in fixed_rank:
-            raise InvalidMeldError(f"run repeats {role.notation}", cards=cards)
+            raise InvalidMeldError(Message("meld.run_repeats", {"card": role}), cards=cards)
         fixed_rank[rank] = index
         fixed_mask |= 1 << (rank - 1)
     candidates = [w for w in tables_for(rules).by_size[size] if w.mask & fixed_mask == fixed_mask]

@@ -22,13 +22,14 @@ from __future__ import annotations
 import struct
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn, cast, final
+from typing import Any, Final, cast, final
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
+from rummykit._sealed import Sealed
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.errors import ConfigError, shown
@@ -47,13 +48,9 @@ _INF = float("inf")
 
 @final
 @attrs.frozen
-class Field:
+class Field(Sealed):
     """One named part of the vector: ``shape`` at ``offset``; ``low`` and ``high`` bound
     its values."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     name: str
     shape: tuple[int, ...]
@@ -113,17 +110,13 @@ def _layout(players: int, melds: int, phases: int) -> list[tuple[str, tuple[int,
 
 
 @final
-class ObservationEncoding:
+class ObservationEncoding(Native):
     """The observation layout of one game and number of players.
 
     ``fields`` lists the parts in order; :meth:`encode` turns a
     :class:`~rummykit.kit.protocol.PlayerView` into the vector and :meth:`part` reads one field
     back out of a vector (in its shape). Melds beyond ``max_melds`` are left out.
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, players: Any, phases: Sequence[Any], max_melds: Any = 16) -> None:
         # ``players`` and ``max_melds`` are Any so that the compiled build, too, reaches
@@ -526,14 +519,10 @@ def _move_one(values: Any, old: int, new: int) -> int:
 
 
 @final
-class _SeatVector:
+class _SeatVector(Native):
     """The last vector :meth:`ObservationEncoding.update` made for one seat, and what
     it counted: the hand, the pile's entries, the known cards, the melds,
     the one-hot positions set and the contract (with its numbers)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     __slots__ = (
         "contract",

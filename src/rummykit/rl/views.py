@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, NoReturn, cast, final
+from typing import Any, cast, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit.cards import Card
 from rummykit.deck import PileCard
+from rummykit.engine.context import TurnContext
 from rummykit.engine.core import ContractRummyMatch
-from rummykit.kit.match import Match
+from rummykit.kit.match import Match, reads_plain
 from rummykit.kit.protocol import Phase
 from rummykit.melds import Meld
 
@@ -20,15 +21,11 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 
 @final
-class QuickView:
+class QuickView(Native):
     """The fields of a :class:`~rummykit.kit.protocol.PlayerView` that the encoding reads,
     taken straight from the declared state of a match whose ``view`` is the shipped one
     (no sorting, no legal actions, no frozen value): see
     :func:`quick_view`."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     __slots__ = (
         "contract",
@@ -91,7 +88,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.down = deal.down
         engine = cast(ContractRummyMatch, match)
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
-            engine.context.contract_of(seat)
+            TurnContext.of(engine).contract_of(seat)
             if engine.options.per_player_contracts
             else deal.contract
         )
@@ -110,7 +107,7 @@ def _kind(kind: type[Any]) -> int:
     view with no extras (its class attribute ``_plain_view``); 0, not at all."""
     if kind is ContractRummyMatch:
         return 2
-    return 1 if getattr(kind, "_plain_view", False) else 0
+    return 1 if reads_plain(kind) else 0
 
 
 _KINDS: dict[type[Any], int] = {}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
 from itertools import combinations
-from typing import NoReturn, final
+from typing import final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit.cards import Card, CardsLike
 from rummykit.contracts import Contract
 from rummykit.errors import ConfigError
@@ -101,14 +101,10 @@ def _conflicts(plan: Plan, candidate: Candidate, chosen: list[Candidate], wrap: 
 
 
 @final
-class _Bound:
+class _Bound(Native):
     """Branch and bound for the best exact arrangement: a branch is cut when the slots
     left cannot take more than ``best`` (-1: nothing found yet): at most ``after[i]``
     natural points from slot ``i`` on, plus every wild card at hand."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, after: list[int], wild_values: list[int]) -> None:
         self.after = after
@@ -128,12 +124,8 @@ class _Bound:
 
 
 @final
-class _Walk:
+class _Walk(Native):
     """The state of one walk over the required melds (see :func:`_required`)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(
         self,

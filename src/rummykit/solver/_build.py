@@ -7,11 +7,11 @@ becomes :class:`~rummykit.Meld` and :class:`Arrangement` values, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NoReturn, cast, final
+from typing import Final, cast, final
 
 import attrs
 
-from rummykit._compiled import subclass_refused
+from rummykit._sealed import Sealed
 from rummykit.cards import CARDS, Card, CardsLike, Rank, to_cards
 from rummykit.melds import Meld, MeldKind
 from rummykit.solver._tables import GROUP, Candidate
@@ -55,12 +55,8 @@ def _all_cards(items: Sequence[object]) -> bool:
 
 @final
 @attrs.frozen
-class Arrangement:
+class Arrangement(Sealed):
     """Melds taken from a hand and what is left: the cards and their points."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     melds: tuple[Meld, ...]
     left: tuple[Card, ...]

@@ -164,6 +164,28 @@ def _give(have: Counter[Card], candidate: _Candidate) -> None:
     have.update(candidate.counts)
 
 
+def _taken_in_turn(
+    pool: Sequence[_Candidate],
+    start: int,
+    have: Counter[Card],
+    chosen: list[_Candidate],
+    budget: _Budget,
+) -> Iterator[int]:
+    """The place of each candidate of ``pool`` from ``start`` on that ``have`` holds, in
+    turn: while the caller explores it, it is taken from ``have`` and the last of
+    ``chosen``; it is given back before the next (each one tried spends ``budget``)."""
+    for index in range(start, len(pool)):
+        candidate = pool[index]
+        if not _fits(have, candidate):
+            continue
+        budget.spend()
+        _take(have, candidate)
+        chosen.append(candidate)
+        yield index
+        chosen.pop()
+        _give(have, candidate)
+
+
 def _bounds(item: Requirement, rules: MeldRules) -> tuple[int, int | None]:
     return item.size_for(rules), item.max_for(rules)
 
@@ -196,18 +218,10 @@ def _required(
             return
         pool = pools[keys[depth]]
         first = starts[-1] if depth and keys[depth] == keys[depth - 1] else 0
-        for index in range(first, len(pool)):
-            candidate = pool[index]
-            if not _fits(have, candidate):
-                continue
-            budget.spend()
-            _take(have, candidate)
-            chosen.append(candidate)
+        for index in _taken_in_turn(pool, first, have, chosen, budget):
             starts.append(index)
             yield from walk(depth + 1)
             starts.pop()
-            chosen.pop()
-            _give(have, candidate)
 
     yield from walk(0)
 
@@ -359,16 +373,8 @@ def _packings(
 
     def walk(start: int) -> Iterator[tuple[_Candidate, ...]]:
         yield tuple(chosen)
-        for index in range(start, len(pool)):
-            candidate = pool[index]
-            if not _fits(have, candidate):
-                continue
-            budget.spend()
-            _take(have, candidate)
-            chosen.append(candidate)
+        for index in _taken_in_turn(pool, start, have, chosen, budget):
             yield from walk(index)
-            chosen.pop()
-            _give(have, candidate)
 
     yield from walk(0)
 

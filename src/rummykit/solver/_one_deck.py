@@ -11,9 +11,9 @@ as is the best runs after throwing one card of the suit away (the 11-card count)
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.melds import MeldRules
 from rummykit.melds.windows import Window, mask_of, window_table
@@ -28,12 +28,8 @@ _NONE: Final = -(1 << 40)
 
 
 @final
-class _Tables:
+class _Tables(Native):
     """Per rules and card values: run tables by suit mask and group options by rank."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules, values: CardValues) -> None:
         ranks = values.ranks
@@ -136,14 +132,7 @@ _TABLES: Final = BoundedMemo[tuple[MeldRules, CardValues], _Tables](
 def _tables(rules: MeldRules, values: CardValues) -> _Tables:
     """The tables of ``rules`` and ``values``; the last pair asked for is matched by
     identity first (callers repeat it), which spares hashing the two attrs values."""
-    last_rules, last_values, last = _TABLES.last
-    if rules is last_rules and values is last_values and isinstance(last, _Tables):
-        return last
-    tables = _TABLES.get((rules, values))
-    if tables is None:
-        tables = _TABLES.put((rules, values), _Tables(rules, values))
-    _TABLES.last = (rules, values, tables)  # one tuple, read and replaced whole
-    return tables
+    return _TABLES.pair(rules, values, _Tables)
 
 
 def _group_ranks(a: int, b: int, c: int, d: int, smallest: int) -> int:

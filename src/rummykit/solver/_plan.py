@@ -4,9 +4,9 @@ the counting test that rejects most hands before any search (:func:`hopeless`).
 
 from __future__ import annotations
 
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.contracts import Contract, Requirement, SameSuitRuns
 from rummykit.melds import MeldKind, MeldRules
@@ -29,13 +29,9 @@ _SUIT_RUNS: Final = {
 
 
 @final
-class Slots:
+class Slots(Native):
     """Required melds one by one, as numbers: each slot's kind (``GROUP`` or ``RUN``) and
     least size (0: the rules' own minimum). Two slots are alike when both match."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, slots: tuple[Requirement, ...]) -> None:
         self.kinds = tuple(GROUP if s.kind is MeldKind.GROUP else RUN for s in slots)
@@ -44,13 +40,9 @@ class Slots:
 
 
 @final
-class Plan:
+class Plan(Native):
     """What a contract asks under some rules, worked out once: the slots and the
     contract's flags as numbers, which the search reads at every node."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, contract: Contract, rules: MeldRules) -> None:
         slots = contract.slots

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, product
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit.cards import Card
 from rummykit.errors import ConfigError, SolverBudgetError
 from rummykit.melds import MeldRules
@@ -79,7 +79,7 @@ def check_budget(budget: object) -> None:
 
 
 @final
-class Search:
+class Search(Native):
     """The mutable state of one search: counts, suit masks and the rules' limits.
 
     Candidate lists depend only on the cards of one rank (groups) or one suit (runs),
@@ -88,10 +88,6 @@ class Search:
     (Written for both builds: compiled, ``counts[code] = counts[code] - 1`` runs on native
     integers where ``counts[code] -= 1`` would take Python's generic path.)
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(
         self,

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import Final, NoReturn, Protocol, final
+from typing import Final, Protocol, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native, subclass_refused
 from rummykit._memo import CACHE_LIMIT, BoundedMemo
 from rummykit.cards import CARDS
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
@@ -48,17 +48,13 @@ _LIMIT_CODES: Final = {
 
 
 @final
-class Candidate:
+class Candidate(Native):
     """A candidate meld as the search handles it: integers, no card objects.
 
     A group lists its naturals and its wild cards in code order; a run lists its naturals
     in window order and its wild cards in slot order. A plain class rather than a named
     tuple: compiled, its fields are read as native integers and tuples.
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(
         self,
@@ -92,14 +88,10 @@ def value_table(values: CardValues) -> tuple[int, ...]:
 
 
 @final
-class Context:
+class Context(Native):
     """What a search needs from its rules and card values, worked out once per pair:
     the rules' numbers as plain integers (compiled, the hot loops read them natively
     instead of through the rules' attributes and enums)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules, values: CardValues) -> None:
         self.rules = rules
@@ -160,21 +152,13 @@ class Context:
 
 
 CONTEXTS: Final = BoundedMemo[tuple[MeldRules, CardValues], Context]("solver contexts", rules=1)
-"""The search contexts by (rules, card values); its ``last`` holds the last rules, values
-and context asked for (most callers repeat them), as one tuple that a thread reads and
-replaces whole."""
+"""The search contexts by (rules, card values), asked by pair (most callers repeat
+them: :meth:`~rummykit._memo.BoundedMemo.pair`)."""
 
 
 def context(rules: MeldRules, values: CardValues) -> Context:
     """The context of ``rules`` and ``values`` (memoised, bounded)."""
-    last_rules, last_values, last = CONTEXTS.last
-    if rules is last_rules and values is last_values and isinstance(last, Context):
-        return last
-    found = CONTEXTS.get((rules, values))
-    if found is None:
-        found = CONTEXTS.put((rules, values), Context(rules, values))
-    CONTEXTS.last = (rules, values, found)
-    return found
+    return CONTEXTS.pair(rules, values, Context)
 
 
 LISTED: Final = 4
@@ -190,7 +174,7 @@ class Spender(Protocol):  # type: ignore[misc]  # a protocol: final, never subcl
     search satisfies; nothing subclasses it)."""
 
     @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+    def __init_subclass__(cls, **kwargs: object) -> None:  # a search's, from Native
         raise subclass_refused(cls)
 
     def spend(self, nodes: int) -> None:

@@ -5,17 +5,64 @@
 // selection makes (never typed). The socket reconnects by itself; the link restores the
 // seat after a closed tab. With &auto=N the page plays its first legal action N times
 // (a demonstration, and a headless browser test).
+// Language: each seat chooses English, Portuguese or Russian (the selector in the header,
+// or &lang=pt-BR in the link); the server remembers it for the seat and sends the page's
+// words, the buttons, the effects and the refusals in it. The page only looks its words
+// up (t), never translates a sentence itself.
 "use strict";
 
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 const MINE = "rummykit-seats";
+const LANGS = "rummykit-languages";  // the language chosen per seat link, and for the lobby
+
+let words = {};  // the page's words in the chosen language, by their English text
+
+// One of the page's words in the chosen language, its {placeholders} filled.
+function t(text, values = {}) {
+  const said = words[text] || text;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 
 function status(text) { $("status").textContent = text; }
 
+// The language chosen for this page: &lang=, else the one remembered for it (a seat
+// never set: the lobby's), else none (the server's choice for the seat, or English).
+function chosenLanguage() {
+  if (params.has("lang")) return params.get("lang");
+  try {
+    const all = JSON.parse(localStorage.getItem(LANGS) || "{}");
+    return all[languageKey()] || all.lobby || "";
+  } catch { return ""; }
+}
+
+function languageKey() {
+  return params.has("table") ? `${params.get("table")}/${params.has("watch") ? "watch" : params.get("seat")}` : "lobby";
+}
+
+function rememberLanguage(locale) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(LANGS) || "{}"); } catch { all = {}; }
+  all[languageKey()] = locale;
+  localStorage.setItem(LANGS, JSON.stringify(all));
+}
+
+// Take the words of a message (or of /api/words) and show the static ones.
+function useWords(data) {
+  words = data.words || {};
+  document.documentElement.lang = (data.locale || "en").replace("_", "-");
+  for (const element of document.querySelectorAll("[data-word]")) element.textContent = t(element.dataset.word);
+  const select = $("lang");
+  if (!select.options.length) {
+    for (const [locale, name] of Object.entries(data.languages || {})) select.append(new Option(name, locale));
+  }
+  select.value = data.locale || "en";
+}
+
 function describe(event) {
-  const effects = event.effects.map((effect) => effect.text).filter(Boolean).join("; ");
-  return `${seatName(event.seat)}: ${event.action.text}` + (effects ? ` (${effects})` : "");
+  const effects = event.effects.map((effect) => effect.said || effect.text).filter(Boolean).join("; ");
+  const who = event.seat === null || event.seat === undefined ? t("the table") : seatName(event.seat);
+  return `${who}: ${event.action.text}` + (effects ? ` (${effects})` : "");
 }
 
 function remembered() {
@@ -38,6 +85,11 @@ function link(href, text) {
 // ---------------------------------------------------------------- lobby
 async function lobby() {
   $("lobby").hidden = false;
+  useWords(await (await fetch(`/api/words?lang=${encodeURIComponent(chosenLanguage())}`)).json());
+  $("lang").addEventListener("change", () => {
+    rememberLanguage($("lang").value);
+    location.search = `?lang=${encodeURIComponent($("lang").value)}`;
+  });
   const info = await (await fetch("/api/games")).json();
   for (const name of info.games) $("game").append(new Option(name, name));
   for (let n = 2; n <= 8; n++) $("players").append(new Option(String(n), String(n), n === 4, n === 4));
@@ -48,11 +100,11 @@ async function lobby() {
     for (let seat = 0; seat < count; seat++) {
       const select = document.createElement("select");
       select.name = `seat${seat}`;
-      select.append(new Option("person", "human"));
-      for (const bot of info.bots) select.append(new Option(`bot: ${bot}`, bot));
+      select.append(new Option(t("person"), "human"));
+      for (const bot of info.bots) select.append(new Option(t("bot: {bot}", { bot }), bot));
       select.value = old[seat] || (seat === 0 ? "human" : info.bots.includes("heuristic") ? "heuristic" : info.bots[0]);
       const label = document.createElement("label");
-      label.append(`Seat ${seatName(seat)} `, select);
+      label.append(`${t("Seat {seat}", { seat: seatName(seat) })} `, select);
       $("kinds").append(label);
     }
   };
@@ -70,8 +122,9 @@ async function lobby() {
   const listing = await (await fetch("/api/tables")).json();
   for (const table of listing.tables) {
     const item = document.createElement("li");
-    item.append(`${table.game}, ${table.seats.length} seats (${table.seats.join(", ")}), deal ${table.deal}` +
-      `${table.over ? ", over" : ""} `, link(`/?table=${encodeURIComponent(table.id)}&watch=1`, "watch"));
+    const line = table.over ? "{game}, seats {seats}, deal {deal}, over" : "{game}, seats {seats}, deal {deal}";
+    item.append(`${t(line, { game: table.game, seats: table.seats.join(", "), deal: table.deal })} `,
+      link(`/?table=${encodeURIComponent(table.id)}&watch=1`, t("watch")));
     $("tables").append(item);
   }
   $("create").addEventListener("submit", async (event) => {
@@ -87,19 +140,19 @@ async function lobby() {
     $("made").hidden = false;
     const items = body.links.map((entry) => {
       const url = new URL(entry.url, location.href).href;
-      const text = `${body.table.game}: seat ${seatName(entry.seat)}`;
+      const text = t("{game}: seat {seat}", { game: body.table.game, seat: seatName(entry.seat) });
       remember({ url, text });
       const item = document.createElement("li");
       const copy = document.createElement("button");
       copy.type = "button";
-      copy.textContent = "copy";
+      copy.textContent = t("copy");
       copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url));
-      item.append(link(entry.url, `Seat ${seatName(entry.seat)}`), " ", copy);
+      item.append(link(entry.url, t("Seat {seat}", { seat: seatName(entry.seat) })), " ", copy);
       item.dataset.seat = entry.seat;
       return item;
     });
     const watch = document.createElement("li");
-    watch.append(link(body.watch, "Spectators"));
+    watch.append(link(body.watch, t("Spectators")));
     $("links").replaceChildren(...items, watch);
     showMine();
   });
@@ -136,19 +189,13 @@ function secondsLeft(seat) {
   return Math.max(0, Math.ceil(left - (performance.now() - table.received) / 1000));
 }
 
-function contractText(contract) {
-  if (!contract) return "";
-  return contract.requirements.map((r) => `${r.count} ${r.kind}${r.count > 1 ? "s" : ""}` +
-    (r.min_size ? ` of ${r.min_size}+` : "")).join(" + ");
-}
-
 function drawInfo() {
   const { state } = table;
   const view = state.view;
-  const parts = [`${state.game}`, `deal ${view.deal}`];
-  const contract = contractText(view.contract);
-  if (contract) parts.push(`contract: ${contract}`);
-  parts.push(`phase: ${view.phase}`);
+  const parts = [`${state.game}`, t("deal {deal}", { deal: view.deal })];
+  const contract = state.contract_said;  // the server says the contract in the seat's language
+  if (contract) parts.push(t("contract: {contract}", { contract }));
+  parts.push(t("phase: {phase}", { phase: state.phase_said || view.phase }));
   $("info").textContent = parts.join(" \u00b7 ");
 }
 
@@ -161,17 +208,17 @@ function seatBox(seat, { me = false } = {}) {
   if (state.open.includes(seat)) box.classList.add("open");
   const kind = state.seats[seat] === "human" ? "" : ` (${state.seats[seat]})`;
   const name = document.createElement("b");
-  name.textContent = (me ? "You, " : "") + seatName(seat) + kind;
+  name.textContent = (me ? t("You, {seat}", { seat: seatName(seat) }) : seatName(seat)) + kind;
   const line = document.createElement("span");
-  line.textContent = `${view.hand_sizes[seat]} cards \u00b7 ${view.scores[seat]} pts` +
-    (view.down[seat] ? " \u00b7 down" : "");
+  line.textContent = `${t("cards: {count}", { count: view.hand_sizes[seat] })} \u00b7 ` +
+    t("points: {points}", { points: view.scores[seat] }) + (view.down[seat] ? ` \u00b7 ${t("down")}` : "");
   box.append(name, line);
   if (!me) {
     const known = view.known[seat] || [];
     if (known.length) {
       const row = document.createElement("span");
       row.className = "known";
-      row.append("holds ", ...known.map((code) => cardElement(code, { small: true })));
+      row.append(`${t("holds")} `, ...known.map((code) => cardElement(code, { small: true })));
       box.append(row);
     }
   }
@@ -192,12 +239,12 @@ function drawSeats() {
 function drawMiddle() {
   const view = table.state.view;
   $("stock").replaceChildren(backElement(view.stock_size));
-  $("stock").title = `${view.stock_size} cards in the stock`;
+  $("stock").title = t("stock: {count}", { count: view.stock_size });
   const pile = view.pile;
   const faces = pile.slice(-3).map(([code]) => cardElement(code));
   if (!faces.length) { const empty = document.createElement("span"); empty.className = "card empty"; faces.push(empty); }
   $("pile").replaceChildren(...faces);
-  $("pile").title = `${pile.length} cards in the discard pile`;
+  $("pile").title = t("discard pile: {count}", { count: pile.length });
 }
 
 function drawMelds() {
@@ -251,12 +298,12 @@ function actionButton(text, { call = false, verb = "", disabled = false, title =
 
 function choose(matches) {
   const chooser = $("chooser");
-  chooser.replaceChildren(document.createTextNode("Which one? "), ...matches.map((c) => {
+  chooser.replaceChildren(document.createTextNode(`${t("Which one?")} `), ...matches.map((c) => {
     const button = actionButton(c.detail || c.label, { verb: c.verb });
     button.dataset.text = c.text;
     button.addEventListener("click", () => send(c.text));
     return button;
-  }), (() => { const b = actionButton("cancel"); b.addEventListener("click", () => { chooser.hidden = true; }); return b; })());
+  }), (() => { const b = actionButton(t("cancel")); b.addEventListener("click", () => { chooser.hidden = true; }); return b; })());
   chooser.hidden = false;
 }
 
@@ -278,15 +325,15 @@ function drawActions() {
       continue;
     }
     const matches = matching(group, cards, table.meld);
-    const button = actionButton(group[0].label, { call, verb, disabled: matches.length === 0, title: hintFor(group) });
-    if (matches.length === 0) hints.push(hintFor(group));
+    const button = actionButton(group[0].label, { call, verb, disabled: matches.length === 0, title: hintFor(group, t) });
+    if (matches.length === 0) hints.push(hintFor(group, t));
     button.addEventListener("click", () => {
       if (matches.length === 1) send(matches[0].text); else choose(matches);
     });
     target.push(button);
   }
   if (table.selected.size || table.meld !== null) {
-    const clear = actionButton("Clear selection", { verb: "" });
+    const clear = actionButton(t("Clear selection"), { verb: "" });
     clear.classList.add("clear");
     clear.addEventListener("click", () => { table.selected.clear(); table.meld = null; render(); });
     buttons.push(clear);
@@ -315,29 +362,30 @@ function drawTurn() {
   const waiting = state.open.filter((seat) => seat !== state.seat).map(seatName);
   let text;
   if (state.over) {
-    text = `Match over: ${state.outcome.winners.map(seatName).join(", ")} won`;
+    text = t("Match over: {seats} won", { seats: state.outcome.winners.map(seatName).join(", ") });
   } else if (state.open.includes(state.seat)) {
     const phase = state.view.phase;
     const empty = phase === "draw" && !(state.view.pile && state.view.pile.length);
-    text = `Your decision: ${empty ? "draw (the discard pile is empty)" : ASKS[phase] || phase}`;
-    if (waiting.length) text += ` (${waiting.join(", ")} too)`;
+    const asks = empty ? t("draw (the discard pile is empty)") : ASKS[phase] ? t(ASKS[phase]) : state.phase_said || phase;
+    text = t("Your decision: {asks}", { asks });
+    if (waiting.length) text = t("{text} ({seats} too)", { text, seats: waiting.join(", ") });
   } else if (table.sent && table.sent.step === state.step) {
-    text = `You said \u201c${table.sent.label}\u201d: waiting for ${waiting.join(", ") || "the table"}`;
+    text = t("You said \u201c{label}\u201d: waiting for {seats}", { label: table.sent.label, seats: waiting.join(", ") || t("the table") });
   } else if (waiting.length) {
-    text = `Waiting for ${waiting.join(", ")}`;
+    text = t("Waiting for {seat}", { seat: waiting.join(", ") });
   } else {
-    text = `Waiting for ${seatName(state.view.to_act)}`;
+    text = t("Waiting for {seat}", { seat: seatName(state.view.to_act) });
   }
   const left = state.open.includes(state.seat) ? secondsLeft(state.seat) : null;
   $("turn").textContent = text;
-  $("turn").dataset.left = left === null ? "" : `${left} s`;
+  $("turn").dataset.left = left === null ? "" : t("{seconds} s", { seconds: left });
 }
 
 function tick() {
   if (!table.state) return;
   if (table.state.open.includes(table.state.seat)) {
     const left = secondsLeft(table.state.seat);
-    $("turn").dataset.left = left === null ? "" : `${left} s`;
+    $("turn").dataset.left = left === null ? "" : t("{seconds} s", { seconds: left });
     $("turn").classList.toggle("hurry", left !== null && left <= 5);
   } else {
     $("turn").dataset.left = "";
@@ -345,7 +393,7 @@ function tick() {
   }
   for (const box of document.querySelectorAll(".seat")) {
     const left = secondsLeft(Number(box.dataset.seat));
-    box.querySelector(".clock").textContent = left === null ? "" : `${left} s left`;
+    box.querySelector(".clock").textContent = left === null ? "" : t("{seconds} s left", { seconds: left });
     box.classList.toggle("hurry", left !== null && left <= 5);
   }
 }
@@ -365,11 +413,13 @@ function render() {
 function receive(data) {
   table.messages += 1;
   if (data.type === "refused") {
-    const error = data.error;
-    $("refused").textContent = `${error.rule ? error.rule + ": " : ""}${error.reason}`;
+    const error = data.error;  // said: the refusal in the seat's language, made from its code
+    $("refused").textContent = data.said || `${error.rule ? error.rule + ": " : ""}${error.reason}`;
     return;
   }
   $("refused").textContent = "";
+  if (table.state && table.state.locale !== data.locale) $("events").replaceChildren();  // said anew
+  useWords(data);
   const before = table.state ? table.state.view.hand.join() : null;
   table.state = data;
   table.received = performance.now();
@@ -377,18 +427,20 @@ function receive(data) {
   if (table.meld !== null && table.meld >= data.view.melds.length) table.meld = null;
   $("chooser").hidden = true;
   const notices = data.timed_out.map((seat) => seat === data.seat
-    ? "You ran out of time: the server played for you."
-    : `${seatName(seat)} ran out of time: the server played for them.`);
+    ? t("You ran out of time: the server played for you.")
+    : t("{seat} ran out of time: the server played for them.", { seat: seatName(seat) }));
   for (const event of data.events) {  // a deal's end and who went out stay in view
     for (const effect of event.effects) {
-      if (effect.type === "DealEnded" || effect.type === "WentOut") notices.push(effect.text);
+      if (effect.type === "DealEnded" || effect.type === "WentOut") notices.push(effect.said || effect.text);
     }
   }
   if (notices.length || data.events.length) $("notice").textContent = notices.join(" \u00b7 ");
   for (const seat of data.timed_out) {
     const item = document.createElement("li");
     item.className = "timeout";
-    item.textContent = `${seatName(seat)} ran out of time: the server played for ${seat === data.seat ? "you" : "them"}`;
+    item.textContent = seat === data.seat
+      ? t("You ran out of time: the server played for you.")
+      : t("{seat} ran out of time: the server played for them.", { seat: seatName(seat) });
     $("events").prepend(item);
   }
   for (const event of data.events) {
@@ -405,20 +457,27 @@ function sit() {
   let auto = Number(params.get("auto") || 0);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const id = encodeURIComponent(params.get("table"));
-  const url = watching
-    ? `${scheme}://${location.host}/ws/${id}/watch`
+  let language = chosenLanguage();
+  const address = () => (watching
+    ? `${scheme}://${location.host}/ws/${id}/watch?lang=${encodeURIComponent(language)}`
     : `${scheme}://${location.host}/ws/${id}/${Number(params.get("seat"))}` +
-      `?token=${encodeURIComponent(params.get("token") || "")}`;
+      `?token=${encodeURIComponent(params.get("token") || "")}&lang=${encodeURIComponent(language)}`);
+  $("lang").addEventListener("change", () => {
+    language = $("lang").value;
+    rememberLanguage(language);
+    if (watching) { if (table.socket) table.socket.close(); return; }  // reconnects in it
+    if (table.socket && table.socket.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify({ lang: language }));
+  });
   document.body.classList.toggle("watching", watching);
-  if (!watching && !remembered().some((s) => s.url === location.href)) remember({ url: location.href.replace(/&auto=\d+/, ""), text: `seat ${seatName(Number(params.get("seat")))} of a table` });
+  if (!watching && !remembered().some((s) => s.url === location.href)) remember({ url: location.href.replace(/&auto=\d+/, ""), text: t("seat {seat} of a table", { seat: seatName(Number(params.get("seat"))) }) });
   let wait = 500;
   const connect = () => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(address());
     table.socket = socket;
-    socket.addEventListener("open", () => { status(watching ? "watching" : "connected"); wait = 500; });
+    socket.addEventListener("open", () => { status(t(watching ? "watching" : "connected")); wait = 500; });
     socket.addEventListener("close", (event) => {
-      if (event.code === 4403) { status("this link opens no seat"); return; }
-      status("reconnecting\u2026");
+      if (event.code === 4403) { status(t("this link opens no seat")); return; }
+      status(t("reconnecting\u2026"));
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 8000);
     });

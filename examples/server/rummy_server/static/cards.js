@@ -68,12 +68,14 @@ function matching(group, cards, meld) {
   return group.filter((c) => sameCards(c.uses, cards) && (c.target === null || c.target === meld));
 }
 
-// What to tell a person who has not selected what a pointing group needs.
-function hintFor(group) {
+// What to tell a person who has not selected what a pointing group needs (`say` looks up
+// the page's words in the seat's language; without it, English).
+function hintFor(group, say = (text, values) => text.replace(/\{(\w+)\}/g, (w, name) => values[name])) {
   const targets = group.some((c) => c.target !== null);
   const most = Math.max(...group.map((c) => c.uses.length));
-  if (targets) return `${group[0].label}: select a card, then a meld`;
-  return most === 1 ? `${group[0].label}: select a card` : `${group[0].label}: select its cards`;
+  const label = group[0].label;
+  if (targets) return say("{label}: select a card, then a meld", { label });
+  return say(most === 1 ? "{label}: select a card" : "{label}: select its cards", { label });
 }
 
 // The hand cards that some action of a pointing group could still use with the selection.

@@ -22,7 +22,6 @@ from typing import ClassVar
 import attrs
 
 from rummykit.kit.effects import CardEffect, Echo, SeatEffect
-from rummykit.messages import Message
 
 __all__ = ["Allowed", "Answer", "Asked", "Bought", "Refused", "TookOnRefusal"]
 
@@ -31,9 +30,7 @@ __all__ = ["Allowed", "Answer", "Asked", "Bought", "Refused", "TookOnRefusal"]
 class Asked(CardEffect, Echo):
     """``seat`` asked "May I?" for the disputed ``card`` (MAYI-9.3)."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.asked", {"seat": self.seat, "card": self.card})
+    message_code: ClassVar[str] = "effect.asked"
 
 
 @attrs.frozen
@@ -46,12 +43,8 @@ class Answer(SeatEffect, Echo):
     """What the answer does to the request (``allows``)."""
     words: ClassVar[str] = ""
     """What the seat says (``You may``)."""
-    code: ClassVar[str] = "effect.answered"
+    message_code: ClassVar[str] = "effect.answered"
     """The answer's message code (the base says only that it answered)."""
-
-    @property
-    def message(self) -> Message:
-        return Message(self.code, {"seat": self.seat, "requester": self.requester})
 
 
 @attrs.frozen
@@ -60,7 +53,7 @@ class Allowed(Answer):
 
     answers: ClassVar[str] = "allows"
     words: ClassVar[str] = "You may"
-    code: ClassVar[str] = "effect.allowed"
+    message_code: ClassVar[str] = "effect.allowed"
 
 
 @attrs.frozen
@@ -70,7 +63,7 @@ class Refused(Answer):
 
     answers: ClassVar[str] = "refuses"
     words: ClassVar[str] = "You may not"
-    code: ClassVar[str] = "effect.refused"
+    message_code: ClassVar[str] = "effect.refused"
 
 
 @attrs.frozen
@@ -84,15 +77,7 @@ class Bought(SeatEffect):
     pile_cards: int
     penalty_cards: int
 
-    @property
-    def message(self) -> Message:
-        params = {
-            "seat": self.seat,
-            "kind": self.kind,
-            "pile_cards": self.pile_cards,
-            "penalty_cards": self.penalty_cards,
-        }
-        return Message("effect.bought", params)
+    message_code: ClassVar[str] = "effect.bought"
 
 
 @attrs.frozen
@@ -104,12 +89,4 @@ class TookOnRefusal(CardEffect):
     pile_cards: int
     penalty_cards: int
 
-    @property
-    def message(self) -> Message:
-        params = {
-            "seat": self.seat,
-            "card": self.card,
-            "pile_cards": self.pile_cards,
-            "penalty_cards": self.penalty_cards,
-        }
-        return Message("effect.took_on_refusal", params)
+    message_code: ClassVar[str] = "effect.took_on_refusal"

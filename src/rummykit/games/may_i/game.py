@@ -28,13 +28,14 @@ from rummykit.engine import (
     ContractOpening,
     ContractRummy,
     Hooks,
+    turn_actions,
 )
-from rummykit.engine.actions import Down, LayOff, TakeCard
+from rummykit.engine.actions import TakeCard
 from rummykit.games.may_i.actions import Allow, Ask, Refuse
 from rummykit.games.may_i.claims import BUY, CONSENT, FIRST_REFUSAL, REQUEST, MayIClaims
 from rummykit.games.may_i.effects import Bought, TookOnRefusal
 from rummykit.games.may_i.rules import MayIRules
-from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit.actions import Action, Pass
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
@@ -47,19 +48,8 @@ class MayI(ContractRummy[MayIRules]):
     name: ClassVar[str] = "may-i"
     title: ClassVar[str] = "May I?"
     rules_type: ClassVar[type[MayIRules]] = MayIRules
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        TakeCard,
-        Ask,
-        Pass,
-        Allow,
-        Refuse,
-        Down,
-        LayOff,
-        Discard,
-        Done,
-        NextDeal,
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions(
+        claims=(TakeCard, Ask, Pass, Allow, Refuse)
     )
     phases: ClassVar[tuple[Phase, ...]] = (
         DRAW,

@@ -14,6 +14,7 @@ import attrs
 
 from rummykit.cards import Card, parse_cards
 from rummykit.kit.actions import Action, non_empty, notation_error
+from rummykit.messages import Message
 
 __all__ = ["Play"]
 
@@ -21,7 +22,7 @@ __all__ = ["Play"]
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
     if type(value) is tuple and value:  # the listing's own tuples: nothing to convert
         return value
-    return non_empty(value, "play needs at least one card")
+    return non_empty(value, Message("notation.play_none"))
 
 
 @attrs.frozen
@@ -36,7 +37,7 @@ class Play(Action):
         """``play 9C 10C JC``."""
         cards = parse_cards(rest)
         if not cards:
-            raise notation_error(text, "play what?")
+            raise notation_error(text, Message("notation.play_what"))
         return cls(cards)
 
     def __str__(self) -> str:

@@ -8,10 +8,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from rummykit.kit.effects import CardsEffect, Echo
-from rummykit.messages import Message
 
 __all__ = ["Played"]
 
@@ -20,6 +21,4 @@ __all__ = ["Played"]
 class Played(CardsEffect, Echo):
     """``seat`` played ``cards`` onto the pile."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.played", {"seat": self.seat, "cards": self.cards})
+    message_code: ClassVar[str] = "effect.played"

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, NoReturn, final
+from typing import Final, final
 
 import attrs
 
-from rummykit._compiled import subclass_refused
 from rummykit._memo import BoundedMemo
+from rummykit._sealed import Sealed
 from rummykit.cards import CARDS, Card
 from rummykit.games.possession.actions import Play
 from rummykit.games.possession.rules import PossessionRules
@@ -184,12 +184,8 @@ def is_play(cards: Sequence[Card], hand: Sequence[Card], top: Card, rules: Posse
 
 @final
 @attrs.frozen
-class FirstPlayer:
+class FirstPlayer(Sealed):
     """Who plays first in a deal, and the step of PSSN-4.2 that decided it."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     seat: int
     step: int

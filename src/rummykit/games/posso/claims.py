@@ -99,12 +99,12 @@ class Correct(Action):
         words = rest.split()
         target = parse_number(words[0]) if 1 <= len(words) <= 2 else None
         if target is None:
-            raise notation_error(text, "correct takes the number of a meld", rest, 1)
+            raise notation_error(text, Message("notation.correct_number"), rest, 1)
         if len(words) == 1:
             return cls(target)
         card, role = parse_meaning(words[1], text)
         if card is not None or role is None:
-            raise notation_error(text, "the meaning is written in brackets: 'correct 2 (4H)'")
+            raise notation_error(text, Message("notation.correct_meaning"))
         return cls(target, role)
 
     def __str__(self) -> str:
@@ -324,7 +324,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         try:
             meld.lay_off(top.card, ctx.meld_rules, role=action.role)
         except InvalidMeldError as error:
-            return "POSSO-11.4", Message("correct.bad_role", {**params, "detail": error.reason})
+            return "POSSO-11.4", Message("correct.bad_role", {**params, "detail": error.message})
         return "POSSO-14.5", Message("correct.that_way", params)
 
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
@@ -364,14 +364,14 @@ class PossoClaims(ClaimProtocol[PossoTable]):
             try:
                 melds.append(ctx.meld_rules.validate(cards, roles=roles))
             except InvalidMeldError as error:
-                params = {"seat": seat, "cards": tuple(cards), "detail": error.reason}
+                params = {"seat": seat, "cards": tuple(cards), "detail": error.message}
                 return "POSSO-9.5", Message("claim.bad_meld", params)
         opening = ctx.deal.contract
         if not ctx.deal.down[seat] and opening is not None:
             try:
                 opening.check(melds, ctx.meld_rules)
             except ContractError as error:
-                params = {"seat": seat, "detail": error.reason}
+                params = {"seat": seat, "detail": error.message}
                 return "POSSO-9.5", Message("claim.not_opening", params)
         elif len(melds) > 1:
             return "POSSO-9.5", Message("claim.one_meld", {"seat": seat})

@@ -23,53 +23,44 @@ what it stands for there: ``correct 7H -> 2 joker -> 1 (KC)``;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.engine.actions import ExchangeJoker
+from rummykit.engine.actions import JokerMove
 from rummykit.errors import InvalidMeldError
 from rummykit.games.posso.listing import playable_targets
-from rummykit.kit.actions import Action, whole_field
-from rummykit.melds import End, JokerExchange, joker_exchanges
-from rummykit.melds.meld import Role
+from rummykit.melds import JokerExchange, joker_exchanges
+from rummykit.messages import Message
 
 if TYPE_CHECKING:
     from rummykit.engine.context import TurnContext
 
 
 @attrs.frozen
-class SwapCorrect(Action):
+class SwapCorrect(JokerMove):
     """POSSO-14.5 step 5: put the flagged ``card`` in the place of the joker of meld
     ``target`` and the freed joker on meld ``joker_to`` (standing for ``role``):
-    ``correct 7H -> 2 joker -> 1 (KC)``. The fields are a joker exchange's."""
+    ``correct 7H -> 2 joker -> 1 (KC)``. The fields and notation are a joker
+    exchange's (both are a ``JokerMove``), never into a hand."""
 
     verb: ClassVar[str] = "correct"
-    card: Card
-    target: int = attrs.field(validator=whole_field(0))
-    joker_to: int | None = attrs.field(validator=whole_field(0, optional=True))
-    end: End | None = None
-    role: Role | None = None
 
     @classmethod
-    def parse(cls, rest: str, text: str) -> SwapCorrect:
+    def parse(cls, rest: str, text: str) -> Self:
         """``correct 7H -> 2 joker -> 1 (KC)``: an exchange's notation."""
-        exchange = ExchangeJoker.parse(rest, text.replace("correct", "exchange", 1))
-        if exchange.joker_to is None:
+        correct = super().parse(rest, text)
+        if correct.joker_to is None:
             raise_hand(text)
-        return cls(exchange.card, exchange.target, exchange.joker_to, exchange.end, exchange.role)
-
-    def __str__(self) -> str:
-        exchange = ExchangeJoker(self.card, self.target, self.joker_to, self.end, self.role)
-        return "correct" + str(exchange)[len("exchange") :]
+        return correct
 
 
 def raise_hand(text: str) -> None:
     """The freed joker of a correction never goes into a hand (POSSO-11.6)."""
     from rummykit.kit.actions import notation_error
 
-    raise notation_error(text, "a corrected joker goes onto a meld, never into a hand")
+    raise notation_error(text, Message("notation.correct_hand"))
 
 
 def swap_outcomes(ctx: TurnContext[Any], index: int, card: Card) -> tuple[JokerExchange, ...]:

@@ -13,6 +13,8 @@ the kit's :class:`~rummykit.kit.effects.Passed`.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from rummykit.cards import Card
@@ -65,16 +67,11 @@ class Claimed(CardEffect):
 class Flagged(CardEffect):
     """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
 
-    @property
-    def message(self) -> Message:
-        return Message("effect.flagged", {"seat": self.seat, "card": self.card})
+    message_code: ClassVar[str] = "effect.flagged"
 
 
 @attrs.frozen
 class Corrected(OnMeld):
     """``seat`` put the flagged ``card`` on meld ``target`` (POSSO-14.5)."""
 
-    @property
-    def message(self) -> Message:
-        params = {"seat": self.seat, "card": self.card, "target": self.target}
-        return Message("effect.corrected", params)
+    message_code: ClassVar[str] = "effect.corrected"

@@ -20,8 +20,8 @@ from typing import ClassVar, Literal
 import attrs
 
 from rummykit.contracts.schedules import ContractSchedule
-from rummykit.engine import DRAW, MELD, ContractRummy, Hooks, TableOptions
-from rummykit.engine.actions import Down, ExchangeJoker, LayOff
+from rummykit.engine import DRAW, MELD, ContractRummy, Hooks, TableOptions, turn_actions
+from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.games.posso.claims import (
     CLAIM,
     CORRECTION,
@@ -39,7 +39,7 @@ from rummykit.games.posso.hooks import (
     PossoOpening,
 )
 from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import Action, Discard, Done, Draw, NextDeal, Pass, Take
+from rummykit.kit.actions import Action, Pass
 from rummykit.kit.effects import Effect
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, Phase
 
@@ -52,19 +52,10 @@ class Posso(ContractRummy[PossoRules]):
     name: ClassVar[str] = "posso"
     title: ClassVar[str] = "Posso?"
     rules_type: ClassVar[type[PossoRules]] = PossoRules
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        Claim,
-        Correct,
-        Pass,
-        Down,
-        LayOff,
-        ExchangeJoker,
-        Discard,
-        Done,
-        NextDeal,
-        SwapCorrect,  # last: the RL encoding's earlier blocks keep their places
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions(
+        claims=(Claim, Correct, Pass),
+        table=(LayOff, ExchangeJoker),
+        last=(SwapCorrect,),  # last: the RL encoding's earlier blocks keep their places
     )
     phases: ClassVar[tuple[Phase, ...]] = (
         CORRECTION,

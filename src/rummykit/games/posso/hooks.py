@@ -65,7 +65,7 @@ class PossoOpening(Opening):
             try:
                 opening.check(melds, ctx.meld_rules)
             except ContractError as error:
-                message = Message("open.not_met", {"seat": seat, "detail": error.reason})
+                message = Message("open.not_met", {"seat": seat, "detail": error.message})
                 raise IllegalActionError(message, rule="POSSO-12.2") from None
         left = cards_left(ctx, seat, action, hold="POSSO-12.1")
         check_hand_left(

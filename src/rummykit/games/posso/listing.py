@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final, NoReturn, final
+from typing import TYPE_CHECKING, Any, Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -27,7 +27,7 @@ from rummykit.games.posso.reach import Reach, count_cards
 from rummykit.games.posso.rules import PossoRules
 from rummykit.kit.actions import Action, Discard, Take
 from rummykit.melds import Meld, MeldRules, joker_exchanges
-from rummykit.melds.layoff import wild_replacements
+from rummykit.melds.exchange import wild_replacements
 from rummykit.messages import Message
 from rummykit.solver import Arrangement, arrangements, can_meet
 
@@ -115,17 +115,13 @@ def _using(card: Card, found: Iterable[tuple[Meld, ...]]) -> Iterator[tuple[Meld
 
 
 @final
-class _Book:
+class _Book(Native):
     """What counting and the solver showed about hands under one opening and one set of
     meld rules, by the hand's cards in order: facts about the cards alone, so never
     stale (bounded: emptied when full).
 
     A claim window asks about the same hands window after window, and the meld step's
     go-down listing and its ready-meld check ask about the same hand in turn."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -159,22 +155,18 @@ last draw, a dozen at most, and every object kept costs the garbage collector ti
 hands: 1.8 % fewer instructions a decision than 256 in the seeded matches of the
 benchmark, 12: 0.5 % more than 32)."""
 _BOOKS: Final = BoundedMemo[tuple[Contract | None, MeldRules], _Book]("posso books", rules=1)
-"""The books by opening and meld rules; its ``last`` holds the last pair asked and its
-book."""
+"""The books by opening and meld rules (asked by pair)."""
 
 
 def _book(ctx: TurnContext[Any]) -> _Book:
     """The :class:`_Book` of the deal's opening and the match's meld rules (the last
     pair asked found by identity, as equal rules compare slowly)."""
-    opening, rules = ctx.deal.contract, ctx.meld_rules
-    last_opening, last_rules, last = _BOOKS.last
-    if last_opening is opening and last_rules is rules and isinstance(last, _Book):
-        return last
-    book = _BOOKS.get((opening, rules))
-    if book is None:
-        book = _BOOKS.put((opening, rules), _Book(rules))
-    _BOOKS.last = (opening, rules, book)
-    return book
+    return _BOOKS.pair(ctx.deal.contract, ctx.meld_rules, _new_book)
+
+
+def _new_book(opening: Contract | None, rules: MeldRules) -> _Book:
+    """An empty book of ``rules`` (each opening has its own)."""
+    return _Book(rules)
 
 
 def _may_lay(ctx: TurnContext[Any], opened: bool, reach: Reach) -> bool:
@@ -327,13 +319,9 @@ def forced_filter(
 
 
 @final
-class _Position:
+class _Position(Native):
     """What forced play asks about ``seat`` in the match's present position, each
     answer worked out once (the position must not change while this is in use)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     def __init__(self, ctx: TurnContext[Any], seat: int) -> None:
         self.ctx = ctx

@@ -15,9 +15,9 @@ solver decides.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from rummykit._compiled import subclass_refused
+from rummykit._compiled import Native
 from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts import Contract
@@ -55,7 +55,7 @@ def count_cards(cards: Iterable[Card], rules: MeldRules) -> Reach:
 
 
 @final
-class Reach:
+class Reach(Native):
     """What counting allows a set of cards to meld under ``rules`` (made by
     :func:`count_cards`, or from another by :meth:`plus`).
 
@@ -64,10 +64,6 @@ class Reach:
     14 for an ace above the king); the wild cards are a count that no meld may use more
     of than ``max_jokers_per_meld``.
     """
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
-        raise subclass_refused(cls)
 
     __slots__ = ("_largest", "counts", "held", "masks", "rules", "wild", "wrap")
 
@@ -274,24 +270,20 @@ def _live_of(mask: int, size: int, wild: int, wrap: int) -> int:
 _SMALLEST: Final = BoundedMemo[tuple[Contract, MeldRules], tuple[int, int]](
     "posso smallest melds", rules=4
 )
-"""The smallest group and run of a contract (0: none asked), by contract and rules; its
-``last`` holds the last pair asked and the answer."""
+"""The smallest group and run of a contract (0: none asked), by contract and rules
+(asked by pair)."""
 
 
 def _smallest(contract: Contract, rules: MeldRules) -> tuple[int, int]:
     """The fewest cards of a group and of a run that ``contract`` asks for (remembered;
     the last pair asked by identity, as equal contracts of new deals compare slowly)."""
-    last_contract, last_rules, last = _SMALLEST.last
-    if contract is last_contract and rules is last_rules and isinstance(last, tuple):
-        return last
-    found = _SMALLEST.get((contract, rules))
-    if found is None:
-        groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
-        runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
-        found = (min(groups, default=0), min(runs, default=0))
-        _SMALLEST.put((contract, rules), found)
-    _SMALLEST.last = (contract, rules, found)
-    return found
+    return _SMALLEST.pair(contract, rules, _smallest_of)
+
+
+def _smallest_of(contract: Contract, rules: MeldRules) -> tuple[int, int]:
+    groups = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.GROUP]
+    runs = [s.size_for(rules) for s in contract.slots if s.kind is MeldKind.RUN]
+    return (min(groups, default=0), min(runs, default=0))
 
 
 def _live(mask: int, size: int, wild: int, wrap: int) -> int:
