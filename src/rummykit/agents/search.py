@@ -9,8 +9,14 @@ the deal, or after ``horizon`` decisions, where the deal is scored as if it ende
 (each seat pays the points in its hand, plus ``distance_weight`` per card a seat not yet
 down lacks for the contract). What the end is worth to the seat is its match total minus
 the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
-the others' mean instead). It repeats until ``simulations`` rollouts are spent (or
-``max_ms`` milliseconds, which is not reproducible).
+the others' mean instead, ``"win"`` with the others weighted by how likely each is to
+finish first). It repeats until ``simulations`` rollouts are spent (or ``max_ms``
+milliseconds, which is not reproducible).
+
+The search does not feed its left neighbour (``guard``): a discard the next seat would
+take and lay off at once (it has gone down and the card fits a meld on the table,
+:func:`feeds`) is ranked after every other discard, so the choice the search keeps unless
+it is sure gives the next seat nothing it can use for certain.
 
 The heuristic's first choice stands unless another candidate beats it on the same
 samples by more than ``margin`` standard errors of the difference: with a few dozen
@@ -61,11 +67,11 @@ from rummykit.agents.options import instance_of, number, one_of, whole
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
-from rummykit.kit.actions import Action, Done, Draw, Take
+from rummykit.kit.actions import Action, Discard, Done, Draw, Take
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
-from rummykit.melds import MeldRules
+from rummykit.melds import MeldRules, try_lay_off
 from rummykit.messages import Message
 from rummykit.sampling import Sampler
 
@@ -117,6 +123,32 @@ def _ranked(agent: Agent, view: PlayerView) -> list[Action]:
     return [best, *(action for action in view.legal if action != best)]
 
 
+def feeds(action: Action, view: PlayerView, rules: MeldRules) -> bool:
+    """Whether ``action`` discards a card the next seat can use for certain: that seat
+    has gone down and the card fits one of the melds on the table (it takes the card as
+    its draw and lays it off, a card nearer going out)."""
+    if not isinstance(action, Discard) or not view.down:
+        return False
+    after = (view.seat + 1) % len(view.down)
+    if after == view.seat or not view.down[after]:
+        return False
+    card = action.card
+    return any(try_lay_off(meld, card, rules) is not None for meld in view.melds)
+
+
+def guarded(ranked: list[Action], view: PlayerView, rules: MeldRules) -> list[Action]:
+    """``ranked`` with the discards that :func:`feeds` the next seat moved after the
+    others (each group in its order); unchanged when every discard feeds it."""
+    if not any(isinstance(action, Discard) for action in ranked):
+        return ranked
+    fed = [feeds(action, view, rules) for action in ranked]
+    if not any(fed) or all(f for f, a in zip(fed, ranked, strict=True) if isinstance(a, Discard)):
+        return ranked
+    return [a for a, f in zip(ranked, fed, strict=True) if not f] + [
+        a for a, f in zip(ranked, fed, strict=True) if f
+    ]
+
+
 def _gain(mine: Sequence[float], first: Sequence[float]) -> tuple[float, float]:
     """The mean of ``mine`` minus ``first``, sample by sample, and its standard error
     (0 with one sample)."""
@@ -143,7 +175,11 @@ class SearchAgent:
     under load; a fifth of the same budget unpruned, 46 ms idle), and won 35.4 % of
     400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
     heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
-    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms."""
+    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms. With the
+    guard the default won 34.0 % of 100 matches (seed 2026; a heuristic in its seat
+    21.5 %) and its left neighbour 20 %; 12 rollouts over 2 candidates 12 deep won no
+    more than the heuristic, 96 over 4 won 39.0 % at a third more CPU
+    (``docs/howto/write-a-bot.md``)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
@@ -159,9 +195,17 @@ class SearchAgent:
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
-    objective: str = attrs.field(default="best", validator=one_of("best", "mean"))
+    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win"))
     """What a rollout's end is worth to the seat: its match total minus the best other
-    total (``"best"``: what winning takes) or minus the others' mean (``"mean"``)."""
+    total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
+    the others' totals weighted by how likely each is to finish first (``"win"``: a
+    softmax of their totals at the temperature ``spread``, widened by the deals still to
+    play, so early in a match every opponent counts alike and in the last deal the leader
+    counts most; a card fed to any opponent costs)."""
+    spread: float = attrs.field(default=40, validator=number(0, above=True))
+    """With ``objective="win"``: the points by which two seats' totals may still drift
+    apart in a deal (the softmax's temperature is ``spread`` times the square root of the
+    deals left after this one plus a half)."""
     margin: float = attrs.field(default=1.5, validator=number(0))
     """How sure the search must be to overrule the policy: a candidate replaces the
     policy's first choice only when its mean gain over it, on the same samples, exceeds
@@ -179,6 +223,11 @@ class SearchAgent:
     by default: measured, the policy's draw was overruled at 5 of 170 such decisions
     (against 37 of 458 discards and buy questions), a quarter of the search's time for an
     eighth of its overrules."""
+    guard: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
+    """Rank last the discards the next seat would take and lay off at once (it has gone
+    down and the card fits a meld on the table: ``rummykit.agents.search.feeds``), so
+    that the policy's first choice, which the search overrules only when sure, is a card
+    that gives the next seat nothing it can use for certain."""
     max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
@@ -210,6 +259,9 @@ class SearchAgent:
         if not view.legal:
             raise IllegalActionError(Message("seat.no_decision", {"seat": seat}))
         ranked = _ranked(self.policy, view)
+        rules = getattr(self.policy, "rules", None)
+        if self.guard and isinstance(rules, MeldRules):
+            ranked = guarded(ranked, view, rules)
         consent = isinstance(view.phase, Question) and view.phase.stake is Stake.REFUSE
         if len(ranked) <= 1 or consent or isinstance(ranked[0], _NO_SEARCH):
             return ranked[0]
@@ -270,19 +322,35 @@ class SearchAgent:
                 best, best_gain = index, mean
         return best
 
+    def scale(self, match: Match[Any, Any], deal: int | None = None) -> float:
+        """The temperature of ``objective="win"`` in ``match``: ``spread`` times the
+        square root of the deals left after ``deal`` (by default the current one) plus a
+        half (a match whose length is not known counts two more)."""
+        count = match.deal_count()
+        number = match.deal_number if deal is None else deal
+        left = 2 if count is None else max(0, count - number)
+        return self.spread * math.sqrt(left + 0.5)
+
     def rollout(
-        self, match: Match[Any, Any], seat: int, rng: random.Random, *, deal: int | None = None
+        self,
+        match: Match[Any, Any],
+        seat: int,
+        rng: random.Random,
+        *,
+        deal: int | None = None,
     ) -> float:
         """Play ``match`` on with the policy to the end of deal ``deal`` (by default the
         current one; a candidate that ended the deal is not played into the next) or
         ``horizon`` decisions, then :meth:`leaf`; what that end is worth to ``seat``
-        (:meth:`standing`, from the seats' net totals)."""
+        (:meth:`standing`, from the seats' net totals, at the temperature :meth:`scale`
+        of the deal the rollout starts in)."""
         if deal is None:
             deal = match.deal_number
+        scale = self.scale(match, deal)
         steps = 0
         while match.deal_number == deal and not match.is_over:
             if self.horizon is not None and steps >= self.horizon:
-                return self.leaf(match, seat)
+                return self.leaf(match, seat, scale=scale)
             actor = match.to_act
             legal = match.legal_actions()
             if actor is None:
@@ -293,20 +361,28 @@ class SearchAgent:
             # only one whose rollouts this changes
             match.apply(legal[0] if len(legal) == 1 else self.policy.choose(match.view(actor), rng))
             steps += 1
-        return self.standing(match.net_totals, seat)
+        return self.standing(match.net_totals, seat, scale=scale)
 
-    def standing(self, totals: Sequence[float], seat: int) -> float:
+    def standing(self, totals: Sequence[float], seat: int, *, scale: float | None = None) -> float:
         """How ``seat`` stands in the match totals ``totals``: its total minus the best
-        other total (``objective="best"``: what winning takes) or minus the others'
-        mean (``"mean"``)."""
+        other total (``objective="best"``: what winning takes), minus the others' mean
+        (``"mean"``), or minus the others' totals weighted by a softmax of them at the
+        temperature ``scale`` (``"win"``; by default ``spread``)."""
         others = [total for other, total in enumerate(totals) if other != seat]
         if not others:
             return float(totals[seat])
         if self.objective == "best":
             return totals[seat] - max(others)
-        return totals[seat] - sum(others) / len(others)
+        if self.objective == "mean":
+            return totals[seat] - sum(others) / len(others)
+        temperature = self.spread if scale is None else scale
+        top = max(others)
+        weights = [math.exp((total - top) / temperature) for total in others]
+        return totals[seat] - sum(w * t for w, t in zip(weights, others, strict=True)) / sum(
+            weights
+        )
 
-    def leaf(self, match: Match[Any, Any], seat: int) -> float:
+    def leaf(self, match: Match[Any, Any], seat: int, *, scale: float | None = None) -> float:
         """A deal in progress, scored as if it ended now: each seat pays the points (or
         cards) left in its hand, and in contract games ``distance_weight`` per card a
         seat not yet down lacks for the contract."""
@@ -325,4 +401,4 @@ class SearchAgent:
             ):
                 cost += self.distance_weight * contract_distance(hand, contract, rules)
             totals.append(match.net_totals[other] - cost)
-        return self.standing(totals, seat)
+        return self.standing(totals, seat, scale=scale)

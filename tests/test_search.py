@@ -1,0 +1,106 @@
+"""The search bot's judgement: it does not feed the next seat, and it weighs its
+opponents by how likely each is to win (benchmarks/search_strength.py measures what
+this is worth)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummykit import game, parse_card
+from rummykit.agents import RandomAgent, SearchAgent, decide, heuristic_agent
+from rummykit.agents.contract import ContractAgent
+from rummykit.agents.search import feeds, guarded
+from rummykit.engine import ContractRummyMatch
+from rummykit.errors import ConfigError
+from rummykit.kit import Discard
+from rummykit.kit.protocol import PlayerView
+from tests.rules.may_i_setup import new_match
+
+
+def _fed_position() -> tuple[ContractRummyMatch, PlayerView, ContractAgent]:
+    """Deal 1 of May I? (two sets), seat 0 to discard: seat 1 went down with
+    ``4S 4H 4D`` and ``7S 7H 7D``, and the heuristic's first discard is ``7C``, the
+    loneliest, most expensive card of seat 0's hand, which seat 1 would take as its draw
+    and lay off at once."""
+    match = new_match(
+        hands={
+            0: "KS KH KD QS QH 2C 2D 7C 3D 5S",
+            1: "7S 7H 7D 4S 4H 4D 9C JD 8H 10H",
+            2: "AS 6C 8D 10C JS 3S 5H 9D 6D AH",
+            3: "AC 6H 8S 10D JC 3H 5D 9H 6S AD",
+        },
+        stock="9D 2H 3C 9S 3H 10S",
+    )
+    policy = heuristic_agent(game("may-i"))
+    assert isinstance(policy, ContractAgent)
+    rng = random.Random(0)
+    while True:
+        seat = match.to_act
+        if seat is None:
+            match.apply(match.legal_actions()[0])
+            continue
+        view = match.view(seat)
+        if seat == 0 and view.down[1] and any(isinstance(a, Discard) for a in view.legal):
+            return match, view, policy
+        match.apply(policy.choose(view, rng))
+
+
+def test_the_search_does_not_feed_the_next_seat_a_card_it_lays_off() -> None:
+    match, view, policy = _fed_position()
+    seven = Discard(parse_card("7C"))
+    assert policy.choose(view, random.Random(0)) == seven
+    assert feeds(seven, view, policy.rules)
+    assert not feeds(Discard(parse_card("5S")), view, policy.rules)
+    ranked = guarded(policy.rank(view), view, policy.rules)
+    assert ranked[0] != seven and ranked[-1] == seven
+    assert sorted(map(str, ranked)) == sorted(map(str, policy.rank(view)))
+    for seed in range(3):
+        choice = decide(SearchAgent(policy), match, 0, random.Random(seed))
+        assert isinstance(choice, Discard) and choice != seven
+        assert not feeds(choice, view, policy.rules)
+    # without the guard the search keeps its policy's choice: its margin protects it
+    assert decide(SearchAgent(policy, guard=False), match, 0, random.Random(0)) == seven
+
+
+def test_nothing_feeds_a_next_seat_that_is_not_down() -> None:
+    match = game("may-i").new_match(players=4, seed=7)
+    policy = heuristic_agent(game("may-i"))
+    assert isinstance(policy, ContractAgent)
+    seat = match.to_act
+    assert seat is not None
+    view = match.view(seat)
+    discards = [Discard(card) for card in view.hand]
+    assert not any(feeds(action, view, policy.rules) for action in discards)
+    assert guarded(list(discards), view, policy.rules) == discards
+
+
+def test_the_win_objective_weighs_the_leader_more_as_the_match_ends() -> None:
+    win = SearchAgent(RandomAgent(), objective="win", spread=40)
+    totals = (-50, -20, -100, -90)  # seat 1 leads; seats 2 and 3 far behind
+    mean = -50 - (-20 - 100 - 90) / 3
+    best = -50 - (-20)
+    late, early = win.standing(totals, 0, scale=10), win.standing(totals, 0, scale=10_000)
+    assert best <= late < early <= mean
+    assert late == pytest.approx(best, abs=0.2)
+    assert early == pytest.approx(mean, abs=0.2)
+    # feeding an opponent always costs, the leader or not: unlike objective="best"
+    fed = (-50, -20, -100, -80)
+    assert win.standing(fed, 0, scale=60) < win.standing(totals, 0, scale=60)
+    assert SearchAgent(RandomAgent()).standing(fed, 0) == SearchAgent(RandomAgent()).standing(
+        totals, 0
+    )
+
+
+def test_the_win_objective_widens_with_the_deals_left() -> None:
+    may_i = game("may-i")
+    agent = SearchAgent(heuristic_agent(may_i), spread=40)
+    match = may_i.new_match(players=4, seed=7)
+    assert match.deal_count() == 5
+    assert agent.scale(match) == pytest.approx(40 * 4.5**0.5)
+    assert agent.scale(match, deal=5) == pytest.approx(40 * 0.5**0.5)
+    with pytest.raises(ConfigError, match="spread"):
+        SearchAgent(RandomAgent(), spread=0)
+    with pytest.raises(ConfigError, match="guard"):
+        SearchAgent(RandomAgent(), guard=1)  # type: ignore[arg-type]
