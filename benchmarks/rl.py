@@ -88,9 +88,10 @@ def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str,
 def measure_table(name: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
     """The same random play through :class:`rummykit.rl.Table`: observe the seat to
     act, pick a legal index, apply it (no PettingZoo, no mask array)."""
+    import rummykit
     from rummykit import rl
 
-    table = rl.Table(rl.get_game(name), players)
+    table = rl.Table(rummykit.game(name), players)
     rng = random.Random(seed)
     steps = episodes = 0
     start = time.perf_counter()
@@ -115,9 +116,9 @@ def measure_table(name: str, players: int, seconds: float, seed: int = 0) -> dic
 
 def measure_engine(name: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
     """The bare engine: random legal actions, no observation at all."""
-    from rummykit import rl
+    import rummykit
 
-    definition = rl.get_game(name)
+    definition = rummykit.game(name)
     rng = random.Random(seed)
     steps = episodes = 0
     start = time.perf_counter()
@@ -191,6 +192,7 @@ def main(argv: list[str] | None = None) -> None:
         module: Any = importlib.import_module("pettingzoo.classic.gin_rummy_v4")
         print(json.dumps(measure(module.env, options.seconds)))
         return
+    import rummykit
     from rummykit import rl
 
     if options.env_only:
