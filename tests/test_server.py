@@ -96,10 +96,10 @@ def client(database: Path) -> Iterator[TestClient]:
 
 
 def test_the_lobby_lists_every_registered_game_and_bot(client: TestClient) -> None:
-    assert client.get("/api/games").json() == {
-        "games": list(names()),
-        "bots": list(agent_names()),
-    }
+    listed = client.get("/api/games").json()
+    assert listed["games"] == list(names()) and listed["bots"] == list(agent_names())
+    assert listed["players"]["may-i"] == [3, 5, 4]  # MAYI's 3-5 players, four by default
+    assert listed["players"]["possession"][:2] == [2, 4]
     assert "<script" in client.get("/").text
     for game in names():
         answer = client.post("/api/tables", json={"game": game, "seats": ["human", "random"]})

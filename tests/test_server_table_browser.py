@@ -93,7 +93,11 @@ def shots_folder(tmp_path: Path) -> Path:
 def make_table(page: Any, base: str) -> dict[int, str]:
     """Make a table of four people in the lobby, as a person does; each seat's link."""
     page.goto(base + "/")
+    counts = "#players option"
+    page.select_option("#game", "possession")  # the lobby offers the game's own counts
+    assert page.eval_on_selector_all(counts, "os => os.map(o => o.value)") == ["2", "3", "4"]
     page.select_option("#game", "may-i")
+    assert page.eval_on_selector_all(counts, "os => os.map(o => o.value)") == ["3", "4", "5"]
     page.select_option("#players", "4")
     for seat in range(4):
         page.select_option(f"#kinds select[name=seat{seat}]", "human")

@@ -3,7 +3,7 @@
 Routes:
 
 - ``GET /`` the page (static HTML and JavaScript, no build step);
-- ``GET /api/games`` the registered games and bots;
+- ``GET /api/games`` the registered games and bots, and each game's player counts;
 - ``GET /api/words?lang=pt-BR`` the page's words in a language, for the lobby (each
   seat's messages carry them in the seat's language: :mod:`rummy_server.language`);
 - ``GET /api/tables`` the tables (no secrets); ``POST /api/tables`` makes one
@@ -70,7 +70,7 @@ from rummy_server.language import (
 )
 from rummy_server.live import legal_for, open_seats
 from rummy_server.tables import HUMAN, SaveError, Table, Tables, since
-from rummykit import Event, IllegalActionError, RummyError, svg
+from rummykit import Event, IllegalActionError, RummyError, game, svg
 from rummykit.agents import agent_names
 from rummykit.i18n.locales import DEFAULT_LOCALE
 from rummykit.kit import names
@@ -244,7 +244,16 @@ class Server:
         return FileResponse(STATIC / "index.html")
 
     async def games(self, request: Request) -> Response:
-        return JSONResponse({"games": list(names()), "bots": list(agent_names())})
+        """The registered games and bots, and each game's player counts (fewest, most,
+        default) for the lobby's choice of seats."""
+        players = {}
+        for name in names():
+            definition = game(name)
+            fewest, most = definition.rules.player_count_range
+            players[name] = [fewest, most, definition.default_players]
+        return JSONResponse(
+            {"games": list(names()), "bots": list(agent_names()), "players": players}
+        )
 
     async def words(self, request: Request) -> Response:
         """The page's words in the language ``?lang=`` names (English for none, or for a

@@ -92,7 +92,14 @@ async function lobby() {
   });
   const info = await (await fetch("/api/games")).json();
   for (const name of info.games) $("game").append(new Option(name, name));
-  for (let n = 2; n <= 8; n++) $("players").append(new Option(String(n), String(n), n === 4, n === 4));
+  const counts = () => {  // the player counts the chosen game allows, its default chosen
+    const [fewest, most, usual] = info.players[$("game").value];
+    const chosen = Number($("players").value) || usual;
+    const keep = chosen >= fewest && chosen <= most ? chosen : usual;
+    $("players").replaceChildren();
+    for (let n = fewest; n <= most; n++) $("players").append(new Option(String(n), String(n), n === keep, n === keep));
+  };
+  counts();
   const kinds = () => {
     const count = Number($("players").value);
     const old = [...$("kinds").querySelectorAll("select")].map((s) => s.value);
@@ -109,6 +116,7 @@ async function lobby() {
     }
   };
   $("players").addEventListener("change", kinds);
+  $("game").addEventListener("change", () => { counts(); kinds(); });
   kinds();
   const showMine = () => {
     const mine = remembered();
