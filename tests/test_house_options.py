@@ -196,7 +196,10 @@ def test_opening_points_per_deal_in_a_schedule(plain: type[Plain]) -> None:
     while restored.deal_number < 2:
         restored.apply(restored.legal_actions()[0])
     assert restored.options.opening_points == 40
-    assert Match.from_dict(restored.to_dict()).options.opening_points == 40  # type: ignore[attr-defined]
+    assert TurnContext.of(restored).options is restored.options  # the hooks see the deal's
+    again = Match.from_dict(restored.to_dict())
+    assert again.options.opening_points == 40  # type: ignore[attr-defined]
+    assert TurnContext.of(again).options.opening_points == 40  # type: ignore[arg-type]
 
 
 # -- per-deal rules and buys ----------------------------------------------------------------------
