@@ -69,8 +69,7 @@ of its declared state; ``deciding`` and ``default_action`` are the live table's 
 36: several seats answering at once, the default of a seat whose time runs out). The
 machinery is reached elsewhere: the hooks' context by ``TurnContext.of(match)``, the
 notation by ``match.definition.grammar``, the card values by
-``match.options.card_values``, forgetting the listed actions by
-``rummykit.kit.match.forget_listed(match)``."""
+``match.options.card_values``; a clone lists its legal actions afresh (no ``refresh``)."""
 
 
 @pytest.mark.parametrize("name", ["may-i", "posso"])
@@ -275,16 +274,14 @@ STILL_READ_ACROSS = {
     "engine/moves.py": {
         "_exchange_among",
         "_exchange_outcomes",
-        "_layoff_fits",
-        "_layoff_memo",
         "_leaves_ok_after_layoff",
     },
 }
 """The reads of another module's underscore names left in the library, by module: the
 hooks' context is the match's one friend (its verbs are the engine's private turn
 helpers, and the match hands it each new deal through ``_show_deal``), and the lay-off
-listing reads the engine's memos and its lay-off and exchange checks (issue 32: the pile
-functions report through the context's ``emit``, the listings ask ``ctx.hooks``, the RL
+listing reads the engine's lay-off and exchange checks, its memos handed to it (issue
+32: the pile functions report through the context's ``emit``, the listings ask ``ctx.hooks``, the RL
 observation asks :func:`rummykit.kit.match.reads_plain`). The list only shrinks."""
 
 

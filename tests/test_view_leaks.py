@@ -39,7 +39,6 @@ from rummykit.games.may_i.effects import Allowed, Asked, Bought, Refused, TookOn
 from rummykit.games.posso.claims import CLAIM, CORRECTION, PossoClaims
 from rummykit.games.posso.effects import ClaimDeclared, Claimed
 from rummykit.kit import DealEnded, Dealt, Effect, GameDefinition, HandsShown, Passed
-from rummykit.kit.match import forget_listed
 from tests.strategies import examples
 from tests.test_may_i_properties import OPTIONS as MAY_I_OPTIONS
 from tests.test_possession_properties import OPTIONS as POSSESSION_OPTIONS
@@ -74,8 +73,7 @@ def swapped_twin(match: AnyMatch, seat: int, count: int) -> tuple[AnyMatch, int]
         card, under = hidden[index], stock[-1 - index]
         hand[hand.index(card)] = under
         stock[-1 - index] = card
-    twin.deal.stock = Stock(stock)
-    forget_listed(twin)
+    twin.deal.stock = Stock(stock)  # a clone lists its actions afresh
     return twin, count
 
 

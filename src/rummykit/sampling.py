@@ -36,7 +36,7 @@ from typing import Any, Generic, TypeVar
 from rummykit.cards import Card
 from rummykit.deck import Stock
 from rummykit.errors import RummyError
-from rummykit.kit.match import Match, forget_listed
+from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 
 __all__ = ["Sampler", "SamplingError", "sample_match", "unseen_cards"]
@@ -136,8 +136,7 @@ class Sampler(Generic[M]):
         for other, known, need in self._needs:
             deal.hands[other] = known + pool[position : position + need]
             position += need
-        deal.stock = Stock(pool[position:])
-        forget_listed(sample)  # listed actions were worked out from the hands dealt before
+        deal.stock = Stock(pool[position:])  # a clone lists its actions afresh
 
     def sample(self, rng: random.Random) -> M:
         """One sample (see :func:`sample_match`), dealt from ``rng`` (a

@@ -12,12 +12,11 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from rummykit._memo import BoundedMemo
 from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal, TakeKind
-from rummykit.engine.moves import exchange_matches, exchange_meanings
+from rummykit.engine.moves import LayoffMemos, exchange_matches, exchange_meanings
 from rummykit.engine.options import PileTake, SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.points import opening_short
@@ -63,9 +62,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
     """What a meld is in the deal in progress: the options' meld rules, as the one shared
     value of equal rules (memos key on it by identity)."""
 
-    _layoff_memo: BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]]
-    _layoff_fits: BoundedMemo[tuple[int, int], Any]
-    """The engine's lay-off memos (made in ``_setup``, read by :mod:`rummykit.engine.moves`)."""
+    _layoffs: LayoffMemos
+    """The engine's lay-off memos (:func:`~rummykit.engine.moves.layoff_memos`), handed
+    to :mod:`rummykit.engine.moves`'s functions and to the hooks' context."""
 
     _down_checked: tuple[Down, list[Meld], bool] | None = None
     """The go-down last checked in this :meth:`~rummykit.kit.match.Match.apply`, with

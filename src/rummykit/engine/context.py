@@ -23,6 +23,7 @@ from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.deck import PileCard
 from rummykit.engine import pile
+from rummykit.engine.moves import LayoffMemos, grown_meld
 from rummykit.engine.state import TurnStep
 from rummykit.errors import IllegalActionError
 from rummykit.kit.actions import Action
@@ -116,6 +117,7 @@ class DealView(Protocol):
 
 
 _SLOTS = (
+    "_memos",
     "_ref",
     "claim",
     "deal",
@@ -141,6 +143,8 @@ class TurnContext(Generic[S]):
 
     __slots__ = _SLOTS
 
+    _memos: LayoffMemos
+    """The match's lay-off memos for the deal in progress (:meth:`grown_meld`'s)."""
     _ref: Callable[[], ContractRummyMatch]
     """A weak reference to the match, called (typed as the match it gives while the
     match is alive, the only time its hooks run): the match holds its context, and a
@@ -208,12 +212,13 @@ class TurnContext(Generic[S]):
         for name, value in state[1].items():
             object.__setattr__(self, name, ref(value) if name == "_ref" else value)
 
-    def _show_deal(self, deal: ContractDeal) -> None:
+    def _show_deal(self, deal: ContractDeal, memos: LayoffMemos) -> None:
         """The match's deal is now ``deal`` (a new deal, a restored one), played under
         the match's options, meld rules and card values for that deal (a schedule's deal
-        may change them): the engine's call, never a hook's."""
+        may change them), with its lay-off memos: the engine's call, never a hook's."""
         match = self._ref()
         put = object.__setattr__
+        put(self, "_memos", memos)
         put(self, "deal", deal)
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
@@ -311,9 +316,7 @@ class TurnContext(Generic[S]):
     ) -> Meld | None:
         """``meld`` with ``card`` laid off (at ``end``, standing for ``role``), or
         ``None`` if it does not fit (remembered for the match)."""
-        from rummykit.engine.moves import grown_meld
-
-        return grown_meld(self._ref(), meld, card, end, role)
+        return grown_meld(self._memos[0], self.meld_rules, meld, card, end, role)
 
     def pile_run(self, seat: int, *, protect_top: bool) -> int:
         """How many pile cards from the top ``seat`` may take (stopping before one of his

@@ -24,7 +24,6 @@ from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.engine.context import TurnContext
 from rummykit.engine.effects import JokerExchanged, LaidDown, LaidOff
 from rummykit.engine.hooks import Hooks
-from rummykit.engine.moves import grown_meld
 from rummykit.engine.options import (
     ContractRules,
     DeadDealScoring,
@@ -100,20 +99,20 @@ class ContractRummyMatch(ProgressMatch):
         self._ctx = TurnContext(self)
         deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
         if deal is not None:  # None: before the first deal
-            self._ctx._show_deal(deal)
+            self._ctx._show_deal(deal, self._layoffs)
 
     def _set_deal(self, deal: ContractDeal) -> None:
         """The deal in progress is now ``deal`` (the hooks' context shows it). The
         lay-off memos start afresh: they know the last deal's melds, gone now (a live
         match would keep up to their size of them)."""
         self.deal = deal
-        self._ctx._show_deal(deal)
-        self._layoff_memo.forget()
-        self._layoff_fits.forget()
+        self._ctx._show_deal(deal, self._layoffs)
+        for memo in self._layoffs:
+            memo.forget()
 
     def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
         super()._restore(state, deal, step)
-        self._ctx._show_deal(deal)
+        self._ctx._show_deal(deal, self._layoffs)
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -362,7 +361,7 @@ class ContractRummyMatch(ProgressMatch):
             self._after_meld(seat)
         elif isinstance(action, LayOff):
             meld = deal.table[action.target]
-            grown = grown_meld(self, meld, action.card, action.end, action.role)  # remembered
+            grown = self._ctx.grown_meld(meld, action.card, action.end, action.role)
             assert grown is not None  # verified: it fits
             deal.table[action.target] = grown
             hand.remove(action.card)

@@ -18,7 +18,7 @@ from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
-from rummykit.melds import End, JokerExchange, Meld, MeldKind
+from rummykit.melds import End, JokerExchange, Meld, MeldKind, MeldRules
 from rummykit.melds.exchange import replacing_cards
 from rummykit.melds.layoff import fit_lay_off
 from rummykit.melds.meld import Role
@@ -33,8 +33,25 @@ MEMO_ENTRIES: Final = 50_000
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
+_Results = BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]]
 
-def layoffs(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOff]:
+LayoffMemos = tuple[_Results, BoundedMemo[tuple[int, int], Any]]
+"""A match's lay-off memos (:func:`layoff_memos`): the lay-off results by (the meld's
+identity, card, end's place, role), each with its meld (:func:`grown_meld`), and the
+cards that fit each meld at each place on the table, with their lay-offs, by the meld's
+identity and place (:func:`layoffs`). A cache the match hands to these functions and
+shares with its clones, not state."""
+
+
+def layoff_memos() -> LayoffMemos:
+    """Empty lay-off memos for a match (a new one, or new meld rules)."""
+    results: _Results = BoundedMemo("lay-off results", entries=MEMO_ENTRIES, shared=False)
+    return results, BoundedMemo("lay-off fits", entries=MEMO_ENTRIES, shared=False)
+
+
+def layoffs(
+    match: CheckedMatch, seat: int, ctx: TurnContext[Any], memos: LayoffMemos
+) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end; a wild card
     at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
     context, for the lay-off gate."""
@@ -46,24 +63,25 @@ def layoffs(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[LayOf
     hand = deal.hands[seat]
     held = set(hand)
     few_cards = len(hand) <= 2
-    memo = match._layoff_fits
+    results, memo = memos
     found: list[tuple[int, LayOff]] = []  # (listing order, action)
     for index, meld in enumerate(deal.table):
         if per_meld and gate.refusal(ctx, seat, index) is not None:
             continue
         fits: _Fits | None = memo.get((id(meld), index))
         if fits is None or fits[0] is not meld:
-            fits = _fits(match, meld, index)
+            fits = _fits(match, memo, meld, index)
         _, ways, listed = fits
         for card in ways:  # a few cards: each looked up in the hand (the order is sorted below)
             if card not in held:
                 continue
             if few_cards:  # the hand kept may forbid some
-                found += _kept_layoffs(match, seat, meld, index, card, ways[card])
+                found += _kept_layoffs(match, results, seat, meld, index, card, ways[card])
                 continue
             known = listed.get(card)
             if known is None:
-                known = listed[card] = _card_layoffs(match, meld, index, card, ways[card])
+                known = _card_layoffs(match, results, meld, index, card, ways[card])
+                listed[card] = known
             found += known
     found.sort()  # the orders differ: the actions are never compared
     return list(map(_second, found))
@@ -82,7 +100,9 @@ function that hashes its cards): the entry holds the meld, so while it is rememb
 other object has its identity, and a hit is checked to be the very meld."""
 
 
-def _fits(match: CheckedMatch, meld: Meld, index: int) -> _Fits:
+def _fits(
+    match: CheckedMatch, memo: BoundedMemo[tuple[int, int], Any], meld: Meld, index: int
+) -> _Fits:
     """The cards that may fit ``meld``, meld ``index`` on the table, whoever holds them:
     worked out once per meld and place, as the table changes seldom and a meld step
     lists its lay-offs turn after turn (remembered per match, a bounded cache, not
@@ -106,36 +126,47 @@ def _fits(match: CheckedMatch, meld: Meld, index: int) -> _Fits:
         if above not in wilds:  # the same card as below under a 12-card run: both ends
             ways[above] = (*ways.get(above, ()), 2)
     fits: _Fits = (meld, ways, {})
-    match._layoff_fits.put((id(meld), index), fits)
+    memo.put((id(meld), index), fits)
     return fits
 
 
 def _card_layoffs(
-    match: CheckedMatch, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+    match: CheckedMatch,
+    results: _Results,
+    meld: Meld,
+    index: int,
+    card: Card,
+    ways: tuple[int, ...],
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of ``card`` on ``meld`` (meld ``index``) whatever hand it leaves,
     with their listing orders."""
     found = []
     for way in ways:
         if way == _AT_RUN_END:
-            return _run_end_layoffs(match, meld, index, card, None)
+            return _run_end_layoffs(match, results, meld, index, card, None)
         end = _END_OF[way]
-        if grown_meld(match, meld, card, end) is not None:
+        if grown_meld(results, match.meld_rules, meld, card, end) is not None:
             found.append(_plain_layoff(card, index, end, way))
     return found
 
 
 def _kept_layoffs(
-    match: CheckedMatch, seat: int, meld: Meld, index: int, card: Card, ways: tuple[int, ...]
+    match: CheckedMatch,
+    results: _Results,
+    seat: int,
+    meld: Meld,
+    index: int,
+    card: Card,
+    ways: tuple[int, ...],
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of ``card`` on ``meld`` (meld ``index``) that leave a hand ``seat``
     may keep (one card or none: the turn rules decide), with their listing orders."""
     found = []
     for way in ways:
         if way == _AT_RUN_END:
-            return _run_end_layoffs(match, meld, index, card, seat)
+            return _run_end_layoffs(match, results, meld, index, card, seat)
         end = _END_OF[way]
-        grown = grown_meld(match, meld, card, end)
+        grown = grown_meld(results, match.meld_rules, meld, card, end)
         if grown is not None and match._leaves_ok_after_layoff(seat, card, index, grown):
             found.append(_plain_layoff(card, index, end, way))
     return found
@@ -151,14 +182,14 @@ def _plain_layoff(card: Card, index: int, end: End | None, way: int) -> tuple[in
 
 
 def _run_end_layoffs(
-    match: CheckedMatch, meld: Meld, index: int, card: Card, seat: int | None
+    match: CheckedMatch, results: _Results, meld: Meld, index: int, card: Card, seat: int | None
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of wild ``card`` at the ends of run ``meld`` (meld ``index``), a
     meaning per end it fits (:func:`placements`), with their listing orders; with
     ``seat``, only the ends where the hand ``seat`` keeps is allowed."""
     grown_at: list[tuple[End | None, Meld]] = []
     for end in _ENDS:
-        grown = grown_meld(match, meld, card, end)
+        grown = grown_meld(results, match.meld_rules, meld, card, end)
         if grown is not None and (
             seat is None or match._leaves_ok_after_layoff(seat, card, index, grown)
         ):
@@ -218,21 +249,21 @@ def placements(grown: Sequence[tuple[End | None, Meld]]) -> list[tuple[End | Non
 
 
 def grown_meld(
-    match: CheckedMatch,
+    memo: _Results,
+    rules: MeldRules,
     meld: Meld,
     card: Card,
     end: End | None,
     role: Role | None = None,
 ) -> Meld | None:
-    """``meld`` with ``card`` laid off at ``end`` (standing for ``role``) under the
-    match's meld rules, or ``None`` if it does not fit; remembered per match (a bounded
-    cache, not state)."""
-    memo = match._layoff_memo
+    """``meld`` with ``card`` laid off at ``end`` (standing for ``role``) under
+    ``rules``, or ``None`` if it does not fit; remembered in ``memo`` (a match's lay-off
+    results, :data:`LayoffMemos`)."""
     key = (id(meld), card, _END_OF.index(end), role)  # End's hash is interpreted
     known = memo.get(key)
     if known is not None and known[0] is meld:  # by identity, as the fits above
         return known[1]
-    grown = fit_lay_off(meld, card, match.meld_rules, end, role)  # end, role: checked
+    grown = fit_lay_off(meld, card, rules, end, role)  # end, role: checked
     memo.put(key, (meld, grown))
     return grown
 

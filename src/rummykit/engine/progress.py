@@ -10,19 +10,18 @@ that moves the match on between deals; the turn itself is in :mod:`rummykit.engi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from rummykit._memo import BoundedMemo
-from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine import ends
 from rummykit.engine.deal_rules import deal_table
 from rummykit.engine.listing import ListedMatch
-from rummykit.engine.moves import MEMO_ENTRIES
+from rummykit.engine.moves import layoff_memos
 from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.kit.effects import DealEnd
 from rummykit.kit.protocol import DealScore, Outcome
-from rummykit.melds import Meld, MeldRules
+from rummykit.melds import MeldRules
 
 
 class ProgressMatch(ListedMatch):
@@ -45,17 +44,7 @@ class ProgressMatch(ListedMatch):
             self._new_memos()  # lay-offs found under other meld rules do not hold
 
     def _new_memos(self) -> None:
-        self._layoff_memo = BoundedMemo[tuple[int, Card, int, Any], tuple[Meld, Meld | None]](
-            "lay-off results", entries=MEMO_ENTRIES, shared=False
-        )
-        """Lay-off results by (the meld's identity, card, end's place, role), each with its meld
-        (:func:`~rummykit.engine.moves.grown_meld`): a cache shared by clones, not state."""
-        self._layoff_fits = BoundedMemo[tuple[int, int], Any](
-            "lay-off fits", entries=MEMO_ENTRIES, shared=False
-        )
-        """The cards that fit each meld at each place on the table, with their lay-offs,
-        by the meld's identity and place (:func:`~rummykit.engine.moves.layoffs`): a cache
-        shared by clones, not state."""
+        self._layoffs = layoff_memos()  # shared by clones, not state
 
     def deal_count(self) -> int | None:
         """One deal per line of the schedule (without one: the options' ``deal_count``);

@@ -54,7 +54,9 @@ class MatchCopies(Generic[MS, DS]):
         def events_seen_by(self, seat: int | None) -> tuple[Event, ...]: ...
 
     def clone(self, *, hide_for: int | None = None) -> Any:
-        """An independent copy (for search): same state, same future. With ``hide_for``
+        """An independent copy (for search): same state, same future, its legal actions
+        listed afresh when asked (code that deals a copy's hidden cards anew, as a sampler
+        does, may change its zones first). With ``hide_for``
         the copy's log is the log as that seat may know it (others' stock draws hidden)
         and it holds no other seat's early answer, for a copy that a bot may look at
         whole."""
@@ -68,6 +70,7 @@ class MatchCopies(Generic[MS, DS]):
         seen = None if hide_for is None else self.events_seen_by(hide_for)
         twin._log = list(self._log) if seen is None else log.encoded(seen)
         twin._effects = []
+        twin._legal = None  # a copy lists its own actions (its owner may change its zones)
         if hide_for is not None and self.state.held:  # others' early answers are unknown
             twin.state.held = tuple(pair for pair in self.state.held if pair[0] == hide_for)
         twin._rebind()

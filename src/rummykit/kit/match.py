@@ -554,14 +554,6 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         return svg.position(self)
 
 
-def forget_listed(match: Match[Any, Any]) -> None:
-    """Forget what ``match`` worked out from its zones (its listed legal actions): for
-    code that changes a match's declared state from outside, as a sampler does when it
-    deals the hidden cards anew. A driver, which changes a match only with actions,
-    never needs it."""
-    match._legal = None
-
-
 def reads_plain(match_type: type[Any]) -> bool:
     """Whether ``match_type`` declares that its matches' :meth:`~Match.view` is the
     shipped one with no fields of its own (its ``_plain_view``), so that a fast reader

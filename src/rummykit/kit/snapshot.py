@@ -43,7 +43,7 @@ from rummykit.errors import (
 )
 from rummykit.kit.actions import Action
 from rummykit.kit.codec import Decoder, rules_from_json, rules_to_json, to_json
-from rummykit.kit.match import Match, forget_listed
+from rummykit.kit.match import Match
 from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore
 from rummykit.kit.state import DealState, MatchState
 from rummykit.melds import Meld, MeldRules
@@ -219,7 +219,6 @@ def check_restored(
     except _READ_ERRORS as error:
         reason = f": {shorten(error.reason)}" if isinstance(error, RummyError) else ""
         raise RecordError(f"{where}{reason})") from None
-    forget_listed(match)
 
 
 def _check_held(match: Match[Any, Any]) -> None:
