@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rummykit.kit.effects import Effect
     from rummykit.kit.match import Match
     from rummykit.kit.protocol import Event
+    from rummykit.kit.snapshot import Restoring
 
 MS = TypeVar("MS", bound=MatchState)
 DS = TypeVar("DS", bound=DealState)
@@ -119,17 +120,28 @@ class MatchCopies(Generic[MS, DS]):
         made by the game the data names (any registered game), in constant time: every
         field is checked, and anything wrong is a :class:`~rummykit.errors.RecordError`
         naming the field's path."""
-        from rummykit.kit.snapshot import check_restored, read_snapshot
+        from rummykit.kit.snapshot import read_snapshot
 
         read = read_snapshot(data)
         match = read.match
-        match._restore(read.state, read.deal, read.step)
-        check_restored(
-            match, cards=match._cards_in_play(), actor_consistent=match._actor_consistent
-        )
+        MatchCopies._adopt(match, read)  # the one method, each game's refinements in it
         if not isinstance(match, cls):
             raise RecordError(f"game: {data.get('game')!r} is not a {cls.__name__} game")
         return match
+
+    def _adopt(self, read: Restoring) -> None:
+        """Put a snapshot's state, deal and step in place and check the match whole
+        (:func:`~rummykit.kit.snapshot.check_restored`): :meth:`from_dict`'s work on the
+        match :func:`~rummykit.kit.snapshot.read_snapshot` made."""
+        from rummykit.kit.snapshot import check_restored
+
+        # the reader decoded the state and deal as this match's own state types
+        self._restore(cast(MS, read.state), cast(DS, read.deal), read.step)
+        check_restored(
+            cast("Match[Any, Any]", self),
+            cards=self._cards_in_play(),
+            actor_consistent=self._actor_consistent,
+        )
 
     def _actor_consistent(self) -> bool:
         """Whether :attr:`to_act` is a seat the game's own state lets act now (the turn's
