@@ -37,9 +37,9 @@ from rummykit.engine import (
     Hooks,
     LaidDown,
     LaidOff,
-    LayOff,
     TableOptions,
     TurnContext,
+    turn_actions,
 )
 from rummykit.engine.points import meld_points
 from rummykit.errors import ConfigError
@@ -47,9 +47,6 @@ from rummykit.games.may_i.effects import Bought
 from rummykit.kit import (
     Action,
     Discard,
-    Done,
-    Draw,
-    NextDeal,
     Position,
     Take,
     register,
@@ -69,15 +66,7 @@ class Plain(ContractRummy[TableOptions]):
     rules_type: ClassVar[type[TableOptions]] = TableOptions
     clause_prefix: ClassVar[str] = "PL"
     refusal_clauses: ClassVar[dict[str, str]] = {"down": "PL-1", "melds": "PL-1"}
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        Down,
-        LayOff,
-        Discard,
-        Done,
-        NextDeal,
-    )
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions()
     rules: TableOptions = attrs.field(factory=TableOptions)
 
     def hooks(self) -> Hooks:

@@ -22,8 +22,9 @@ from rummykit.engine import (
     LayOff,
     TableRules,
     TableSpec,
+    turn_actions,
 )
-from rummykit.kit import Action, Discard, Done, Draw, NextDeal, Take, register, unregister
+from rummykit.kit import Action, register, unregister
 from rummykit.records import dumps, loads
 from rummykit.simulate import simulate
 
@@ -55,15 +56,7 @@ class KindRummy(ContractRummy[KindRules]):
     rules_type: ClassVar[type[KindRules]] = KindRules
     clause_prefix: ClassVar[str] = "KR"
     refusal_clauses: ClassVar[Mapping[str, str]] = {}
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        Down,
-        LayOff,
-        Discard,
-        Done,
-        NextDeal,
-    )
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions()
     rules: KindRules = attrs.field(factory=KindRules)
 
     def hooks(self) -> Hooks:

@@ -29,19 +29,14 @@ from rummykit.engine import (
     FreeOpening,
     Hooks,
     LaidDown,
-    LayOff,
     TableRules,
     TableSpec,
+    turn_actions,
 )
 from rummykit.kit import (
     Action,
     DealEnded,
-    Discard,
-    Done,
-    Draw,
-    NextDeal,
     Position,
-    Take,
     register,
     unregister,
     whole,
@@ -101,15 +96,7 @@ class Basic(ContractRummy[BasicRules]):
         "single_card": "BR-6",
         "match_over": "BR-7",
     }  # no "layoff_fit": such a refusal cites no clause
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Draw,
-        Take,
-        Down,
-        LayOff,
-        Discard,
-        Done,
-        NextDeal,
-    )
+    actions: ClassVar[tuple[type[Action], ...]] = turn_actions()
 
     rules: BasicRules = attrs.field(factory=BasicRules)
 
