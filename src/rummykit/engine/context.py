@@ -16,6 +16,7 @@ engine's insides change, in the pure and the compiled build alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, final
 from weakref import ref
 
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import Hooks, TakeKind
     from rummykit.engine.options import TableOptions
-    from rummykit.engine.state import ContractDeal
+    from rummykit.engine.state import ContractDeal, ContractMatchState
     from rummykit.melds.meld import Role
 
 S = TypeVar("S")
@@ -117,8 +118,10 @@ class DealView(Protocol):
 
 
 _SLOTS = (
+    "_contracts",
     "_memos",
     "_ref",
+    "_state",
     "claim",
     "deal",
     "game",
@@ -128,6 +131,7 @@ _SLOTS = (
     "players",
     "rules",
     "values",
+    "whole_hand",
 )
 
 
@@ -143,6 +147,11 @@ class TurnContext(Generic[S]):
 
     __slots__ = _SLOTS
 
+    _state: ContractMatchState
+    """The match's state (phase, seat to act, deal number, …): the match's own object,
+    read in place (the context is bound afresh whenever the match puts another one)."""
+    _contracts: tuple[Contract | None, ...]
+    """Each seat's contract in the deal in progress (:meth:`contract_of`)."""
     _memos: LayoffMemos
     """The match's lay-off memos for the deal in progress (:meth:`grown_meld`'s)."""
     _ref: Callable[[], ContractRummyMatch]
@@ -171,6 +180,8 @@ class TurnContext(Generic[S]):
     claim: S | None
     """The claim protocol's state (``None``: none kept now): the deal's, kept here too
     (:meth:`set_claim` sets both)."""
+    whole_hand: bool
+    """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
 
     @staticmethod
     def of(match: ContractRummyMatch) -> TurnContext[Any]:
@@ -197,6 +208,9 @@ class TurnContext(Generic[S]):
         put(self, "values", match.options.card_values)
         put(self, "hooks", match._hooks)
         put(self, "game", match.definition.name)
+        state = getattr(match, "state", None)  # None: the match is being made
+        if state is not None:
+            put(self, "_state", state)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"TurnContext.{name} is read-only: change the match through its verbs")
@@ -218,49 +232,57 @@ class TurnContext(Generic[S]):
         may change them), with its lay-off memos: the engine's call, never a hook's."""
         match = self._ref()
         put = object.__setattr__
+        put(self, "_state", match.state)
         put(self, "_memos", memos)
         put(self, "deal", deal)
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
         put(self, "values", match.options.card_values)
+        put(self, "whole_hand", match._whole_hand)
+        put(self, "_contracts", tuple(map(match._contract_of, range(self.players))))
 
     # -- what a hook reads -------------------------------------------------------------------
 
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._ref().state.phase
+    if TYPE_CHECKING:
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose decision it is."""
-        return self._ref().state.to_act
+        @property
+        def phase(self) -> Phase:
+            """The current phase."""
 
-    @property
-    def deal_number(self) -> int:
-        """The deal in progress, from 1."""
-        return self._ref().state.deal_number
+        @property
+        def to_act(self) -> int | None:
+            """The seat whose decision it is."""
+
+        @property
+        def deal_number(self) -> int:
+            """The deal in progress, from 1."""
+
+    else:  # read by a getter made in C: a hook reads the phase once or more a decision
+        phase = property(attrgetter("_state.phase"), doc="The current phase.")
+        to_act = property(attrgetter("_state.to_act"), doc="The seat whose decision it is.")
+        deal_number = property(
+            attrgetter("_state.deal_number"), doc="The deal in progress, from 1."
+        )
 
     @property
     def stock_size(self) -> int:
         """How many cards the stock holds."""
         return len(self._ref().deal.stock)
 
-    @property
-    def whole_hand(self) -> bool:
-        """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
-        return self._ref()._whole_hand
-
     def contract_of(self, seat: int) -> Contract | None:
         """``seat``'s contract in this deal: the deal's, or under
         ``per_player_contracts`` the one of the seat's own stage."""
-        return self._ref()._contract_of(seat)
+        return self._contracts[seat]
 
     def buys_left(self, seat: int) -> int | None:
         """Buys ``seat`` may still make this deal under the deal's ``buy_limit`` (with
         any carried over under ``buys_carry_over``); ``None``: no limit."""
-        return self._ref()._buys_left(seat)
+        limit = self.options.buy_limit
+        if limit is None:
+            return None
+        carried = self._state.carried_buys
+        return limit + (carried[seat] if carried else 0) - self.deal.buys[seat]
 
     @property
     def sender_known(self) -> bool:
