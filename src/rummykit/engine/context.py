@@ -364,18 +364,19 @@ class TurnContext(Generic[S]):
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
-        match = self._ref()  # the match's _set_turn, without a second call
-        state = match.state
+        state = self._state  # the match's _set_turn, without a second call
         state.phase, state.to_act = phase, seat
-        match._legal = None
+        self._ref()._legal = None
 
     def set_step(self, step: TurnStep) -> None:
         """The turn in progress is now ``step``."""
-        self._ref().deal.step = step
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.step = step
 
     def set_claim(self, state: S | None) -> None:
         """Keep ``state`` as the claim protocol's state (``None``: none)."""
-        self._ref().deal.claim = state  # type: ignore[assignment]  # the protocol's own
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.claim = state  # type: ignore[assignment]  # the protocol's own state
         object.__setattr__(self, "claim", state)
 
     def count_turn(self) -> bool:
@@ -451,8 +452,9 @@ class TurnContext(Generic[S]):
 
     def count_buy(self, seat: int) -> None:
         """``seat`` bought a card: count it for the deal (buy limits) and the match."""
-        self._ref().deal.buys[seat] += 1
-        self._ref().state.total_buys += 1
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.buys[seat] += 1
+        self._state.total_buys += 1
 
     def went_out(self, seat: int, how: GoingOut) -> None:
         """``seat`` went out; the deal is scored."""

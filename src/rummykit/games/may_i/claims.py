@@ -378,7 +378,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         the buy turn (MAYI-9.8 step 4)."""
         claim = ctx.claim
         assert claim is not None  # a window is open in its phases
-        take = self.take_kind(ctx) or BUY_TAKE
+        take = BUY_TAKE if claim.kind is None else _TAKES[claim.kind]  # take_kind's
         owed = ctx.price(take, count)
         if not paid:
             ctx.draw_stock(seat, owed, penalty=True)
