@@ -25,6 +25,7 @@ from rummykit.contracts import Contract
 from rummykit.deck import PileCard
 from rummykit.engine import pile
 from rummykit.engine.moves import LayoffMemos, grown_meld
+from rummykit.engine.options import SingleCardRule
 from rummykit.engine.state import TurnStep
 from rummykit.errors import IllegalActionError
 from rummykit.kit.actions import Action
@@ -327,11 +328,47 @@ class TurnContext(Generic[S]):
         table_after: Sequence[Meld] | None = None,
         going_down: bool = False,
     ) -> bool:
-        """May a meld action leave ``remaining`` in ``seat``'s hand (the single-card
-        rule, going out only with the contract down)?"""
-        return self._ref()._leaves_ok(
-            seat, remaining, down_after=down_after, table_after=table_after, going_down=going_down
-        )
+        """May a meld action leave ``remaining`` in ``seat``'s hand (MAYI-13.3, 13.5)?
+
+        Emptying the hand needs the contract on the table. Keeping exactly one card in a
+        turn that ends with a discard is allowed where that card may then be discarded
+        (going out by discarding), or laid off next (so the player goes out by melding,
+        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``. In a deal laid
+        down whole (the schedule's ``whole_hand``) a go-down that completes the contract
+        keeps no card.
+        """
+        if not remaining:
+            return down_after
+        if going_down and down_after and self.whole_hand:
+            return False
+        deal = self.deal
+        step = deal.step
+        if len(remaining) > 1 or not step.discard_step:
+            return True
+        if deal.discard_out and down_after:
+            return True
+        if self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD:
+            return True
+        if not down_after:
+            return False  # laying off the last card would go out without the contract
+        gate = self.hooks.layoff_gate
+        if (going_down or step.went_down) and not gate.after_going_down(self):
+            return False
+        last = remaining[0]
+        existing = len(deal.table)
+        per_meld = gate.depends_on_target
+        for index, meld in enumerate(deal.table if table_after is None else table_after):
+            # A gate that depends on the meld is asked about the melds on the table now
+            # (once the seat is down); melds laid in this action are the seat's own.
+            if (
+                per_meld
+                and index < existing
+                and (not deal.down[seat] or gate.refusal(self, seat, index) is not None)
+            ):
+                continue
+            if self.grown_meld(meld, last) is not None:
+                return True
+        return False
 
     def grown_meld(
         self, meld: Meld, card: Card, end: End | None = None, role: Role | None = None
