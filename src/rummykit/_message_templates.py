@@ -388,11 +388,12 @@ effect.refused | {seat:seat} refuses {requester:seat}: "You may not" | A request
     (MAYI-9.6).
 
 effect.bought | {seat:seat} pays {penalty_cards:n(penalty card|penalty cards)} for
-    {pile_cards:n(pile card|pile cards)} ({kind}) | A buy out of turn (``kind``: ``buy`` or ``forced``, MAYI-9.7, 9.8).
+    {pile_cards:n(pile card|pile cards)} ({kind}) | A buy out of turn (``kind``: ``buy``
+    or ``forced``, MAYI-9.7, 9.8).
 
 effect.took_on_refusal | {seat:seat} takes {card} on their refusal:
-    {pile_cards:n(pile card|pile cards)} and {penalty_cards:n(penalty card|penalty cards)} | P1 took the disputed card on their refusal
-    (MAYI-9.9).
+    {pile_cards:n(pile card|pile cards)} and {penalty_cards:n(penalty card|penalty cards)}
+    | P1 took the disputed card on their refusal (MAYI-9.9).
 
 effect.claim_declared | {seat:seat} says "Posso?" for {card}: {melds:melds} | A claim
     declared, naming its melds (POSSO-9.3).
