@@ -35,11 +35,11 @@ LONGEST = (
     "tests/test_solver.py",
     "tests/test_may_i_properties.py",
     "tests/test_live.py",
-    "tests/test_cli_languages.py",
-    "tests/test_cli_play.py",
     "tests/test_simulate.py",
-    "tests/test_snapshot_checks.py",
     "tests/test_posso_properties.py",
+    "tests/test_snapshot_checks.py",
+    "tests/test_rl.py",
+    "tests/test_messages.py",
 )
 """The modules whose tests take longest, started first: with ``-n auto`` (pytest-xdist
 hands out the tests in collection order) the workers end together, not one of them alone
