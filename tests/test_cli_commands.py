@@ -209,7 +209,7 @@ def record_file(tmp_path: Path) -> Path:
 def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = record_file(tmp_path)
     code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and out.startswith("May I?, 3 players (A A, B B, C C), seed 4; the whole")
+    assert code == 0 and out.startswith("May I?, 3 players (A, B, C), seed 4; the whole")
     assert "deal 1:\n  0: " in out and "unfinished; scores so far" in out
     code, out, _ = run(capsys, "replay", str(path), "--seat", "1", "--json")
     data = json.loads(out)

@@ -80,7 +80,10 @@ def replay_lines(
 ) -> list[str]:
     """The match in words, deal by deal, in ``locale`` (English without)."""
     tr = Words(locale)
-    names = ", ".join(f"{seat_name(s)} {name}" for s, name in enumerate(seats))
+    names = ", ".join(  # a seat named by its letter alone (a record without names) once
+        seat_name(s) if name == seat_name(s) else f"{seat_name(s)} {name}"
+        for s, name in enumerate(seats)
+    )
     if seat is None:
         view = tr("the whole table")
     else:
