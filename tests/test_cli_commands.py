@@ -31,6 +31,10 @@ contract = "2G"
 contract = "1G+1R"
 hand_size = 11
 """
+ONE_DEAL = """name = "one deal"
+[[deal]]
+contract = "2G"
+"""
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -121,21 +125,21 @@ def test_bot_options_set_each_bots_options(
     }
     bots = "search,heuristic,heuristic,heuristic"
     small = ("--bot-option", "search.simulations=6", "--bot-option", "heuristic.buy_gain=9")
-    short = tmp_path / "short.toml"  # two deals: a search bot's match is most of this test
-    short.write_text(SCHEDULE)
+    short = tmp_path / "short.toml"  # one deal: a search bot's match is most of this test
+    short.write_text(ONE_DEAL)
     code, out, _ = run(
         capsys, "simulate", "may-i", "-n", "1", "--schedule", str(short), "--bots", bots,
         *small, "--json",
     )  # fmt: skip
     data = json.loads(out)
-    assert code == 0 and data["agents"] == bots.split(",") and data["deals"] == 2
+    assert code == 0 and data["agents"] == bots.split(",") and data["deals"] == 1
     assert data["bot_options"] == {"search": {"simulations": 6}, "heuristic": {"buy_gain": 9}}
-    two_deals = game("may-i", contract_schedule=short)
+    one_deal = game("may-i", contract_schedule=short)
     agents = [
-        make_agent("search", two_deals, simulations=6),
-        *[make_agent("heuristic", two_deals, buy_gain=9)] * 3,
+        make_agent("search", one_deal, simulations=6),
+        *[make_agent("heuristic", one_deal, buy_gain=9)] * 3,
     ]
-    expected = simulate(two_deals, agents, matches=1, seed=0)
+    expected = simulate(one_deal, agents, matches=1, seed=0)
     assert data["mean_scores"] == list(expected.mean_scores)  # the options took effect
     assert data["buys"] == expected.buys
     code, out, _ = run(
