@@ -114,7 +114,7 @@ def test_demo_and_simulate_take_house_rules(
     code, out, _ = run(capsys, *args, "--json")
     assert code == 0 and json.loads(out)["deals"] == 4
     code, out, _ = run(capsys, *args)
-    assert "2 matches of may-i (4 players: heuristic, heuristic, heuristic, heuristic)" in out
+    assert "2 matches of may-i (4 players: heuristic), seed 0" in out  # each bot once
 
 
 def test_bot_options_set_each_bots_options(
@@ -403,3 +403,22 @@ def test_replay_refuses_a_seats_record_with_bad_seats_cards_or_steps(
         path.write_text(json.dumps(data))
         code, _, err = run(capsys, "replay", str(path))
         assert code == 2 and re.search(message, err), err
+
+
+def test_demo_seats_one_bot_per_seat_and_possession_standings_keep_the_deals_sign(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``demo --bots`` takes one bot per seat as ``simulate`` does (the seats then set the
+    players); the standings show the same sign as each deal's scores, Possession too."""
+    from rummykit.cli import main
+
+    assert main(["demo", "--bots", "heuristic,random,random", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == "heuristic, random"
+    assert len(data["scores"]) == 3
+    assert main(["demo", "--game", "possession", "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    deals = [line for line in out.splitlines() if line.strip().startswith("scores:")]
+    assert deals and all("+" not in line.replace("+0", "") for line in deals)  # penalties
+    standings = next(line for line in out.splitlines() if line.startswith("Standings:"))
+    assert "+" not in standings.replace("+0", "") and "-" in standings

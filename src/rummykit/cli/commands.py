@@ -193,18 +193,40 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
     return build_game(args.game, args.option, getattr(args, "schedule", None))
 
 
-def _cmd_demo(args: argparse.Namespace) -> int:
+def _seated_bots(
+    args: argparse.Namespace, definition: GameDefinition[Any, Any]
+) -> tuple[int, list[str]]:
+    """The players and each seat's bot of ``--bots`` (one name for all, or one per seat,
+    which then sets the players) and ``--players``."""
+    words = [name.strip() for name in args.bots.split(",")]
+    if len(words) > 1 and args.players is not None and args.players != len(words):
+        raise _UsageError(f"--players {args.players} but {len(words)} bots")
+    if len(words) > 1:
+        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
+    else:
+        players = check_players(definition, args.players)
+    return players, seat_bots(args.bots, players)
+
+
+def _bots_label(bots: list[str], definition: GameDefinition[Any, Any]) -> str:
+    """Each distinct bot of ``bots`` once, in seat order, a greedy fallback with its
+    reason (``heuristic (greedy fallback: ...)``) once."""
     from rummykit.agents.factory import agent_label
+
+    return ", ".join(agent_label(bot, definition) for bot in dict.fromkeys(bots))
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.engine.effects import LaidDown
     from rummykit.kit.effects import DealEnded, WentOut
     from rummykit.simulate import play
 
     tr = words_for(args)
     definition = _definition(args)
-    players = check_players(definition, args.players)
+    players, bots = _seated_bots(args, definition)
     match = definition.new_match(players=players, seed=args.seed)
     bot_options = parse_bot_options(args.bot_option)
-    agents = make_bots([args.bots] * players, definition, options=bot_options)
+    agents = make_bots(bots, definition, options=bot_options)
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -227,7 +249,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
-        "bots": agent_label(args.bots, definition),
+        "bots": _bots_label(bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
@@ -238,7 +260,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "{title} with {players} {bots} bots, seed {seed}",
             title=title,
             players=players,
-            bots=agent_label(args.bots, definition),
+            bots=_bots_label(bots, definition),
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -264,7 +286,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     outcome = match.outcome
     assert outcome is not None
-    standings = ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings)
+    nets = match.net_totals  # the sign of the deals' lines in every game (Possession too)
+    standings = ", ".join(f"{names[s]} {nets[s]:+d}" for s, _ in outcome.standings)
     text.append(tr("Standings: {standings}", standings=standings))
     text.append(tr("Winner: {seats}", seats=tr(" and ").join(names[s] for s in outcome.winners)))
     data["winners"] = list(outcome.winners)
@@ -350,19 +373,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from rummykit.agents.factory import agent_label, heuristic_fallback
+    from rummykit.agents.factory import heuristic_fallback
     from rummykit.simulate import MAX_MATCHES, simulate
 
     tr = words_for(args)
     definition = _definition(args)
-    words = [name.strip() for name in args.bots.split(",")]
-    if len(words) > 1 and args.players is not None and args.players != len(words):
-        raise _UsageError(f"--players {args.players} but {len(words)} bots")
-    if len(words) > 1:
-        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
-    else:
-        players = check_players(definition, args.players)
-    bots = seat_bots(args.bots, players)
+    players, bots = _seated_bots(args, definition)
     bot_options = parse_bot_options(args.bot_option)
     agents = make_bots(bots, definition, options=bot_options)
     if args.jobs < 1:
@@ -375,7 +391,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         try:
             from distributed import Client
         except ImportError:
-            raise _UsageError("--dask needs the distributed extra") from None
+            raise _UsageError(
+                "--dask needs the distributed extra (dask[distributed]): "
+                'python -m pip install ".[distributed]" in a checkout of rummykit'
+            ) from None
         if args.dask == "local":
             client = Client(n_workers=args.jobs, threads_per_worker=1)  # type: ignore[no-untyped-call]
         else:
@@ -404,14 +423,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
-    labels = [agent_label(bot, definition) for bot in bots]  # a greedy fallback says so
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
         f"score {mean:+.1f} sd {sd:.1f}"
         for s, (bot, w, share, (low, high), mean, sd) in enumerate(
             zip(
-                labels,
+                bots,
                 summary.wins,
                 summary.win_share,
                 summary.win_interval,
@@ -428,7 +446,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             matches=summary.matches,
             game=definition.name,
             players=players,
-            bots=", ".join(labels),
+            bots=_bots_label(bots, definition),  # a greedy fallback says so, once
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -491,7 +509,7 @@ def _parser(argv: Sequence[str] | None = None) -> _Parser:
         demo.add_argument("--game", default="may-i", help=facts.games_help)
         demo.add_argument("--players", type=int, default=None, help=f"players ({facts.ranges})")
         demo.add_argument("--seed", type=int, default=7)
-        demo.add_argument("--bots", default="heuristic", choices=facts.bots)
+        demo.add_argument("--bots", default="heuristic", help=facts.bots_help)
         _bot_options(demo)
         _house_rules(demo)
         add_lang_option(demo)

@@ -120,7 +120,8 @@ def replay_lines(
     if outcome is None:
         lines.append(tr("unfinished; scores so far: {scores}", scores=_scores(match.scores)))
     else:
-        standings = ", ".join(f"{seat_name(s)} {t:+d}" for s, t in outcome.standings)
+        nets = match.net_totals  # the deals' sign, in every game
+        standings = ", ".join(f"{seat_name(s)} {nets[s]:+d}" for s, _ in outcome.standings)
         lines.append(tr("standings: {standings}", standings=standings))
         winners = tr(" and ").join(seat_name(s) for s in outcome.winners)
         lines.append(tr("winner: {seats}", seats=winners))
