@@ -20,7 +20,7 @@ line, import checks, Dask's workers) then read them instead of compiling the who
 again, a third of each one's start-up. The caches are ``__pycache__`` folders beside the
 sources, as without the variable (git ignores them)."""
 
-settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("dev", max_examples=15, deadline=None)
 settings.register_profile(
     "ci", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
