@@ -137,6 +137,7 @@ def test_captions_of_views_and_positions_are_in_the_locale_asked() -> None:
     english = texts(parse(svg.position(match)))
     russian = texts(parse(svg.position(match, locale="ru")))
     portuguese = texts(parse(svg.view(match.view(1), locale="pt-BR")))
+    assert match.to_act is not None
     seat = "ABCD"[match.to_act]
     assert f"may-i · deal 1 · {match.phase.value} · player {seat} to act" in english
     assert any(text.startswith("may-i · сдача 1 · ") for text in russian)
