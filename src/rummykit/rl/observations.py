@@ -324,9 +324,9 @@ class ObservationEncoding(Native):
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
-        (a take from the pile changes a card or two of one seat's row): a copy of each
-        seat's counter as a plain dictionary is compared whole with the copy last
-        counted (in C: ``Counter``'s own ``==`` is written in Python), and only a
+        (a take from the pile changes a card or two of one seat's row): each seat's
+        counter is compared whole with the plain copy of it last counted (with
+        ``dict``'s own ``==``, in C: ``Counter``'s is written in Python), and only a
         changed one is gone through (and copied)."""
         stored = seat.known_counts
         values = seat.values
@@ -337,12 +337,10 @@ class ObservationEncoding(Native):
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old):  # compared in place: no copy unless it changed
-                for card, number in count.items():
-                    if old.get(card) != number:
-                        break
-                else:
-                    continue
+            if not count and not old:
+                continue
+            if _EQUAL(old, count):  # dict's own ==, in C: no copy unless it changed
+                continue
             copy = dict(count)
             row = base + ((other - me) % self.players) * C
             for card, number in copy.items():
@@ -506,6 +504,11 @@ one; beyond it the pile's part of the vector is set to zeros."""
 _FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
+
+
+_EQUAL: Final = dict.__eq__
+"""Two dictionaries' equality as ``dict`` has it (a ``Counter``'s own ``==`` is written in
+Python, and a ``Counter`` on the right of a plain dict's ``==`` is asked first)."""
 
 
 def _holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
