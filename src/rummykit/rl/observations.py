@@ -19,9 +19,10 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 
 from __future__ import annotations
 
+import operator
 import struct
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, cast, final
 
 import attrs
@@ -158,8 +159,12 @@ class ObservationEncoding(Native):
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
-        self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
-        """Per observing seat: the absolute seat of each relative row."""
+        # per observing seat: the absolute seat of each relative row
+        orders = [[(row + me) % players for row in range(players)] for me in range(players)]
+        self._rows: list[Callable[[Sequence[Any]], tuple[Any, ...]]] = [
+            operator.itemgetter(*order) if players > 1 else _first for order in orders
+        ]
+        """Per observing seat: a per-seat sequence's items in relative order (in C)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is made anew from the layout's arguments (its struct and
@@ -274,14 +279,8 @@ class ObservationEncoding(Native):
         seat.to_act = _move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
-        order = self._orders[me]
-        scalars: list[Any] = [len(pile), stock_size]
-        for row in order:
-            scalars.append(sizes[row])
-        for row in order:
-            scalars.append(down[row])
-        for row in order:
-            scalars.append(scores[row])
+        rows = self._rows[me]
+        scalars: list[Any] = [len(pile), stock_size, *rows(sizes), *rows(down), *rows(scores)]
         scalars.append(deal)
         scalars += seat.contract_values
         old = seat.scalars
@@ -504,6 +503,12 @@ one; beyond it the pile's part of the vector is set to zeros."""
 _FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
+
+
+def _first(items: Sequence[Any]) -> tuple[Any, ...]:
+    """The one seat's item of a one-seat match (``itemgetter`` of one index would
+    answer the item itself, not a tuple)."""
+    return (items[0],)
 
 
 _EQUAL: Final = dict.__eq__
