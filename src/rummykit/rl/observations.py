@@ -19,10 +19,9 @@ hearts, diamonds, clubs, then the joker) and hold counts (two decks give two equ
 
 from __future__ import annotations
 
-import operator
 import struct
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, cast, final
 
 import attrs
@@ -159,12 +158,8 @@ class ObservationEncoding(Native):
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
-        # per observing seat: the absolute seat of each relative row
-        orders = [[(row + me) % players for row in range(players)] for me in range(players)]
-        self._rows: list[Callable[[Sequence[Any]], tuple[Any, ...]]] = [
-            operator.itemgetter(*order) if players > 1 else _first for order in orders
-        ]
-        """Per observing seat: a per-seat sequence's items in relative order (in C)."""
+        self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
+        """Per observing seat: the absolute seat of each relative row."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is made anew from the layout's arguments (its struct and
@@ -279,8 +274,14 @@ class ObservationEncoding(Native):
         seat.to_act = _move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
-        rows = self._rows[me]
-        scalars: list[Any] = [len(pile), stock_size, *rows(sizes), *rows(down), *rows(scores)]
+        order = self._orders[me]
+        scalars: list[Any] = [len(pile), stock_size]
+        for row in order:
+            scalars.append(sizes[row])
+        for row in order:
+            scalars.append(down[row])
+        for row in order:
+            scalars.append(scores[row])
         scalars.append(deal)
         scalars += seat.contract_values
         old = seat.scalars
@@ -324,9 +325,9 @@ class ObservationEncoding(Native):
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): each seat's
-        counter is compared whole with the plain copy of it last counted (with
-        ``dict``'s own ``==``, in C: ``Counter``'s is written in Python), and only a
-        changed one is gone through (and copied)."""
+        counter is compared with the plain copy of it last counted, item by item in place
+        (``Counter``'s own ``==`` is written in Python), and only a changed one is gone
+        through (and copied)."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -336,10 +337,12 @@ class ObservationEncoding(Native):
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if not count and not old:
-                continue
-            if _EQUAL(old, count):  # dict's own ==, in C: no copy unless it changed
-                continue
+            if len(count) == len(old):  # compared in place: copied only when it changed
+                for card, number in count.items():
+                    if old.get(card) != number:
+                        break
+                else:
+                    continue
             copy = dict(count)
             row = base + ((other - me) % self.players) * C
             for card, number in copy.items():
@@ -505,17 +508,6 @@ _FEW_MELDS: Final = 4
 beyond it they are counted again whole."""
 
 
-def _first(items: Sequence[Any]) -> tuple[Any, ...]:
-    """The one seat's item of a one-seat match (``itemgetter`` of one index would
-    answer the item itself, not a tuple)."""
-    return (items[0],)
-
-
-_EQUAL: Final = dict.__eq__
-"""Two dictionaries' equality as ``dict`` has it (a ``Counter``'s own ``==`` is written in
-Python, and a ``Counter`` on the right of a plain dict's ``==`` is asked first)."""
-
-
 def _holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
     """Whether ``new`` (a list or a tuple) holds the very objects of ``old``, in order
     (cards are interned and the state keeps its melds: a changed one is a new object),
@@ -523,7 +515,13 @@ def _holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
     size = len(old)
     if len(new) != size:
         return False
-    for place in range(size):  # noqa: SIM110 (a loop: no generator made per call)
+    if isinstance(new, list):  # the state's lists: read as lists in the compiled build
+        items: list[Any] = new
+        for place in range(size):  # noqa: SIM110 (a loop: no generator made per call)
+            if items[place] is not old[place]:
+                return False
+        return True
+    for place in range(size):  # noqa: SIM110
         if new[place] is not old[place]:
             return False
     return True
