@@ -324,10 +324,11 @@ class ObservationEncoding(Native):
 
     def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
-        (a take from the pile changes a card or two of one seat's row): each seat's
-        counter is compared with the plain copy of it last counted, item by item in place
-        (``Counter``'s own ``==`` is written in Python), and only a changed one is gone
-        through (and copied)."""
+        (a take from the pile changes a card or two of one seat's row): a copy of each
+        seat's counter as a plain dictionary is compared whole with the copy last
+        counted (in C: ``Counter``'s own ``==`` is written in Python; compared item by
+        item in place, or through ``dict.__eq__``, it costs more in the compiled build),
+        and only a changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -337,13 +338,11 @@ class ObservationEncoding(Native):
             seat.known = None
         for other, count in enumerate(counts):
             old = stored[other]
-            if len(count) == len(old):  # compared in place: copied only when it changed
-                for card, number in count.items():
-                    if old.get(card) != number:
-                        break
-                else:
-                    continue
+            if not count and not old:
+                continue
             copy = dict(count)
+            if copy == old:
+                continue
             row = base + ((other - me) % self.players) * C
             for card, number in copy.items():
                 if old.get(card) != number:
