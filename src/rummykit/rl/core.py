@@ -146,8 +146,10 @@ class Table:
         """1 at each legal index for the seat to act (all zeros for any other seat)."""
         if seat is not None and seat != self.match.to_act:
             return np.zeros(self.actions.size, dtype=np.int8)
-        if self._mask is None:
-            indices = self.legal().indices
+        mask = self._mask
+        if mask is None:
+            legal = self._legal
+            indices = (self.legal() if legal is None else legal).indices
             mask = self._masks.get(indices)
             if mask is None:
                 mask = np.zeros(self.actions.size, dtype=np.int8)
@@ -155,7 +157,7 @@ class Table:
                     mask[list(indices)] = 1
                 self._masks.put(indices, mask)
             self._mask = mask
-        return self._mask.copy()
+        return mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` now: a new array, the caller's to keep or

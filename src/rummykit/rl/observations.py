@@ -37,7 +37,7 @@ from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
-from rummykit.rl.views import QuickView, contract_values, quick_view, same_objects
+from rummykit.rl.views import QuickView, contract_values, quick_view
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
 
@@ -250,9 +250,8 @@ class ObservationEncoding(Native):
             raise EncodingError(f"a view of {len(sizes)} seats, encoding {players}")
         vector, values = seat.vector, seat.values
         o = self._o
-        hand = tuple(hand)
-        if not same_objects(hand, seat.hand):
-            self._update_hand(seat, hand)
+        if not _holds_the_same(hand, seat.hand):  # most steps leave a seat's hand as it was
+            self._update_hand(seat, tuple(hand))
         top = -1
         if pile:
             last = pile[-1]
@@ -266,9 +265,8 @@ class ObservationEncoding(Native):
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
-        melds = tuple(melds)
-        if not same_objects(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
-            self._update_table(seat, melds, me)
+        if not _holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
+            self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
         seat.phase = _move_one(values, seat.phase, phase)
@@ -328,8 +326,9 @@ class ObservationEncoding(Native):
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): a copy of each
         seat's counter as a plain dictionary is compared whole with the copy last
-        counted (in C: ``Counter``'s own ``==`` is written in Python), and only a
-        changed one is gone through."""
+        counted (in C: ``Counter``'s own ``==`` is written in Python; compared item by
+        item in place, or through ``dict.__eq__``, it costs more in the compiled build),
+        and only a changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
         base = self._o["known"]
@@ -444,7 +443,8 @@ class ObservationEncoding(Native):
             self._count_pile(seat, counted[shared:], me, -1)
         if shared < count:
             self._count_pile(seat, pile[shared:], me)
-        seat.pile = tuple(pile)
+        if shared != count or count != seen:  # unchanged: the counted entries are kept
+            seat.pile = tuple(pile)
 
     def _count_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int, sign: int = 1) -> None:
         """Add (``sign`` 1) or take out (-1) the counts of the pile entries ``pile`` in
@@ -505,6 +505,25 @@ one; beyond it the pile's part of the vector is set to zeros."""
 _FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
+
+
+def _holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
+    """Whether ``new`` (a list or a tuple) holds the very objects of ``old``, in order
+    (cards are interned and the state keeps its melds: a changed one is a new object),
+    read in place: the caller copies ``new`` only when it changed."""
+    size = len(old)
+    if len(new) != size:
+        return False
+    if isinstance(new, list):  # the state's lists: read as lists in the compiled build
+        items: list[Any] = new
+        for place in range(size):  # noqa: SIM110 (a loop: no generator made per call)
+            if items[place] is not old[place]:
+                return False
+        return True
+    for place in range(size):  # noqa: SIM110
+        if new[place] is not old[place]:
+            return False
+    return True
 
 
 def _move_one(values: Any, old: int, new: int) -> int:

@@ -116,12 +116,6 @@ _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""
 
 
-def same_objects(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
-    """Whether ``new`` holds the very objects of ``old``, in order (cards are interned
-    and the state keeps its melds: a changed one is a new object)."""
-    return len(new) == len(old) and all(new[place] is old[place] for place in range(len(new)))
-
-
 def contract_values(contract: Any) -> list[float]:
     """Groups and runs required, their least sizes, exact: zeros without a contract
     (another kind counts as a group when its cards share a rank, else as a run)."""
