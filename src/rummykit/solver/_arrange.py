@@ -172,15 +172,21 @@ def _required(
     return _walk(_Walk(search, plan, slots, mode, bound, maximal), 0, 0)
 
 
+def _fresh(walk: _Walk) -> bool:
+    """Whether the melds chosen are a multiset not yet yielded (slots alike in kind but
+    not in size may find one twice); remembers it."""
+    signature = tuple(sorted(sort_key(c) for c in walk.chosen))
+    if signature in walk.seen:
+        return False
+    walk.seen.add(signature)
+    return True
+
+
 def _walk(walk: _Walk, index: int, used: int) -> Generator[tuple[Candidate, ...], None, None]:
     chosen = walk.chosen
     if index == walk.count:
-        if walk.mixed:
-            signature = tuple(sorted(sort_key(c) for c in chosen))
-            if signature in walk.seen:
-                return
-            walk.seen.add(signature)
-        yield tuple(chosen)
+        if not walk.mixed or _fresh(walk):
+            yield tuple(chosen)
         return
     search = walk.search
     bound = walk.bound
@@ -205,13 +211,18 @@ def _walk(walk: _Walk, index: int, used: int) -> Generator[tuple[Candidate, ...]
     candidates = _slot_candidates(
         search, kind, size, floor, floor_which, strict, mode, walk.maximal
     )
+    leaf = index + 1 == walk.count  # the leaves: yielded here, not one generator each
+    mixed = walk.mixed
     for candidate in candidates:
         if chosen and _conflicts(plan, candidate, chosen, walk.wrap):
             continue
         search.take(candidate)
         chosen.append(candidate)
         try:
-            yield from _walk(walk, index + 1, used + candidate.points)
+            if not leaf:
+                yield from _walk(walk, index + 1, used + candidate.points)
+            elif not mixed or _fresh(walk):
+                yield tuple(chosen)
         finally:  # also when the caller stops early: the hand is restored
             chosen.pop()
             search.give(candidate)

@@ -97,7 +97,15 @@ def meld_parts(candidate: Candidate) -> MeldParts:
 
     Worked out on card codes: a card plays as itself where its code is the code of the
     card its place stands for (``13 * suit + rank - 1``), else its role is that rank (a
-    group) or that card (a run)."""
+    group) or that card (a run). Remembered on the candidate (it never changes)."""
+    found = candidate.parts
+    if found is not None:
+        return found
+    found = candidate.parts = _parts_of(candidate)
+    return found
+
+
+def _parts_of(candidate: Candidate) -> MeldParts:
     cards: list[Card] = []
     roles: list[Card | Rank | None] = []
     which = candidate.which

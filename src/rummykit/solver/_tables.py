@@ -15,7 +15,7 @@ from typing import Final, Protocol, final
 
 from rummykit._compiled import Native, subclass_refused
 from rummykit._memo import CACHE_LIMIT, BoundedMemo
-from rummykit.cards import CARDS
+from rummykit.cards import CARDS, Card, Rank
 from rummykit.melds import AcePolicy, MeldRules, WildLimit
 from rummykit.melds.windows import Window, mask_of, window_table
 from rummykit.scoring import CardValues
@@ -80,6 +80,10 @@ class Candidate(Native):
         """A run's places (indexes into the window) that its wild cards fill."""
         self.points = points
         """The points of all its cards."""
+        self.parts: tuple[tuple[Card, ...], tuple[Card | Rank | None, ...]] | None = None
+        """Its :data:`~rummykit.solver.MeldParts` once asked (``_build.meld_parts``): a
+        candidate is memoised with its rules' context, and an engine's listing asks for
+        the same melds' parts call after call."""
 
 
 def value_table(values: CardValues) -> tuple[int, ...]:
