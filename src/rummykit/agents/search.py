@@ -195,7 +195,7 @@ class SearchAgent:
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
-    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win"))
+    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win", "chance"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
     the others' totals weighted by how likely each is to finish first (``"win"``: a
@@ -376,6 +376,15 @@ class SearchAgent:
         if self.objective == "mean":
             return totals[seat] - sum(others) / len(others)
         temperature = self.spread if scale is None else scale
+        if self.objective == "chance":
+            # each other seat's total drifts from the seat's by a normal amount of
+            # deviation sqrt(2) * temperature by the match's end: the chance of staying
+            # ahead of all of them (as if independent), in [0, 1]
+            deviation = 2.0 * temperature
+            chance = 1.0
+            for total in others:
+                chance *= 0.5 * (1.0 + math.erf((totals[seat] - total) / deviation))
+            return chance
         top = max(others)
         weights = [math.exp((total - top) / temperature) for total in others]
         return totals[seat] - sum(w * t for w, t in zip(weights, others, strict=True)) / sum(
