@@ -185,7 +185,7 @@ class DownPlayersExchange(ExchangeGate):
 
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         if not ctx.deal.down[seat]:
-            return "HOUSE-1", f"{ctx.who(seat)} has not laid his contract down"
+            return "HOUSE-1", f"{ctx.who(seat)} has not laid their contract down"
         return None
 
 
@@ -369,7 +369,7 @@ class OwnMeldsOnly(LayOffGate):
 
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
         if not ctx.deal.down[seat]:
-            return "HOUSE-2", f"{ctx.who(seat)} has not laid his contract down"
+            return "HOUSE-2", f"{ctx.who(seat)} has not laid their contract down"
         if target is not None and ctx.deal.table[target].owner != seat:
             return "HOUSE-2", f"{ctx.who(seat)} lays off only on his own melds"
         return None

@@ -364,7 +364,7 @@ def test_pile_take_meld_deepest_plays_as_500_rum(plain: type[Plain]) -> None:
     match.apply("take 3")
     assert len(match.stock) == stock and len(match.hands[0]) == 9  # no penalty card
     assert not any(isinstance(action, Discard) for action in match.legal_actions())
-    with pytest.raises(IllegalActionError, match=r"must meld 7H, the deepest card he took"):
+    with pytest.raises(IllegalActionError, match=r"must meld 7H, the deepest card they took"):
         match.apply("discard 2C")
     match.apply("down 5H 6H 7H 8H")
     assert Discard(parse_cards("2C")[0]) in match.legal_actions()

@@ -148,3 +148,35 @@ def test_a_spectator_watches_in_the_language_of_its_link(client: TestClient) -> 
         for event in message["events"]:
             for effect in event["effects"]:
                 assert effect["said"] == said_of(effect, "pt-BR")
+
+
+def test_the_lobby_refuses_a_table_in_the_language_of_its_request(tmp_path: Path) -> None:
+    """A refused table says why in the lobby's language (``?lang=``), from the English
+    message id and parameters it carries too; without ``lang`` it speaks English."""
+    app = create_app(tmp_path / "tables.sqlite", client_seeds=True, most_tables_per_client=1)
+    with TestClient(app) as client:
+        bad = client.post("/api/tables?lang=pt-BR", content=b"[1, 2")
+        assert bad.status_code == 400
+        assert bad.json()["said"] == "o corpo não é JSON"
+        assert bad.json()["error"] == {
+            "reason": "the body is not JSON",
+            "text": "the body is not JSON",
+            "params": {},
+        }
+        wrong = client.post("/api/tables?lang=ru", json={"game": "may-i", "seats": []})
+        error = wrong.json()["error"]
+        assert wrong.status_code == 400
+        assert error["params"]["most"] == 8
+        assert error["reason"] == error["text"].format(**error["params"])
+        assert wrong.json()["said"] == translate(error["text"], locale="ru", **error["params"])
+        assert wrong.json()["said"].startswith("укажите игру (")
+        unknown = client.post("/api/tables?lang=ru", json={"game": "no-such", "seats": SEATS})
+        assert unknown.status_code == 400
+        assert unknown.json()["said"] == wrong.json()["said"]  # the same message: no such game
+        assert client.post("/api/tables", json={"game": "may-i", "seats": SEATS}).status_code == 201
+        many = client.post("/api/tables?lang=ru", json={"game": "may-i", "seats": SEATS})
+        assert many.status_code == 429
+        assert many.json()["said"] == "не больше 1 незаконченных столов на клиента"
+        assert many.json()["error"]["reason"] == "at most 1 unfinished tables per client"
+        english = client.post("/api/tables", json={"game": "may-i", "seats": SEATS})
+        assert english.json()["said"] == english.json()["error"]["reason"]

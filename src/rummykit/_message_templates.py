@@ -67,13 +67,13 @@ hand.not_playable | {action} cannot be played from this hand now | The refusal t
 hand.lacks! | player {seat:seat} does not hold {cards} | The seat does not hold the
     cards named (``cards``: the ones missing).
 
-hand.single_card! | player {seat:seat} may not keep exactly one card he cannot play | A
+hand.single_card! | player {seat:seat} may not keep exactly one card they cannot play | A
     lay-off or exchange would leave one card that may be neither discarded nor laid off.
 
 down.single_card! | player {seat:seat} may not keep exactly one card here | A laydown
     would leave one card the turn rules forbid keeping.
 
-down.has_contract | player {seat:seat} has his contract down: no new melds this deal | A
+down.has_contract | player {seat:seat} has their contract down: no new melds this deal | A
     new meld after the seat's contract is down.
 
 down.bad_meld | player {seat:seat} cannot go down: {detail} | A meld of the go-down is
@@ -109,10 +109,10 @@ layoff.no_target | there is no meld {target} on the table (melds: 0 to {last}) |
 layoff.no_target_empty | there is no meld {target} on the table (melds: none yet) | A
     lay-off while the table holds no meld.
 
-layoff.no_contract | player {seat:seat} has not laid his contract down | A lay-off
+layoff.no_contract | player {seat:seat} has not laid their contract down | A lay-off
     before the seat's contract is down.
 
-layoff.next_turn | player {seat:seat} lays off from his next turn on | A lay-off in the
+layoff.next_turn | player {seat:seat} lays off from their next turn on | A lay-off in the
     turn the seat went down, where the rules forbid it.
 
 layoff.others_melds | player {seat:seat} may lay off on others' melds only once everyone
@@ -143,7 +143,7 @@ discard.no_discard | player {seat:seat} makes no discard in this turn: end it wi
 discard.taken | player {seat:seat} cannot discard {card}, just taken from the pile | A
     discard of the card just taken from the pile.
 
-discard.last_card | player {seat:seat} cannot discard his last card in deal {deal} | A
+discard.last_card | player {seat:seat} cannot discard their last card in deal {deal} | A
     discard of the last card where going out by discarding is not allowed.
 
 done.must_discard | player {seat:seat} must end this turn with a discard, not 'done' |
@@ -156,11 +156,11 @@ done.must_discard_example! | player {seat:seat} must end this turn with a discar
 take.empty_pile | player {seat:seat} cannot take: the discard pile is empty | A take
     from an empty pile.
 
-take.own_discard | player {seat:seat} cannot take {card}, his own discard | A take of
+take.own_discard | player {seat:seat} cannot take {card}, their own discard | A take of
     the seat's own discard.
 
 take.own_in_run | player {seat:seat} cannot take {count} pile cards: {card}, card
-    {place} from the top, is his own discard | A take of several pile cards reaching the
+    {place} from the top, is their own discard | A take of several pile cards reaching the
     seat's own discard.
 
 take.too_many | player {seat:seat} cannot take {count} pile cards here | A take of more
@@ -170,11 +170,11 @@ take.one_at_most | player {seat:seat} takes one pile card at most (pile_take = o
     take of several pile cards in a game whose ``pile_take`` is ``off``.
 
 take.deepest_unmeldable! | player {seat:seat} cannot take {count} pile cards here: the
-    deepest must be one he can meld at once (pile_take = meld_deepest) | A deep take whose
+    deepest must be one they can meld at once (pile_take = meld_deepest) | A deep take whose
     deepest card the hand cannot meld at once (500 Rum's rule).
 
-discard.meld_deepest | player {seat:seat} must meld {card}, the deepest card he took,
-    before he discards (pile_take = meld_deepest) | A discard before the deepest card of a
+discard.meld_deepest | player {seat:seat} must meld {card}, the deepest card they took,
+    before discarding (pile_take = meld_deepest) | A discard before the deepest card of a
     deep pile take is melded.
 
 down.opening_points | player {seat:seat} cannot open with {worth} points: a first go-down
@@ -196,10 +196,10 @@ forced.playable! | player {seat:seat} may not discard {card}: it can be laid off
 ask.not_allowed | player {seat:seat} may not ask for {card} | A "May I?" the seat may
     not make (buy limit, own discard, nothing to pay with).
 
-refuse.cannot_buy | player {seat:seat} may not refuse: he could not buy the card | A
+refuse.cannot_buy | player {seat:seat} may not refuse: they could not buy the card | A
     refusal by a seat that could not buy the card.
 
-draw.stock_after_claim | player {seat:seat} claimed a card since his last turn
+draw.stock_after_claim | player {seat:seat} claimed a card since their last turn
     (claimant_next_draw='stock'): this draw must come from the stock ('draw') | A pile
     take after a claim, where the next draw is from the stock.
 
@@ -261,7 +261,7 @@ draw.again | player {seat:seat} has drawn this turn already | A second draw in a
 draw.can_play | player {seat:seat} has a card to play and may not draw | A draw while a
     card can be played (PSSN-5.3).
 
-pass.not_stuck | player {seat:seat} may pass only when he can neither play nor draw | A
+pass.not_stuck | player {seat:seat} may pass only when they can neither play nor draw | A
     pass that is not forced.
 
 play.no_fit! | player {seat:seat} cannot {action} on {top} | A play that does not follow
@@ -390,8 +390,8 @@ effect.refused | {seat:seat} refuses {requester:seat}: "You may not" | A request
 effect.bought | {seat:seat} {kind}: {pile_cards} pile card(s), {penalty_cards} penalty
     card(s) | A buy out of turn (``kind``: ``buy`` or ``forced``, MAYI-9.7, 9.8).
 
-effect.took_on_refusal | {seat:seat} takes {card} on his refusal: {pile_cards} pile
-    card(s), {penalty_cards} penalty card(s) | P1 took the disputed card on his refusal
+effect.took_on_refusal | {seat:seat} takes {card} on their refusal: {pile_cards} pile
+    card(s), {penalty_cards} penalty card(s) | P1 took the disputed card on their refusal
     (MAYI-9.9).
 
 effect.claim_declared | {seat:seat} says "Posso?" for {card}: {melds:melds} | A claim

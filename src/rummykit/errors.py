@@ -114,6 +114,17 @@ def _rebuilt(cls: type[RummyError], message: str, attributes: dict[str, Any]) ->
     return error
 
 
+def _said(owner: str, reason: object) -> Message:
+    """An error's ``reason`` as a message: a :class:`~rummykit.Message` as it is, text as
+    code ``other``; anything else is a :class:`TypeError` naming the error class
+    ``owner``, as :func:`_checked` refuses its other arguments."""
+    if isinstance(reason, Message):
+        return reason
+    if not isinstance(reason, str):
+        raise TypeError(f"{owner}'s reason must be text, got {shown(reason)}")
+    return Message("other", {"text": reason})
+
+
 class _SaidError(RummyError):
     """An error whose reason is a :class:`~rummykit.Message` (a stable ``code`` and its
     ``params``), its English text made only when read; given as text, its code is
@@ -123,12 +134,8 @@ class _SaidError(RummyError):
     message: Message
 
     def __init__(self, reason: str | Message) -> None:
-        if not isinstance(reason, Message):
-            if not isinstance(reason, str):
-                raise TypeError(f"{type(self).__name__}'s reason must be text, got {shown(reason)}")
-            reason = Message("other", {"text": reason})
         Exception.__init__(self)  # the text is made when read (__str__, reason)
-        self.message = reason
+        self.message = _said(type(self).__name__, reason)
 
     @property
     def reason(self) -> str:  # type: ignore[override]
@@ -250,12 +257,8 @@ class IllegalActionError(RummyError):
         self, reason: str | Message, *, action: object = None, rule: str | None = None
     ) -> None:
         _checked("IllegalActionError", "rule", rule, str)
-        if not isinstance(reason, Message):
-            if not isinstance(reason, str):
-                raise TypeError(f"IllegalActionError's reason must be text, got {shown(reason)}")
-            reason = Message("other", {"text": reason})
         Exception.__init__(self)  # the text is made when read (__str__, reason)
-        self.message = reason
+        self.message = _said("IllegalActionError", reason)
         self.action = action
         self.rule = rule or None  # no clause is None, never '' (a clause map without one)
 

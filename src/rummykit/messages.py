@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import enum
 import re
-import string
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,6 +37,7 @@ import attrs
 
 from rummykit._error_templates import CONTRACT_ERRORS, MELD_ERRORS, NOTATION_ERRORS
 from rummykit._message_templates import EFFECTS, REFUSALS
+from rummykit._template_formats import TemplateFormats
 
 __all__ = ["CATALOG", "MessageEntry", "catalog_table"]
 # Message's home is the root facade (rummykit.Message), register_message's the kit's
@@ -108,7 +108,7 @@ class Message:
                 if spec:
                     out.append(_FORMATTER.format_field(value, spec))
                 else:
-                    out.append(value if type(value) is str else _shown(value))
+                    out.append(value if type(value) is str else _FORMATTER.shown(value))
         return "".join(out)
 
     def params_json(self) -> dict[str, Any]:
@@ -179,54 +179,17 @@ def _json(value: Any) -> Any:
     return str(value)
 
 
-_LETTERS = "ABCDEFGH"
-
-
-def _seat(seat: Any) -> str:
-    if seat is None:
-        return "table"
-    return _LETTERS[seat] if 0 <= seat < len(_LETTERS) else f"#{seat}"
-
-
 _PARSED: dict[str, tuple[tuple[str, str | None, str | None, str | None], ...]] = {}
 """Each template read once: its literal text and fields (``string.Formatter.parse``)."""
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with the few formats of the catalog's templates."""
+class _Formatter(TemplateFormats):
+    """The templates' formats in English, a nested message said by its own text."""
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == "seat":
-            return _seat(value)
-        if format_spec == "list":
-            return ", ".join(_shown(item) for item in value)
-        if format_spec.startswith("n(") and format_spec.endswith(")"):
-            one, _, many = format_spec[2:-1].partition("|")
-            return f"{value} {one if value == 1 else many}"
-        if format_spec == "hands":
-            return ", ".join(
-                f"{_seat(seat)} {' '.join(map(str, hand)) or '-'}"
-                for seat, hand in enumerate(value)
-            )
-        if format_spec == "or":
-            return " or ".join(_shown(item) for item in value)
-        if format_spec == "and":
-            return " and ".join(_shown(item) for item in value)
-        if format_spec == "melds":
-            return " / ".join(_shown(meld) for meld in value)
-        if format_spec == "nets":
-            return " ".join(f"{_seat(seat)}{net:+d}" for seat, net in enumerate(value))
-        return format(_shown(value), format_spec)
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, Message):
-        return value.text()
-    if isinstance(value, tuple | list):
-        return " ".join(map(str, value))
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
+    def shown(self, value: Any) -> str:
+        if isinstance(value, Message):
+            return value.text()
+        return super().shown(value)
 
 
 _FORMATTER = _Formatter()

@@ -62,10 +62,12 @@ from rummy_server.choices import choices
 from rummy_server.clock import Clock
 from rummy_server.language import (
     contract_said,
+    error_text,
     phase_said,
     read_locale,
     refusal,
     said_events,
+    say,
     words_part,
 )
 from rummy_server.live import legal_for, open_seats
@@ -98,6 +100,14 @@ UNSUPPORTED_DATA = 1003
 """The close code for a binary frame (RFC 6455)."""
 TOO_BIG = 1009
 """The close code for a message over :data:`LONGEST_MESSAGE`."""
+
+
+def lobby_refusal(text: str, locale: str, status: int, **params: Any) -> JSONResponse:
+    """The lobby's refusal of a new table: the English ``reason``, the message id ``text``
+    with its ``params`` (for a client that translates), and ``said`` in the lobby's
+    language (``?lang=`` on the request)."""
+    error = {"reason": text.format(**params), "text": text, "params": params}
+    return JSONResponse({"error": error, "said": say(text, locale, **params)}, status_code=status)
 
 
 def read_action(message: str) -> str | None:
@@ -271,46 +281,52 @@ class Server:
         return JSONResponse({"tables": [table.summary() for table in self.tables]})
 
     async def create_table(self, request: Request) -> Response:
+        locale = read_locale(request.query_params.get("lang", "")) or DEFAULT_LOCALE
         raw = await request.body()
         if len(raw) > LONGEST_REQUEST:
-            reason = f"the body is longer than {LONGEST_REQUEST} bytes"
-            return JSONResponse({"error": {"reason": reason}}, status_code=413)
+            return lobby_refusal(
+                "the body is longer than {limit} bytes", locale, 413, limit=LONGEST_REQUEST
+            )
         try:
             body = json.loads(raw)
         except ValueError:
-            return JSONResponse({"error": {"reason": "the body is not JSON"}}, status_code=400)
+            return lobby_refusal("the body is not JSON", locale, 400)
         if not isinstance(body, dict):
-            return JSONResponse({"error": {"reason": "the body is not an object"}}, 400)
+            return lobby_refusal("the body is not an object", locale, 400)
         name, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
         if (
             not isinstance(name, str)
+            or name not in names()
             or not isinstance(seats, list)
             or not 0 < len(seats) <= MOST_SEATS
             or not all(kind == HUMAN or kind in agent_names() for kind in seats)
             or not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)))
         ):
-            reason = (
-                f"give a game ({', '.join(names())}) and 1 to {MOST_SEATS} seats "
-                f"('human' or a bot: {', '.join(agent_names())})"
+            return lobby_refusal(
+                "give a game ({games}) and 1 to {most} seats ('human' or a bot: {bots})",
+                locale,
+                400,
+                games=", ".join(names()),
+                most=MOST_SEATS,
+                bots=", ".join(agent_names()),
             )
-            return JSONResponse({"error": {"reason": reason}}, status_code=400)
         client = request.client.host if request.client is not None else ""
         async with self.creating:  # the counts and the new table, one request at a time
             mine = [table for table in self.made_by[client] if not table.match.is_over]
             self.made_by[client] = mine
             if len(mine) >= self.most_tables_per_client:
-                reason = f"at most {self.most_tables_per_client} unfinished tables per client"
-                return JSONResponse({"error": {"reason": reason}}, status_code=429)
+                text = "at most {most} unfinished tables per client"
+                return lobby_refusal(text, locale, 429, most=self.most_tables_per_client)
             if len(self.tables.tables) >= self.most_tables:
-                reason = f"the server holds its most tables ({self.most_tables})"
-                return JSONResponse({"error": {"reason": reason}}, status_code=429)
+                text = "the server holds its most tables ({most})"
+                return lobby_refusal(text, locale, 429, most=self.most_tables)
             try:
                 table, _ = await run_in_threadpool(self.tables.create, name, seats=seats, seed=seed)
             except RummyError as error:
-                return JSONResponse({"error": error.to_dict()}, status_code=400)
+                said = error_text(error, locale)
+                return JSONResponse({"error": error.to_dict(), "said": said}, status_code=400)
             except SaveError:
-                reason = "the table could not be stored; try again"
-                return JSONResponse({"error": {"reason": reason}}, status_code=503)
+                return lobby_refusal("the table could not be stored; try again", locale, 503)
             mine.append(table)
         links = [
             {"seat": seat, "url": f"/?table={table.id}&seat={seat}&token={token}"}

@@ -22,19 +22,17 @@ text is exactly :meth:`Message.text <rummykit.Message.text>`'s.
 
 from __future__ import annotations
 
-import enum
-import string
 from typing import Any
 
+from rummykit._template_formats import TemplateFormats
 from rummykit.i18n.catalogs import resolve_locale, translations
 from rummykit.i18n.locales import DEFAULT_LOCALE
 from rummykit.i18n.phases import WORD_PARAMETERS, word
 from rummykit.i18n.text import N_
 from rummykit.messages import CATALOG, Message
 
-_LETTERS = "ABCDEFGH"
-_OR = N_(" or ")
-_AND = N_(" and ")
+N_(" or ")
+N_(" and ")  # the words between listed items (TemplateFormats.joiner)
 _TABLE = N_("table")
 
 
@@ -56,20 +54,23 @@ def plural_index(locale: str, count: int) -> int:
     return 0 if count == 1 else 1
 
 
-def _seat(seat: Any, locale: str) -> str:
-    if seat is None:
-        return translations(locale).gettext(_TABLE)
-    if isinstance(seat, int) and 0 <= seat < len(_LETTERS):
-        return _LETTERS[seat]
-    return f"#{seat}"
-
-
-class _Formatter(string.Formatter):
-    """The templates' formats in one language."""
+class _Formatter(TemplateFormats):
+    """The templates' formats in one language: its words for the table, ``or`` and
+    ``and``, its plural forms, a nested message said in it, and a parameter named
+    ``phase``, ``kind`` or ``how`` said as one of its words."""
 
     def __init__(self, locale: str) -> None:
         super().__init__()
         self.locale = locale
+
+    def table(self) -> str:
+        return translations(self.locale).gettext(_TABLE)
+
+    def joiner(self, english: str) -> str:
+        return translations(self.locale).gettext(english)
+
+    def plural_index(self, count: int) -> int:
+        return plural_index(self.locale, count)
 
     def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
         value = super().get_value(key, args, kwargs)
@@ -80,38 +81,7 @@ class _Formatter(string.Formatter):
     def shown(self, value: Any) -> str:
         if isinstance(value, Message):
             return message_text(value, locale=self.locale)
-        if isinstance(value, tuple | list):
-            return " ".join(map(str, value))
-        if isinstance(value, enum.Enum):
-            return str(value.value)
-        return str(value)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        locale = self.locale
-        if format_spec == "seat":
-            return _seat(value, locale)
-        if format_spec == "list":
-            return ", ".join(self.shown(item) for item in value)
-        if format_spec == "or":
-            word = translations(locale).gettext(_OR)
-            return word.join(self.shown(item) for item in value)
-        if format_spec == "and":
-            word = translations(locale).gettext(_AND)
-            return word.join(self.shown(item) for item in value)
-        if format_spec == "melds":
-            return " / ".join(self.shown(meld) for meld in value)
-        if format_spec.startswith("n(") and format_spec.endswith(")"):
-            forms = format_spec[2:-1].split("|")
-            index = plural_index(locale, int(value))
-            return f"{value} {forms[min(index, len(forms) - 1)]}"
-        if format_spec == "hands":
-            return ", ".join(
-                f"{_seat(seat, locale)} {' '.join(map(str, hand)) or '-'}"
-                for seat, hand in enumerate(value)
-            )
-        if format_spec == "nets":
-            return " ".join(f"{_seat(seat, locale)}{net:+d}" for seat, net in enumerate(value))
-        return format(self.shown(value), format_spec)
+        return super().shown(value)
 
 
 def message_text(message: Message, *, locale: str | None = None) -> str:

@@ -109,6 +109,15 @@ TABLE_WORDS: tuple[str, ...] = (
     N_("put the discard on a meld it fits, or pass"),
     N_("claim the card now on top, or pass"),
     N_("play, or draw"),
+    # the lobby's refusals of a new table (the server sends the English text and its
+    # parameters; the page says them in its language)
+    N_("the body is longer than {limit} bytes"),
+    N_("the body is not JSON"),
+    N_("the body is not an object"),
+    N_("give a game ({games}) and 1 to {most} seats ('human' or a bot: {bots})"),
+    N_("at most {most} unfinished tables per client"),
+    N_("the server holds its most tables ({most})"),
+    N_("the table could not be stored; try again"),
 )
 """The English words of the table page (message ids; ``{name}`` placeholders are filled
 by the page)."""

@@ -138,13 +138,13 @@ async function lobby() {
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     const seats = [...$("kinds").querySelectorAll("select")].map((s) => s.value);
-    const answer = await fetch("/api/tables", {
+    const answer = await fetch(`/api/tables?lang=${encodeURIComponent(chosenLanguage())}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ game: $("game").value, seats }),  // the server chooses the seed
     });
     const body = await answer.json();
-    if (!answer.ok) { status(body.error.reason); return; }
+    if (!answer.ok) { status(body.said || body.error.reason); return; }  // said: in the lobby's language
     $("made").hidden = false;
     const items = body.links.map((entry) => {
       const url = new URL(entry.url, location.href).href;
