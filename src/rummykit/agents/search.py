@@ -10,8 +10,9 @@ the deal, or after ``horizon`` decisions, where the deal is scored as if it ende
 down lacks for the contract). What the end is worth to the seat is its match total minus
 the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
 the others' mean instead, ``"win"`` with the others weighted by how likely each is to
-finish first). It repeats until ``simulations`` rollouts are spent (or ``max_ms``
-milliseconds, which is not reproducible).
+finish first; ``"chance"`` is the chance of finishing first itself). It repeats until
+``simulations`` rollouts are spent (or ``max_ms`` milliseconds, which is not
+reproducible).
 
 The search does not feed its left neighbour (``guard``): a discard the next seat would
 take and lay off at once (it has gone down and the card fits a meld on the table,
@@ -201,7 +202,10 @@ class SearchAgent:
     the others' totals weighted by how likely each is to finish first (``"win"``: a
     softmax of their totals at the temperature ``spread``, widened by the deals still to
     play, so early in a match every opponent counts alike and in the last deal the leader
-    counts most; a card fed to any opponent costs)."""
+    counts most; a card fed to any opponent costs), or the chance of finishing ahead of
+    every other seat (``"chance"``: each other total drifts from the seat's by a normal
+    amount of deviation ``sqrt(2)`` times that temperature, the others taken as
+    independent; in [0, 1])."""
     spread: float = attrs.field(default=40, validator=number(0, above=True))
     """With ``objective="win"``: the points by which two seats' totals may still drift
     apart in a deal (the softmax's temperature is ``spread`` times the square root of the
