@@ -170,17 +170,15 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
-    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes about
-    9.4 ms of CPU time a decision with a choice compiled on an idle machine (11-18 ms
-    under load; a fifth of the same budget unpruned, 46 ms idle), and won 35.4 % of
-    400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
-    heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
-    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms. With the
-    guard the default won 34.0 % of 100 matches (seed 2026; a heuristic in its seat
-    21.5 %) and its left neighbour 20 %; 12 rollouts over 2 candidates 12 deep won no
-    more than the heuristic, 96 over 4 won 39.0 % at a third more CPU
-    (``docs/howto/write-a-bot.md``)."""
+    The default (at most 48 rollouts over 5 candidates, 24 decisions deep; challengers
+    not ahead after 2 rounds dropped; the choice of pile left to the policy) won
+    44.3 % of 114 May I? matches against three heuristics (95 % interval 35.5-53.5 %;
+    seed 2026), where a heuristic in its seat won 26.8 % of the same deals, and its left
+    neighbour 17.5 %, at 28.4 ms of CPU time a decision with a choice pure and about
+    0.71 of it compiled, on a loaded machine (an idle one takes about half). The same
+    budget over 3 candidates won 33.3 % of the first 48 of those deals; 240 rollouts
+    over 4 won 37.5 % at twice the time (``docs/howto/write-a-bot.md`` has the table,
+    ``benchmarks/README.md`` the runs)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
