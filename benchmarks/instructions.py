@@ -8,7 +8,8 @@ match set aside: the same count on a loaded machine as on an idle one.
 Run: valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
     python benchmarks/instructions.py may-i --decisions 3001
 (and with ``--decisions 1``), or ``python benchmarks/instructions.py --compare OLD/src``
-to run both counts for the three games on this checkout and on ``OLD/src``.
+to run both counts for the three games on this checkout and on ``OLD/src`` (``--compare
+OLD/src may-i`` for one game).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def main() -> None:
         play(args.game or "may-i", args.decisions)
         return
     here = Path(__file__).resolve().parents[1] / "src"
-    for name in GAMES:
+    for name in (args.game,) if args.game else GAMES:
         costs = []
         for src in (args.compare, here):
             first, many = count(src, name, 1), count(src, name, args.decisions)

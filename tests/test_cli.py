@@ -87,6 +87,24 @@ def test_python_dash_m_runs_the_command() -> None:
     assert done.returncode == 0 and done.stdout == "JK\n"
 
 
+def test_a_command_loads_only_what_it_uses() -> None:
+    """``rummykit --help`` and ``rummykit cards`` start without a game, a bot or the
+    engine (their start-up is most of a short command's time); ``play`` loads them."""
+    code = (
+        "import sys\n"
+        "from rummykit.cli import main\n"
+        "heavy = ('rummykit.games', 'rummykit.agents', 'rummykit.engine')\n"
+        "for words in (['cards', 'JK'], ['play', 'may-i', '--seed', '1']):\n"
+        "    main(words)\n"
+        "    print(sorted({m.split('.')[1] for m in sys.modules if m.startswith(heavy)}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input="quit\n", capture_output=True, text=True, check=True
+    )
+    lines = done.stdout.splitlines()
+    assert lines[1] == "[]" and lines[-1] == "['agents', 'engine', 'games']", lines
+
+
 def test_demo_plays_a_whole_match(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "demo", "--players", "3", "--seed", "2", "--json")
     data = json.loads(out)

@@ -31,6 +31,10 @@ contract = "2G"
 contract = "1G+1R"
 hand_size = 11
 """
+ONE_DEAL = """name = "one deal"
+[[deal]]
+contract = "2G"
+"""
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -110,7 +114,7 @@ def test_demo_and_simulate_take_house_rules(
     code, out, _ = run(capsys, *args, "--json")
     assert code == 0 and json.loads(out)["deals"] == 4
     code, out, _ = run(capsys, *args)
-    assert "2 matches of may-i (4 players: heuristic, heuristic, heuristic, heuristic)" in out
+    assert "2 matches of may-i (4 players: heuristic), seed 0" in out  # each bot once
 
 
 def test_bot_options_set_each_bots_options(
@@ -121,21 +125,21 @@ def test_bot_options_set_each_bots_options(
     }
     bots = "search,heuristic,heuristic,heuristic"
     small = ("--bot-option", "search.simulations=6", "--bot-option", "heuristic.buy_gain=9")
-    short = tmp_path / "short.toml"  # two deals: a search bot's match is most of this test
-    short.write_text(SCHEDULE)
+    short = tmp_path / "short.toml"  # one deal: a search bot's match is most of this test
+    short.write_text(ONE_DEAL)
     code, out, _ = run(
         capsys, "simulate", "may-i", "-n", "1", "--schedule", str(short), "--bots", bots,
         *small, "--json",
     )  # fmt: skip
     data = json.loads(out)
-    assert code == 0 and data["agents"] == bots.split(",") and data["deals"] == 2
+    assert code == 0 and data["agents"] == bots.split(",") and data["deals"] == 1
     assert data["bot_options"] == {"search": {"simulations": 6}, "heuristic": {"buy_gain": 9}}
-    two_deals = game("may-i", contract_schedule=short)
+    one_deal = game("may-i", contract_schedule=short)
     agents = [
-        make_agent("search", two_deals, simulations=6),
-        *[make_agent("heuristic", two_deals, buy_gain=9)] * 3,
+        make_agent("search", one_deal, simulations=6),
+        *[make_agent("heuristic", one_deal, buy_gain=9)] * 3,
     ]
-    expected = simulate(two_deals, agents, matches=1, seed=0)
+    expected = simulate(one_deal, agents, matches=1, seed=0)
     assert data["mean_scores"] == list(expected.mean_scores)  # the options took effect
     assert data["buys"] == expected.buys
     code, out, _ = run(
@@ -205,7 +209,7 @@ def record_file(tmp_path: Path) -> Path:
 def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = record_file(tmp_path)
     code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and out.startswith("May I?, 3 players (A A, B B, C C), seed 4; the whole")
+    assert code == 0 and out.startswith("May I?, 3 players (A, B, C), seed 4; the whole")
     assert "deal 1:\n  0: " in out and "unfinished; scores so far" in out
     code, out, _ = run(capsys, "replay", str(path), "--seat", "1", "--json")
     data = json.loads(out)
@@ -399,3 +403,22 @@ def test_replay_refuses_a_seats_record_with_bad_seats_cards_or_steps(
         path.write_text(json.dumps(data))
         code, _, err = run(capsys, "replay", str(path))
         assert code == 2 and re.search(message, err), err
+
+
+def test_demo_seats_one_bot_per_seat_and_possession_standings_keep_the_deals_sign(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``demo --bots`` takes one bot per seat as ``simulate`` does (the seats then set the
+    players); the standings show the same sign as each deal's scores, Possession too."""
+    from rummykit.cli import main
+
+    assert main(["demo", "--bots", "heuristic,random,random", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == "heuristic, random"
+    assert len(data["scores"]) == 3
+    assert main(["demo", "--game", "possession", "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    deals = [line for line in out.splitlines() if line.strip().startswith("scores:")]
+    assert deals and all("+" not in line.replace("+0", "") for line in deals)  # penalties
+    standings = next(line for line in out.splitlines() if line.startswith("Standings:"))
+    assert "+" not in standings.replace("+0", "") and "-" in standings

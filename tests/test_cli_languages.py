@@ -83,15 +83,24 @@ def test_play_posso_in_brazilian_portuguese(
     assert "você sai da mesa: o jogo fica inacabado" in out
 
 
-def test_the_environments_locale_is_the_default() -> None:
+def test_the_environments_locale_is_the_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"}
-    done = rummykit("play", "may-i", "--seed", "3", stdin="quit\n", env=env)
-    assert done.returncode == 0
-    assert "вы выходите из-за стола" in done.stdout
-    english = rummykit("play", "may-i", "--seed", "3", "--lang", "en", stdin="quit\n", env=env)
-    assert "you leave the table" in english.stdout
-    unknown = {**env, "LANG": "de_DE.UTF-8"}  # no catalog: English, never an error
-    assert "you leave the table" in rummykit("play", "may-i", stdin="quit\n", env=unknown).stdout
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code, out, _ = here(capsys, monkeypatch, "play", "may-i", "--seed", "3", stdin="quit\n")
+    assert code == 0
+    assert "вы выходите из-за стола" in out
+    english = here(
+        capsys, monkeypatch, "play", "may-i", "--seed", "3", "--lang", "en", stdin="quit\n"
+    )
+    assert "you leave the table" in english[1]
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # no catalog: English, never an error
+    assert "you leave the table" in here(capsys, monkeypatch, "play", "may-i", stdin="quit\n")[1]
+    # the same from a new process's own environment (read when the command starts)
+    done = rummykit("play", "may-i", "--seed", "3", stdin="quit\n", env={**env})
+    assert done.returncode == 0 and "вы выходите из-за стола" in done.stdout
 
 
 @pytest.mark.parametrize(
@@ -127,17 +136,20 @@ def test_rules_in_russian_name_each_clause_by_its_title(
     assert data == json.loads(here(capsys, monkeypatch, "rules", "may-i", "--json")[1])
 
 
-def test_replay_demo_and_simulate_speak_the_language(tmp_path: Path) -> None:
+def test_replay_demo_and_simulate_speak_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     record = tmp_path / "game.json"
-    done = rummykit("play", "posso", "--seed", "3", "--record", str(record), stdin="1\n1\nquit\n")
-    assert done.returncode == 0, done.stderr
-    replay = rummykit("replay", str(record), "--lang", "pt-BR").stdout
+    words = ("play", "posso", "--seed", "3", "--record", str(record))
+    code, _, err = here(capsys, monkeypatch, *words, stdin="1\n1\nquit\n")
+    assert code == 0, err
+    replay = here(capsys, monkeypatch, "replay", str(record), "--lang", "pt-BR")[1]
     assert "semente 3; a mesa inteira" in replay
     assert "rodada 1:" in replay and "inacabado; pontos até agora:" in replay
-    demo = rummykit("demo", "--game", "may-i", "--seed", "2", "--lang", "ru").stdout
+    demo = here(capsys, monkeypatch, "demo", "--game", "may-i", "--seed", "2", "--lang", "ru")[1]
     assert "May I?, боты heuristic (4), зерно 2" in demo
     assert "Сдача 1: норматив 2G" in demo and "Итоги: " in demo and "Победитель: " in demo
-    summary = rummykit("simulate", "may-i", "-n", "2", "--lang", "pt-BR").stdout
+    summary = here(capsys, monkeypatch, "simulate", "may-i", "-n", "2", "--lang", "pt-BR")[1]
     assert summary.startswith("2 partidas de may-i (4 jogadores: ")
 
 

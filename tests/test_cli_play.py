@@ -1,6 +1,8 @@
-"""``rummykit play`` driven by scripted input through a subprocess: legal and illegal
-moves, nonsense, numbers from ``help``, ``hint``, end of input, Ctrl-C, ``--record``,
-and a whole deal played to the end by piping the heuristic agent's moves."""
+"""``rummykit play`` driven by scripted input: legal and illegal moves, nonsense, numbers
+from ``help``, ``hint``, end of input, Ctrl-C, ``--record``, and a whole deal played to
+the end by piping the heuristic agent's moves. Through a subprocess where the process is
+the point (its pipes, its exit code and stderr, a signal); the others run the same
+command in this process (:func:`here`: a new Python costs more than most of these tests)."""
 
 from __future__ import annotations
 
@@ -45,6 +47,18 @@ def play(
     )
 
 
+def here(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str, stdin: str = ""
+) -> tuple[int, str, str]:
+    """``rummykit play ARGS`` run in this process with ``stdin`` as its input: its exit
+    code, output and errors (an exception escaping the command fails the test)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(["play", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def test_help_numbers_hint_and_mistakes() -> None:
     lines = ["help", "hint", "foo bar", "99", "discard ZZ", "", "layoff 5H -> 9 low", "1", "show"]
     done = play("may-i", "--players", "3", "--seed", "1", stdin="\n".join(lines) + "\n")
@@ -63,9 +77,10 @@ def test_help_numbers_hint_and_mistakes() -> None:
     assert out.rstrip().endswith("end of input: the game is left unfinished")
 
 
-def test_the_view_shows_what_the_seat_may_know() -> None:
-    done = play("may-i", "--players", "3", "--seed", "1", stdin="")
-    out = done.stdout
+def test_the_view_shows_what_the_seat_may_know(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = here(capsys, monkeypatch, "may-i", "--players", "3", "--seed", "1", stdin="")
     assert "your hand (10): 5S 8S 10S 10S  4H 5H  4D 7D 8D JD" in out
     assert "pile: AC from B on top, 1 card" in out and "stock: 73 cards" in out
     assert "B: 10 cards" in out and "scores: A +0  B +0  C +0" in out
@@ -80,18 +95,25 @@ NONSENSE = [
 
 
 @pytest.mark.parametrize("game", ["may-i", "posso", "possession"])
-def test_nonsense_never_makes_a_traceback(game: str) -> None:
-    done = play(game, "--seed", "2", stdin="\n".join(NONSENSE) + "\nquit\n")
-    assert done.returncode == 0 and done.stderr == "", done.stderr
-    assert "Traceback" not in done.stdout
-    assert done.stdout.count("! ") >= len(NONSENSE) - 3  # each refused with its reason
-    assert "you leave the table" in done.stdout
+def test_nonsense_never_makes_a_traceback(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = here(
+        capsys, monkeypatch, game, "--seed", "2", stdin="\n".join(NONSENSE) + "\nquit\n"
+    )
+    assert code == 0 and err == "", err
+    assert "Traceback" not in out
+    assert out.count("! ") >= len(NONSENSE) - 3  # each refused with its reason
+    assert "you leave the table" in out
 
 
-def test_record_saved_on_quit_replays(tmp_path: Path) -> None:
+def test_record_saved_on_quit_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     record = tmp_path / "game.json"
-    done = play("posso", "--seed", "3", "--record", str(record), stdin="1\n1\nquit\n")
-    assert done.returncode == 0 and f"record saved to {record}" in done.stdout
+    words = ("posso", "--seed", "3", "--record", str(record))
+    code, out, _ = here(capsys, monkeypatch, *words, stdin="1\n1\nquit\n")
+    assert code == 0 and f"record saved to {record}" in out
     match = loads(record.read_text())
     assert match.definition.name == "posso" and len(match.events) >= 1
     assert json.loads(record.read_text())["seats"][0] == "you"

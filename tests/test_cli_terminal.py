@@ -70,7 +70,7 @@ def test_play_in_colour() -> None:
 def test_play_in_plain_text_without_rich() -> None:
     seen = in_terminal(BLOCK_RICH + PLAY, ["help", "quit"])
     assert b"\x1b[" not in seen
-    assert seen.count(b"for colour, install the cli extra") == 1
+    assert seen.count(b"for colour, install rich, the cli extra") == 1
     assert b"legal actions:" in seen and b"Traceback" not in seen
 
 

@@ -128,3 +128,22 @@ def test_values_show_as_pictures_in_notebooks() -> None:
     assert match._repr_svg_() == svg.position(match)
     for picture in (card._repr_svg_(), meld._repr_svg_(), view._repr_svg_(), match._repr_svg_()):
         parse(picture)
+
+
+def test_captions_of_views_and_positions_are_in_the_locale_asked() -> None:
+    """A view's and a position's captions come in ``locale`` (the cards are the same
+    picture); English without, exactly as before."""
+    match = random_match("may-i", 60, 5)
+    english = texts(parse(svg.position(match)))
+    russian = texts(parse(svg.position(match, locale="ru")))
+    portuguese = texts(parse(svg.view(match.view(1), locale="pt-BR")))
+    assert match.to_act is not None
+    seat = "ABCD"[match.to_act]
+    assert f"may-i · deal 1 · {match.phase.value} · player {seat} to act" in english
+    assert any(text.startswith("may-i · сдача 1 · ") for text in russian)
+    assert any(text.startswith("игрок A: ") and " карт" in text for text in russian)
+    assert any(text.startswith("jogador B (você): ") for text in portuguese)
+    assert any(text.startswith("monte ") for text in portuguese)
+    assert not any("player" in text for text in russian + portuguese)
+    assert len(english) == len(russian)
+    assert svg.view(match.view(1)) == svg.view(match.view(1), locale="en")

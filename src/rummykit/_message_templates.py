@@ -387,12 +387,13 @@ effect.allowed | {seat:seat} allows {requester:seat}: "You may" | A request allo
 effect.refused | {seat:seat} refuses {requester:seat}: "You may not" | A request refused
     (MAYI-9.6).
 
-effect.bought | {seat:seat} {kind}: {pile_cards} pile card(s), {penalty_cards} penalty
-    card(s) | A buy out of turn (``kind``: ``buy`` or ``forced``, MAYI-9.7, 9.8).
+effect.bought | {seat:seat} pays {penalty_cards:n(penalty card|penalty cards)} for
+    {pile_cards:n(pile card|pile cards)} ({kind}) | A buy out of turn (``kind``: ``buy``
+    or ``forced``, MAYI-9.7, 9.8).
 
-effect.took_on_refusal | {seat:seat} takes {card} on their refusal: {pile_cards} pile
-    card(s), {penalty_cards} penalty card(s) | P1 took the disputed card on their refusal
-    (MAYI-9.9).
+effect.took_on_refusal | {seat:seat} takes {card} on their refusal:
+    {pile_cards:n(pile card|pile cards)} and {penalty_cards:n(penalty card|penalty cards)}
+    | P1 took the disputed card on their refusal (MAYI-9.9).
 
 effect.claim_declared | {seat:seat} says "Posso?" for {card}: {melds:melds} | A claim
     declared, naming its melds (POSSO-9.3).

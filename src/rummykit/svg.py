@@ -27,6 +27,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from rummykit.cards import Card, Rank, Suit
+from rummykit.i18n.text import N_
 from rummykit.kit.effects import DealEnded, DealStarted, Dealt, HandsShown, seat_name
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import Event, PlayerView
@@ -207,10 +208,46 @@ class _Sheet:
         return _document(self.width, self.y, background + "".join(self.parts), title)
 
 
-def _melds(sheet: _Sheet, melds: Sequence[Meld]) -> None:
+def _say(text: str, locale: str | None, **params: Any) -> str:
+    """One of the pictures' captions in ``locale`` (English without)."""
+    from rummykit.i18n import translate
+
+    return translate(text, locale=locale, **params)
+
+
+def _cards_caption(seat: int, count: int, locale: str | None, *, you: bool = False) -> str:
+    """``player B: 7 cards`` (``player A (you): 7 cards`` for the seat viewing)."""
+    from rummykit.i18n import translate_plural
+
+    name = seat_name(seat)
+    if you:
+        return translate_plural(
+            "player {seat} (you): {count} card",
+            "player {seat} (you): {count} cards",
+            count,
+            locale=locale,
+            seat=name,
+        )
+    return translate_plural(
+        "player {seat}: {count} card",
+        "player {seat}: {count} cards",
+        count,
+        locale=locale,
+        seat=name,
+    )
+
+
+def _marks(*, down: bool, to_act: bool, locale: str | None) -> str:
+    """`` · down`` and `` · to act`` where they hold."""
+    return (_say(N_(" · down"), locale) if down else "") + (
+        _say(N_(" · to act"), locale) if to_act else ""
+    )
+
+
+def _melds(sheet: _Sheet, melds: Sequence[Meld], locale: str | None) -> None:
     if not melds:
         return
-    sheet.label("table")
+    sheet.label(_say(N_("table"), locale))
     x = 8.0
     for number, value in enumerate(melds):
         owner = "" if value.owner is None else f" ({seat_name(value.owner)})"
@@ -232,9 +269,13 @@ def _melds(sheet: _Sheet, melds: Sequence[Meld]) -> None:
     sheet.end_row()
 
 
-def _pile(sheet: _Sheet, pile: Sequence[tuple[Card, int | None]], stock: int) -> None:
-    shown_note = f", the last {min(len(pile), 8)}, top at right" if pile else ""
-    sheet.label(f"stock {stock} · discard pile {len(pile)}{shown_note}")
+def _pile(
+    sheet: _Sheet, pile: Sequence[tuple[Card, int | None]], stock: int, locale: str | None
+) -> None:
+    caption = _say(N_("stock {stock} · discard pile {pile}"), locale, stock=stock, pile=len(pile))
+    if pile:
+        caption += _say(N_(", the last {shown}, top at right"), locale, shown=min(len(pile), 8))
+    sheet.label(caption)
     sheet.parts.append(_back(8, sheet.y, str(stock)))
     shown = [entry[0] for entry in pile[-8:]]
     if shown:
@@ -242,58 +283,73 @@ def _pile(sheet: _Sheet, pile: Sequence[tuple[Card, int | None]], stock: int) ->
     sheet.end_row()
 
 
-def view(value: PlayerView, *, title: str | None = None) -> Svg:
+def view(value: PlayerView, *, title: str | None = None, locale: str | None = None) -> Svg:
     """A picture of what one seat may know: its hand, the table (melds by number and
     owner, jokers with their roles), the stock and the pile's top cards, and the other
-    seats' hand sizes with the cards they are known to hold."""
+    seats' hand sizes with the cards they are known to hold; the captions in ``locale``
+    (``pt-BR``, ``ru``; English without, see :mod:`rummykit.i18n`)."""
+    from rummykit.i18n.phases import phase_word
+
     sheet = _Sheet()
     heading = title or (
-        f"player {seat_name(value.seat)} · deal {value.deal} · {value.phase.value}"
+        _say(
+            N_("player {seat} · deal {deal} · {phase}"),
+            locale,
+            seat=seat_name(value.seat),
+            deal=value.deal,
+            phase=phase_word(value.phase.value, locale=locale),
+        )
         + ("" if value.contract is None else f" · {getattr(value.contract, 'notation', '')}")
     )
     sheet.label(heading, bold=True)
-    _pile(sheet, value.pile, value.stock_size)
-    _melds(sheet, value.melds)
+    _pile(sheet, value.pile, value.stock_size, locale)
+    _melds(sheet, value.melds, locale)
     for seat in range(len(value.hand_sizes)):
         if seat == value.seat:
             continue
         known = value.known[seat]
-        turn = " · to act" if value.to_act == seat else ""
-        down = " · down" if value.down[seat] else ""
-        sheet.label(f"player {seat_name(seat)}: {value.hand_sizes[seat]} cards{down}{turn}")
+        marks = _marks(down=value.down[seat], to_act=value.to_act == seat, locale=locale)
+        sheet.label(_cards_caption(seat, value.hand_sizes[seat], locale) + marks)
         sheet.parts.append(_back(8, sheet.y, str(value.hand_sizes[seat])))
         if known:
             sheet.row(known, x=8 + CARD_WIDTH + _GAP)
         sheet.end_row()
-    turn = " · to act" if value.to_act == value.seat else ""
-    sheet.label(f"player {seat_name(value.seat)} (you): {len(value.hand)} cards{turn}")
+    mine = _cards_caption(value.seat, len(value.hand), locale, you=True)
+    sheet.label(mine + _marks(down=False, to_act=value.to_act == value.seat, locale=locale))
     sheet.row(value.hand)
     sheet.end_row()
     return sheet.document(heading)
 
 
-def position(match: Match[Any, Any]) -> Svg:
+def position(match: Match[Any, Any], *, locale: str | None = None) -> Svg:
     """A picture of the whole position of ``match``: every hand face up, the table,
-    the stock and the pile."""
+    the stock and the pile; the captions in ``locale`` (English without)."""
+    from rummykit.i18n.phases import phase_word
+
     sheet = _Sheet()
     first = match.view(match.to_act if match.to_act is not None else 0)
-    heading = f"{match.definition.name} · deal {match.deal_number} · {match.phase.value}" + (
-        "" if match.to_act is None else f" · player {seat_name(match.to_act)} to act"
+    heading = _say(
+        N_("{game} · deal {deal} · {phase}"),
+        locale,
+        game=match.definition.name,
+        deal=match.deal_number,
+        phase=phase_word(match.phase.value, locale=locale),
     )
+    if match.to_act is not None:
+        heading += _say(N_(" · player {seat} to act"), locale, seat=seat_name(match.to_act))
     sheet.label(heading, bold=True)
     _pile(
         sheet,
         [(entry.card, entry.discarder) for entry in match.deal.pile.entries],
         len(match.deal.stock),
+        locale,
     )
-    _melds(sheet, first.melds)
+    _melds(sheet, first.melds, locale)
     scores = match.scores
     for seat, hand in enumerate(match.hands):
-        turn = " · to act" if match.to_act == seat else ""
-        down = " · down" if first.down[seat] else ""
-        sheet.label(
-            f"player {seat_name(seat)}: {len(hand)} cards · score {scores[seat]}{down}{turn}"
-        )
+        score = _say(N_(" · score {score}"), locale, score=scores[seat])
+        marks = _marks(down=first.down[seat], to_act=match.to_act == seat, locale=locale)
+        sheet.label(_cards_caption(seat, len(hand), locale) + score + marks)
         sheet.row(sorted(hand))
         sheet.end_row()
     return sheet.document(heading)

@@ -89,7 +89,7 @@ def test_mayi_9_9_a_refusal_take_of_several_cards_pays_for_the_extra_ones() -> N
     event = match.apply(Take(3))  # 7H 9C 4D, stopping before B's own KS
     assert event.effects[-1] == TookOnRefusal(B, SEVEN, 3, 2)
     assert (
-        event.effects[-1].text == "B takes 7H on their refusal: 3 pile card(s), 2 penalty card(s)"
+        event.effects[-1].text == "B takes 7H on their refusal: 3 pile cards and 2 penalty cards"
     )
 
 

@@ -2,6 +2,11 @@
 
 Exit codes: 0 for success or a positive verdict, 1 for a negative verdict (not a meld,
 contract not met), 2 for a usage or input error, reported as one line on stderr.
+
+A command imports and loads only what it uses: the bots, the solver and the games
+(whose player counts and meld rules the help texts and choices name) are imported in the
+commands that need them, and only the command given gets its arguments, so ``rummykit
+--help`` or ``rummykit cards`` loads no game and no bot.
 """
 
 from __future__ import annotations
@@ -17,9 +22,8 @@ from typing import Any, NoReturn
 import attrs
 
 from rummykit import __version__, compiled
-from rummykit.agents import agent_names
-from rummykit.agents.factory import agent_label, heuristic_fallback
 from rummykit.cards import format_cards, parse_cards
+from rummykit.cli.facts import Facts
 from rummykit.cli.language import add_lang_option, words_for
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
@@ -29,21 +33,17 @@ from rummykit.cli.setup import (
     make_bots,
     match_schedule,
     parse_bot_options,
-    player_range,
     seat_bots,
 )
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
-from rummykit.errors import ConfigError, InvalidMeldError, RummyError, shorten
+from rummykit.errors import InvalidMeldError, RummyError, shorten
 from rummykit.i18n.phases import word
 from rummykit.kit.codec import to_json
 from rummykit.kit.definition import GameDefinition
-from rummykit.kit.registry import get as get_game
 from rummykit.kit.registry import names as registered_games
 from rummykit.melds import Meld, MeldRules
-from rummykit.presets import GAME_PRESETS, game_preset
 from rummykit.scoring import FACE_VALUES, CardValues
-from rummykit.solver import best_arrangement
 
 EXIT_OK = 0
 EXIT_NEGATIVE = 1
@@ -88,6 +88,8 @@ def _meld_json(meld: Meld) -> dict[str, Any]:
 def _game_rules(name: str, options: Sequence[str] | None) -> tuple[MeldRules, str | None]:
     """A registered game's meld rules under its options (``--option``; the defaults
     without), and the clause that refuses jokers; else a preset's."""
+    from rummykit.presets import game_preset
+
     if name in registered_games():
         definition = build_game(name, options)
         rules = definition.meld_rules()
@@ -121,6 +123,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from rummykit.presets import GAME_PRESETS, game_preset
+
     meld_rules, _ = _game_rules(args.game, args.option)
     if not " ".join(args.hand).strip():
         raise _UsageError("no cards given")
@@ -134,6 +138,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         like = game_preset(args.game).contract_conventions if args.game in GAME_PRESETS else None
         contract = Contract.parse(args.contract, like=like)
         values = definition.card_values() or FACE_VALUES  # a game without card values
+    from rummykit.solver import best_arrangement
+
     result = best_arrangement(hand, contract, meld_rules, values=values)
     if result is None:
         _emit(
@@ -187,6 +193,29 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
     return build_game(args.game, args.option, getattr(args, "schedule", None))
 
 
+def _seated_bots(
+    args: argparse.Namespace, definition: GameDefinition[Any, Any]
+) -> tuple[int, list[str]]:
+    """The players and each seat's bot of ``--bots`` (one name for all, or one per seat,
+    which then sets the players) and ``--players``."""
+    words = [name.strip() for name in args.bots.split(",")]
+    if len(words) > 1 and args.players is not None and args.players != len(words):
+        raise _UsageError(f"--players {args.players} but {len(words)} bots")
+    if len(words) > 1:
+        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
+    else:
+        players = check_players(definition, args.players)
+    return players, seat_bots(args.bots, players)
+
+
+def _bots_label(bots: list[str], definition: GameDefinition[Any, Any]) -> str:
+    """Each distinct bot of ``bots`` once, in seat order, a greedy fallback with its
+    reason (``heuristic (greedy fallback: ...)``) once."""
+    from rummykit.agents.factory import agent_label
+
+    return ", ".join(agent_label(bot, definition) for bot in dict.fromkeys(bots))
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.engine.effects import LaidDown
     from rummykit.kit.effects import DealEnded, WentOut
@@ -194,10 +223,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
     tr = words_for(args)
     definition = _definition(args)
-    players = check_players(definition, args.players)
+    players, bots = _seated_bots(args, definition)
     match = definition.new_match(players=players, seed=args.seed)
     bot_options = parse_bot_options(args.bot_option)
-    agents = make_bots([args.bots] * players, definition, options=bot_options)
+    agents = make_bots(bots, definition, options=bot_options)
     play(match, agents, rng=random.Random(args.seed))
     names = "ABCDEFGH"
     deals: dict[int, list[str]] = {}
@@ -220,7 +249,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
-        "bots": agent_label(args.bots, definition),
+        "bots": _bots_label(bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
@@ -231,7 +260,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "{title} with {players} {bots} bots, seed {seed}",
             title=title,
             players=players,
-            bots=agent_label(args.bots, definition),
+            bots=_bots_label(bots, definition),
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -257,7 +286,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     outcome = match.outcome
     assert outcome is not None
-    standings = ", ".join(f"{names[s]} {t:+d}" for s, t in outcome.standings)
+    nets = match.net_totals  # the sign of the deals' lines in every game (Possession too)
+    standings = ", ".join(f"{names[s]} {nets[s]:+d}" for s, _ in outcome.standings)
     text.append(tr("Standings: {standings}", standings=standings))
     text.append(tr("Winner: {seats}", seats=tr(" and ").join(names[s] for s in outcome.winners)))
     data["winners"] = list(outcome.winners)
@@ -343,18 +373,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
+    from rummykit.agents.factory import heuristic_fallback
     from rummykit.simulate import MAX_MATCHES, simulate
 
     tr = words_for(args)
     definition = _definition(args)
-    words = [name.strip() for name in args.bots.split(",")]
-    if len(words) > 1 and args.players is not None and args.players != len(words):
-        raise _UsageError(f"--players {args.players} but {len(words)} bots")
-    if len(words) > 1:
-        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
-    else:
-        players = check_players(definition, args.players)
-    bots = seat_bots(args.bots, players)
+    players, bots = _seated_bots(args, definition)
     bot_options = parse_bot_options(args.bot_option)
     agents = make_bots(bots, definition, options=bot_options)
     if args.jobs < 1:
@@ -367,7 +391,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         try:
             from distributed import Client
         except ImportError:
-            raise _UsageError("--dask needs the distributed extra") from None
+            raise _UsageError(
+                "--dask needs the distributed extra (dask[distributed]): "
+                'python -m pip install ".[distributed]" in a checkout of rummykit'
+            ) from None
         if args.dask == "local":
             client = Client(n_workers=args.jobs, threads_per_worker=1)  # type: ignore[no-untyped-call]
         else:
@@ -396,14 +423,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     summary = attrs.evolve(summary, agents=tuple(bots))  # the bots' names, not their classes
-    labels = [agent_label(bot, definition) for bot in bots]  # a greedy fallback says so
     names = "ABCDEFGH"
     seats = [
         f"  {names[s]} {bot:<10} wins {w:g} ({share:.1%}, 95% {low:.1%}-{high:.1%}), "
         f"score {mean:+.1f} sd {sd:.1f}"
         for s, (bot, w, share, (low, high), mean, sd) in enumerate(
             zip(
-                labels,
+                bots,
                 summary.wins,
                 summary.win_share,
                 summary.win_interval,
@@ -420,7 +446,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             matches=summary.matches,
             game=definition.name,
             players=players,
-            bots=", ".join(labels),
+            bots=_bots_label(bots, definition),  # a greedy fallback says so, once
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -445,7 +471,12 @@ def _takes_line(summary: Any, takes: tuple[str, ...]) -> str:
     return ", ".join([*words, f"decisions {summary.decisions_per_match:.0f} per match"])
 
 
-def _parser() -> _Parser:
+def _parser(argv: Sequence[str] | None = None) -> _Parser:
+    """The command's parser: every command, and the arguments of the one ``argv`` (else
+    the process's arguments) names (the top help lists the commands, not their arguments)."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    named = next((word for word in given if not word.startswith("-")), None)
+    facts = Facts()
     parser = _Parser(prog="rummykit", description="Rummy rules from the command line.")
     build = "compiled" if compiled else "pure Python"
     parser.add_argument("--version", action="version", version=f"rummykit {__version__} ({build})")
@@ -460,113 +491,97 @@ def _parser() -> _Parser:
         sub.set_defaults(handler=handler, json=False)
         return sub
 
-    registered = registered_games()
-    usable = _usable_games(registered)
-    ranges = "; ".join(
-        f"{name} {_players_of(usable[name]) if name in usable else '(cannot be loaded)'}"
-        for name in registered
-    )
-    games_help = f"a game ({', '.join(registered)}) or a variant file (FILE.toml)"
-    bots = agent_names()
-    bots_help = f"bots: {', '.join(bots)}; one for every seat or one per seat, comma-separated"
-
     cards = add("cards", _cmd_cards, "read cards in notation and print them back")
-    cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
-    cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
+    if named == "cards":
+        cards.add_argument("cards", nargs="+", help="cards, e.g. AS 10H JK")
+        cards.add_argument("--unicode", action="store_true", help="print A♠ 10♥ 🃏")
 
-    melding = [name for name, found in usable.items() if found.meld_rules() is not None]
-    games = sorted({*GAME_PRESETS, *melding})
     check = add("check", _cmd_check, "say whether cards form a meld under a game's rules")
-    check.add_argument("cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC")
-    check.add_argument("--game", default="may-i", choices=games, help="rules preset")
-    _house_rules(check, schedule=False)
+    if named == "check":
+        check.add_argument(
+            "cards", nargs="+", help="the meld, e.g. 9C 10C JK QC or 9C 10C JK(JC) QC"
+        )
+        check.add_argument("--game", default="may-i", choices=facts.melding, help="rules preset")
+        _house_rules(check, schedule=False)
 
     demo = add("demo", _cmd_demo, "play a full match between bots and show it")
-    demo.add_argument("--game", default="may-i", help=games_help)
-    demo.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
-    demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--bots", default="heuristic", choices=bots)
-    _bot_options(demo)
-    _house_rules(demo)
-    add_lang_option(demo)
+    if named == "demo":
+        demo.add_argument("--game", default="may-i", help=facts.games_help)
+        demo.add_argument("--players", type=int, default=None, help=f"players ({facts.ranges})")
+        demo.add_argument("--seed", type=int, default=7)
+        demo.add_argument("--bots", default="heuristic", help=facts.bots_help)
+        _bot_options(demo)
+        _house_rules(demo)
+        add_lang_option(demo)
 
     play = add("play", _cmd_play, "play a game in the terminal against bots", json=False)
-    play.epilog = games_epilog(usable)
-    play.add_argument("game", help=games_help)
-    play.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
-    play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
-    play.add_argument("--bots", default="heuristic", help=bots_help)
-    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    play.add_argument("--record", metavar="FILE", help="save the match as a JSON record")
-    play.add_argument("--plain", action="store_true", help="plain text, no colour")
-    _bot_options(play)
-    _house_rules(play)
-    add_lang_option(play)
+    if named == "play":
+        play.epilog = games_epilog(facts.usable)
+        play.add_argument("game", help=facts.games_help)
+        play.add_argument("--players", type=int, default=None, help=f"players ({facts.ranges})")
+        play.add_argument("--seat", type=int, default=0, help="your seat (0 is A)")
+        play.add_argument("--bots", default="heuristic", help=facts.bots_help)
+        play.add_argument(
+            "--seed", type=int, default=None, help="the deal's seed (default: random)"
+        )
+        play.add_argument("--record", metavar="FILE", help="save the match as a JSON record")
+        play.add_argument("--plain", action="store_true", help="plain text, no colour")
+        _bot_options(play)
+        _house_rules(play)
+        add_lang_option(play)
 
     replay = add("replay", _cmd_replay, "print a saved record deal by deal")
-    replay.add_argument(
-        "record", help="a JSON record (rummykit play --record FILE) or a JSON Lines record"
-    )
-    replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
-    add_lang_option(replay)
+    if named == "replay":
+        replay.add_argument(
+            "record", help="a JSON record (rummykit play --record FILE) or a JSON Lines record"
+        )
+        replay.add_argument("--seat", type=int, default=None, help="what this seat may know")
+        add_lang_option(replay)
 
     rules = add("rules", _cmd_rules, "list a game's rules options and contract schedule")
-    rules.add_argument("game", help=games_help)
-    rules.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help=f"players, for a schedule that depends on them ({ranges})",
-    )
-    _house_rules(rules)
-    add_lang_option(rules)
+    if named == "rules":
+        rules.add_argument("game", help=facts.games_help)
+        rules.add_argument(
+            "--players",
+            type=int,
+            default=None,
+            help=f"players, for a schedule that depends on them ({facts.ranges})",
+        )
+        _house_rules(rules)
+        add_lang_option(rules)
 
     simulate = add("simulate", _cmd_simulate, "play many matches between bots; print a summary")
-    simulate.add_argument("game", help=games_help)
-    simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
-    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    simulate.add_argument("--players", type=int, default=None, help=f"players ({ranges})")
-    simulate.add_argument(
-        "--bots",
-        default="heuristic",
-        help=bots_help + " (default heuristic; e.g. search,heuristic,heuristic,heuristic)",
-    )
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
-    simulate.add_argument(
-        "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
-    )
-    _bot_options(simulate)
-    _house_rules(simulate)
-    add_lang_option(simulate)
+    if named == "simulate":
+        simulate.add_argument("game", help=facts.games_help)
+        simulate.add_argument("-n", type=int, default=100, help="number of matches (default 100)")
+        simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+        simulate.add_argument("--players", type=int, default=None, help=f"players ({facts.ranges})")
+        simulate.add_argument(
+            "--bots",
+            default="heuristic",
+            help=facts.bots_help
+            + " (default heuristic; e.g. search,heuristic,heuristic,heuristic)",
+        )
+        simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
+        simulate.add_argument(
+            "--dask", metavar="SCHEDULER", help="run on a Dask cluster ('local' starts one)"
+        )
+        _bot_options(simulate)
+        _house_rules(simulate)
+        add_lang_option(simulate)
 
     solve = add("solve", _cmd_solve, "find the best way to meet a contract with a hand")
-    solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
-    solve.add_argument("--contract", required=True, help="the contract, e.g. 2G or 1G+1R")
-    solve.add_argument("--game", default="may-i", choices=games, help="rules preset")
-    _house_rules(solve, schedule=False)
+    if named == "solve":
+        solve.add_argument("hand", nargs="+", help="the hand, e.g. 7S 7H 7D KS KC KD 2C")
+        solve.add_argument("--contract", required=True, help="the contract, e.g. 2G or 1G+1R")
+        solve.add_argument("--game", default="may-i", choices=facts.melding, help="rules preset")
+        _house_rules(solve, schedule=False)
     return parser
-
-
-def _usable_games(registered: Sequence[str]) -> dict[str, GameDefinition[Any, Any]]:
-    """Each game under its default rules, for the help and the choices; a plugin that
-    cannot be loaded is left out here, and its error is the answer when it is used."""
-    usable: dict[str, GameDefinition[Any, Any]] = {}
-    for name in registered:
-        try:
-            usable[name] = get_game(name).from_options()
-        except ConfigError:
-            continue
-    return usable
-
-
-def _players_of(definition: GameDefinition[Any, Any]) -> str:
-    fewest, most = player_range(definition)
-    return f"{fewest}-{most}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = _parser()
+    parser = _parser(argv)
     try:
         args = parser.parse_args(argv)
         if args.command is None:

@@ -241,9 +241,10 @@ class Session:
             return
         tr = self.tr
         you = " " + tr("(you)")
+        nets = match.net_totals  # the sign the deals' ends show, in every game
         rows = [
-            [str(place), seat_name(s) + (you if s == self.seat else ""), f"{total:+d}"]
-            for place, (s, total) in enumerate(outcome.standings, start=1)
+            [str(place), seat_name(s) + (you if s == self.seat else ""), f"{nets[s]:+d}"]
+            for place, (s, _) in enumerate(outcome.standings, start=1)
         ]
         self.screen.table(tr("Standings"), [tr("place"), tr("seat"), tr("score")], rows)
         winners = tr(" and ").join(seat_name(s) for s in outcome.winners)

@@ -80,7 +80,10 @@ def replay_lines(
 ) -> list[str]:
     """The match in words, deal by deal, in ``locale`` (English without)."""
     tr = Words(locale)
-    names = ", ".join(f"{seat_name(s)} {name}" for s, name in enumerate(seats))
+    names = ", ".join(  # a seat named by its letter alone (a record without names) once
+        seat_name(s) if name == seat_name(s) else f"{seat_name(s)} {name}"
+        for s, name in enumerate(seats)
+    )
     if seat is None:
         view = tr("the whole table")
     else:
@@ -117,7 +120,8 @@ def replay_lines(
     if outcome is None:
         lines.append(tr("unfinished; scores so far: {scores}", scores=_scores(match.scores)))
     else:
-        standings = ", ".join(f"{seat_name(s)} {t:+d}" for s, t in outcome.standings)
+        nets = match.net_totals  # the deals' sign, in every game
+        standings = ", ".join(f"{seat_name(s)} {nets[s]:+d}" for s, _ in outcome.standings)
         lines.append(tr("standings: {standings}", standings=standings))
         winners = tr(" and ").join(seat_name(s) for s in outcome.winners)
         lines.append(tr("winner: {seats}", seats=winners))

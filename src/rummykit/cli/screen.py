@@ -24,7 +24,10 @@ _SUIT_STYLE = {
     Suit.CLUBS: "bold",
 }
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
-COLOUR_HINT = 'rummykit: for colour, install the cli extra: python -m pip install "rummykit[cli]"'
+COLOUR_HINT = (
+    "rummykit: for colour, install rich, the cli extra "
+    '(python -m pip install ".[cli]" in a checkout of rummykit)'
+)
 
 
 def printable(name: str, limit: int = 40) -> str:

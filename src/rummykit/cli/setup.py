@@ -8,15 +8,17 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rummykit.agents import Agent, agent_names, make_agent
 from rummykit.errors import ConfigError, RummyError, shown
 from rummykit.i18n import add_catalog
 from rummykit.kit.definition import GameDefinition
 from rummykit.kit.option_table import option_infos
 from rummykit.kit.registry import get
 from rummykit.variants import load_variant, variant_type
+
+if TYPE_CHECKING:
+    from rummykit.agents import Agent
 
 
 class UsageError(ConfigError):
@@ -81,6 +83,8 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
         name = name.strip().replace("-", "_")
         if not sep or not dot or not bot or not name:
             raise UsageError(f"--bot-option takes BOT.NAME=VALUE, got {item!r}")
+        from rummykit.agents import agent_names  # the bots, only where a command has them
+
         if bot not in (known := agent_names()):
             raise UsageError(f"--bot-option {item!r}: bots are {', '.join(known)}")
         options.setdefault(bot, {})[name] = option_value(value)
@@ -125,6 +129,8 @@ def make_bots(
             f"bot options for {', '.join(unused)}, but no seat has that bot "
             f"(bots: {', '.join(dict.fromkeys(names))})"
         )
+    from rummykit.agents import make_agent
+
     return [make_agent(name, definition, **options.get(name, {})) for name in names]
 
 
@@ -213,6 +219,8 @@ def seat_bots(text: str, seats: int) -> list[str]:
     bots = [word.strip() for word in text.split(",")]
     if not all(bots):
         raise UsageError(f"--bots {text!r} has an empty name (names are comma-separated)")
+    from rummykit.agents import agent_names
+
     known = agent_names()
     for bot in bots:
         if bot not in known:

@@ -16,7 +16,14 @@ from rummykit.cards import Card
 from rummykit.contracts.schedules import ContractSchedule, DealSpec
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff
 from rummykit.engine.hooks import Hooks, Refusal, TakeKind
-from rummykit.engine.moves import LayoffMemos, exchange_matches, exchange_meanings
+from rummykit.engine.moves import (
+    LayoffMemos,
+    exchange_among,
+    exchange_matches,
+    exchange_meanings,
+    exchange_outcomes,
+    leaves_ok_after_layoff,
+)
 from rummykit.engine.options import PileTake, SingleCardRule, TableOptions
 from rummykit.engine.phases import DRAW, MELD, PICK
 from rummykit.engine.points import opening_short
@@ -24,7 +31,7 @@ from rummykit.engine.state import ContractDeal, ContractMatchState
 from rummykit.errors import IllegalActionError, InvalidMeldError
 from rummykit.kit.actions import Action, Discard, Done, Take
 from rummykit.kit.match import Match
-from rummykit.melds import JokerExchange, Meld, MeldRules, joker_exchanges
+from rummykit.melds import JokerExchange, Meld, MeldRules
 from rummykit.messages import Message
 
 if TYPE_CHECKING:
@@ -116,55 +123,6 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
             and len(self.deal.hands[seat]) == 1
             and not (self.deal.discard_out and self.deal.down[seat])
         )
-
-    def _leaves_ok(
-        self,
-        seat: int,
-        remaining: Sequence[Card],
-        *,
-        down_after: bool,
-        table_after: Sequence[Meld] | None = None,
-        going_down: bool = False,
-    ) -> bool:
-        """May a meld action leave ``remaining`` in ``seat``'s hand (MAYI-13.3, 13.5)?
-
-        Emptying the hand needs the contract on the table. Keeping exactly one card in a
-        turn that ends with a discard is allowed where that card may then be discarded
-        (going out by discarding), or laid off next (so the player goes out by melding,
-        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``. In a deal laid
-        down whole (the schedule's ``whole_hand``) a go-down that completes the contract
-        keeps no card.
-        """
-        if not remaining:
-            return down_after
-        if going_down and down_after and self._whole_hand:
-            return False
-        if len(remaining) > 1 or not self.deal.step.discard_step:
-            return True
-        if self.deal.discard_out and down_after:
-            return True
-        if self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD:
-            return True
-        if not down_after:
-            return False  # laying off the last card would go out without the contract
-        gate = self._hooks.layoff_gate
-        if (going_down or self.deal.step.went_down) and not gate.after_going_down(self._ctx):
-            return False
-        last = remaining[0]
-        existing = len(self.deal.table)
-        per_meld = gate.depends_on_target
-        for index, meld in enumerate(self.deal.table if table_after is None else table_after):
-            # A gate that depends on the meld is asked about the melds on the table now
-            # (once the seat is down); melds laid in this action are the seat's own.
-            if (
-                per_meld
-                and index < existing
-                and (not self.deal.down[seat] or gate.refusal(self._ctx, seat, index) is not None)
-            ):
-                continue
-            if self._ctx.grown_meld(meld, last) is not None:
-                return True
-        return False
 
     # -- verifying -------------------------------------------------------------------------
 
@@ -271,27 +229,9 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if action.card not in self.deal.hands[seat]:
             message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
             raise IllegalActionError(message, rule=self._clause("layoff"))
-        if not self._leaves_ok_after_layoff(seat, action.card, target, grown):
+        if not leaves_ok_after_layoff(self._ctx, seat, action.card, target, grown):
             message = Message("hand.single_card", {"seat": seat})
             raise IllegalActionError(message, rule=self._clause("single_card"))
-
-    def _leaves_ok_after_layoff(self, seat: int, card: Card, index: int, grown: Meld) -> bool:
-        """May ``seat`` lay ``card`` off on meld ``index`` (which becomes ``grown``)?"""
-        if len(self.deal.hands[seat]) > 2:
-            return True  # two or more cards stay: nothing to check (MAYI-13.3)
-        remaining = list(self.deal.hands[seat])
-        remaining.remove(card)
-        table_after = list(self.deal.table)
-        table_after[index] = grown
-        return self._leaves_ok(
-            seat, remaining, down_after=self.deal.down[seat], table_after=table_after
-        )
-
-    def _exchange_outcomes(self, seat: int, card: Card, target: int) -> Sequence[JokerExchange]:
-        """Every legal placement of the joker freed by ``card`` from meld ``target``."""
-        gate = self._hooks.exchange
-        assert gate is not None
-        return joker_exchanges(self.deal.table, target, card, self.meld_rules, to_hand=gate.to_hand)
 
     def _check_exchange(self, seat: int, action: ExchangeJoker) -> None:
         """Raise :class:`~rummykit.errors.IllegalActionError` unless ``action`` is legal now."""
@@ -306,46 +246,30 @@ class CheckedMatch(Match[ContractMatchState, ContractDeal]):
         if refusal is not None:
             raise IllegalActionError(refusal[1], rule=refusal[0])
         try:  # what the table shows first: the card frees a joker to that place
-            outcomes = self._exchange_outcomes(seat, action.card, action.target)
+            outcomes = exchange_outcomes(self._ctx, action.card, action.target)
         except InvalidMeldError:
             outcomes = ()
         if not any(exchange_matches(action, outcome) for outcome in outcomes):
             params = {
                 "card": action.card,
                 "target": action.target,
-                "meanings": exchange_meanings(self, seat, action),
+                "meanings": exchange_meanings(self._ctx, action),
             }
             raise IllegalActionError(Message("exchange.no_fit", params), rule=rule)
         if action.card not in self.deal.hands[seat]:
             message = Message("hand.lacks", {"seat": seat, "cards": (action.card,)})
             raise IllegalActionError(message, rule=rule)
-        if self._exchange_among(seat, action, outcomes) is None:  # the hand it leaves
+        if exchange_among(self._ctx, seat, action, outcomes) is None:  # the hand it leaves
             raise IllegalActionError(Message("hand.single_card", {"seat": seat}), rule=rule)
 
     def _exchange_for(self, seat: int, action: ExchangeJoker) -> JokerExchange | None:
         """The table after ``action``, or ``None`` if its card cannot free that joker to
         that place (or the exchange would leave a hand the turn rules forbid)."""
         try:
-            outcomes = self._exchange_outcomes(seat, action.card, action.target)
+            outcomes = exchange_outcomes(self._ctx, action.card, action.target)
         except InvalidMeldError:
             return None
-        return self._exchange_among(seat, action, outcomes)
-
-    def _exchange_among(
-        self, seat: int, action: ExchangeJoker, outcomes: Sequence[JokerExchange]
-    ) -> JokerExchange | None:
-        """:meth:`exchange_for` with the placements of the freed joker already worked
-        out (``outcomes``, from :meth:`exchange_outcomes`)."""
-        for outcome in outcomes:
-            if exchange_matches(action, outcome):
-                remaining = list(self.deal.hands[seat])
-                remaining.remove(action.card)
-                if outcome.target is None:
-                    remaining.append(outcome.joker)
-                down = self.deal.down[seat]
-                if self._leaves_ok(seat, remaining, down_after=down, table_after=outcome.melds):
-                    return outcome
-        return None
+        return exchange_among(self._ctx, seat, action, outcomes)
 
     def _neutral_rule(self) -> str | None:
         return self._clause(self.state.phase.value) or super()._neutral_rule()

@@ -16,6 +16,7 @@ engine's insides change, in the pure and the compiled build alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, final
 from weakref import ref
 
@@ -24,6 +25,7 @@ from rummykit.contracts import Contract
 from rummykit.deck import PileCard
 from rummykit.engine import pile
 from rummykit.engine.moves import LayoffMemos, grown_meld
+from rummykit.engine.options import SingleCardRule
 from rummykit.engine.state import TurnStep
 from rummykit.errors import IllegalActionError
 from rummykit.kit.actions import Action
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     from rummykit.engine.core import ContractRummyMatch
     from rummykit.engine.hooks import Hooks, TakeKind
     from rummykit.engine.options import TableOptions
-    from rummykit.engine.state import ContractDeal
+    from rummykit.engine.state import ContractDeal, ContractMatchState
     from rummykit.melds.meld import Role
 
 S = TypeVar("S")
@@ -117,8 +119,10 @@ class DealView(Protocol):
 
 
 _SLOTS = (
+    "_contracts",
     "_memos",
     "_ref",
+    "_state",
     "claim",
     "deal",
     "game",
@@ -128,6 +132,7 @@ _SLOTS = (
     "players",
     "rules",
     "values",
+    "whole_hand",
 )
 
 
@@ -143,6 +148,11 @@ class TurnContext(Generic[S]):
 
     __slots__ = _SLOTS
 
+    _state: ContractMatchState
+    """The match's state (phase, seat to act, deal number, …): the match's own object,
+    read in place (the context is bound afresh whenever the match puts another one)."""
+    _contracts: tuple[Contract | None, ...]
+    """Each seat's contract in the deal in progress (:meth:`contract_of`)."""
     _memos: LayoffMemos
     """The match's lay-off memos for the deal in progress (:meth:`grown_meld`'s)."""
     _ref: Callable[[], ContractRummyMatch]
@@ -171,6 +181,8 @@ class TurnContext(Generic[S]):
     claim: S | None
     """The claim protocol's state (``None``: none kept now): the deal's, kept here too
     (:meth:`set_claim` sets both)."""
+    whole_hand: bool
+    """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
 
     @staticmethod
     def of(match: ContractRummyMatch) -> TurnContext[Any]:
@@ -197,6 +209,9 @@ class TurnContext(Generic[S]):
         put(self, "values", match.options.card_values)
         put(self, "hooks", match._hooks)
         put(self, "game", match.definition.name)
+        state = getattr(match, "state", None)  # None: the match is being made
+        if state is not None:
+            put(self, "_state", state)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"TurnContext.{name} is read-only: change the match through its verbs")
@@ -218,49 +233,57 @@ class TurnContext(Generic[S]):
         may change them), with its lay-off memos: the engine's call, never a hook's."""
         match = self._ref()
         put = object.__setattr__
+        put(self, "_state", match.state)
         put(self, "_memos", memos)
         put(self, "deal", deal)
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
         put(self, "values", match.options.card_values)
+        put(self, "whole_hand", match._whole_hand)
+        put(self, "_contracts", tuple(map(match._contract_of, range(self.players))))
 
     # -- what a hook reads -------------------------------------------------------------------
 
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._ref().state.phase
+    if TYPE_CHECKING:
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose decision it is."""
-        return self._ref().state.to_act
+        @property
+        def phase(self) -> Phase:
+            """The current phase."""
 
-    @property
-    def deal_number(self) -> int:
-        """The deal in progress, from 1."""
-        return self._ref().state.deal_number
+        @property
+        def to_act(self) -> int | None:
+            """The seat whose decision it is."""
+
+        @property
+        def deal_number(self) -> int:
+            """The deal in progress, from 1."""
+
+    else:  # read by a getter made in C: a hook reads the phase once or more a decision
+        phase = property(attrgetter("_state.phase"), doc="The current phase.")
+        to_act = property(attrgetter("_state.to_act"), doc="The seat whose decision it is.")
+        deal_number = property(
+            attrgetter("_state.deal_number"), doc="The deal in progress, from 1."
+        )
 
     @property
     def stock_size(self) -> int:
         """How many cards the stock holds."""
         return len(self._ref().deal.stock)
 
-    @property
-    def whole_hand(self) -> bool:
-        """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
-        return self._ref()._whole_hand
-
     def contract_of(self, seat: int) -> Contract | None:
         """``seat``'s contract in this deal: the deal's, or under
         ``per_player_contracts`` the one of the seat's own stage."""
-        return self._ref()._contract_of(seat)
+        return self._contracts[seat]
 
     def buys_left(self, seat: int) -> int | None:
         """Buys ``seat`` may still make this deal under the deal's ``buy_limit`` (with
         any carried over under ``buys_carry_over``); ``None``: no limit."""
-        return self._ref()._buys_left(seat)
+        limit = self.options.buy_limit
+        if limit is None:
+            return None
+        carried = self._state.carried_buys
+        return limit + (carried[seat] if carried else 0) - self.deal.buys[seat]
 
     @property
     def sender_known(self) -> bool:
@@ -305,11 +328,47 @@ class TurnContext(Generic[S]):
         table_after: Sequence[Meld] | None = None,
         going_down: bool = False,
     ) -> bool:
-        """May a meld action leave ``remaining`` in ``seat``'s hand (the single-card
-        rule, going out only with the contract down)?"""
-        return self._ref()._leaves_ok(
-            seat, remaining, down_after=down_after, table_after=table_after, going_down=going_down
-        )
+        """May a meld action leave ``remaining`` in ``seat``'s hand (MAYI-13.3, 13.5)?
+
+        Emptying the hand needs the contract on the table. Keeping exactly one card in a
+        turn that ends with a discard is allowed where that card may then be discarded
+        (going out by discarding), or laid off next (so the player goes out by melding,
+        MAYI-W37), or under ``single_card_rule=end_turn_without_discard``. In a deal laid
+        down whole (the schedule's ``whole_hand``) a go-down that completes the contract
+        keeps no card.
+        """
+        if not remaining:
+            return down_after
+        if going_down and down_after and self.whole_hand:
+            return False
+        deal = self.deal
+        step = deal.step
+        if len(remaining) > 1 or not step.discard_step:
+            return True
+        if deal.discard_out and down_after:
+            return True
+        if self.options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD:
+            return True
+        if not down_after:
+            return False  # laying off the last card would go out without the contract
+        gate = self.hooks.layoff_gate
+        if (going_down or step.went_down) and not gate.after_going_down(self):
+            return False
+        last = remaining[0]
+        existing = len(deal.table)
+        per_meld = gate.depends_on_target
+        for index, meld in enumerate(deal.table if table_after is None else table_after):
+            # A gate that depends on the meld is asked about the melds on the table now
+            # (once the seat is down); melds laid in this action are the seat's own.
+            if (
+                per_meld
+                and index < existing
+                and (not deal.down[seat] or gate.refusal(self, seat, index) is not None)
+            ):
+                continue
+            if self.grown_meld(meld, last) is not None:
+                return True
+        return False
 
     def grown_meld(
         self, meld: Meld, card: Card, end: End | None = None, role: Role | None = None
@@ -342,18 +401,19 @@ class TurnContext(Generic[S]):
 
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
-        match = self._ref()  # the match's _set_turn, without a second call
-        state = match.state
+        state = self._state  # the match's _set_turn, without a second call
         state.phase, state.to_act = phase, seat
-        match._legal = None
+        self._ref()._legal = None
 
     def set_step(self, step: TurnStep) -> None:
         """The turn in progress is now ``step``."""
-        self._ref().deal.step = step
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.step = step
 
     def set_claim(self, state: S | None) -> None:
         """Keep ``state`` as the claim protocol's state (``None``: none)."""
-        self._ref().deal.claim = state  # type: ignore[assignment]  # the protocol's own
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.claim = state  # type: ignore[assignment]  # the protocol's own state
         object.__setattr__(self, "claim", state)
 
     def count_turn(self) -> bool:
@@ -429,8 +489,9 @@ class TurnContext(Generic[S]):
 
     def count_buy(self, seat: int) -> None:
         """``seat`` bought a card: count it for the deal (buy limits) and the match."""
-        self._ref().deal.buys[seat] += 1
-        self._ref().state.total_buys += 1
+        deal: ContractDeal = self.deal  # type: ignore[assignment]  # the engine's, writable
+        deal.buys[seat] += 1
+        self._state.total_buys += 1
 
     def went_out(self, seat: int, how: GoingOut) -> None:
         """``seat`` went out; the deal is scored."""

@@ -138,8 +138,8 @@ class ListedMatch(CheckedMatch):
         downs = self._hooks.opening.go_downs(self._ctx, seat)
         if self.options.opening_points and not (self.deal.down[seat] or self.deal.laid[seat]):
             downs = opening_downs(self._ctx, seat, downs)
-        result: list[Action] = [*downs, *layoffs(self, seat, self._ctx, self._layoffs)]
-        result += exchanges(self, seat, self._ctx)
+        result: list[Action] = [*downs, *layoffs(self._ctx, seat, self._layoffs)]
+        result += exchanges(self._ctx, seat)
         if self.deal.deepest is not None:
             pass  # pile_take="meld_deepest": no discard, no end, before the deepest is melded
         elif step.discard_step:

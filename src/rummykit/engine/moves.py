@@ -18,14 +18,13 @@ from rummykit.cards import CARDS, Card, Rank, Suit
 from rummykit.engine.actions import ExchangeJoker, LayOff
 from rummykit.errors import InvalidMeldError
 from rummykit.kit.actions import format_meaning
-from rummykit.melds import End, JokerExchange, Meld, MeldKind, MeldRules
+from rummykit.melds import End, JokerExchange, Meld, MeldKind, MeldRules, joker_exchanges
 from rummykit.melds.exchange import replacing_cards
 from rummykit.melds.layoff import fit_lay_off
 from rummykit.melds.meld import Role
 from rummykit.messages import Message
 
 if TYPE_CHECKING:
-    from rummykit.engine.checks import CheckedMatch
     from rummykit.engine.context import TurnContext
 
 MEMO_ENTRIES: Final = 50_000
@@ -49,13 +48,11 @@ def layoff_memos() -> LayoffMemos:
     return results, BoundedMemo("lay-off fits", entries=MEMO_ENTRIES, shared=False)
 
 
-def layoffs(
-    match: CheckedMatch, seat: int, ctx: TurnContext[Any], memos: LayoffMemos
-) -> list[LayOff]:
+def layoffs(ctx: TurnContext[Any], seat: int, memos: LayoffMemos) -> list[LayOff]:
     """Every legal single-card lay-off now: card order, then meld, then end; a wild card
     at a run's end once per meaning (:func:`placements`); ``ctx`` is the match's
     context, for the lay-off gate."""
-    deal = match.deal
+    deal = ctx.deal
     gate = ctx.hooks.layoff_gate
     if not deal.table or not gate.permits(ctx, seat):
         return []
@@ -70,17 +67,17 @@ def layoffs(
             continue
         fits: _Fits | None = memo.get((id(meld), index))
         if fits is None or fits[0] is not meld:
-            fits = _fits(match, memo, meld, index)
+            fits = _fits(ctx.meld_rules, memo, meld, index)
         _, ways, listed = fits
         for card in ways:  # a few cards: each looked up in the hand (the order is sorted below)
             if card not in held:
                 continue
             if few_cards:  # the hand kept may forbid some
-                found += _kept_layoffs(match, results, seat, meld, index, card, ways[card])
+                found += _card_layoffs(ctx, results, meld, index, card, ways[card], seat)
                 continue
             known = listed.get(card)
             if known is None:
-                known = _card_layoffs(match, results, meld, index, card, ways[card])
+                known = _card_layoffs(ctx, results, meld, index, card, ways[card], None)
                 listed[card] = known
             found += known
     found.sort()  # the orders differ: the actions are never compared
@@ -101,13 +98,13 @@ other object has its identity, and a hit is checked to be the very meld."""
 
 
 def _fits(
-    match: CheckedMatch, memo: BoundedMemo[tuple[int, int], Any], meld: Meld, index: int
+    rules: MeldRules, memo: BoundedMemo[tuple[int, int], Any], meld: Meld, index: int
 ) -> _Fits:
     """The cards that may fit ``meld``, meld ``index`` on the table, whoever holds them:
     worked out once per meld and place, as the table changes seldom and a meld step
     lists its lay-offs turn after turn (remembered per match, a bounded cache, not
     state)."""
-    wild_ranks = match.meld_rules.wild_ranks
+    wild_ranks = rules.wild_ranks
     wilds = _WILD_CARDS.get(wild_ranks) or _wild_cards(wild_ranks)
     ways: dict[Card, tuple[int, ...]]
     shape = meld.kind.shape
@@ -131,43 +128,26 @@ def _fits(
 
 
 def _card_layoffs(
-    match: CheckedMatch,
+    ctx: TurnContext[Any],
     results: _Results,
     meld: Meld,
     index: int,
     card: Card,
     ways: tuple[int, ...],
+    seat: int | None,
 ) -> list[tuple[int, LayOff]]:
-    """The lay-offs of ``card`` on ``meld`` (meld ``index``) whatever hand it leaves,
-    with their listing orders."""
+    """The lay-offs of ``card`` on ``meld`` (meld ``index``), with their listing orders:
+    whatever hand they leave (``seat`` ``None``), or only those that leave a hand
+    ``seat`` may keep (one card or none: the turn rules decide)."""
     found = []
     for way in ways:
         if way == _AT_RUN_END:
-            return _run_end_layoffs(match, results, meld, index, card, None)
+            return _run_end_layoffs(ctx, results, meld, index, card, seat)
         end = _END_OF[way]
-        if grown_meld(results, match.meld_rules, meld, card, end) is not None:
-            found.append(_plain_layoff(card, index, end, way))
-    return found
-
-
-def _kept_layoffs(
-    match: CheckedMatch,
-    results: _Results,
-    seat: int,
-    meld: Meld,
-    index: int,
-    card: Card,
-    ways: tuple[int, ...],
-) -> list[tuple[int, LayOff]]:
-    """The lay-offs of ``card`` on ``meld`` (meld ``index``) that leave a hand ``seat``
-    may keep (one card or none: the turn rules decide), with their listing orders."""
-    found = []
-    for way in ways:
-        if way == _AT_RUN_END:
-            return _run_end_layoffs(match, results, meld, index, card, seat)
-        end = _END_OF[way]
-        grown = grown_meld(results, match.meld_rules, meld, card, end)
-        if grown is not None and match._leaves_ok_after_layoff(seat, card, index, grown):
+        grown = grown_meld(results, ctx.meld_rules, meld, card, end)
+        if grown is not None and (
+            seat is None or leaves_ok_after_layoff(ctx, seat, card, index, grown)
+        ):
             found.append(_plain_layoff(card, index, end, way))
     return found
 
@@ -182,16 +162,16 @@ def _plain_layoff(card: Card, index: int, end: End | None, way: int) -> tuple[in
 
 
 def _run_end_layoffs(
-    match: CheckedMatch, results: _Results, meld: Meld, index: int, card: Card, seat: int | None
+    ctx: TurnContext[Any], results: _Results, meld: Meld, index: int, card: Card, seat: int | None
 ) -> list[tuple[int, LayOff]]:
     """The lay-offs of wild ``card`` at the ends of run ``meld`` (meld ``index``), a
     meaning per end it fits (:func:`placements`), with their listing orders; with
     ``seat``, only the ends where the hand ``seat`` keeps is allowed."""
     grown_at: list[tuple[End | None, Meld]] = []
     for end in _ENDS:
-        grown = grown_meld(results, match.meld_rules, meld, card, end)
+        grown = grown_meld(results, ctx.meld_rules, meld, card, end)
         if grown is not None and (
-            seat is None or match._leaves_ok_after_layoff(seat, card, index, grown)
+            seat is None or leaves_ok_after_layoff(ctx, seat, card, index, grown)
         ):
             grown_at.append((end, grown))
     place = (card.code << 32) | (index << 2)
@@ -268,11 +248,11 @@ def grown_meld(
     return grown
 
 
-def exchanges(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[ExchangeJoker]:
+def exchanges(ctx: TurnContext[Any], seat: int) -> list[ExchangeJoker]:
     """Every legal joker exchange now (none unless the game has an exchange gate);
     ``ctx`` is the match's context, for the gate."""
     gate = ctx.hooks.exchange
-    deal = match.deal
+    deal = ctx.deal
     if gate is None or not deal.table:
         return []
     found: list[ExchangeJoker] = []
@@ -286,40 +266,76 @@ def exchanges(match: CheckedMatch, seat: int, ctx: TurnContext[Any]) -> list[Exc
         if not cards or gate.refusal(ctx, seat, index) is not None:
             continue
         for card in sorted(cards, key=_code):
-            outcomes = _outcomes(match, seat, card, index, to_hand=gate.to_hand)
+            outcomes = _outcomes(ctx, card, index, to_hand=gate.to_hand)
             if outcomes is None:
                 continue
             for action in _exchange_actions(card, index, outcomes):
                 if action.joker_to is not None and gate.refusal(ctx, seat, action.joker_to):
                     continue
-                if match._exchange_among(seat, action, outcomes) is not None:
+                if exchange_among(ctx, seat, action, outcomes) is not None:
                     found.append(action)
     return found
 
 
 def _outcomes(
-    match: CheckedMatch, seat: int, card: Card, index: int, *, to_hand: bool
+    ctx: TurnContext[Any], card: Card, index: int, *, to_hand: bool
 ) -> Sequence[JokerExchange] | None:
-    """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none: a
+    """:func:`exchange_outcomes` of ``card`` on meld ``index``, ``None`` where there is none: a
     fact about the table, the card and the rules, remembered (bounded), as a player
     holding the card is offered the same exchanges at each meld step until the table
     changes (``to_hand``: the exchange gate's)."""
-    key = (tuple(match.deal.table), index, card, match.meld_rules, to_hand)
+    key = (tuple(ctx.deal.table), index, card, ctx.meld_rules, to_hand)
     try:
         return _OUTCOMES[key]
     except KeyError:
         pass
-    return _OUTCOMES.put(key, _asked(match, seat, card, index))
-
-
-def _asked(
-    match: CheckedMatch, seat: int, card: Card, index: int
-) -> Sequence[JokerExchange] | None:
-    """``match._exchange_outcomes(seat, card, index)``, ``None`` where there is none."""
     try:
-        return match._exchange_outcomes(seat, card, index)
+        found: Sequence[JokerExchange] | None = exchange_outcomes(ctx, card, index)
     except InvalidMeldError:
-        return None
+        found = None
+    return _OUTCOMES.put(key, found)
+
+
+def exchange_outcomes(ctx: TurnContext[Any], card: Card, target: int) -> Sequence[JokerExchange]:
+    """Every legal placement of the joker freed by ``card`` from meld ``target`` (the
+    game's exchange gate says whether it may go to the hand); raises
+    :class:`~rummykit.errors.InvalidMeldError` where ``card`` frees no joker there."""
+    gate = ctx.hooks.exchange
+    assert gate is not None
+    return joker_exchanges(ctx.deal.table, target, card, ctx.meld_rules, to_hand=gate.to_hand)
+
+
+def exchange_among(
+    ctx: TurnContext[Any], seat: int, action: ExchangeJoker, outcomes: Sequence[JokerExchange]
+) -> JokerExchange | None:
+    """The placement among ``outcomes`` (:func:`exchange_outcomes`) that ``action``
+    names, if the hand it leaves ``seat`` is one the turn rules allow (else ``None``)."""
+    deal = ctx.deal
+    for outcome in outcomes:
+        if exchange_matches(action, outcome):
+            remaining = list(deal.hands[seat])
+            remaining.remove(action.card)
+            if outcome.target is None:
+                remaining.append(outcome.joker)
+            down = deal.down[seat]
+            if ctx.leaves_ok(seat, remaining, down_after=down, table_after=outcome.melds):
+                return outcome
+    return None
+
+
+def leaves_ok_after_layoff(
+    ctx: TurnContext[Any], seat: int, card: Card, index: int, grown: Meld
+) -> bool:
+    """May ``seat`` lay ``card`` off on meld ``index`` (which becomes ``grown``)?"""
+    deal = ctx.deal
+    hand = deal.hands[seat]
+    if len(hand) > 2:
+        return True  # two or more cards stay: nothing to check (MAYI-13.3)
+    remaining = list(hand)
+    remaining.remove(card)
+    table_after = list(deal.table)
+    table_after[index] = grown
+    return ctx.leaves_ok(seat, remaining, down_after=deal.down[seat], table_after=table_after)
 
 
 _SMALL_MEMO: Final = 512
@@ -383,12 +399,12 @@ def exchange_matches(action: ExchangeJoker, outcome: JokerExchange) -> bool:
     return True
 
 
-def exchange_meanings(match: CheckedMatch, seat: int, action: ExchangeJoker) -> Message | str:
+def exchange_meanings(ctx: TurnContext[Any], action: ExchangeJoker) -> Message | str:
     """For a refused exchange: what the freed joker may stand for on meld
     ``action.joker_to`` (a ``note.stands_for`` message; ``""`` when it has no choice of
     meaning there)."""
     try:
-        outcomes = match._exchange_outcomes(seat, action.card, action.target)
+        outcomes = exchange_outcomes(ctx, action.card, action.target)
     except InvalidMeldError:
         return ""
     roles = [

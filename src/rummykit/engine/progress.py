@@ -75,14 +75,6 @@ class ProgressMatch(ListedMatch):
             return self._contract_of_stage(self.state.stages[seat])
         return self.deal.contract
 
-    def _buys_left(self, seat: int) -> int | None:
-        """Buys ``seat`` may still make this deal (``None``: no limit)."""
-        limit = self.options.buy_limit
-        if limit is None:
-            return None
-        carried = self.state.carried_buys[seat] if self.state.carried_buys else 0
-        return limit + carried - self.deal.buys[seat]
-
     def _end_deal(self, reason: DealEnd, went_out: int | None, scores: Sequence[DealScore]) -> None:
         """Move the seats on (``per_player_contracts``) and carry their unused buys
         (``buys_carry_over``), then score the deal as every game does."""
@@ -93,7 +85,7 @@ class ProgressMatch(ListedMatch):
                     state.stages[seat] += 1
         if state.carried_buys:
             for seat in range(self.players):
-                left = self._buys_left(seat)
+                left = self._ctx.buys_left(seat)
                 state.carried_buys[seat] = 0 if left is None else max(0, left)
         super()._end_deal(reason, went_out, scores)
 

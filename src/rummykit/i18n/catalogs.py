@@ -35,6 +35,9 @@ CATALOG_DIR = Path(__file__).resolve().parent / "locale"
 _lock = threading.Lock()
 _sources: list[tuple[str, Path]] = [(DOMAIN, CATALOG_DIR)]
 _chains: dict[str, gettext.NullTranslations] = {}
+_locales: list[tuple[str, ...]] = []
+"""The answer of :func:`available_locales`, found once per set of catalogs (a message's
+text asks for it each time: scanning the folders each time cost most of the text)."""
 
 
 def catalog_path(directory: Path, domain: str, locale: str) -> Path:
@@ -71,11 +74,17 @@ def available_locales() -> tuple[str, ...]:
     ('en', 'pt_BR', 'ru')
     """
     with _lock:
+        if _locales:
+            return _locales[0]
         sources = list(_sources)
     found = {DEFAULT_LOCALE}
     for domain, directory in sources:
         found.update(_locales_in(directory, domain))
-    return tuple(sorted(found))
+    locales = tuple(sorted(found))
+    with _lock:
+        if sources == _sources:  # no catalog added or forgotten meanwhile
+            _locales[:] = [locales]
+    return locales
 
 
 def resolve_locale(locale: str | None) -> str:
@@ -138,6 +147,7 @@ def add_catalog(directory: str | os.PathLike[str], *, domain: str) -> None:
         if (domain, where) not in _sources:
             _sources.append((domain, where))
         _chains.clear()
+        _locales.clear()
 
 
 def translations(locale: str) -> gettext.NullTranslations:
@@ -177,3 +187,4 @@ def forget_catalog(directory: str | os.PathLike[str], *, domain: str) -> None:
         if (domain, where) in _sources and domain != DOMAIN:
             _sources.remove((domain, where))
         _chains.clear()
+        _locales.clear()

@@ -440,14 +440,13 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         else:
             self._perform(seat, action)
         entries = self._log
-        step = self._first_step + len(entries) // log.WIDTH
         done = tuple(effects)
-        key = (deal_number, seat, phase)
         entries += (
-            log.METAS.get(key) or log.meta(*key),
+            _METAS.get((deal_number, seat, phase)) or log.meta(deal_number, seat, phase),
             action,
             done[0] if len(done) == 1 else done,
         )
+        step = self._first_step + len(entries) // _WIDTH - 1
         event = Event(step, deal_number, seat, phase, action, done)
         if state.held:  # answers given early: applied now if the order reached them
             self._resolve_held(phase)
@@ -552,6 +551,10 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         from rummykit import svg  # the picture layer loads only when a notebook asks
 
         return svg.position(self)
+
+
+_METAS, _WIDTH = log.METAS, log.WIDTH
+"""The log's shared metas and width, read by :meth:`Match.apply` without a module look-up."""
 
 
 def reads_plain(match_type: type[Any]) -> bool:

@@ -490,7 +490,8 @@ def build_rules(rules_type: type[R], options: Mapping[str, Any], *, game: str) -
     rummykit.errors.ConfigError: may-i has no option 'wraparound_run'
     (did you mean 'wraparound_runs'?); its options: ...
     """
-    infos = {info.name: info for info in option_infos(rules_type)}
+    # the options' table, read only to check names given (none: a game's defaults)
+    infos = {info.name: info for info in option_infos(rules_type)} if options else {}
     known = sorted(infos)
     for name in options:
         if name not in infos:

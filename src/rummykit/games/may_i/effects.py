@@ -12,7 +12,7 @@ effects hide nothing from any seat; a seat passing says the kit's
 >>> Refused(seat=1, requester=2).text
 'B refuses C: "You may not"'
 >>> TookOnRefusal(seat=1, card=parse_card("7H"), pile_cards=1, penalty_cards=0).text
-'B takes 7H on their refusal: 1 pile card(s), 0 penalty card(s)'
+'B takes 7H on their refusal: 1 pile card and 0 penalty cards'
 """
 
 from __future__ import annotations
