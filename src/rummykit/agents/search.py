@@ -184,8 +184,9 @@ class SearchAgent:
     """The heuristic that ranks candidates and plays every seat in rollouts."""
     simulations: int = attrs.field(default=48, validator=whole(1, MAX_SIMULATIONS))
     """Rollouts per decision at most (the budget), in rounds of one sample for every
-    candidate: at least two per candidate when ``margin`` is above 0 (one sample proves
-    nothing). With ``prune`` most decisions spend far fewer."""
+    candidate: a budget too small to give every candidate two samples (when ``margin``
+    is above 0: one sample proves nothing) compares fewer candidates, and one too small
+    for two candidates is refused. With ``prune`` most decisions spend far fewer."""
     candidates: int = attrs.field(default=5, validator=whole(1, MAX_CANDIDATES))
     """How many of the policy's best actions are compared (at most: no more than
     ``simulations`` gives two samples each, see :attr:`compared`). Measured, five
