@@ -172,10 +172,10 @@ class SearchAgent:
 
     The default (at most 48 rollouts over 5 candidates, 24 decisions deep; challengers
     not ahead after 2 rounds dropped; the choice of pile left to the policy) won
-    44.3 % of 114 May I? matches against three heuristics (95 % interval 35.5-53.5 %;
-    seed 2026), where a heuristic in its seat won 26.8 % of the same deals, and its left
-    neighbour 17.5 %, at 28.4 ms of CPU time a decision with a choice pure and about
-    0.71 of it compiled, on a loaded machine (an idle one takes about half). The same
+    37.4 % of 400 May I? matches against three heuristics (95 % interval 32.8-42.2 %;
+    seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and its left
+    neighbour 19.1 %, at 27.3 ms of CPU time a decision with a choice pure and about
+    0.64 of it compiled, on a loaded machine (an idle one takes about half). The same
     budget over 3 candidates won 33.3 % of the first 48 of those deals; 240 rollouts
     over 4 won 37.5 % at twice the time (``docs/howto/write-a-bot.md`` has the table,
     ``benchmarks/README.md`` the runs)."""
