@@ -4,7 +4,8 @@ decision of the search seat takes (its decisions with a choice, ``time.thread_ti
 the other work of a shared machine counts less).
 
     python benchmarks/search_strength.py [--matches 100] [--processes 2] [--seed 2026]
-        [--seat 0] [--option NAME=VALUE ...] [--bot heuristic] [--json]
+        [--seat 0] [--option NAME=VALUE ...] [--bot heuristic] [--json] [--results FILE]
+        [--skip N]
 
 ``--option`` sets a :class:`~rummykit.agents.SearchAgent` option (``simulations=10``,
 ``candidates=2``, ``horizon=20``, ``objective=mean``, ``prune=none`` …); ``--bot
@@ -122,8 +123,17 @@ def main() -> None:
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a search option"
     )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="leave out the first N of the matches (a run resumed or split: the same seeds)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--progress", action="store_true", help="each match's winners on stderr")
+    parser.add_argument(
+        "--results", metavar="FILE", help="write each match's result as a JSON line (paired runs)"
+    )
     args = parser.parse_args()
     options = {}
     for item in args.option:
@@ -131,8 +141,8 @@ def main() -> None:
         options[name.strip().replace("-", "_")] = value_of(value)
     bot = make_bot(args.bot, options)  # a bad option fails here, before any match
     rng = make_rng(args.seed)
-    seeds = [rng.randrange(2**31) for _ in range(args.matches)]
-    size = max(1, -(-args.matches // (4 * args.processes)))
+    seeds = [rng.randrange(2**31) for _ in range(args.matches)][args.skip :]
+    size = max(1, -(-len(seeds) // (4 * args.processes)))
     jobs = [
         (args.bot, options, args.seat, seeds[i : i + size], args.progress)
         for i in range(0, len(seeds), size)
@@ -145,6 +155,9 @@ def main() -> None:
             parts = list(executor.map(play_matches, jobs))
     wall = time.perf_counter() - start
     results = [result for part in parts for result in part]
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(result) + "\n" for result in results)
     wins = [0.0] * PLAYERS
     for result in results:
         for seat in result["winners"]:

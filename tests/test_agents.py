@@ -433,7 +433,7 @@ def test_the_search_spends_its_budget_on_contested_decisions() -> None:
     searched = [count for count in counts if count]
     assert searched and all(4 <= count <= 12 for count in searched)
     assert sum(searched) < 12 * len(searched)
-    full = _CountingSearch(policy, simulations=12, horizon=6, prune=None, draws=True)
+    full = _CountingSearch(policy, simulations=12, horizon=6, prune=None, draws=True, candidates=3)
     _, every = _searched_decisions(full, 5)
     assert set(every) == {0, 12} and every.count(12) > len(searched)
 
@@ -503,8 +503,11 @@ def test_the_search_wants_to_win_not_to_beat_the_average() -> None:
         SearchAgent(None)  # type: ignore[arg-type]
     # one sample per candidate can never overrule the policy: refused unless margin=0
     with pytest.raises(ConfigError, match="two samples per candidate"):
-        SearchAgent(RandomAgent(), simulations=5, candidates=3)
+        SearchAgent(RandomAgent(), simulations=3, candidates=3)
     assert SearchAgent(RandomAgent(), simulations=3, candidates=3, margin=0).simulations == 3
+    # a budget too small for every candidate compares fewer (two samples each)
+    assert SearchAgent(RandomAgent(), simulations=5, candidates=3).compared == 2
+    assert SearchAgent(RandomAgent(), simulations=48).compared == 5
 
 
 def test_the_distance_memo_stays_bounded() -> None:

@@ -104,3 +104,18 @@ def test_the_win_objective_widens_with_the_deals_left() -> None:
         SearchAgent(RandomAgent(), spread=0)
     with pytest.raises(ConfigError, match="guard"):
         SearchAgent(RandomAgent(), guard=1)  # type: ignore[arg-type]
+
+
+def test_the_chance_objective_is_the_chance_of_finishing_first() -> None:
+    chance = SearchAgent(RandomAgent(), objective="chance")
+    level = chance.standing((0, 0, 0, 0), 0, scale=40)
+    assert level == pytest.approx(1 / 8)  # ahead of each other seat with odds of one half
+    ahead = chance.standing((90, 0, 0, 0), 0, scale=40)
+    behind = chance.standing((-90, 0, 0, 0), 0, scale=40)
+    assert 0 < behind < level < ahead < 1
+    # late in the match the same lead is nearer a sure win
+    assert chance.standing((90, 0, 0, 0), 0, scale=10) > ahead
+    # feeding any opponent costs, the leader or not
+    assert chance.standing((0, 20, -100, -80), 0, scale=60) < chance.standing(
+        (0, 20, -100, -90), 0, scale=60
+    )

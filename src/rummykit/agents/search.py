@@ -10,8 +10,9 @@ the deal, or after ``horizon`` decisions, where the deal is scored as if it ende
 down lacks for the contract). What the end is worth to the seat is its match total minus
 the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
 the others' mean instead, ``"win"`` with the others weighted by how likely each is to
-finish first). It repeats until ``simulations`` rollouts are spent (or ``max_ms``
-milliseconds, which is not reproducible).
+finish first; ``"chance"`` is the chance of finishing first itself). It repeats until
+``simulations`` rollouts are spent (or ``max_ms`` milliseconds, which is not
+reproducible).
 
 The search does not feed its left neighbour (``guard``): a discard the next seat would
 take and lay off at once (it has gone down and the card fits a meld on the table,
@@ -169,39 +170,44 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default (at most 48 rollouts over 3 candidates, 24 decisions deep; challengers
-    not ahead after 2 rounds dropped; the choice of pile left to the policy) takes about
-    9.4 ms of CPU time a decision with a choice compiled on an idle machine (11-18 ms
-    under load; a fifth of the same budget unpruned, 46 ms idle), and won 35.4 % of
-    400 May I? matches against three heuristics (95 % interval 30.8-40.2 %), where a
-    heuristic in its seat won 25.25 % (see ``benchmarks/README.md``). ``prune=None,
-    draws=True`` is the search as it was: 37.5 % of 200 matches at 55-65 ms. With the
-    guard the default won 34.0 % of 100 matches (seed 2026; a heuristic in its seat
-    21.5 %) and its left neighbour 20 %; 12 rollouts over 2 candidates 12 deep won no
-    more than the heuristic, 96 over 4 won 39.0 % at a third more CPU
-    (``docs/howto/write-a-bot.md``)."""
+    The default (at most 48 rollouts over 5 candidates, 24 decisions deep; challengers
+    not ahead after 2 rounds dropped; the choice of pile left to the policy) won
+    37.4 % of 400 May I? matches against three heuristics (95 % interval 32.8-42.2 %;
+    seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and its left
+    neighbour 19.1 %, at 27.3 ms of CPU time a decision with a choice pure and about
+    0.64 of it compiled, on a loaded machine (an idle one takes about half). The same
+    budget over 3 candidates won 33.3 % of the first 48 of those deals; 240 rollouts
+    over 4 won 37.5 % at twice the time (``docs/howto/write-a-bot.md`` has the table,
+    ``benchmarks/README.md`` the runs)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
     simulations: int = attrs.field(default=48, validator=whole(1, MAX_SIMULATIONS))
     """Rollouts per decision at most (the budget), in rounds of one sample for every
-    candidate: at least two per candidate when ``margin`` is above 0 (one sample proves
-    nothing). With ``prune`` most decisions spend far fewer."""
-    candidates: int = attrs.field(default=3, validator=whole(1, MAX_CANDIDATES))
-    """How many of the policy's best actions are compared."""
+    candidate: a budget too small to give every candidate two samples (when ``margin``
+    is above 0: one sample proves nothing) compares fewer candidates, and one too small
+    for two candidates is refused. With ``prune`` most decisions spend far fewer."""
+    candidates: int = attrs.field(default=5, validator=whole(1, MAX_CANDIDATES))
+    """How many of the policy's best actions are compared (at most: no more than
+    ``simulations`` gives two samples each, see :attr:`compared`). Five cost about
+    what three did; on the first 48 deals of the benchmark they won 47.9 % against
+    33.3 %, a gain a longer run does not confirm (``docs/howto/write-a-bot.md``)."""
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
     games), on top of the points in its hand."""
-    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win"))
+    objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win", "chance"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
     the others' totals weighted by how likely each is to finish first (``"win"``: a
     softmax of their totals at the temperature ``spread``, widened by the deals still to
     play, so early in a match every opponent counts alike and in the last deal the leader
-    counts most; a card fed to any opponent costs)."""
+    counts most; a card fed to any opponent costs), or the chance of finishing ahead of
+    every other seat (``"chance"``: each other total drifts from the seat's by a normal
+    amount of deviation ``sqrt(2)`` times that temperature, the others taken as
+    independent; in [0, 1])."""
     spread: float = attrs.field(default=40, validator=number(0, above=True))
     """With ``objective="win"``: the points by which two seats' totals may still drift
     apart in a deal (the softmax's temperature is ``spread`` times the square root of the
@@ -233,14 +239,26 @@ class SearchAgent:
     reproducible)."""
 
     def __attrs_post_init__(self) -> None:
-        least = self.candidates * (2 if self.margin > 0 else 1)
+        least = min(self.candidates, 2) * self.samples_each
         if self.simulations < least:
             why = "two samples per candidate" if self.margin > 0 else "a sample per candidate"
             raise ConfigError(
                 f"SearchAgent's simulations ({self.simulations}) must be at least {least}: "
-                f"{self.candidates} candidates need {why}"
+                f"{min(self.candidates, 2)} candidates need {why}"
                 + (" to overrule the policy (margin > 0)" if self.margin > 0 else "")
             )
+
+    @property
+    def samples_each(self) -> int:
+        """The fewest samples a candidate needs: two when ``margin`` is above 0 (one
+        sample proves nothing), else one."""
+        return 2 if self.margin > 0 else 1
+
+    @property
+    def compared(self) -> int:
+        """How many candidates a decision compares: ``candidates``, but no more than the
+        budget gives :attr:`samples_each` samples each."""
+        return min(self.candidates, self.simulations // self.samples_each)
 
     def check_game(self, definition: Any) -> None:
         """Refuse a game its policy refuses (see :func:`~rummykit.agents.check_agent`)."""
@@ -267,7 +285,7 @@ class SearchAgent:
             return ranked[0]
         if not self.draws and all(isinstance(action, _PILE) for action in ranked):
             return ranked[0]  # a choice of pile (not a claim question: it may be passed)
-        options = ranked[: self.candidates]
+        options = ranked[: self.compared]
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
         rounds = self.simulations // len(options)
@@ -376,6 +394,15 @@ class SearchAgent:
         if self.objective == "mean":
             return totals[seat] - sum(others) / len(others)
         temperature = self.spread if scale is None else scale
+        if self.objective == "chance":
+            # each other seat's total drifts from the seat's by a normal amount of
+            # deviation sqrt(2) * temperature by the match's end: the chance of staying
+            # ahead of all of them (as if independent), in [0, 1]
+            deviation = 2.0 * temperature
+            chance = 1.0
+            for total in others:
+                chance *= 0.5 * (1.0 + math.erf((totals[seat] - total) / deviation))
+            return chance
         top = max(others)
         weights = [math.exp((total - top) / temperature) for total in others]
         return totals[seat] - sum(w * t for w, t in zip(weights, others, strict=True)) / sum(
