@@ -195,9 +195,11 @@ class TurnContext(Generic[S]):
         >>> TurnContext.of(match) is TurnContext.of(match), TurnContext.of(match).players
         (True, 4)
         """
-        return match._ctx
+        from rummykit.engine.core import context_of  # the match's module keeps it
 
-    def __init__(self, match: ContractRummyMatch) -> None:
+        return context_of(match)
+
+    def __init__(self, match: ContractRummyMatch, hooks: Hooks) -> None:
         # Read-only attributes, not properties: a hook reads them tens of thousands of
         # times a second, and a plain attribute costs a seventh of a property's call.
         put = object.__setattr__
@@ -207,7 +209,7 @@ class TurnContext(Generic[S]):
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
         put(self, "values", match.options.card_values)
-        put(self, "hooks", match._hooks)
+        put(self, "hooks", hooks)
         put(self, "game", match.definition.name)
         state = getattr(match, "state", None)  # None: the match is being made
         if state is not None:
@@ -227,10 +229,17 @@ class TurnContext(Generic[S]):
         for name, value in state[1].items():
             object.__setattr__(self, name, ref(value) if name == "_ref" else value)
 
-    def _show_deal(self, deal: ContractDeal, memos: LayoffMemos) -> None:
+    def _show_deal(
+        self,
+        deal: ContractDeal,
+        memos: LayoffMemos,
+        whole_hand: bool,
+        contracts: tuple[Contract | None, ...],
+    ) -> None:
         """The match's deal is now ``deal`` (a new deal, a restored one), played under
         the match's options, meld rules and card values for that deal (a schedule's deal
-        may change them), with its lay-off memos: the engine's call, never a hook's."""
+        may change them), with its lay-off memos, whether it is laid down whole and each
+        seat's contract: the engine's call, never a hook's."""
         match = self._ref()
         put = object.__setattr__
         put(self, "_state", match.state)
@@ -240,8 +249,8 @@ class TurnContext(Generic[S]):
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
         put(self, "values", match.options.card_values)
-        put(self, "whole_hand", match._whole_hand)
-        put(self, "_contracts", tuple(map(match._contract_of, range(self.players))))
+        put(self, "whole_hand", whole_hand)
+        put(self, "_contracts", contracts)
 
     # -- what a hook reads -------------------------------------------------------------------
 

@@ -96,23 +96,29 @@ class ContractRummyMatch(ProgressMatch):
 
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
-        self._ctx = TurnContext(self)
+        self._ctx = TurnContext(self, self._hooks)
         deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
         if deal is not None:  # None: before the first deal
-            self._ctx._show_deal(deal, self._layoffs)
+            self._show_context(deal)
+
+    def _show_context(self, deal: ContractDeal) -> None:
+        """The hooks' context shows ``deal``, with what this match decides of it: its
+        lay-off memos, whether it is laid down whole, each seat's contract."""
+        contracts = tuple(map(self._contract_of, range(self.players)))
+        self._ctx._show_deal(deal, self._layoffs, self._whole_hand, contracts)
 
     def _set_deal(self, deal: ContractDeal) -> None:
         """The deal in progress is now ``deal`` (the hooks' context shows it). The
         lay-off memos start afresh: they know the last deal's melds, gone now (a live
         match would keep up to their size of them)."""
         self.deal = deal
-        self._ctx._show_deal(deal, self._layoffs)
+        self._show_context(deal)
         for memo in self._layoffs:
             memo.forget()
 
     def _restore(self, state: ContractMatchState, deal: ContractDeal, step: int) -> None:
         super()._restore(state, deal, step)
-        self._ctx._show_deal(deal, self._layoffs)
+        self._show_context(deal)
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -520,3 +526,8 @@ _code: Callable[[Card], int] = attrgetter("code")
 
 _discarded = cache(Discarded)
 """Each seat's discard of each card, made once (effects are values)."""
+
+
+def context_of(match: ContractRummyMatch) -> TurnContext[Any]:
+    """The context ``match``'s hooks receive (:meth:`TurnContext.of`'s answer)."""
+    return match._ctx
