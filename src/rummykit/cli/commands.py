@@ -28,12 +28,14 @@ from rummykit.cli.language import add_lang_option, words_for
 from rummykit.cli.screen import progress_bar
 from rummykit.cli.setup import (
     UsageError,
+    bots_label,
     build_game,
     check_players,
     make_bots,
     match_schedule,
     parse_bot_options,
     seat_bots,
+    seated_bots,
 )
 from rummykit.cli.words import games_epilog, out_of_turn, take_line
 from rummykit.contracts import Contract
@@ -193,29 +195,6 @@ def _definition(args: argparse.Namespace) -> GameDefinition[Any, Any]:
     return build_game(args.game, args.option, getattr(args, "schedule", None))
 
 
-def _seated_bots(
-    args: argparse.Namespace, definition: GameDefinition[Any, Any]
-) -> tuple[int, list[str]]:
-    """The players and each seat's bot of ``--bots`` (one name for all, or one per seat,
-    which then sets the players) and ``--players``."""
-    words = [name.strip() for name in args.bots.split(",")]
-    if len(words) > 1 and args.players is not None and args.players != len(words):
-        raise _UsageError(f"--players {args.players} but {len(words)} bots")
-    if len(words) > 1:
-        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
-    else:
-        players = check_players(definition, args.players)
-    return players, seat_bots(args.bots, players)
-
-
-def _bots_label(bots: list[str], definition: GameDefinition[Any, Any]) -> str:
-    """Each distinct bot of ``bots`` once, in seat order, a greedy fallback with its
-    reason (``heuristic (greedy fallback: ...)``) once."""
-    from rummykit.agents.factory import agent_label
-
-    return ", ".join(agent_label(bot, definition) for bot in dict.fromkeys(bots))
-
-
 def _cmd_demo(args: argparse.Namespace) -> int:
     from rummykit.engine.effects import LaidDown
     from rummykit.kit.effects import DealEnded, WentOut
@@ -223,7 +202,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
     tr = words_for(args)
     definition = _definition(args)
-    players, bots = _seated_bots(args, definition)
+    players, bots = seated_bots(args, definition)
     match = definition.new_match(players=players, seed=args.seed)
     bot_options = parse_bot_options(args.bot_option)
     agents = make_bots(bots, definition, options=bot_options)
@@ -249,7 +228,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                 lines.append("  " + tr("dead deal") + f" ({effect.reason.value.replace('_', ' ')})")
     data: dict[str, Any] = {
         "game": definition.name,
-        "bots": _bots_label(bots, definition),
+        "bots": bots_label(bots, definition),
         "bot_options": bot_options,
         "deals": [],
         "scores": list(match.scores),
@@ -260,7 +239,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "{title} with {players} {bots} bots, seed {seed}",
             title=title,
             players=players,
-            bots=_bots_label(bots, definition),
+            bots=bots_label(bots, definition),
             seed=args.seed,
         ),
         *_options_lines(bot_options),
@@ -378,7 +357,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     tr = words_for(args)
     definition = _definition(args)
-    players, bots = _seated_bots(args, definition)
+    players, bots = seated_bots(args, definition)
     bot_options = parse_bot_options(args.bot_option)
     agents = make_bots(bots, definition, options=bot_options)
     if args.jobs < 1:
@@ -446,7 +425,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             matches=summary.matches,
             game=definition.name,
             players=players,
-            bots=_bots_label(bots, definition),  # a greedy fallback says so, once
+            bots=bots_label(bots, definition),  # a greedy fallback says so, once
             seed=args.seed,
         ),
         *_options_lines(bot_options),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from argparse import Namespace
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -230,3 +231,24 @@ def seat_bots(text: str, seats: int) -> list[str]:
     if len(bots) != seats:
         raise UsageError(f"{seats} bot seats but {len(bots)} bots given ({text})")
     return bots
+
+
+def seated_bots(args: Namespace, definition: GameDefinition[Any, Any]) -> tuple[int, list[str]]:
+    """The players and each seat's bot of ``--bots`` (one name for all, or one per seat,
+    which then sets the players) and ``--players``."""
+    words = [name.strip() for name in args.bots.split(",")]
+    if len(words) > 1 and args.players is not None and args.players != len(words):
+        raise UsageError(f"--players {args.players} but {len(words)} bots")
+    if len(words) > 1:
+        players = check_players(definition, len(words), given_by=f"--bots {args.bots}")
+    else:
+        players = check_players(definition, args.players)
+    return players, seat_bots(args.bots, players)
+
+
+def bots_label(bots: list[str], definition: GameDefinition[Any, Any]) -> str:
+    """Each distinct bot of ``bots`` once, in seat order, a greedy fallback with its
+    reason (``heuristic (greedy fallback: ...)``) once."""
+    from rummykit.agents.factory import agent_label
+
+    return ", ".join(agent_label(bot, definition) for bot in dict.fromkeys(bots))

@@ -36,6 +36,7 @@ from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
+from rummykit.rl._seat import SeatVector, holds_the_same, move_one
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, contract_values, quick_view
 
@@ -153,7 +154,7 @@ class ObservationEncoding(Native):
         self._scalars = self._by_name["pile_size"].offset
         self._scalar_struct = struct.Struct(f"={self.size - self._scalars}f")
         """The scalar fields, the vector's last ones, written straight into its buffer."""
-        self._seats: dict[int, _SeatVector] = {}
+        self._seats: dict[int, SeatVector] = {}
         pile_field, by_field = self._by_name["pile"], self._by_name["pile_by_discarder"]
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
@@ -167,7 +168,7 @@ class ObservationEncoding(Native):
         build's classes are copied the same way)."""
         return (type(self), (self.players, self.phases, self.max_melds), self._seats)
 
-    def __setstate__(self, seats: dict[int, _SeatVector]) -> None:
+    def __setstate__(self, seats: dict[int, SeatVector]) -> None:
         self._seats = seats
 
     @classmethod
@@ -222,15 +223,15 @@ class ObservationEncoding(Native):
             return vector
         return self._fill(seat, view)
 
-    def _new_seat(self) -> _SeatVector:
+    def _new_seat(self) -> SeatVector:
         """A seat's vector before it counted anything."""
         pile_start, pile_end = self._pile_span
         table_start, table_end = self._table_span
-        return _SeatVector(self.size, pile_end - pile_start, table_end - table_start)
+        return SeatVector(self.size, pile_end - pile_start, table_end - table_start)
 
-    def _fill(self, seat: _SeatVector, view: Any) -> npt.NDArray[np.float32]:
+    def _fill(self, seat: SeatVector, view: Any) -> npt.NDArray[np.float32]:
         """Make ``seat``'s vector show ``view``, changing only what differs from what it
-        counted (everything, for a new :class:`_SeatVector`)."""
+        counted (everything, for a new :class:`SeatVector`)."""
         players = self.players
         known_counts: Any = None
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
@@ -250,13 +251,13 @@ class ObservationEncoding(Native):
             raise EncodingError(f"a view of {len(sizes)} seats, encoding {players}")
         vector, values = seat.vector, seat.values
         o = self._o
-        if not _holds_the_same(hand, seat.hand):  # most steps leave a seat's hand as it was
+        if not holds_the_same(hand, seat.hand):  # most steps leave a seat's hand as it was
             self._update_hand(seat, tuple(hand))
         top = -1
         if pile:
             last = pile[-1]
             top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
-        seat.top = _move_one(values, seat.top, top)
+        seat.top = move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
         if known_counts is not None:  # the state's counters: only the changed counts are set
             self._update_known(seat, known_counts, me)
@@ -265,13 +266,13 @@ class ObservationEncoding(Native):
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
-        if not _holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
+        if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
         phase = -1 if phase is None else o["phase"] + phase
-        seat.phase = _move_one(values, seat.phase, phase)
+        seat.phase = move_one(values, seat.phase, phase)
         to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
-        seat.to_act = _move_one(values, seat.to_act, to_act)
+        seat.to_act = move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
         order = self._orders[me]
@@ -296,7 +297,7 @@ class ObservationEncoding(Native):
         seat.scalars = scalars
         return vector
 
-    def _update_hand(self, seat: _SeatVector, hand: tuple[Card, ...]) -> None:
+    def _update_hand(self, seat: SeatVector, hand: tuple[Card, ...]) -> None:
         """Set the hand's card counts that differ from those the seat's vector holds (a
         draw or a discard changes one): the cards outside the longest run both hands
         share at their start and at their end (compared by identity: cards are
@@ -322,7 +323,7 @@ class ObservationEncoding(Native):
                 values[base + code] = float(number)
         seat.hand = hand
 
-    def _update_known(self, seat: _SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
+    def _update_known(self, seat: SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): a copy of each
         seat's counter as a plain dictionary is compared whole with the copy last
@@ -352,7 +353,7 @@ class ObservationEncoding(Native):
                     values[row + card.code] = 0.0
             stored[other] = copy
 
-    def _count_known(self, seat: _SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
+    def _count_known(self, seat: SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
         """Count the cards each seat is known to hold again (and forget what the seat's
         vector counted them from: the caller records it)."""
         players = self.players
@@ -365,7 +366,7 @@ class ObservationEncoding(Native):
         seat.vector[base : base + players * C] = np.bincount(index, minlength=players * C)
         seat.known, seat.known_counts = None, []
 
-    def _update_table(self, seat: _SeatVector, melds: tuple[Meld, ...], me: int) -> None:
+    def _update_table(self, seat: SeatVector, melds: tuple[Meld, ...], me: int) -> None:
         """Take the counted positions of the melds that changed (or left) out of the
         seat's vector and put those of the new ones in (a lay-off changes one meld, a
         go-down adds a few); when many changed (a view that makes its melds anew), count
@@ -417,7 +418,7 @@ class ObservationEncoding(Native):
                     place += 1
         seat.melds = melds
 
-    def _update_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int) -> None:
+    def _update_pile(self, seat: SeatVector, pile: Sequence[Any], me: int) -> None:
         """Change the seat's pile counts from the entries it counted to ``pile``'s: both
         share the entries below the uppermost entry that is the same object at the same
         depth in both, so only the entries above it are taken out and put in. That is
@@ -446,7 +447,7 @@ class ObservationEncoding(Native):
         if shared != count or count != seen:  # unchanged: the counted entries are kept
             seat.pile = tuple(pile)
 
-    def _count_pile(self, seat: _SeatVector, pile: Sequence[Any], me: int, sign: int = 1) -> None:
+    def _count_pile(self, seat: SeatVector, pile: Sequence[Any], me: int, sign: int = 1) -> None:
         """Add (``sign`` 1) or take out (-1) the counts of the pile entries ``pile`` in
         the seat's vector."""
         players = self.players
@@ -505,104 +506,3 @@ one; beyond it the pile's part of the vector is set to zeros."""
 _FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
 beyond it they are counted again whole."""
-
-
-def _holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
-    """Whether ``new`` (a list or a tuple) holds the very objects of ``old``, in order
-    (cards are interned and the state keeps its melds: a changed one is a new object),
-    read in place: the caller copies ``new`` only when it changed."""
-    size = len(old)
-    if len(new) != size:
-        return False
-    if isinstance(new, list):  # the state's lists: read as lists in the compiled build
-        items: list[Any] = new
-        for place in range(size):  # noqa: SIM110 (a loop: no generator made per call)
-            if items[place] is not old[place]:
-                return False
-        return True
-    for place in range(size):  # noqa: SIM110
-        if new[place] is not old[place]:
-            return False
-    return True
-
-
-def _move_one(values: Any, old: int, new: int) -> int:
-    """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
-    vector's ``values`` (its buffer); ``new``."""
-    if new != old:
-        if old >= 0:
-            values[old] = 0.0
-        if new >= 0:
-            values[new] = 1.0
-    return new
-
-
-@final
-class _SeatVector(Native):
-    """The last vector :meth:`ObservationEncoding.update` made for one seat, and what
-    it counted: the hand, the pile's entries, the known cards, the melds,
-    the one-hot positions set and the contract (with its numbers)."""
-
-    __slots__ = (
-        "contract",
-        "contract_values",
-        "hand",
-        "hand_counts",
-        "known",
-        "known_counts",
-        "meld_positions",
-        "melds",
-        "phase",
-        "pile",
-        "pile_counts",
-        "scalars",
-        "table_counts",
-        "to_act",
-        "top",
-        "values",
-        "vector",
-    )
-
-    def __init__(self, size: int, pile_size: int, table_size: int) -> None:
-        self.vector = np.zeros(size, dtype=np.float32)
-        self.values: Any = memoryview(cast(Any, self.vector))
-        """The vector's buffer: one number is written through it several times faster
-        than through numpy's indexing."""
-        self.hand: tuple[Card, ...] = ()
-        self.hand_counts = [0] * C
-        """How many of each card (by code) the hand held."""
-        self.known: tuple[tuple[Card, ...], ...] | None = None
-        self.known_counts: list[dict[Card, int]] = []
-        """A copy of each seat's known-card counter as last counted (when the view has
-        the state's counters)."""
-        self.melds: tuple[Meld, ...] = ()
-        self.meld_positions: list[list[int]] = []
-        """Each counted meld's positions in the vector."""
-        self.pile: tuple[Any, ...] = ()
-        self.pile_counts = [0] * pile_size
-        """The pile's and its discarders' counts as the vector holds them."""
-        self.table_counts = [0] * table_size
-        """The table's and the melds' counts as the vector holds them: a change writes
-        only the numbers that differ."""
-        self.scalars: list[Any] = []
-        """The scalar fields as last written (numbers and flags, in the vector's order)."""
-        self.top = self.phase = self.to_act = -1
-        self.contract: Any = None
-        self.contract_values = contract_values(None)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A copy or a pickle: a new one of the same sizes given every slot but
-        ``values`` (a memoryview, made again on the copied vector)."""
-        sizes = (len(self.vector), len(self.pile_counts), len(self.table_counts))
-        return (type(self), sizes, tuple(getattr(self, n) for n in _COPIED))
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        for name, value in zip(_COPIED, state, strict=True):
-            setattr(self, name, value)
-        self.values = memoryview(cast(Any, self.vector))
-
-
-_COPIED: tuple[str, ...] = ("vector", "hand", "hand_counts", "known", "known_counts", "melds")
-_COPIED += ("meld_positions", "pile", "pile_counts", "table_counts", "scalars", "top")
-_COPIED += ("phase", "to_act", "contract", "contract_values")
-"""What a copy of a seat's vector carries: every slot but the memoryview."""
