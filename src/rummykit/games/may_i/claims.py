@@ -185,16 +185,13 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def close_window(self, ctx: Ctx) -> None:
         """Nobody takes the card: the next regular turn."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
-        resume = claim.resume
+        resume = _open(ctx).resume
         ctx.set_claim(None)
         ctx.start_turn(resume)
 
     def ask_next(self, ctx: Ctx) -> None:
         """The next seat from P2 on is asked, or the requests are resolved."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         index = 1 + claim.asked
         if index < len(claim.order):
             ctx.set_turn(REQUEST, claim.order[index])
@@ -217,16 +214,13 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         left = ctx.buys_left(seat)  # max_buys_per_deal, a deal's buy_limit, carried buys
         if left is not None and left <= 0:
             return False
-        claim = ctx.claim
-        assert claim is not None
-        if claim.discarder == seat:
+        if _open(ctx).discarder == seat:
             return False
-        return ctx.max_take(seat, BUY_TAKE, protect_top=True) > 0  # no limit for a buy
+        return self.max_take(ctx, seat, BUY_TAKE) > 0
 
     def may_refuse(self, ctx: Ctx, seat: int) -> bool:
         """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         if seat == claim.order[0]:
             return claim.discarder != seat
         return self.may_ask(ctx, seat)
@@ -241,8 +235,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         phase = ctx.phase
         if phase is REQUEST:
             return _ASK_OR_PASS if self.may_ask(ctx, seat) else _PASS
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         if phase is FIRST_REFUSAL:
             return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is CONSENT:
@@ -254,8 +247,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def why_not(self, ctx: Ctx, seat: int | None, action: Action) -> Refusal | None:
         """Clause-specific refusals in the window."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         phase = ctx.phase
         if isinstance(action, Take) and seat is not None and claim.discarder == seat:
             return "MAYI-8.4", Message("take.own_discard", {"seat": seat, "card": claim.card})
@@ -280,8 +272,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     def perform(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Apply a decision in the window."""
         phase = ctx.phase
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         if phase is FIRST_REFUSAL:
             if isinstance(action, Take):
                 self.p1_takes_as_draw(ctx, seat)
@@ -313,8 +304,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def resolve_requests(self, ctx: Ctx) -> None:
         """MAYI-9.5: the requester nearest P0's left; then consent, or a buy at once."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         if not claim.requests:
             self.close_window(ctx)
             return
@@ -327,8 +317,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
     def consent(self, ctx: Ctx, seat: int, action: Action) -> None:
         """MAYI-9.6, 9.7: allowed, or refused (P1's refusal take, or a forced buy)."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         assert claim.requester is not None
         order = claim.order
         if isinstance(action, Refuse):
@@ -352,8 +341,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         """``seat`` takes the disputed card in a turn of kind ``take`` (no discard)."""
         if not ctx.count_turn():
             return
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
+        claim = _open(ctx)
         claim.kind = take.name
         claim.protect = True
         ctx.set_step(turn_step(seat, False, None, take.name))
@@ -376,9 +364,8 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     def settle(self, ctx: Ctx, seat: int, count: int, *, paid: bool) -> None:
         """Pay for ``count`` pile cards (unless ``paid``), count the buy and go on with
         the buy turn (MAYI-9.8 step 4)."""
-        claim = ctx.claim
-        assert claim is not None  # a window is open in its phases
-        take = BUY_TAKE if claim.kind is None else _TAKES[claim.kind]  # take_kind's
+        claim = _open(ctx)
+        take = self.take_kind(ctx) or BUY_TAKE
         owed = ctx.price(take, count)
         if not paid:
             ctx.draw_stock(seat, owed, penalty=True)
@@ -397,6 +384,13 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 
 
 _PAID = frozenset(take.name for take in (BUY_TAKE, FORCED_TAKE))
+
+
+def _open(ctx: Ctx) -> ClaimWindow:
+    """The open window (a window is open in the protocol's phases)."""
+    claim = ctx.claim
+    assert claim is not None
+    return claim
 
 
 @cache
