@@ -136,6 +136,7 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         """The events, compact (:mod:`rummykit.kit.log`): three entries an event."""
         self._first_step = 0
         self._effects: list[Effect] = []
+        """The effects of the action being applied (emptied as each begins)."""
         self._legal: tuple[Action, ...] | None = None
         self._setup()
         self.state = self._new_state()
@@ -434,8 +435,8 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
-        effects: list[Effect] = []
-        self._effects = effects
+        effects = self._effects  # one list a match (the hooks' context appends to it)
+        effects.clear()
         if phase is DEAL_OVER and isinstance(action, NextDeal):
             self._next_deal()
         else:
