@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
 from typing import Any
 
 import attrs
@@ -245,10 +244,6 @@ class PileCard:
     discarder: int | None
 
 
-_pile_card = cache(PileCard)
-"""Each card with each discarder, made once (they are values; a pile pushes one a turn)."""
-
-
 class DiscardPile(Zone):
     """The face-up discard pile, bottom card first; every card remembers its discarder.
 
@@ -294,7 +289,7 @@ class DiscardPile(Zone):
 
     def push(self, card: Card, discarder: int | None) -> None:
         """Put ``card`` on top, recording who discarded it."""
-        self._items.append(_pile_card(card, discarder))
+        self._items.append(PileCard(card, discarder))
 
     def take(self, count: int = 1) -> tuple[Card, ...]:
         """Take the top ``count`` cards, top first."""
