@@ -9,7 +9,11 @@ Run: valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
     python benchmarks/instructions.py may-i --decisions 3001
 (and with ``--decisions 1``), or ``python benchmarks/instructions.py --compare OLD/src``
 to run both counts for the three games on this checkout and on ``OLD/src`` (``--compare
-OLD/src may-i`` for one game).
+OLD/src may-i`` for one game). To see where they go, ``--bytecodes 25`` counts the
+bytecodes each function runs in the same ``--decisions`` decisions, played again after
+one that loads the modules (``sys.settrace`` with ``f_trace_opcodes``: deterministic,
+not timed), and prints the 25 that run most with their calls a decision; run it on two
+trees (``PYTHONPATH=OLD/src``) and compare.
 """
 
 from __future__ import annotations
@@ -43,6 +47,36 @@ def play(name: str, decisions: int) -> None:
         seed += 1
 
 
+def bytecodes(name: str, decisions: int, top: int) -> None:
+    """Print the bytecodes a decision of ``name`` (after a first decision that loads the
+    modules) and the ``top`` functions that run most of them, with their calls."""
+    from collections import Counter
+    from types import CodeType, FrameType
+    from typing import Any
+
+    ops: Counter[CodeType] = Counter()
+    calls: Counter[CodeType] = Counter()
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "call":
+            frame.f_trace_opcodes, frame.f_trace_lines = True, False
+            calls[frame.f_code] += 1
+        elif event == "opcode":
+            ops[frame.f_code] += 1
+        return trace
+
+    play(name, 1)
+    sys.settrace(trace)
+    try:
+        play(name, decisions)
+    finally:
+        sys.settrace(None)
+    print(f"{name}: {sum(ops.values()) / decisions:,.1f} bytecodes a decision")
+    for code, count in ops.most_common(top):
+        where = f"{Path(code.co_filename).name}:{code.co_firstlineno} {code.co_qualname}"
+        print(f"{count / decisions:9.1f} {calls[code] / decisions:7.3f} calls  {where}")
+
+
 def count(src: Path, name: str, decisions: int) -> int:
     """Instructions of ``decisions`` decisions of ``name`` with ``src`` on the path."""
     # One hash seed for every run: with random ones, the imports' cost alone varies by
@@ -61,7 +95,13 @@ def main() -> None:
     parser.add_argument("game", nargs="?", choices=GAMES)
     parser.add_argument("--decisions", type=int, default=3001)
     parser.add_argument("--compare", type=Path, help="an older checkout's src/ folder")
+    parser.add_argument(
+        "--bytecodes", type=int, metavar="TOP", help="count bytecodes by function instead"
+    )
     args = parser.parse_args()
+    if args.bytecodes is not None:
+        bytecodes(args.game or "may-i", args.decisions, args.bytecodes)
+        return
     if args.compare is None:
         play(args.game or "may-i", args.decisions)
         return

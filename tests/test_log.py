@@ -3,10 +3,12 @@ values :meth:`~rummykit.kit.match.Match.apply` returned, in every way a caller s
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from rummykit import Event, Match, game
@@ -62,3 +64,19 @@ def test_one_effect_is_kept_alone_and_several_as_their_tuple() -> None:
         kept = entries[index * log.WIDTH + 2]
         assert kept is event.effects[0] if len(event.effects) == 1 else kept == event.effects
         assert entries[index * log.WIDTH] is log.meta(event.deal, event.seat, event.phase)
+
+
+@pytest.mark.parametrize("name", ["may-i", "possession"])
+def test_an_event_apply_makes_is_an_event_in_every_way(name: str) -> None:
+    """``made_event`` stores the fields without attrs' ``__init__``: what it makes is the
+    same value as the class makes, frozen, with the class's slots alone."""
+    _, returned = _played(name, seed=3, decisions=60)
+    for event in returned:
+        twin = Event(event.step, event.deal, event.seat, event.phase, event.action, event.effects)
+        assert type(event) is Event and event == twin and hash(event) == hash(twin)
+        assert repr(event) == repr(twin) and attrs.asdict(event) == attrs.asdict(twin)
+        assert attrs.evolve(event, step=0) == attrs.evolve(twin, step=0)
+        assert copy.copy(event) == copy.deepcopy(event) == twin
+        assert not hasattr(event, "__dict__")
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            event.step = 0  # type: ignore[misc]

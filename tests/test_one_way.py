@@ -253,7 +253,6 @@ STILL_READ_ACROSS = {
         "_clause",
         "_count_turn",
         "_effects",
-        "_emit",
         "_end_dead_deal",
         "_lacks",
         "_lay_down",

@@ -125,6 +125,7 @@ _SLOTS = (
     "_state",
     "claim",
     "deal",
+    "emit",
     "game",
     "hooks",
     "meld_rules",
@@ -183,6 +184,10 @@ class TurnContext(Generic[S]):
     (:meth:`set_claim` sets both)."""
     whole_hand: bool
     """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
+    emit: Callable[[Effect], None]
+    """``ctx.emit(effect)``: report an effect of the action being applied (it goes into
+    its event). The ``append`` of the match's list of the action's effects itself: hooks
+    report an effect most decisions, and a call of it runs no Python."""
 
     @staticmethod
     def of(match: ContractRummyMatch) -> TurnContext[Any]:
@@ -211,6 +216,7 @@ class TurnContext(Generic[S]):
         put(self, "values", match.options.card_values)
         put(self, "hooks", hooks)
         put(self, "game", match.definition.name)
+        put(self, "emit", match._effects.append)
         state = getattr(match, "state", None)  # None: the match is being made
         if state is not None:
             put(self, "_state", state)
@@ -245,6 +251,7 @@ class TurnContext(Generic[S]):
         put(self, "_state", match.state)
         put(self, "_memos", memos)
         put(self, "deal", deal)
+        put(self, "emit", match._effects.append)  # a restored match has a list of its own
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)
@@ -404,10 +411,6 @@ class TurnContext(Generic[S]):
 
     # -- verbs -------------------------------------------------------------------------------
 
-    def emit(self, effect: Effect) -> None:
-        """Report an effect of the action being applied (it goes into its event)."""
-        self._ref()._effects.append(effect)  # the match's _emit, without a second call
-
     def set_turn(self, phase: Phase, seat: int | None) -> None:
         """Make it ``seat``'s decision in ``phase``."""
         state = self._state  # the match's _set_turn, without a second call
@@ -453,7 +456,7 @@ class TurnContext(Generic[S]):
         deal.hands[seat].append(card)
         known = deal.known[seat]
         known[card] = known.get(card, 0) + 1
-        self._ref()._emit(TookFromPile(seat, (card,)))
+        self.emit(TookFromPile(seat, (card,)))
         return card
 
     def place_top(self, target: int, meld: Meld) -> Card:

@@ -30,8 +30,8 @@ class ListedMatch(CheckedMatch):
     def _list_legal(self) -> tuple[Action, ...]:
         phase, seat = self.state.phase, self.state.to_act
         assert seat is not None
-        if phase is DRAW:
-            return self._draw_actions(seat)
+        if phase is DRAW:  # draw, take the top card, or take several pile cards
+            return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
         if phase is MELD:
             actions = self._hooks.action_filter.filter(
                 self._ctx, seat, self._meld_step_actions(seat)
@@ -86,10 +86,6 @@ class ListedMatch(CheckedMatch):
         """The protocol's own refusal of an early answer, else the match's."""
         refusal = self._hooks.claims.why_not(self._ctx, seat, action)
         return refusal if refusal is not None else super()._why_not_answer(seat, action)
-
-    def _draw_actions(self, seat: int) -> tuple[Action, ...]:
-        """The draw step: draw, take the top card, or take several pile cards."""
-        return self._hooks.action_filter.filter(self._ctx, seat, self._draw_choices(seat))
 
     def _draw_choices(self, seat: int) -> tuple[Action, ...]:
         top = pile.max_take(self, seat, kind=None, protect_top=False)

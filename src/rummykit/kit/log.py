@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from rummykit._memo import BoundedMemo
 from rummykit.kit.effects import Effect
-from rummykit.kit.protocol import Event, Phase
+from rummykit.kit.protocol import Event, Phase, made_event
 
 WIDTH: Final = 3
 """List entries an event takes in the log."""
@@ -55,7 +55,7 @@ def event_at(log: Sequence[Any], first_step: int, index: int) -> Event:
     """The event ``index`` of ``log`` (its step is ``first_step + index``)."""
     at = index * WIDTH
     deal, seat, phase = log[at]
-    return Event(first_step + index, deal, seat, phase, log[at + 1], unpacked(log[at + 2]))
+    return made_event(first_step + index, deal, seat, phase, log[at + 1], unpacked(log[at + 2]))
 
 
 def events_of(log: Sequence[Any], first_step: int) -> tuple[Event, ...]:

@@ -20,8 +20,6 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
 from rummykit.cards import Card
@@ -33,7 +31,15 @@ from rummykit.kit.copies import MatchCopies
 from rummykit.kit.effects import DealEnd, DealEnded, Effect, seat_name
 from rummykit.kit.live import LiveSeats
 from rummykit.kit.position import Position
-from rummykit.kit.protocol import DEAL_OVER, MATCH_OVER, DealScore, Event, Outcome, Phase
+from rummykit.kit.protocol import (
+    DEAL_OVER,
+    MATCH_OVER,
+    DealScore,
+    Event,
+    Outcome,
+    Phase,
+    made_event,
+)
 from rummykit.kit.state import DealState, MatchRules, MatchState
 from rummykit.messages import Message
 
@@ -130,6 +136,7 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         """The events, compact (:mod:`rummykit.kit.log`): three entries an event."""
         self._first_step = 0
         self._effects: list[Effect] = []
+        """The effects of the action being applied (emptied as each begins)."""
         self._legal: tuple[Action, ...] | None = None
         self._setup()
         self.state = self._new_state()
@@ -325,12 +332,6 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
                 self._legal = self._list_legal()
         return self._legal
 
-    def _is_listed(self, action: Action) -> bool:
-        """Whether ``action`` is the very value of a legal action already listed (by
-        identity): a cheap accept for :meth:`verify`, never a refusal."""
-        listed = self._legal
-        return listed is not None and any(map(is_, listed, repeat(action)))
-
     def _as_action(self, action: Action | str) -> Action:
         """``action``, or the action its notation names in this game (a bad notation is
         an :class:`~rummykit.errors.IllegalActionError`)."""
@@ -386,8 +387,9 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         """:meth:`~rummykit.kit.match.Match.verify` for an action already read from its
         notation (games refine this one: the text is parsed once per
         :meth:`~rummykit.kit.match.Match.apply`)."""
-        if self._is_listed(action):  # agents pass the listed values: identity is enough
-            return
+        for listed in self._legal or ():  # agents pass the listed values: identity is
+            if listed is action:  # enough (a loop costs a third of any(map(is_, ...)))
+                return
         legal = self.legal_actions()
         if not isinstance(action, Action):
             message = Message("action.not_action", {"value": shown(action)})
@@ -433,21 +435,21 @@ class Match(LiveSeats, MatchCopies[MS, DS], ABC):
         state = self.state
         seat, phase, deal_number = state.to_act, state.phase, state.deal_number
         self._legal = None
-        effects: list[Effect] = []
-        self._effects = effects
+        effects = self._effects  # one list a match (the hooks' context appends to it)
+        effects.clear()
         if phase is DEAL_OVER and isinstance(action, NextDeal):
             self._next_deal()
         else:
             self._perform(seat, action)
         entries = self._log
+        step = self._first_step + len(entries) // _WIDTH
         done = tuple(effects)
         entries += (
             _METAS.get((deal_number, seat, phase)) or log.meta(deal_number, seat, phase),
             action,
             done[0] if len(done) == 1 else done,
         )
-        step = self._first_step + len(entries) // _WIDTH - 1
-        event = Event(step, deal_number, seat, phase, action, done)
+        event = made_event(step, deal_number, seat, phase, action, done)
         if state.held:  # answers given early: applied now if the order reached them
             self._resolve_held(phase)
         return event

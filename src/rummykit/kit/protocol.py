@@ -86,7 +86,7 @@ class DealScore:
         return data
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Event:
     """What one action did: the log entry that replays and explains a match.
 
@@ -138,6 +138,50 @@ class Event:
 
         data: dict[str, Any] = to_json(self)
         return data
+
+
+class _Unfinished:
+    """An event being made by :func:`made_event`: :class:`Event`'s very slots (the same
+    layout), written by plain stores."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(Event))
+
+    step: int
+    deal: int
+    seat: int | None
+    phase: Phase
+    action: Action
+    effects: tuple[Effect, ...]
+
+
+_new_unfinished = object.__new__
+
+
+def made_event(
+    step: int,
+    deal: int,
+    seat: int | None,
+    phase: Phase,
+    action: Action,
+    effects: tuple[Effect, ...],
+) -> Event:
+    """``Event(step, deal, seat, phase, action, effects)``, made at a third of the cost:
+    the match makes one an action. A frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, six calls that cost more than the rest of
+    :meth:`~rummykit.kit.match.Match.apply`; here the fields are stored in an
+    object of the same slots, which then becomes the :class:`Event` (equal, hashed,
+    compared and frozen like one made by its class).
+
+    >>> from rummykit.kit.actions import Draw
+    >>> made = made_event(0, 1, 2, DEAL_OVER, Draw(), ())
+    >>> type(made) is Event, made == Event(0, 1, 2, DEAL_OVER, Draw(), ())
+    (True, True)
+    """
+    made = _new_unfinished(_Unfinished)
+    made.step, made.deal, made.seat = step, deal, seat  # (three at once make no tuple)
+    made.phase, made.action, made.effects = phase, action, effects
+    made.__class__ = Event  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
 @attrs.frozen

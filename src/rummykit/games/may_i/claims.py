@@ -9,7 +9,9 @@ a :class:`ClaimWindow`, the protocol's state (``ctx.claim``) while the window is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import final
 
 import attrs
@@ -56,7 +58,8 @@ FORCED_TAKE = TakeKind("forced", first_card_paid=True)
 """A refusal by P2 or later: a forced buy, paid like one (MAYI-9.7c)."""
 REFUSAL_TAKE = TakeKind("refusal", first_card_paid=False)
 """P1's refusal take (MAYI-9.7b, 9.9): the disputed card is free, like a draw."""
-_TAKES = {take.name: take for take in (BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE)}
+_TAKES: dict[str | None, TakeKind] = {t.name: t for t in (BUY_TAKE, FORCED_TAKE, REFUSAL_TAKE)}
+"""The window's takes by the name its :attr:`ClaimWindow.kind` keeps."""
 
 
 _PASS: tuple[Action, ...] = (Pass(),)
@@ -136,20 +139,19 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         top = ctx.deal.pile.top
         assert top is not None
         order = _order(p0, ctx.players)
-        ctx.set_claim(
-            ClaimWindow(
-                card=top.card,
-                p0=p0,
-                order=order,
-                resume=order[0] if resume is None else resume,
-                discarder=top.discarder,
-                protect=protect,
-            )
+        window = ClaimWindow(
+            card=top.card,
+            p0=p0,
+            order=order,
+            resume=order[0] if resume is None else resume,
+            discarder=top.discarder,
+            protect=protect,
         )
+        ctx.set_claim(window)
         if self.rules.claim_order == "next_player_first":
             ctx.set_turn(FIRST_REFUSAL, order[0])
             return
-        self.ask_next(ctx)
+        self.ask_next(ctx, window)
 
     def actor_consistent(self, ctx: Ctx, seat: int) -> bool:
         """P1 answers first (MAYI-9.4), the others are asked in order from P2, consent
@@ -183,20 +185,21 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             return order[order.index(seat) : order.index(claim.requester)]
         return (seat,)
 
-    def close_window(self, ctx: Ctx) -> None:
-        """Nobody takes the card: the next regular turn."""
-        resume = _open(ctx).resume
-        ctx.set_claim(None)
-        ctx.start_turn(resume)
+    # The window's own steps are handed the open window (``claim``): the hook method
+    # that calls them has read it already.
 
-    def ask_next(self, ctx: Ctx) -> None:
+    def close_window(self, ctx: Ctx, claim: ClaimWindow) -> None:
+        """Nobody takes the card: the next regular turn."""
+        ctx.set_claim(None)
+        ctx.start_turn(claim.resume)
+
+    def ask_next(self, ctx: Ctx, claim: ClaimWindow) -> None:
         """The next seat from P2 on is asked, or the requests are resolved."""
-        claim = _open(ctx)
         index = 1 + claim.asked
         if index < len(claim.order):
             ctx.set_turn(REQUEST, claim.order[index])
             return
-        self.resolve_requests(ctx)
+        self.resolve_requests(ctx, claim)
 
     # -- who may do what -------------------------------------------------------------------
 
@@ -216,7 +219,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             return False
         if _open(ctx).discarder == seat:
             return False
-        return self.max_take(ctx, seat, BUY_TAKE) > 0
+        return ctx.max_take(seat, BUY_TAKE, protect_top=True) > 0  # a buy has no limit
 
     def may_refuse(self, ctx: Ctx, seat: int) -> bool:
         """A refusal by P2 or later is a forced buy, so it needs what a buy needs."""
@@ -228,7 +231,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
     def take_kind(self, ctx: Ctx) -> TakeKind | None:
         """The kind of the take in progress."""
         claim = ctx.claim
-        return None if claim is None or claim.kind is None else _TAKES[claim.kind]
+        return None if claim is None else _TAKES.get(claim.kind)
 
     def legal(self, ctx: Ctx, seat: int) -> tuple[Action, ...]:
         """The legal actions of the window's phases."""
@@ -240,7 +243,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             return _TAKE_OR_PASS if claim.discarder != seat else _PASS
         if phase is CONSENT:
             return _ALLOW_OR_REFUSE if self.may_refuse(ctx, seat) else _ALLOW
-        most = self.max_take(ctx, seat, self.take_kind(ctx))
+        most = self.max_take(ctx, seat, _TAKES.get(claim.kind))
         if ctx.options.multi_take_mode == "any":
             return Take.up_to(1)
         return Take.up_to(most)
@@ -278,7 +281,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
                 self.p1_takes_as_draw(ctx, seat)
             else:
                 ctx.emit(_passed(seat))
-                self.ask_next(ctx)
+                self.ask_next(ctx, claim)
         elif phase is REQUEST:
             if isinstance(action, Ask):
                 claim.requests.append(seat)
@@ -286,12 +289,12 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
             else:
                 ctx.emit(_passed(seat))
             claim.asked += 1
-            self.ask_next(ctx)
+            self.ask_next(ctx, claim)
         elif phase is CONSENT:
-            self.consent(ctx, seat, action)
+            self.consent(ctx, claim, seat, action)
         else:
             assert isinstance(action, Take)
-            self.buy(ctx, seat, action.count)
+            self.buy(ctx, claim, seat, action.count)
 
     def p1_takes_as_draw(self, ctx: Ctx, seat: int) -> None:
         """P1 uses the disputed card as the draw of a regular turn (MAYI-9.3, 9.9 alt.)."""
@@ -302,22 +305,20 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         ctx.set_step(turn_step(seat, True, taken[0]))
         ctx.set_turn(MELD, seat)
 
-    def resolve_requests(self, ctx: Ctx) -> None:
+    def resolve_requests(self, ctx: Ctx, claim: ClaimWindow) -> None:
         """MAYI-9.5: the requester nearest P0's left; then consent, or a buy at once."""
-        claim = _open(ctx)
         if not claim.requests:
-            self.close_window(ctx)
+            self.close_window(ctx, claim)
             return
         requester = min(claim.requests, key=claim.order.index)
         claim.requester = requester
         if self.rules.turn_after_buy == "resume_normal":
-            self.start_buy(ctx, requester, BUY_TAKE)
+            self.start_buy(ctx, claim, requester, BUY_TAKE)
             return
         ctx.set_turn(CONSENT, claim.order[0])
 
-    def consent(self, ctx: Ctx, seat: int, action: Action) -> None:
+    def consent(self, ctx: Ctx, claim: ClaimWindow, seat: int, action: Action) -> None:
         """MAYI-9.6, 9.7: allowed, or refused (P1's refusal take, or a forced buy)."""
-        claim = _open(ctx)
         assert claim.requester is not None
         order = claim.order
         if isinstance(action, Refuse):
@@ -326,54 +327,52 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
                 if self.rules.next_player_refusal == "normal_turn":
                     self.p1_takes_as_draw(ctx, seat)
                 else:
-                    self.start_buy(ctx, seat, REFUSAL_TAKE)
+                    self.start_buy(ctx, claim, seat, REFUSAL_TAKE)
             else:
-                self.start_buy(ctx, seat, FORCED_TAKE)
+                self.start_buy(ctx, claim, seat, FORCED_TAKE)
             return
         ctx.emit(_allowed(seat, claim.requester))
         index = order.index(seat) + 1
         if index < order.index(claim.requester):
             ctx.set_turn(CONSENT, order[index])
             return
-        self.start_buy(ctx, claim.requester, BUY_TAKE)
+        self.start_buy(ctx, claim, claim.requester, BUY_TAKE)
 
-    def start_buy(self, ctx: Ctx, seat: int, take: TakeKind) -> None:
+    def start_buy(self, ctx: Ctx, claim: ClaimWindow, seat: int, take: TakeKind) -> None:
         """``seat`` takes the disputed card in a turn of kind ``take`` (no discard)."""
         if not ctx.count_turn():
             return
-        claim = _open(ctx)
         claim.kind = take.name
         claim.protect = True
         ctx.set_step(turn_step(seat, False, None, take.name))
         ctx.set_turn(BUY, seat)
 
-    def buy(self, ctx: Ctx, seat: int, count: int) -> None:
+    def buy(self, ctx: Ctx, claim: ClaimWindow, seat: int, count: int) -> None:
         """MAYI-9.8: take ``count`` pile cards (or, under ``multi_take_mode="any"``, the
         top card and then a choice of others), pay for them, then meld or end."""
-        take = self.take_kind(ctx) or BUY_TAKE
+        take = _TAKES.get(claim.kind, BUY_TAKE)
         ctx.take_from_pile(seat, count, protect_top=True)
         if ctx.options.multi_take_mode == "any" and self.limit(take) is None:
             ctx.start_pick(seat, take)
             return
-        self.settle(ctx, seat, count, paid=False)
+        self.settle(ctx, claim, seat, count, paid=False)
 
     def after_take(self, ctx: Ctx, seat: int) -> None:
         """The picked cards are paid for (by the engine): go on with the turn."""
-        self.settle(ctx, seat, ctx.deal.step.picked, paid=True)
+        self.settle(ctx, _open(ctx), seat, ctx.deal.step.picked, paid=True)
 
-    def settle(self, ctx: Ctx, seat: int, count: int, *, paid: bool) -> None:
+    def settle(self, ctx: Ctx, claim: ClaimWindow, seat: int, count: int, *, paid: bool) -> None:
         """Pay for ``count`` pile cards (unless ``paid``), count the buy and go on with
         the buy turn (MAYI-9.8 step 4)."""
-        claim = _open(ctx)
-        take = self.take_kind(ctx) or BUY_TAKE
+        take = _TAKES.get(claim.kind, BUY_TAKE)
         owed = ctx.price(take, count)
         if not paid:
             ctx.draw_stock(seat, owed, penalty=True)
         if take is REFUSAL_TAKE:
-            ctx.emit(TookOnRefusal(seat, claim.card, count, owed))
+            ctx.emit(_took_on_refusal(seat, claim.card, count, owed))
         else:
             ctx.count_buy(seat)
-            ctx.emit(Bought(seat, take.name, count, owed))
+            ctx.emit(_bought(seat, take.name, count, owed))
         if ctx.deal.dead:
             ctx.end_dead_deal(DealEnd.REFILL_CAP)
             return
@@ -386,11 +385,9 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
 _PAID = frozenset(take.name for take in (BUY_TAKE, FORCED_TAKE))
 
 
-def _open(ctx: Ctx) -> ClaimWindow:
-    """The open window (a window is open in the protocol's phases)."""
-    claim = ctx.claim
-    assert claim is not None
-    return claim
+_open: Callable[[Ctx], ClaimWindow] = attrgetter("claim")
+"""The open window, ``ctx.claim`` (never ``None`` in the protocol's phases): a getter
+made in C, cheaper than a function (most decisions in a window ask it)."""
 
 
 @cache
@@ -404,3 +401,5 @@ _passed = cache(Passed)
 _asked = cache(Asked)
 _allowed = cache(Allowed)
 _refused = cache(Refused)
+_bought = cache(Bought)
+_took_on_refusal = cache(TookOnRefusal)

@@ -53,14 +53,8 @@ def _drew(seat: int, card: Card) -> Drew:
 
 
 _PLAYED: Final = BoundedMemo[tuple[int, tuple[Card, ...]], Played]("plays", entries=4096)
-"""The plays met lately, made once each (a seat plays the same few sequences again)."""
-
-
-def _played(seat: int, cards: tuple[Card, ...]) -> Played:
-    found = _PLAYED.get((seat, cards))
-    if found is None:
-        found = _PLAYED.put((seat, cards), Played(seat, cards))
-    return found
+"""The plays met lately, made once each (a seat plays the same few sequences again;
+looked up in :meth:`PossessionMatch._play` itself, a call a play less)."""
 
 
 PLAY = Phase("play", "PSSN-5")
@@ -262,7 +256,8 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
             hand.remove(card)
             self.deal.pile.push(card, seat)
         self.deal.passes = 0
-        self._emit(_played(seat, action.cards))
+        key = (seat, action.cards)
+        self._emit(_PLAYED.get(key) or _PLAYED.put(key, Played(seat, action.cards)))
         if not hand:
             self._emit(WentOut(seat, GoingOut.PLAYING))
             self._end_possession_deal(DealEnd.WENT_OUT, seat)
