@@ -1,7 +1,7 @@
 """Hypothesis profiles and the order the tests start in.
 
-Profiles (``HYPOTHESIS_PROFILE``): ``dev``, the default (the README's test command: about
-a minute and a half on two cores), ``ci`` (set by ``.ci/run``, twice the examples) and
+Profiles (``HYPOTHESIS_PROFILE``): ``dev``, the default (the README's test command: 15
+examples a property), ``ci`` (set by ``.ci/run``: 50) and
 ``soak`` (thousands of examples, run on purpose: ``HYPOTHESIS_PROFILE=soak pytest -m soak``).
 A test that sets its own ``max_examples`` scales it with the profile
 (:func:`tests.strategies.examples`).

@@ -143,13 +143,14 @@ def test_bot_options_set_each_bots_options(
     assert data["mean_scores"] == list(expected.mean_scores)  # the options took effect
     assert data["buys"] == expected.buys
     code, out, _ = run(
-        capsys, "simulate", "may-i", "-n", "2", "--bot-option", "heuristic.buy_gain=9"
-    )
+        capsys, "simulate", "may-i", "-n", "2", "--schedule", str(short),
+        "--bot-option", "heuristic.buy_gain=9",
+    )  # fmt: skip
     assert "  heuristic options: buy_gain=9" in out and "A heuristic " in out
     fewer = int(out.split("buys ")[1].split()[0])
+    default = simulate(one_deal, ["heuristic"] * 4, matches=2, seed=0)
+    assert default.buys > fewer  # a buy must gain 9 now: fewer buys (8 and 0 in one deal)
     may_i = game("may-i")
-    default = simulate(may_i, ["heuristic"] * 4, matches=2, seed=0)
-    assert default.buys > fewer  # a buy must gain 9 now: fewer buys
     code, out, _ = run(capsys, "demo", "--json", "--bot-option", "heuristic.buy_gain=99")
     assert code == 0
     match = may_i.new_match(players=4, seed=7)

@@ -168,13 +168,21 @@ def test_a_whole_deal_played_by_piping_the_heuristic_agents_moves(tmp_path: Path
 
 def test_ctrl_c_ends_cleanly(tmp_path: Path) -> None:
     record = tmp_path / "stopped.json"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "play", "may-i", "--seed", "1", "--record", str(record)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    # The command starts as from a terminal, with Ctrl-C's default: a suite started in
+    # the background (`pytest &` in a script) ignores SIGINT, and a child inherits an
+    # ignored signal across exec, so it would never see one (two minutes, then a failure).
+    command = [sys.executable, "-m", "rummykit", "play", "may-i", "--seed", "1"]
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [*command, "--record", str(record)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
+    finally:
+        signal.signal(signal.SIGINT, ignored)
     assert process.stdout is not None
     seen = b""
     deadline = time.monotonic() + 120  # generous: the bots before seat A play first

@@ -107,8 +107,10 @@ def decide(agent: Agent, match: Match[Any, Any], seat: int, rng: random.Random) 
     :class:`~rummykit.errors.IllegalActionError`."""
     if not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, got {rng!r}")
-    if isinstance(agent, MatchAgent):
-        return agent.choose_in(match, seat, rng)
+    choose_in = getattr(agent, "choose_in", None)  # isinstance(agent, MatchAgent), the
+    if choose_in is not None:  # protocol's own test, without its 18 µs a decision
+        chosen: Action = choose_in(match, seat, rng)
+        return chosen
     view = match.view(seat)
     if not view.legal:
         raise IllegalActionError(Message("seat.no_decision", {"seat": seat}))

@@ -335,7 +335,14 @@ class ActionGrammar:
         rest = text.strip()[len(words[0]) :].strip()
         kinds = self._by_verb.get(verb)
         if not kinds:
-            close = difflib.get_close_matches(verb, self._by_verb, n=1)
+            # a word over 7/3 of the longest verb's length cannot reach difflib's 0.6
+            # ratio (2 * matched / total): skipped, so a megabyte of text is not compared
+            longest = max(map(len, self._by_verb), default=0)
+            close = (
+                difflib.get_close_matches(verb, self._by_verb, n=1)
+                if 3 * len(verb) <= 7 * longest
+                else []
+            )
             params: dict[str, object] = {
                 "verb": repr(shorten(verb)),
                 "verbs": ", ".join(self.verbs),
