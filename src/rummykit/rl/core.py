@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -160,7 +160,7 @@ class Table:
             indices = self._encode()
         mask = self._mask
         if indices is not self._marked:
-            remark(memoryview(mask), self._marked, indices)
+            remark(memoryview(cast(Any, mask)), self._marked, indices)
             self._marked = indices
         return mask.copy()
 
