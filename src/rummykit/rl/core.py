@@ -158,9 +158,10 @@ class Table:
         indices = self._indices
         if indices is None:
             indices = self._encode()
-        mask = self._mask
-        if indices is not self._marked:
-            remark(memoryview(cast(Any, mask)), self._marked, indices)
+        mask, marked = self._mask, self._marked
+        if indices is not marked:
+            if indices != marked:  # a claim window asks each seat the same: no change
+                remark(memoryview(cast(Any, mask)), marked, indices)
             self._marked = indices
         return mask.copy()
 

@@ -284,14 +284,22 @@ class ObservationEncoding(Native):
         seat.to_act = move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
-        order = self._orders[me]
         scalars: list[Any] = [len(pile), stock_size]
-        for row in order:
-            scalars.append(sizes[row])
-        for row in order:
-            scalars.append(down[row])
-        for row in order:
-            scalars.append(scores[row])
+        if 0 <= me < players and len(down) == players == len(scores):  # rows from me on
+            scalars += sizes[me:]
+            scalars += sizes[:me]
+            scalars += down[me:]
+            scalars += down[:me]
+            scalars += scores[me:]
+            scalars += scores[:me]
+        else:  # not a match's view: read row by row (as many as there are seats)
+            order = self._orders[me]
+            for row in order:
+                scalars.append(sizes[row])
+            for row in order:
+                scalars.append(down[row])
+            for row in order:
+                scalars.append(scores[row])
         scalars.append(deal)
         scalars += seat.contract_values
         old = seat.scalars
