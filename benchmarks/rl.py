@@ -29,15 +29,24 @@ one run:
     C/bin/python benchmarks/rl.py --seconds 24 --rounds 4 --gin-python ... --pure src
 
 ``rummykit.compiled`` says which build each line ran (the first line of the output).
+
+    python benchmarks/rl.py --instructions may-i --steps 3000 [--before python:OLD/bin/python]
+
+counts instead the instructions a PettingZoo step costs (``valgrind --tool=callgrind``,
+the loop above with its seeded player, 50 steps of warm-up and the imports left out):
+the same count on a loaded machine as on an idle one, for before/after comparisons the
+clock cannot make.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -83,6 +92,47 @@ def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str,
         "steps_per_second": steps / elapsed,
         "episodes_per_second": episodes / elapsed,
     }
+
+
+def play_steps(name: str, steps: int) -> None:
+    """``steps`` PettingZoo steps of ``name`` as :func:`measure` plays them (new matches
+    as they end), after 50 steps of warm-up; the steps run inside ``functools.reduce``,
+    where :func:`count_steps` starts and stops counting."""
+    from rummykit import rl
+
+    environment = rl.env(name, 2 if name == "possession" else 4)
+    rng = random.Random(0)
+    episodes = 0
+    agents: Any = iter(())
+
+    def step(_total: object = None, _item: object = None) -> None:
+        nonlocal agents, episodes
+        if next(agents, None) is None:
+            environment.reset(seed=episodes)
+            episodes += 1
+            agents = iter(environment.agent_iter())
+            next(agents)
+        observation, _, termination, truncation, _ = environment.last()
+        done = termination or truncation
+        environment.step(None if done else pick(observation["action_mask"], rng))
+
+    for _ in range(50):
+        step()
+    functools.reduce(step, range(steps), None)
+
+
+def count_steps(python: str, name: str, steps: int, env: dict[str, str] | None = None) -> float:
+    """Instructions a PettingZoo step of ``name`` costs with ``python`` (callgrind
+    counting only inside :func:`play_steps`' ``functools.reduce``), per step."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += ["--collect-atstart=no", "--toggle-collect=functools_reduce"]
+    command += [python, __file__, "--play-steps", name, str(steps)]
+    # One hash seed for every run: set and dict orders, so the same steps are counted.
+    environ = {**(os.environ if env is None else env), "PYTHONHASHSEED": "0"}
+    run = subprocess.run(command, env=environ, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    assert found, run.stderr[-500:]
+    return int(found.group(1)) / steps
 
 
 def measure_table(name: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -185,9 +235,28 @@ def main(argv: list[str] | None = None) -> None:
         help="an older checkout's src folder, or python:INTERPRETER (an older build installed)",
     )
     parser.add_argument("--pure", metavar="SRC", help="a src folder to run interpreted")
+    parser.add_argument("--instructions", metavar="GAME", help="count a step's instructions")
+    parser.add_argument("--steps", type=int, default=3000, help="steps --instructions counts")
+    parser.add_argument("--play-steps", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--peer-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--env-only", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
+    if options.play_steps:
+        play_steps(options.play_steps[0], int(options.play_steps[1]))
+        return
+    if options.instructions:
+        name, steps = options.instructions, options.steps
+        print(f"this build: {count_steps(sys.executable, name, steps):,.0f} instructions a step")
+        for label, src in (("pure", options.pure), ("before", options.before)):
+            if src:
+                python, env = sys.executable, dict(os.environ)
+                if src.startswith("python:"):
+                    python = src.removeprefix("python:")
+                else:
+                    env["PYTHONPATH"] = src
+                count = count_steps(python, name, steps, env)
+                print(f"{label}: {count:,.0f} instructions a step")
+        return
     if options.peer_only:
         module: Any = importlib.import_module("pettingzoo.classic.gin_rummy_v4")
         print(json.dumps(measure(module.env, options.seconds)))

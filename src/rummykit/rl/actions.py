@@ -526,6 +526,14 @@ class ActionEncoding:
 
     def legal(self, actions: Sequence[Action]) -> LegalActions:
         """Encode the legal ``actions`` of a position; two on one index is an error."""
+        return LegalActions(*self.legal_parts(actions))
+
+    def legal_parts(
+        self, actions: Sequence[Action]
+    ) -> tuple[tuple[int, ...], dict[int, Action], int]:
+        """What :meth:`legal` holds, without making the frozen value: the indices in
+        the legal order, each index's action, how many were dropped (the same checks
+        and errors). The environments' every step reads these."""
         indices, table, dropped, clash = encode_actions(actions, self._encoders, self.encode)
         if clash is not None:
             index, action = clash
@@ -538,4 +546,4 @@ class ActionEncoding:
                 f"every legal action is beyond the limits ({dropped} dropped); "
                 "raise max_melds, max_take or max_downs"
             )
-        return LegalActions(tuple(indices), table, dropped)
+        return tuple(indices), table, dropped

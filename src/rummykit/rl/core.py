@@ -10,23 +10,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from rummykit._memo import BoundedMemo
 from rummykit.errors import ConfigError, IllegalActionError, shown
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnded
 from rummykit.kit.match import Match
 from rummykit.messages import Message
 from rummykit.rl.actions import ActionEncoding, LegalActions, Limits
+from rummykit.rl.legal import remark
 from rummykit.rl.observations import ObservationEncoding
 from rummykit.rl.views import quick_view
-
-_MASK_BYTES = 1 << 25
-"""The memory the cached masks of one :class:`Table` may take (32 MiB)."""
 
 Reward = Literal["deal", "outcome"]
 """``deal``: each seat's net points of each deal as it ends (bonus minus penalty), so a
@@ -107,14 +104,15 @@ class Table:
             raise ConfigError(f"reward_scale must be a finite number, got {shown(reward_scale)}")
         self.reward_scale = float(reward_scale)
         self._legal: LegalActions | None = None
-        self._mask: npt.NDArray[np.int8] | None = None
-        self._masks = BoundedMemo[tuple[int, ...], npt.NDArray[np.int8]](
-            "action masks",
-            entries=max(16, min(4096, _MASK_BYTES // self.actions.size)),
-            shared=False,
-        )
-        """Masks by their legal indices (a bounded memo: decisions repeat), at most about
-        ``_MASK_BYTES`` of them (a game with joker exchanges has masks of 240 KB)."""
+        self._indices: tuple[int, ...] | None = None
+        """The legal indices now (``None``: not encoded since the last action)."""
+        self._by_index: dict[int, Action] = {}
+        """Each legal index's action, while ``_indices`` is not ``None``."""
+        self._dropped = 0
+        self._mask = np.zeros(self.actions.size, dtype=np.int8)
+        """The mask of the indices ``_marked``: each decision moves its ones in place
+        (a few dozen of its thousands of entries), and the caller gets a copy."""
+        self._marked: tuple[int, ...] = ()
         self._scores: tuple[int, ...] = ()
         """Each seat's score, read at the deal count ``_deals`` of the match ``_scored``:
         scores change at a deal's end."""
@@ -129,7 +127,7 @@ class Table:
 
     def _forget(self) -> None:
         self._legal = None
-        self._mask = None
+        self._indices = None
 
     @property
     def to_act(self) -> int | None:
@@ -138,25 +136,33 @@ class Table:
 
     def legal(self) -> LegalActions:
         """The legal actions now, encoded."""
-        if self._legal is None:
-            self._legal = self.actions.legal(self.match.legal_actions())
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            if self._indices is None:
+                self._encode()
+            assert self._indices is not None
+            legal = self._legal = LegalActions(self._indices, self._by_index, self._dropped)
+        return legal
+
+    def _encode(self) -> tuple[int, ...]:
+        """Encode the legal actions now (the frozen :class:`LegalActions` is made only
+        when :meth:`legal` is asked: the environments read the parts)."""
+        parts = self.actions.legal_parts(self.match.legal_actions())
+        self._indices, self._by_index, self._dropped = parts
+        return parts[0]
 
     def mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index for the seat to act (all zeros for any other seat)."""
         if seat is not None and seat != self.match.to_act:
             return np.zeros(self.actions.size, dtype=np.int8)
-        mask = self._mask
-        if mask is None:
-            legal = self._legal
-            indices = (self.legal() if legal is None else legal).indices
-            mask = self._masks.get(indices)
-            if mask is None:
-                mask = np.zeros(self.actions.size, dtype=np.int8)
-                if indices:
-                    mask[list(indices)] = 1
-                self._masks.put(indices, mask)
-            self._mask = mask
+        indices = self._indices
+        if indices is None:
+            indices = self._encode()
+        mask, marked = self._mask, self._marked
+        if indices is not marked:
+            if indices != marked:  # a claim window asks each seat the same: no change
+                remark(memoryview(cast(Any, mask)), marked, indices)
+            self._marked = indices
         return mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
@@ -174,28 +180,28 @@ class Table:
         """The legal action at ``index``; an :class:`~rummykit.errors.IllegalActionError` names
         it when it is not legal now or is no index at all (see ``check_index``)."""
         check_index(index)
-        try:
-            return self.legal().actions[int(index)]
-        except KeyError:
-            pass
+        if self._indices is None:
+            self._encode()
+        action = self._by_index.get(int(index))
+        if action is not None:
+            return action
         what = self.actions.describe(int(index)) if 0 <= int(index) < self.actions.size else "?"
         params = {"index": int(index), "what": what, "legal": tuple(self.legal().actions.values())}
         raise IllegalActionError(Message("rl.not_legal", params), action=index) from None
 
     def apply(self, index: int | np.integer[Any]) -> list[float]:
         """Apply the action at ``index``; each seat's reward for it."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal()
+        if self._indices is None:
+            self._encode()
         # an int that is legal now is the action's index; anything else is checked
-        action = legal.actions.get(index) if type(index) is int else None
+        action = self._by_index.get(index) if type(index) is int else None
         return self.apply_action(self.decode(index) if action is None else action)
 
     def apply_action(self, action: Action) -> list[float]:
         """Apply ``action``; each seat's reward for it."""
         event = self.match.apply(action)
         self._legal = None
-        self._mask = None
+        self._indices = None
         rewards = [0.0] * self.players
         scale = self.reward_scale
         if self.reward == "deal":

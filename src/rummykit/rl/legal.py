@@ -70,3 +70,13 @@ def encode_actions(
             return indices, table, dropped, (index, action)
         indices.append(index)
     return indices, table, dropped, None
+
+
+def remark(values: Any, old: Sequence[int], new: Sequence[int]) -> None:
+    """Move a mask's ones from the indices ``old`` to the indices ``new``, in place in
+    its buffer ``values`` (a memoryview of the ``int8`` array): a decision's mask is
+    the last one changed at a few dozen places, not a new array filled whole."""
+    for index in old:
+        values[index] = 0
+    for index in new:
+        values[index] = 1

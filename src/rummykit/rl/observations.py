@@ -150,6 +150,16 @@ class ObservationEncoding(Native):
             self.low[field.slice] = field.low
         self.high = np.full(self.size, np.inf, dtype=np.float32)
         self._o = {field.name: field.offset for field in fields}
+        # Each field's offset read natively (no dictionary lookup at every step).
+        self._o_hand, self._o_top = self._o["hand"], self._o["pile_top"]
+        self._o_pile, self._o_by = self._o["pile"], self._o["pile_by_discarder"]
+        self._o_known, self._o_table = self._o["known"], self._o["table_by_owner"]
+        self._o_melds, self._o_phase = self._o["melds"], self._o["phase"]
+        self._o_to_act = self._o["to_act"]
+        self._meld_shapes: dict[int, tuple[Meld, list[int], int, int, list[int]]] = {}
+        """What each meld met counts whichever seat observes it (see :meth:`_meld_shape`),
+        by the meld's ``id`` (its entry holds the meld: an id is not reused while it
+        is there); emptied when it holds ``_MELD_SHAPES`` of them."""
         self._meld_width = self._by_name["melds"].shape[1]
         self._scalars = self._by_name["pile_size"].offset
         self._scalar_struct = struct.Struct(f"={self.size - self._scalars}f")
@@ -250,13 +260,12 @@ class ObservationEncoding(Native):
         if len(sizes) != players:
             raise EncodingError(f"a view of {len(sizes)} seats, encoding {players}")
         vector, values = seat.vector, seat.values
-        o = self._o
         if not holds_the_same(hand, seat.hand):  # most steps leave a seat's hand as it was
             self._update_hand(seat, tuple(hand))
         top = -1
         if pile:
             last = pile[-1]
-            top = o["pile_top"] + (last.card if isinstance(last, PileCard) else last[0]).code
+            top = self._o_top + (last.card if isinstance(last, PileCard) else last[0]).code
         seat.top = move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
         if known_counts is not None:  # the state's counters: only the changed counts are set
@@ -269,20 +278,28 @@ class ObservationEncoding(Native):
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
-        phase = -1 if phase is None else o["phase"] + phase
+        phase = -1 if phase is None else self._o_phase + phase
         seat.phase = move_one(values, seat.phase, phase)
-        to_act = o["to_act"] + (players if to_act is None else (to_act - me) % players)
+        to_act = self._o_to_act + (players if to_act is None else (to_act - me) % players)
         seat.to_act = move_one(values, seat.to_act, to_act)
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
-        order = self._orders[me]
         scalars: list[Any] = [len(pile), stock_size]
-        for row in order:
-            scalars.append(sizes[row])
-        for row in order:
-            scalars.append(down[row])
-        for row in order:
-            scalars.append(scores[row])
+        if 0 <= me < players and len(down) == players == len(scores):  # rows from me on
+            scalars += sizes[me:]
+            scalars += sizes[:me]
+            scalars += down[me:]
+            scalars += down[:me]
+            scalars += scores[me:]
+            scalars += scores[:me]
+        else:  # not a match's view: read row by row (as many as there are seats)
+            order = self._orders[me]
+            for row in order:
+                scalars.append(sizes[row])
+            for row in order:
+                scalars.append(down[row])
+            for row in order:
+                scalars.append(scores[row])
         scalars.append(deal)
         scalars += seat.contract_values
         old = seat.scalars
@@ -291,8 +308,8 @@ class ObservationEncoding(Native):
         elif scalars != old:  # a claim window's answers leave them as they were
             base = self._scalars
             for place in range(len(scalars)):  # a step changes a few: only those
-                value = scalars[place]
-                if value != old[place]:
+                value, before = scalars[place], old[place]
+                if value is not before and value != before:  # most are the same object
                     values[base + place] = float(value)
         seat.scalars = scalars
         return vector
@@ -303,7 +320,7 @@ class ObservationEncoding(Native):
         share at their start and at their end (compared by identity: cards are
         interned) are the only ones whose counts may differ, and each is counted again
         in the new hand."""
-        old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o["hand"]
+        old, counts, values, base = seat.hand, seat.hand_counts, seat.values, self._o_hand
         size, before = len(hand), len(old)
         shortest = min(size, before)
         start = 0
@@ -332,7 +349,7 @@ class ObservationEncoding(Native):
         and only a changed one is gone through."""
         stored = seat.known_counts
         values = seat.values
-        base = self._o["known"]
+        base = self._o_known
         if len(stored) != len(counts):  # counted from card lists, or never
             seat.vector[base : base + self.players * C] = 0.0
             stored = seat.known_counts = [{} for _ in counts]
@@ -362,7 +379,7 @@ class ObservationEncoding(Native):
             if cards:
                 row = ((other - me) % players) * C
                 index += [row + card.code for card in cards]
-        base = self._o["known"]
+        base = self._o_known
         seat.vector[base : base + players * C] = np.bincount(index, minlength=players * C)
         seat.known, seat.known_counts = None, []
 
@@ -451,7 +468,7 @@ class ObservationEncoding(Native):
         """Add (``sign`` 1) or take out (-1) the counts of the pile entries ``pile`` in
         the seat's vector."""
         players = self.players
-        base, by = self._o["pile"], self._o["pile_by_discarder"]
+        base, by = self._o_pile, self._o_by
         index: list[int] = []
         for entry in pile:
             card, discarder = (
@@ -478,30 +495,55 @@ class ObservationEncoding(Native):
 
     def _meld_indices(self, meld: Meld, number: int, me: int) -> list[int]:
         """The counted positions of meld ``number`` seen from seat ``me``."""
-        o, players, width = self._o, self.players, self._meld_width
+        players, width = self.players, self._meld_width
+        shape = self._meld_shapes.get(id(meld))
+        if shape is None or shape[0] is not meld:
+            shape = self._meld_shape(meld)
+        _, codes, kind, suit, ranks = shape
         owner = players if meld.owner is None else (meld.owner - me) % players
-        codes = [card.code for card in meld.cards]
-        base = o["table_by_owner"] + owner * C
+        base = self._o_table + owner * C
         found = [base + code for code in codes]
         if number >= self.max_melds:
             return found
-        slot = o["melds"] + number * width
-        # Group and run as ever; another kind by whether its cards share a rank (a pair
-        # as a group) or not (a flush, a colour meld as a run), the layout unchanged.
-        found += (slot, slot + (1 if meld.kind.shares_rank else 2), slot + 3 + owner)
+        slot = self._o_melds + number * width
+        found += (slot, slot + kind, slot + 3 + owner)
         cursor = slot + 4 + players
-        if meld.suit is not None:
-            found.append(cursor + meld.suit.index)
+        if suit >= 0:
+            found.append(cursor + suit)
         cursor += 4
-        found += [cursor + int(rank) - 1 for rank in meld.ranks]
+        found += [cursor + rank for rank in ranks]
         cursor += 13
         found += [cursor + code for code in codes]
         return found
+
+    def _meld_shape(self, meld: Meld) -> tuple[Meld, list[int], int, int, list[int]]:
+        """What ``meld`` counts whoever observes it: its cards' codes, its kind's place
+        in its row (1, a group; 2, a run), its suit's index (-1: none) and the ranks its
+        cards play (from 0), remembered for the other seats' vectors."""
+        shapes = self._meld_shapes
+        if len(shapes) >= _MELD_SHAPES:
+            shapes.clear()
+        # Group and run as ever; another kind by whether its cards share a rank (a pair
+        # as a group) or not (a flush, a colour meld as a run), the layout unchanged.
+        suit = -1 if meld.suit is None else meld.suit.index
+        shape = (
+            meld,
+            [card.code for card in meld.cards],
+            1 if meld.kind.shares_rank else 2,
+            suit,
+            [int(rank) - 1 for rank in meld.ranks],
+        )
+        shapes[id(meld)] = shape
+        return shape
 
 
 _FEW_ENTRIES: Final = 16
 """Up to this many pile entries, the counts of a pile seen anew are taken out one by
 one; beyond it the pile's part of the vector is set to zeros."""
+
+_MELD_SHAPES: Final = 256
+"""How many melds' shapes an encoding remembers before it forgets them all (a deal
+lays a few dozen)."""
 
 _FEW_MELDS: Final = 4
 """Up to this many changed melds, the table's counts are changed position by position;
