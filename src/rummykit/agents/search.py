@@ -65,6 +65,7 @@ import attrs
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
+from rummykit.agents.search_leaf import expected_costs
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
@@ -195,9 +196,16 @@ class SearchAgent:
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
+    leaf_value: str = attrs.field(default="points", validator=one_of("points", "expected"))
+    """How a rollout stopped at the horizon scores the deal in progress: each seat pays
+    the points in its hand and ``distance_weight`` per card it lacks for the contract
+    (``"points"``), or what the rest of the deal is expected to cost it, from its cards
+    missing, points, cards, the seats down and how much of the stock is gone
+    (``"expected"``: :class:`~rummykit.agents.search_leaf.LeafModel`, fitted to May I?;
+    contract games, else ``"points"``)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
-    games), on top of the points in its hand."""
+    games, ``leaf_value="points"``), on top of the points in its hand."""
     objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win", "chance"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
@@ -412,11 +420,24 @@ class SearchAgent:
     def leaf(self, match: Match[Any, Any], seat: int, *, scale: float | None = None) -> float:
         """A deal in progress, scored as if it ended now: each seat pays the points (or
         cards) left in its hand, and in contract games ``distance_weight`` per card a
-        seat not yet down lacks for the contract."""
+        seat not yet down lacks for the contract; or, with ``leaf_value="expected"`` in
+        a contract game, what the rest of the deal is expected to cost it
+        (:func:`~rummykit.agents.search_leaf.expected_costs`)."""
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)
         down = getattr(match.deal, "down", None)
+        if (
+            self.leaf_value == "expected"
+            and isinstance(contract, Contract)
+            and isinstance(rules, MeldRules)
+            and down is not None
+        ):
+            costs = expected_costs(
+                match.hands, down, contract, rules, values, stock=len(match.stock.cards)
+            )
+            net = match.net_totals
+            return self.standing([net[s] - c for s, c in enumerate(costs)], seat, scale=scale)
         totals: list[float] = []
         for other, hand in enumerate(match.hands):
             cost = float(values.hand_value(hand) if values is not None else len(hand))
