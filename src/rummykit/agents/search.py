@@ -196,7 +196,7 @@ class SearchAgent:
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
-    leaf_value: str = attrs.field(default="points", validator=one_of("points", "expected"))
+    leaf_value: str = attrs.field(default="expected", validator=one_of("points", "expected"))
     """How a rollout stopped at the horizon scores the deal in progress: each seat pays
     the points in its hand and ``distance_weight`` per card it lacks for the contract
     (``"points"``), or what the rest of the deal is expected to cost it, from its cards
