@@ -5,7 +5,7 @@ two decks (MAYI-5.3). The players then draw in turn, from the stock or the disca
 (MAYI-7.3; no buying here). After each draw the solver checks whether the hand meets
 the deal's contract (exactly, no two groups of one rank or runs of one suit); if it
 does, the player goes down with the melds that leave the fewest points in hand.
-Otherwise he discards the card with the fewest neighbours for this contract.
+Otherwise the player discards the card with the fewest neighbours for this contract.
 
 Run: python examples/deal_and_solve.py [--seed 7] [--players 4]
 """

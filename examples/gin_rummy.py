@@ -10,7 +10,7 @@ The rules played here (two players, one deck, no jokers):
 * GIN-4  Instead of discarding, knock (``knock 7H``: discard 7H and knock) when the hand's
   deadwood after that discard is at most ``knock_limit`` (10). Melds are groups of 3-4 and
   runs of 3+ (ace low); the solver finds the arrangement with the least deadwood.
-* GIN-5  Both hands are shown. The defender lays off his deadwood on the knocker's melds,
+* GIN-5  Both hands are shown. The defender lays off their deadwood on the knocker's melds,
   unless the knocker has gin. Lay-offs are automatic: the defender keeps the solver's best
   melds and lays off every card left that fits a knocker's meld (again and again, so a run
   may grow by two).

@@ -1,6 +1,6 @@
 """The English templates of every message code rummykit makes (:mod:`rummykit.messages`
 reads them): blocks of ``code | template | doc`` lines, ``code!`` marking a code that may
-depend on the hand of the seat to act (told to him alone). Kept apart from the
+depend on the hand of the seat to act (told to that seat alone). Kept apart from the
 :class:`~rummykit.messages.Message` machinery: it is data, and long."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ deal.next_only | 'next' starts the next deal only after a deal ends with auto_de
 
 hand.not_playable | {action} cannot be played from this hand now | The refusal told to
     a sender not known to be the seat to act, where the reason depends on that seat's
-    hidden hand: the same for every hand he may hold.
+    hidden hand: the same for every hand the seat may hold.
 
 hand.lacks! | player {seat:seat} does not hold {cards} | The seat does not hold the
     cards named (``cards``: the ones missing).

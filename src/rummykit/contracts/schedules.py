@@ -79,7 +79,7 @@ def _json_value(value: Any) -> Any:
 @attrs.frozen(kw_only=True)
 class DealSpec:
     """One deal of a schedule: its contract, how many cards each player gets,
-    whether a player may go out by discarding his last card, whether the go-down
+    whether a player may go out by discarding their last card, whether the go-down
     must take the whole hand, and any other deal-level engine option the deal sets.
 
     >>> deal = DealSpec(contract=Contract.parse("R13"), hand_size=13,

@@ -387,7 +387,7 @@ class TurnContext(Generic[S]):
         return grown_meld(self._memos[0], self.meld_rules, meld, card, end, role)
 
     def pile_run(self, seat: int, *, protect_top: bool) -> int:
-        """How many pile cards from the top ``seat`` may take (stopping before one of his
+        """How many pile cards from the top ``seat`` may take (stopping before one of their
         own discards unless the options allow it)."""
         return len(pile.pile_run(self._ref(), seat, protect_top=protect_top))
 
@@ -439,7 +439,7 @@ class TurnContext(Generic[S]):
 
     def start_pick(self, seat: int, take: TakeKind) -> None:
         """After ``seat`` took the top pile card as ``take`` under
-        ``multi_take_mode="any"``: let him pick more pile cards one at a time."""
+        ``multi_take_mode="any"``: let them pick more pile cards one at a time."""
         self._ref()._start_pick(seat, take.name)
 
     def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
@@ -482,8 +482,8 @@ class TurnContext(Generic[S]):
     def lay_down(
         self, seat: int, melds: Sequence[Meld], *, down_after: bool
     ) -> tuple[tuple[int, ...], bool]:
-        """Move ``melds`` from ``seat``'s hand to the table as his; he is down after them
-        where ``down_after``. Returns their places and whether he went down now."""
+        """Move ``melds`` from ``seat``'s hand to the table as theirs; the seat is down after them
+        where ``down_after``. Returns their places and whether the seat went down now."""
         return self._ref()._lay_down(seat, list(melds), down_after=down_after)
 
     def show(self, seat: int, cards: Iterable[Card]) -> None:

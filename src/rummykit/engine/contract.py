@@ -132,8 +132,8 @@ def held_melds(
 
 
 def cards_kept(ctx: TurnContext[Any], seat: int, action: Down) -> int:
-    """How many cards ``seat`` would keep after ``action`` if he holds its cards (what
-    the table shows: his hand's size)."""
+    """How many cards ``seat`` would keep after ``action`` if they hold its cards (what
+    the table shows: their hand's size)."""
     return len(ctx.deal.hands[seat]) - sum(len(cards) for cards, _ in action.melds)
 
 

@@ -435,7 +435,7 @@ class ContractRummyMatch(ProgressMatch):
         return tuple(range(start, len(deal.table))), opened
 
     def _melded(self, seat: int, cards: Sequence[Card]) -> None:
-        """``seat`` put ``cards`` on the table: they score for him (``score_melded``),
+        """``seat`` put ``cards`` on the table: they score for the seat (``score_melded``),
         and the deepest card of a deep take is melded once one of them is it."""
         deal = self.deal
         if deal.melded:

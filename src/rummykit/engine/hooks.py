@@ -193,7 +193,7 @@ class ClaimProtocol(ABC, Generic[S]):
         return None
 
     def after_stock_draw(self, ctx: TurnContext[S], seat: int) -> None:
-        """``seat`` drew from the stock in his draw step: his meld step (or a claim
+        """``seat`` drew from the stock in their draw step: their meld step (or a claim
         window first)."""
         ctx.set_turn(MELD, seat)
 
@@ -308,7 +308,7 @@ class ClaimWrapper(ClaimProtocol[S]):
 
 @final
 class NoClaims(ClaimProtocol[None]):
-    """A discard is only ever taken by the next player in his turn."""
+    """A discard is only ever taken by the next player in their turn."""
 
     def after_discard(self, ctx: TurnContext[None], seat: int) -> None:
         """The next regular turn starts."""

@@ -67,7 +67,7 @@ class MultiTakeMode(Choice):
 
 
 class SingleCardRule(Choice):
-    """How a player avoids discarding his last card where that is banned (MAYI-13.3)."""
+    """How a player avoids discarding their last card where that is banned (MAYI-13.3)."""
 
     KEEP_TWO = "keep_two"
     END_TURN_WITHOUT_DISCARD = "end_turn_without_discard"
@@ -353,7 +353,7 @@ class TableOptions:
     single_card_rule: SingleCardRule = attrs.field(
         default=SingleCardRule.KEEP_TWO, converter=SingleCardRule
     )
-    """How a player avoids discarding his last card where that is banned."""
+    """How a player avoids discarding their last card where that is banned."""
     penalty_draw_shortfall: PenaltyDrawShortfall = attrs.field(
         default=PenaltyDrawShortfall.SKIP, converter=PenaltyDrawShortfall
     )

@@ -25,7 +25,7 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 def pile_run(match: CheckedMatch, seat: int, *, protect_top: bool) -> list[int]:
     """Depths (0 = top) of the pile cards ``seat`` may take from the top down, stopping
-    before one of his own discards (MAYI-8.4, 9.8 step 2)."""
+    before one of their own discards (MAYI-8.4, 9.8 step 2)."""
     return list(range(_run_length(match, seat, protect_top)))
 
 
@@ -57,7 +57,7 @@ def take_from_pile(
 
 
 def take_card(match: CheckedMatch, ctx: TurnContext[Any], seat: int, card: Card) -> None:
-    """Move the uppermost copy of ``card`` that ``seat`` may take into his hand."""
+    """Move the uppermost copy of ``card`` that ``seat`` may take into their hand."""
     entries = list(match.deal.pile.entries)
     own_ok = match.options.may_take_own_discard
     for index in range(len(entries) - 1, -1, -1):

@@ -76,7 +76,7 @@ class ContractDeal(DealState):
     without it)."""
     deepest: Card | None = None
     """The deepest card of a ``pile_take="meld_deepest"`` take, which its taker must
-    meld before he discards (``None``: none owed)."""
+    meld before they discard (``None``: none owed)."""
 
 
 @attrs.define

@@ -19,6 +19,7 @@ translation is added, so a new option never fails a test).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -110,9 +111,17 @@ def write_template(path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m rummykit.i18n.extract [PATH]``."""
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0]) if args else SOURCE / "i18n" / "locale" / "rummykit.pot"
+    """``python -m rummykit.i18n.extract [PATH]``: write the template (by default the
+    committed one) and say how many messages it holds."""
+    parser = argparse.ArgumentParser(
+        prog="python -m rummykit.i18n.extract",
+        description="Write the catalogs' template (needs Babel).",
+    )
+    default = SOURCE / "i18n" / "locale" / "rummykit.pot"
+    parser.add_argument(
+        "path", nargs="?", type=Path, default=default, help=f"where to write (default {default})"
+    )
+    path: Path = parser.parse_args(argv).path
     count = write_template(path)
     print(f"{count} messages written to {path}")
     return 0

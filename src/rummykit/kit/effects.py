@@ -133,7 +133,7 @@ class DealEnd(enum.StrEnum):
 
 
 class GoingOut(enum.StrEnum):
-    """How a player emptied his hand."""
+    """How a player emptied their hand."""
 
     DISCARDING = "discarding"
     MELDING = "melding"
@@ -205,7 +205,7 @@ class CardsEffect(SeatEffect):
 
 @attrs.frozen
 class HiddenCards(SeatEffect):
-    """The base of an effect that gives ``seat`` ``cards`` only he may see: the other
+    """The base of an effect that gives ``seat`` ``cards`` only that seat may see: the other
     seats see their ``count``."""
 
     cards: tuple[Card, ...] = ()
@@ -274,7 +274,7 @@ class Discarded(CardEffect, Echo):
 
 @attrs.frozen
 class Passed(SeatEffect, Echo):
-    """``seat`` passed: declined the decision the event's phase put to him (a claim or a
+    """``seat`` passed: declined the decision the event's phase put to them (a claim or a
     request out of turn), or, in a shedding game, could neither play nor draw."""
 
     message_code: ClassVar[str] = "effect.passed"
@@ -295,7 +295,7 @@ class StockRefilled(Effect):
 
 @attrs.frozen
 class WentOut(SeatEffect):
-    """``seat`` emptied his hand, ``how``."""
+    """``seat`` emptied their hand, ``how``."""
 
     how: GoingOut
 

@@ -1,9 +1,9 @@
 """The vocabularies of melds: kinds (open), ace policies, wild limits, run ends.
 
 A :class:`MeldKind` names what a meld is. Group and run are two registered kinds among
-others; flush, colour and pair ship beside them, and a user registers his own with
+others; flush, colour and pair ship beside them, and a user registers their own with
 :func:`register_kind` (its behaviour is a :class:`~rummykit.melds.shapes.MeldShape`: data
-such as :class:`~rummykit.melds.shapes.SetShape`, or a small class of his own):
+such as :class:`~rummykit.melds.shapes.SetShape`, or a small class of their own):
 
 >>> from rummykit import MeldKind
 >>> [(kind.value, kind.letter) for kind in MeldKind.registered()[:5]]

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 FIRST_REFUSAL = Question("first_refusal", "MAYI-9.3", stake=Stake.TAKE, decline=Pass())
-"""``claim_order=next_player_first``: P1 says whether he takes the discard."""
+"""``claim_order=next_player_first``: P1 says whether they take the discard."""
 REQUEST = Question("request", "MAYI-9.3", stake=Stake.BUY, decline=Pass())
 """A seat says whether it asks "May I?" for the disputed card."""
 CONSENT = Question("consent", "MAYI-9.6", stake=Stake.REFUSE, decline=Allow())
@@ -210,7 +210,7 @@ class MayIClaims(ClaimProtocol[ClaimWindow]):
         return ctx.max_take(seat, take, protect_top=True, limit=self.limit(take))
 
     def may_ask(self, ctx: Ctx, seat: int) -> bool:
-        """MAYI-9.2, 9.11, 8.4: below the buy limit, not his own card, able to pay."""
+        """MAYI-9.2, 9.11, 8.4: below the buy limit, not their own card, able to pay."""
         left = ctx.buys_left(seat)  # max_buys_per_deal, a deal's buy_limit, carried buys
         if left is not None and left <= 0:
             return False

@@ -58,8 +58,8 @@ class Allowed(Answer):
 
 @attrs.frozen
 class Refused(Answer):
-    """``seat`` refused ``requester``'s request: "You may not" (MAYI-9.6); he takes the
-    card himself (MAYI-9.7b, c)."""
+    """``seat`` refused ``requester``'s request: "You may not" (MAYI-9.6); they take the
+    card themselves (MAYI-9.7b, c)."""
 
     answers: ClassVar[str] = "refuses"
     words: ClassVar[str] = "You may not"

@@ -89,7 +89,7 @@ class TurnAfterBuy(Choice):
 
 
 class NextPlayerRefusal(Choice):
-    """MAYI-9.9: what P1's refusal gives him."""
+    """MAYI-9.9: what P1's refusal gives them."""
 
     TAKE_NO_DISCARD = "take_no_discard"
     NORMAL_TURN = "normal_turn"
@@ -202,7 +202,7 @@ MAY_I_TABLE = TableSpec(
             False,
             "MAYI-9.11",
             "the buys a player leaves unused under max_buys_per_deal (or a deal's own "
-            "buy_limit) are added to his allowance in the next deal (Shanghai).",
+            "buy_limit) are added to their allowance in the next deal (Shanghai).",
         ),
         "pile_take": (
             "penalty",
@@ -215,7 +215,7 @@ MAY_I_TABLE = TableSpec(
         "per_player_contracts": (
             False,
             "MAYI-4",
-            "a house rule: each player moves to the next contract when he has gone down.",
+            "a house rule: each player moves to the next contract when they have gone down.",
         ),
         "score_limit": (0, "MAYI-16", "a house rule: the match ends at this many penalty points."),
         "target_score": (0, "MAYI-16", "a house rule: the match ends at this net total."),
@@ -265,7 +265,7 @@ class MayIRules(TableRules):
     """MAYI-4.2, 17: ``standard_five`` (or ``may-i``), ``six_deal`` (or ``may-i-six``),
     any :class:`~rummykit.ContractSchedule`, or a path to a TOML schedule (loaded at once)."""
     claim_order: ClaimOrder = attrs.field(default=ClaimOrder.REQUESTS_FIRST, converter=ClaimOrder)
-    """MAYI-9.3: collect requests first, or let P1 take the card as his draw first."""
+    """MAYI-9.3: collect requests first, or let P1 take the card as their draw first."""
     buy_turn_allows_melding: bool = attrs.field(default=True, validator=boolean)
     """MAYI-9.8 step 4: a buy turn (and a refusal take) has a meld step."""
     turn_after_buy: TurnAfterBuy = attrs.field(
@@ -277,7 +277,7 @@ class MayIRules(TableRules):
     next_player_refusal: NextPlayerRefusal = attrs.field(
         default=NextPlayerRefusal.TAKE_NO_DISCARD, converter=NextPlayerRefusal
     )
-    """MAYI-9.9: P1's refusal take, or an ordinary turn with the card as his draw."""
+    """MAYI-9.9: P1's refusal take, or an ordinary turn with the card as their draw."""
     claim_window_after_buy: bool = attrs.field(default=False, validator=boolean)
     """MAYI-9.10: a window opens after a turn with no discard."""
     max_buys_per_deal: int | None = attrs.field(default=None, validator=whole(0, optional=True))

@@ -231,7 +231,7 @@ class PossessionMatch(Match[PossessionState, PossessionDeal]):
         if isinstance(action, Pass):
             return "PSSN-5.4", Message("pass.not_stuck", {"seat": seat})
         if isinstance(action, Play) and seat is not None:
-            # hidden codes: which cards he holds is his to know (an unknown sender is
+            # hidden codes: which cards they hold is theirs to know (an unknown sender is
             # told hand.not_playable, citing PSSN-5)
             missing = Counter(action.cards) - Counter(self.deal.hands[seat])
             if missing:

@@ -170,7 +170,7 @@ class PossessionRules:
     min_sequence_move: int = attrs.field(default=2, validator=whole(2, 13))
     """PSSN-5.2: the shortest sequence."""
     voluntary_draw: bool = attrs.field(default=False, validator=boolean)
-    """PSSN-5.3: may a player draw while he could play."""
+    """PSSN-5.3: may a player draw while they could play."""
     play_after_draw: bool = attrs.field(default=False, validator=boolean)
     """PSSN-5.3: may a player play after drawing, in the same turn."""
     suit_change: SuitChange = attrs.field(default=SuitChange.SAME_RANK, converter=SuitChange)

@@ -217,7 +217,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         return actions[:2]
 
     def draw_refusal(self, ctx: Ctx, seat: int, action: Action) -> Refusal | None:
-        """Why ``seat`` may not take from the pile in his draw step after a claim
+        """Why ``seat`` may not take from the pile in their draw step after a claim
         (POSSO-9.6 ``claimant_next_draw="stock"``, POSSO-9.8), or ``None``."""
         clause = self.table(ctx).stock_only[seat]
         if clause is None or not isinstance(action, Take):
@@ -423,7 +423,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         top = ctx.deal.pile.top
         assert top is not None
         named = [card for cards, _ in claim.melds for card in cards]
-        if top.card in named:  # the claimed card is not his (a bare claim names none)
+        if top.card in named:  # the claimed card is not theirs (a bare claim names none)
             named.remove(top.card)
         ctx.show(seat, named)
 
@@ -483,10 +483,10 @@ class PossoClaims(ClaimProtocol[PossoTable]):
     def second_claim_allowed(self, ctx: Ctx, seat: int) -> bool:
         """POSSO-14.5 step 2: whether the corrector is asked about the card now on top.
 
-        Only public facts decide (there is a card, he did not discard it or
-        ``discarder_may_claim``, he has opened or ``claim_may_open``): the step is
-        offered, with ``pass``, whatever his hand holds, so that whether it comes
-        reveals nothing about his cards.
+        Only public facts decide (there is a card, they did not discard it or
+        ``discarder_may_claim``, they have opened or ``claim_may_open``): the step is
+        offered, with ``pass``, whatever their hand holds, so that whether it comes
+        reveals nothing about their cards.
         """
         rules = _rules(ctx)
         top = ctx.deal.pile.top
@@ -515,7 +515,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
 
 
 def _claim_order(ctx: Ctx, taker: int, barred: int | None) -> tuple[int, ...]:
-    """The seats asked in a window, from the left of ``taker`` round to his right, but
+    """The seats asked in a window, from the left of ``taker`` round to their right, but
     ``barred`` (POSSO-9.3; remembered, as windows open at most turns)."""
     key = (ctx.players, taker, barred)
     order = _ORDERS.get(key)

@@ -65,7 +65,7 @@ class Claimed(CardEffect):
 
 @attrs.frozen
 class Flagged(CardEffect):
-    """``seat`` discarded ``card``, which he could have laid off (POSSO-14.4)."""
+    """``seat`` discarded ``card``, which they could have laid off (POSSO-14.4)."""
 
     message_code: ClassVar[str] = "effect.flagged"
 

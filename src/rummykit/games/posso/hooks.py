@@ -110,12 +110,12 @@ class PossoLayOffGate(LayOffGate):
 @final
 @attrs.frozen
 class PossoExchangeGate(ExchangeGate):
-    """POSSO-11.6: an opened player exchanges on melds he may lay off on."""
+    """POSSO-11.6: an opened player exchanges on melds they may lay off on."""
 
     to_hand: bool = False
 
     def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
-        """Refused before opening, or on a meld he may not lay off on."""
+        """Refused before opening, or on a meld they may not lay off on."""
         if not ctx.deal.down[seat]:
             return "POSSO-11.6", Message("open.not_opened", {"seat": seat})
         if target is not None and not may_lay_off_on(ctx, seat, target):

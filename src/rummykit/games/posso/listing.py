@@ -207,7 +207,7 @@ def _noting(
 
 
 def may_lay_off_on(ctx: TurnContext[Any], seat: int, target: int) -> bool:
-    """POSSO-13.2, 13.3: on his own melds once opened; on anyone's once all opened."""
+    """POSSO-13.2, 13.3: on their own melds once opened; on anyone's once all opened."""
     deal = ctx.deal
     if not deal.down[seat]:
         return False
@@ -230,8 +230,8 @@ def is_playable(ctx: TurnContext[Any], seat: int, card: Card) -> bool:
 
 def _scope(ctx: TurnContext[Any], seat: int) -> range | list[int]:
     """The melds that may make a card playable for ``seat`` (``playable_scope``): with
-    ``discarder_legal``, those he may lay off on right now (POSSO-13.2, 13.3, so none
-    in the step in which he opened under ``layoff_same_turn_as_contract=False``)."""
+    ``discarder_legal``, those they may lay off on right now (POSSO-13.2, 13.3, so none
+    in the step in which they opened under ``layoff_same_turn_as_contract=False``)."""
     indexes = range(len(ctx.deal.table))
     rules = _rules(ctx)
     if rules.playable_scope != "discarder_legal":
@@ -271,7 +271,7 @@ def _plays_on(ctx: TurnContext[Any], index: int, card: Card) -> bool:
 
 def others_melds_refusal(ctx: TurnContext[Any], seat: int) -> Refusal:
     """POSSO-13.3: ``seat`` may not lay off on others' melds yet (each seat's refusal
-    made once: every meld step of an opened seat meets it on each meld not his)."""
+    made once: every meld step of an opened seat meets it on each meld not theirs)."""
     refusal = _OTHERS_MELDS.get(seat)
     if refusal is None:
         refusal = "POSSO-13.3", Message("layoff.others_melds", {"seat": seat})

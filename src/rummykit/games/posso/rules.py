@@ -107,7 +107,7 @@ POSSO_TABLE = TableSpec(
         "buy_penalty_per_card": (
             0,
             "POSSO-9.6",
-            "stock cards a claimant draws for each card he claims.",
+            "stock cards a claimant draws for each card they claim.",
         ),
         "stock_exhaustion": ("reshuffle", "POSSO-16.1"),
         "max_stock_refills": (10, "POSSO-16.2"),
@@ -178,7 +178,7 @@ engine's ``deal_count`` follows)."""
     pile_take_requires_meld: bool = attrs.field(default=False, validator=boolean)
     """POSSO-8.2: a pile card taken as the draw must be melded in the same turn."""
     discarder_may_claim: bool = attrs.field(default=False, validator=boolean)
-    """POSSO-9.2: may the discarder claim his own discard."""
+    """POSSO-9.2: may the discarder claim their own discard."""
     claim_requires_new_meld: bool = attrs.field(default=True, validator=boolean)
     """POSSO-9.5: a claimed card goes straight into a new meld (false: into the hand)."""
     claim_may_open: bool = attrs.field(default=True, validator=boolean)
