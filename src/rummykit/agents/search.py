@@ -5,9 +5,12 @@ best ``candidates``: a draw, a buy, a discard, a play), the agent deals the hidd
 anew consistent with its view (a :class:`~rummykit.sampling.Sampler` of the position),
 applies each candidate to that sample and plays on with the heuristic for every seat
 (the same rollout seed for every candidate: common random numbers). A rollout ends with
-the deal, or after ``horizon`` decisions, where the deal is scored as if it ended there
-(each seat pays the points in its hand, plus ``distance_weight`` per card a seat not yet
-down lacks for the contract). What the end is worth to the seat is its match total minus
+the deal, or after ``horizon`` decisions, where each seat is charged what the rest of the
+deal is expected to cost it (``leaf_value="expected"``: from the cards it lacks for the
+contract, how late the deal is, its points and the seats down; a fit to May I? play,
+``rummykit.agents.search_leaf``), or the deal is scored as if it ended there
+(``leaf_value="points"``: each seat pays the points in its hand, plus ``distance_weight``
+per card a seat not yet down lacks for the contract). What the end is worth to the seat is its match total minus
 the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
 the others' mean instead, ``"win"`` with the others weighted by how likely each is to
 finish first; ``"chance"`` is the chance of finishing first itself). It repeats until
@@ -201,7 +204,7 @@ class SearchAgent:
     the points in its hand and ``distance_weight`` per card it lacks for the contract
     (``"points"``), or what the rest of the deal is expected to cost it, from its cards
     missing, points, cards, the seats down and how much of the stock is gone
-    (``"expected"``: :class:`~rummykit.agents.search_leaf.LeafModel`, fitted to May I?;
+    (``"expected"``: ``rummykit.agents.search_leaf.LeafModel``, fitted to May I?;
     contract games, else ``"points"``)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
@@ -422,7 +425,7 @@ class SearchAgent:
         cards) left in its hand, and in contract games ``distance_weight`` per card a
         seat not yet down lacks for the contract; or, with ``leaf_value="expected"`` in
         a contract game, what the rest of the deal is expected to cost it
-        (:func:`~rummykit.agents.search_leaf.expected_costs`)."""
+        (``rummykit.agents.search_leaf.expected_costs``)."""
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)
