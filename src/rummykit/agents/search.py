@@ -10,10 +10,11 @@ deal is expected to cost it (``leaf_value="expected"``: from the cards it lacks 
 contract, how late the deal is, its points and the seats down; a fit to May I? play,
 ``rummykit.agents.search_leaf``), or the deal is scored as if it ended there
 (``leaf_value="points"``: each seat pays the points in its hand, plus ``distance_weight``
-per card a seat not yet down lacks for the contract). What the end is worth to the seat is its match total minus
-the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
-the others' mean instead, ``"win"`` with the others weighted by how likely each is to
-finish first; ``"chance"`` is the chance of finishing first itself). It repeats until
+per card a seat not yet down lacks for the contract). What the end is worth to the seat
+is its match total minus the best other total (``objective="best"``: what winning
+takes; ``"mean"`` compares with the others' mean instead, ``"win"`` with the others
+weighted by how likely each is to finish first; ``"chance"`` is the chance of finishing
+first itself). It repeats until
 ``simulations`` rollouts are spent (or ``max_ms`` milliseconds, which is not
 reproducible).
 
