@@ -175,15 +175,14 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default (at most 48 rollouts over 5 candidates, 24 decisions deep; challengers
-    not ahead after 2 rounds dropped; the choice of pile left to the policy) won
-    37.4 % of 400 May I? matches against three heuristics (95 % interval 32.8-42.2 %;
-    seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and its left
-    neighbour 19.1 %, at 27.3 ms of CPU time a decision with a choice pure and about
-    0.64 of it compiled, on a loaded machine (an idle one takes about half). The same
-    budget over 3 candidates won 33.3 % of the first 48 of those deals; 240 rollouts
-    over 4 won 37.5 % at twice the time (``docs/howto/write-a-bot.md`` has the table,
-    ``benchmarks/README.md`` the runs)."""
+    The default (at most 48 rollouts over 5 candidates, 24 decisions deep, the expected
+    leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
+    policy) won 42.9 % of 254 May I? matches against three heuristics (95 % interval
+    37.0-49.1 %; seed 2026), where a heuristic in its seat won 29.7 % of the same deals, and
+    its left neighbour 18.5 %, at about 25 ms of CPU time a decision with a choice
+    compiled, on a loaded machine (an idle one takes about half). With the points leaf
+    it won 37.4 % of 400 (par 27.6 %) at the same cost (``docs/howto/write-a-bot.md``
+    has the table, ``benchmarks/README.md`` the runs)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
