@@ -13,8 +13,8 @@ and what counts is how many cards it still has to shed.
 bonus) from the position at the horizon, fitted by least squares to 104,080 seat positions
 (every seat at every seventh decision) of 200 May I? matches of four heuristics (``R^2``
 0.12 for seats not down, 0.25 for seats down: a deal's end is mostly luck; each fitted on
-one half of the data, the coefficients agree with the other half's within about a
-fifth). The features:
+one half of the data, the larger coefficients agree with the other half's within about
+a fifth). The features:
 
 - ``missing``: cards the hand lacks for the contract
   (:func:`~rummykit.agents.distance.contract_distance`);
