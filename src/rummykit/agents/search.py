@@ -177,9 +177,9 @@ class SearchAgent:
 
     The default (at most 48 rollouts over 5 candidates, 24 decisions deep, the expected
     leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
-    policy) won 42.9 % of 254 May I? matches against three heuristics (95 % interval
-    37.0-49.1 %; seed 2026), where a heuristic in its seat won 29.7 % of the same deals, and
-    its left neighbour 18.5 %, at about 25 ms of CPU time a decision with a choice
+    policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
+    37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
+    its left neighbour 17.2 %, at about 25 ms of CPU time a decision with a choice
     compiled, on a loaded machine (an idle one takes about half). With the points leaf
     it won 37.4 % of 400 (par 27.6 %) at the same cost (``docs/howto/write-a-bot.md``
     has the table, ``benchmarks/README.md`` the runs)."""
