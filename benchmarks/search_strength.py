@@ -53,24 +53,28 @@ def value_of(text: str) -> Any:
     return text.strip()
 
 
-def make_bot(bot: str, options: dict[str, Any]) -> Agent:
-    """The agent for the searched seat: the search bot with ``options``, or the heuristic."""
-    policy = heuristic_agent(game("may-i"))
+def make_bot(
+    bot: str, options: dict[str, Any], policy_options: dict[str, Any] | None = None
+) -> Agent:
+    """The agent for the searched seat: the search bot with ``options``, or the heuristic;
+    ``policy_options`` are :class:`~rummykit.agents.ContractAgent` options of the seat's
+    heuristic (the search's policy)."""
+    policy = heuristic_agent(game("may-i"), **(policy_options or {}))
     if bot == "heuristic":
         return policy
     return SearchAgent(policy, **options)
 
 
 def play_matches(
-    job: tuple[str, dict[str, Any], int, list[int], bool],
+    job: tuple[str, dict[str, Any], dict[str, Any], int, list[int], bool],
 ) -> list[dict[str, Any]]:
     """Play the matches of ``seeds`` with ``bot`` in seat ``seat`` and heuristics in the
     others (as :func:`rummykit.simulate.play_one` does: one generator per match), saying
     each result on stderr with ``progress``."""
-    bot, options, seat_of_bot, seeds, progress = job
+    bot, options, policy_options, seat_of_bot, seeds, progress = job
     may_i = game("may-i")
     agents = [heuristic_agent(may_i) for _ in range(PLAYERS)]
-    agents[seat_of_bot] = make_bot(bot, options)
+    agents[seat_of_bot] = make_bot(bot, options, policy_options)
     results = []
     for seed in seeds:
         match = may_i.new_match(players=PLAYERS, seed=seed)
@@ -124,6 +128,13 @@ def main() -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a search option"
     )
     parser.add_argument(
+        "--policy-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of the seat's heuristic (ContractAgent: buy_gain=2 …)",
+    )
+    parser.add_argument(
         "--skip",
         type=int,
         default=0,
@@ -139,12 +150,16 @@ def main() -> None:
     for item in args.option:
         name, _, value = item.partition("=")
         options[name.strip().replace("-", "_")] = value_of(value)
-    bot = make_bot(args.bot, options)  # a bad option fails here, before any match
+    policy_options = {}
+    for item in args.policy_option:
+        name, _, value = item.partition("=")
+        policy_options[name.strip().replace("-", "_")] = value_of(value)
+    bot = make_bot(args.bot, options, policy_options)  # a bad option fails here
     rng = make_rng(args.seed)
     seeds = [rng.randrange(2**31) for _ in range(args.matches)][args.skip :]
     size = max(1, -(-len(seeds) // (4 * args.processes)))
     jobs = [
-        (args.bot, options, args.seat, seeds[i : i + size], args.progress)
+        (args.bot, options, policy_options, args.seat, seeds[i : i + size], args.progress)
         for i in range(0, len(seeds), size)
     ]
     start = time.perf_counter()
@@ -187,7 +202,8 @@ def main() -> None:
             for name in ("simulations", "candidates", "horizon", "objective", "prune")
             if hasattr(bot, name)
         }
-        | options,
+        | options
+        | {f"policy.{name}": value for name, value in policy_options.items()},
         "seat": args.seat,
         "matches": count,
         "seed": args.seed,

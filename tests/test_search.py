@@ -11,7 +11,11 @@ import pytest
 from rummykit import game, parse_card
 from rummykit.agents import RandomAgent, SearchAgent, decide, heuristic_agent
 from rummykit.agents.contract import ContractAgent
+from rummykit.agents.distance import contract_distance
 from rummykit.agents.search import feeds, guarded
+from rummykit.agents.search_leaf import LeafModel, expected_costs
+from rummykit.cards import parse_cards
+from rummykit.contracts import Contract
 from rummykit.engine import ContractRummyMatch
 from rummykit.errors import ConfigError
 from rummykit.kit import Discard
@@ -119,3 +123,63 @@ def test_the_chance_objective_is_the_chance_of_finishing_first() -> None:
     assert chance.standing((0, 20, -100, -80), 0, scale=60) < chance.standing(
         (0, 20, -100, -90), 0, scale=60
     )
+
+
+def test_the_expected_leaf_values_a_hand_near_its_contract_above_one_far_from_it() -> None:
+    may_i = game("may-i")
+    policy = heuristic_agent(may_i)
+    assert isinstance(policy, ContractAgent)
+    match = may_i.new_match(players=4, seed=7)
+    contract = match.contract
+    assert isinstance(contract, Contract)
+    near = parse_cards("KS KH KD QS QH 2C 2D 7C 3D 5S")  # two sets: one queen missing
+    far = parse_cards("2C 3D 4H 5S 6C 7D 8H 9S 10C JD")  # no pair: four cards away
+    assert contract_distance(near, contract, policy.rules) == 1
+    assert contract_distance(far, contract, policy.rules) == 4  # two cards for each set
+    assert policy.values.hand_value(far) < policy.values.hand_value(near)  # fewer points
+    costs = expected_costs(
+        [near, far], [False, False], contract, policy.rules, policy.values, stock=40
+    )
+    assert costs[0] < costs[1]  # the near hand costs less despite its points
+    # a missing card costs more as the stock runs out; a seat down costs least
+    early = expected_costs([far], [False], contract, policy.rules, policy.values, stock=60)
+    late = expected_costs([far], [False], contract, policy.rules, policy.values, stock=5)
+    assert early[0] < late[0]
+    down = parse_cards("KS 5S")
+    assert expected_costs([down], [True], contract, policy.rules, policy.values, stock=40)[0] < min(
+        costs
+    )
+    model = LeafModel()
+    one = model.cost(points=30, cards=3, missing=None, late=0.5, down_seats=1)
+    assert one < model.cost(points=30, cards=6, missing=None, late=0.5, down_seats=1)
+
+
+def test_the_expected_leaf_scores_the_seats_net_totals_less_their_expected_costs() -> None:
+    may_i = game("may-i")
+    policy = heuristic_agent(may_i)
+    assert isinstance(policy, ContractAgent)
+    match = may_i.new_match(players=4, seed=7)
+    expected = SearchAgent(policy, leaf_value="expected")
+    contract = match.contract
+    assert isinstance(contract, Contract)
+    costs = expected_costs(
+        match.hands,
+        [False] * 4,
+        contract,
+        policy.rules,
+        policy.values,
+        stock=len(match.stock.cards),
+    )
+    for each in range(4):
+        assert expected.leaf(match, each) == pytest.approx(
+            -costs[each] - max(-c for s, c in enumerate(costs) if s != each)
+        )
+    # the search with it is legal and reproducible from its generator
+    seat = match.to_act
+    assert seat is not None
+    agent = SearchAgent(policy, leaf_value="expected", simulations=8, horizon=8)
+    first = decide(agent, match, seat, random.Random(5))
+    assert first == decide(agent, match, seat, random.Random(5))
+    assert first in match.legal_actions()
+    with pytest.raises(ConfigError, match="leaf_value"):
+        SearchAgent(policy, leaf_value="hope")

@@ -5,12 +5,16 @@ best ``candidates``: a draw, a buy, a discard, a play), the agent deals the hidd
 anew consistent with its view (a :class:`~rummykit.sampling.Sampler` of the position),
 applies each candidate to that sample and plays on with the heuristic for every seat
 (the same rollout seed for every candidate: common random numbers). A rollout ends with
-the deal, or after ``horizon`` decisions, where the deal is scored as if it ended there
-(each seat pays the points in its hand, plus ``distance_weight`` per card a seat not yet
-down lacks for the contract). What the end is worth to the seat is its match total minus
-the best other total (``objective="best"``: what winning takes; ``"mean"`` compares with
-the others' mean instead, ``"win"`` with the others weighted by how likely each is to
-finish first; ``"chance"`` is the chance of finishing first itself). It repeats until
+the deal, or after ``horizon`` decisions, where each seat is charged what the rest of the
+deal is expected to cost it (``leaf_value="expected"``: from the cards it lacks for the
+contract, how late the deal is, its points and the seats down; a fit to May I? play,
+``rummykit.agents.search_leaf``), or the deal is scored as if it ended there
+(``leaf_value="points"``: each seat pays the points in its hand, plus ``distance_weight``
+per card a seat not yet down lacks for the contract). What the end is worth to the seat
+is its match total minus the best other total (``objective="best"``: what winning
+takes; ``"mean"`` compares with the others' mean instead, ``"win"`` with the others
+weighted by how likely each is to finish first; ``"chance"`` is the chance of finishing
+first itself). It repeats until
 ``simulations`` rollouts are spent (or ``max_ms`` milliseconds, which is not
 reproducible).
 
@@ -65,6 +69,7 @@ import attrs
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
+from rummykit.agents.search_leaf import expected_costs
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
@@ -172,15 +177,14 @@ def _agent(instance: Any, attribute: Any, value: Any) -> None:
 class SearchAgent:
     """Determinized Monte Carlo over the heuristic ``policy`` (see the module).
 
-    The default (at most 48 rollouts over 5 candidates, 24 decisions deep; challengers
-    not ahead after 2 rounds dropped; the choice of pile left to the policy) won
-    37.4 % of 400 May I? matches against three heuristics (95 % interval 32.8-42.2 %;
-    seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and its left
-    neighbour 19.1 %, at 27.3 ms of CPU time a decision with a choice pure and about
-    0.64 of it compiled, on a loaded machine (an idle one takes about half). The same
-    budget over 3 candidates won 33.3 % of the first 48 of those deals; 240 rollouts
-    over 4 won 37.5 % at twice the time (``docs/howto/write-a-bot.md`` has the table,
-    ``benchmarks/README.md`` the runs)."""
+    The default (at most 48 rollouts over 5 candidates, 24 decisions deep, the expected
+    leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
+    policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
+    37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
+    its left neighbour 17.2 %, at about 25 ms of CPU time a decision with a choice
+    compiled, on a loaded machine (an idle one takes about half). With the points leaf
+    it won 37.4 % of 400 (par 27.6 %) at the same cost (``docs/howto/write-a-bot.md``
+    has the table, ``benchmarks/README.md`` the runs)."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
@@ -197,9 +201,16 @@ class SearchAgent:
     horizon: int | None = attrs.field(default=24, validator=whole(1, MAX_HORIZON, optional=True))
     """Stop a rollout after this many decisions and score the leaf (``None``: play the
     deal out)."""
+    leaf_value: str = attrs.field(default="expected", validator=one_of("points", "expected"))
+    """How a rollout stopped at the horizon scores the deal in progress: each seat pays
+    the points in its hand and ``distance_weight`` per card it lacks for the contract
+    (``"points"``), or what the rest of the deal is expected to cost it, from its cards
+    missing, points, cards, the seats down and how much of the stock is gone
+    (``"expected"``: ``rummykit.agents.search_leaf.LeafModel``, fitted to May I?;
+    contract games, else ``"points"``)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
-    games), on top of the points in its hand."""
+    games, ``leaf_value="points"``), on top of the points in its hand."""
     objective: str = attrs.field(default="best", validator=one_of("best", "mean", "win", "chance"))
     """What a rollout's end is worth to the seat: its match total minus the best other
     total (``"best"``: what winning takes), minus the others' mean (``"mean"``), or minus
@@ -414,11 +425,24 @@ class SearchAgent:
     def leaf(self, match: Match[Any, Any], seat: int, *, scale: float | None = None) -> float:
         """A deal in progress, scored as if it ended now: each seat pays the points (or
         cards) left in its hand, and in contract games ``distance_weight`` per card a
-        seat not yet down lacks for the contract."""
+        seat not yet down lacks for the contract; or, with ``leaf_value="expected"`` in
+        a contract game, what the rest of the deal is expected to cost it
+        (``rummykit.agents.search_leaf.expected_costs``)."""
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)
         down = getattr(match.deal, "down", None)
+        if (
+            self.leaf_value == "expected"
+            and isinstance(contract, Contract)
+            and isinstance(rules, MeldRules)
+            and down is not None
+        ):
+            costs = expected_costs(
+                match.hands, down, contract, rules, values, stock=len(match.stock.cards)
+            )
+            net = match.net_totals
+            return self.standing([net[s] - c for s, c in enumerate(costs)], seat, scale=scale)
         totals: list[float] = []
         for other, hand in enumerate(match.hands):
             cost = float(values.hand_value(hand) if values is not None else len(hand))
