@@ -1,4 +1,4 @@
-"""Fit the search's leaf value ``"expected"`` (:class:`rummykit.agents.search_leaf.LeafModel`):
+"""Fit the search's leaf value ``"expected"`` (``LeafModel`` in ``src/rummykit/agents/_leaf.py``):
 what the rest of a May I? deal costs each seat, by least squares over heuristic play.
 
     python benchmarks/search_leaf_fit.py [--matches 200] [--seed 99] [--every 7]
@@ -7,7 +7,7 @@ Four heuristics play seeded matches; at every ``--every``-th decision each seat'
 position is recorded (cards missing for the contract, points and cards in hand, the
 stock, the seats down) with what that seat's deal finally cost it (its net total before
 the deal minus after: penalty minus bonus). Seats not down and seats down are fitted
-apart, on the features :meth:`~rummykit.agents.search_leaf.LeafModel.cost` uses; the
+apart, on the features ``LeafModel.cost`` uses; the
 coefficients are printed in the order of the model's fields, then the fit on each half of
 the positions (how stable it is) and ``R^2``. The defaults of ``LeafModel`` are this
 script's output for ``--matches 200 --seed 99 --every 7`` (compiled build).

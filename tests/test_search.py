@@ -10,10 +10,10 @@ import pytest
 
 from rummykit import game, parse_card
 from rummykit.agents import RandomAgent, SearchAgent, decide, heuristic_agent
+from rummykit.agents._leaf import LeafModel, expected_costs
 from rummykit.agents.contract import ContractAgent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.search import feeds, guarded
-from rummykit.agents.search_leaf import LeafModel, expected_costs
 from rummykit.cards import parse_cards
 from rummykit.contracts import Contract
 from rummykit.engine import ContractRummyMatch

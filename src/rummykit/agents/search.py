@@ -8,7 +8,7 @@ applies each candidate to that sample and plays on with the heuristic for every 
 the deal, or after ``horizon`` decisions, where each seat is charged what the rest of the
 deal is expected to cost it (``leaf_value="expected"``: from the cards it lacks for the
 contract, how late the deal is, its points and the seats down; a fit to May I? play,
-``rummykit.agents.search_leaf``), or the deal is scored as if it ended there
+``rummykit/agents/_leaf.py``), or the deal is scored as if it ended there
 (``leaf_value="points"``: each seat pays the points in its hand, plus ``distance_weight``
 per card a seat not yet down lacks for the contract). What the end is worth to the seat
 is its match total minus the best other total (``objective="best"``: what winning
@@ -66,10 +66,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from rummykit.agents._leaf import expected_costs
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
-from rummykit.agents.search_leaf import expected_costs
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
@@ -206,7 +206,7 @@ class SearchAgent:
     the points in its hand and ``distance_weight`` per card it lacks for the contract
     (``"points"``), or what the rest of the deal is expected to cost it, from its cards
     missing, points, cards, the seats down and how much of the stock is gone
-    (``"expected"``: ``rummykit.agents.search_leaf.LeafModel``, fitted to May I?;
+    (``"expected"``: its ``LeafModel`` in ``rummykit/agents/_leaf.py``, fitted to May I?;
     contract games, else ``"points"``)."""
     distance_weight: float = attrs.field(default=10, validator=number(0))
     """A leaf's cost per card a seat not yet down lacks for the contract (contract
@@ -427,7 +427,7 @@ class SearchAgent:
         cards) left in its hand, and in contract games ``distance_weight`` per card a
         seat not yet down lacks for the contract; or, with ``leaf_value="expected"`` in
         a contract game, what the rest of the deal is expected to cost it
-        (``rummykit.agents.search_leaf.expected_costs``)."""
+        (``expected_costs`` in ``rummykit/agents/_leaf.py``)."""
         values = getattr(self.policy, "values", None)
         rules = getattr(self.policy, "rules", None)
         contract = getattr(match, "contract", None)

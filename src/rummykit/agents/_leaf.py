@@ -44,8 +44,6 @@ from rummykit.contracts import Contract
 from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
-__all__ = ["LeafModel", "expected_costs"]
-
 
 @attrs.frozen(kw_only=True)
 class LeafModel:
