@@ -80,3 +80,29 @@ def test_an_event_apply_makes_is_an_event_in_every_way(name: str) -> None:
         assert not hasattr(event, "__dict__")
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             event.step = 0  # type: ignore[misc]
+
+
+def test_an_event_seen_by_a_seat_is_itself_unless_something_is_hidden() -> None:
+    """``Event.seen_by`` hands back the event itself where every effect shows whole to the
+    seat, and otherwise an event equal in all but the hidden cards."""
+    _, events = _played("may-i", 11, 400)
+    hidden = 0
+    for event in events:
+        for seat in (None, 0, 1, 2, 3):
+            seen = event.seen_by(seat)
+            shown = tuple(effect.seen_by(seat) for effect in event.effects)
+            assert seen.effects == shown
+            assert (seen.step, seen.deal, seen.seat, seen.phase, seen.action) == (
+                event.step,
+                event.deal,
+                event.seat,
+                event.phase,
+                event.action,
+            )
+            if all(a is b for a, b in zip(shown, event.effects, strict=True)):
+                assert seen is event
+            else:
+                hidden += 1
+                assert seen != event
+                assert attrs.evolve(event, effects=shown) == seen
+    assert hidden > 0  # the deal's draws are hidden from the other seats

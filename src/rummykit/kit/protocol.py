@@ -4,6 +4,7 @@ a seat may see. :mod:`rummykit.kit.match` builds matches on them.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import attrs
@@ -102,8 +103,14 @@ class Event:
     effects: tuple[Effect, ...] = ()
 
     def seen_by(self, seat: int | None) -> Event:
-        """This event as ``seat`` may know it."""
-        return attrs.evolve(self, effects=tuple(effect.seen_by(seat) for effect in self.effects))
+        """This event as ``seat`` may know it: the event itself where every effect is
+        shown to ``seat`` whole (most are), else a copy with the effects as ``seat`` sees
+        them."""
+        effects = self.effects
+        seen = tuple([effect.seen_by(seat) for effect in effects])
+        if all(map(operator.is_, seen, effects)):
+            return self
+        return made_event(self.step, self.deal, self.seat, self.phase, self.action, seen)
 
     @property
     def received(self) -> tuple[Card, ...]:
