@@ -252,7 +252,6 @@ STILL_READ_ACROSS = {
     "engine/context.py": {
         "_clause",
         "_count_turn",
-        "_effects",
         "_end_dead_deal",
         "_lacks",
         "_lay_down",
@@ -296,3 +295,21 @@ def test_the_scan_sees_each_way_of_reading_a_private_name(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     assert _cross_module_private_reads(module) == {"_a", "_b", "_c", "_d"}
+
+
+def test_the_context_of_a_match_is_found_by_the_match_alone() -> None:
+    """``TurnContext.of`` answers each engine match's own context (a clone's is its own,
+    an unpickled match's too) and refuses, typed, a match the engine does not run."""
+    import pickle
+
+    from rummykit.errors import ConfigError
+
+    match = game("may-i").new_match(players=4, seed=5)
+    twin = match.clone()
+    thawed = pickle.loads(pickle.dumps(match))
+    contexts = [TurnContext.of(m) for m in (match, twin, thawed)]
+    assert len({id(ctx) for ctx in contexts}) == 3
+    for ctx, made in zip(contexts, (match, twin, thawed), strict=True):
+        assert ctx.deal is made.deal
+    with pytest.raises(ConfigError, match="not a match of the contract engine"):
+        TurnContext.of(game("possession").new_match(players=2, seed=5))  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ engine's insides change, in the pure and the compiled build alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, final
 from weakref import ref
@@ -27,7 +28,7 @@ from rummykit.engine import pile
 from rummykit.engine.moves import LayoffMemos, grown_meld
 from rummykit.engine.options import SingleCardRule
 from rummykit.engine.state import TurnStep
-from rummykit.errors import IllegalActionError
+from rummykit.errors import ConfigError, IllegalActionError
 from rummykit.kit.actions import Action
 from rummykit.kit.effects import DealEnd, Effect, GoingOut, TookFromPile
 from rummykit.kit.protocol import Phase
@@ -118,6 +119,19 @@ class DealView(Protocol):
         """Set while an action ends the deal dead (the refill cap)."""
 
 
+_SERVING: dict[int, TurnContext[Any]] = {}
+"""The context each live match's hooks receive, by the match's ``id`` (a context enters
+itself when made and leaves when its match is collected: :meth:`TurnContext.of`)."""
+
+
+def _serve(context: TurnContext[Any], match: object) -> None:
+    """``context`` is the one ``match``'s hooks receive from now on (it replaces the one
+    before: a rebound match), until ``match`` is collected."""
+    key = id(match)
+    _SERVING[key] = context
+    object.__setattr__(context, "_ref", ref(match, partial(_SERVING.pop, key)))
+
+
 _SLOTS = (
     "_contracts",
     "_memos",
@@ -200,15 +214,17 @@ class TurnContext(Generic[S]):
         >>> TurnContext.of(match) is TurnContext.of(match), TurnContext.of(match).players
         (True, 4)
         """
-        from rummykit.engine.core import context_of  # the match's module keeps it
+        context = _SERVING.get(id(match))
+        if context is None or context._ref() is not match:
+            raise ConfigError(f"{type(match).__name__} is not a match of the contract engine")
+        return context
 
-        return context_of(match)
-
-    def __init__(self, match: ContractRummyMatch, hooks: Hooks) -> None:
+    def __init__(
+        self, match: ContractRummyMatch, hooks: Hooks, emit: Callable[[Effect], None]
+    ) -> None:
         # Read-only attributes, not properties: a hook reads them tens of thousands of
         # times a second, and a plain attribute costs a seventh of a property's call.
         put = object.__setattr__
-        put(self, "_ref", ref(match))  # weak: the match holds its context (no cycle)
         put(self, "players", match.players)
         put(self, "rules", match.rules)
         put(self, "options", match.options)
@@ -216,7 +232,8 @@ class TurnContext(Generic[S]):
         put(self, "values", match.options.card_values)
         put(self, "hooks", hooks)
         put(self, "game", match.definition.name)
-        put(self, "emit", match._effects.append)
+        put(self, "emit", emit)  # the append of the match's list of the action's effects
+        _serve(self, match)  # weak: the match holds its context (no cycle)
         state = getattr(match, "state", None)  # None: the match is being made
         if state is not None:
             put(self, "_state", state)
@@ -233,7 +250,10 @@ class TurnContext(Generic[S]):
     def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
         """An unpickled context (its match's copy): the slots as they were pickled."""
         for name, value in state[1].items():
-            object.__setattr__(self, name, ref(value) if name == "_ref" else value)
+            if name == "_ref":
+                _serve(self, value)
+            else:
+                object.__setattr__(self, name, value)
 
     def _show_deal(
         self,
@@ -251,7 +271,6 @@ class TurnContext(Generic[S]):
         put(self, "_state", match.state)
         put(self, "_memos", memos)
         put(self, "deal", deal)
-        put(self, "emit", match._effects.append)  # a restored match has a list of its own
         put(self, "claim", deal.claim)
         put(self, "options", match.options)
         put(self, "meld_rules", match.meld_rules)

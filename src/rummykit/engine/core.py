@@ -96,7 +96,7 @@ class ContractRummyMatch(ProgressMatch):
 
     def _rebind(self) -> None:
         """A fresh context for this match (a clone must not act on its original)."""
-        self._ctx = TurnContext(self, self._hooks)
+        self._ctx = TurnContext(self, self._hooks, self._effects.append)
         deal = getattr(self, "deal", None)  # not __dict__: reading it slows every attribute
         if deal is not None:  # None: before the first deal
             self._show_context(deal)
@@ -526,8 +526,3 @@ _code: Callable[[Card], int] = attrgetter("code")
 
 _discarded = cache(Discarded)
 """Each seat's discard of each card, made once (effects are values)."""
-
-
-def context_of(match: ContractRummyMatch) -> TurnContext[Any]:
-    """The context ``match``'s hooks receive (:meth:`TurnContext.of`'s answer)."""
-    return match._ctx

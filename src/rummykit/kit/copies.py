@@ -153,7 +153,8 @@ class MatchCopies(Generic[MS, DS]):
         """Put ``state`` and ``deal`` in place, as of ``step`` actions with no log (for
         :meth:`from_dict`)."""
         self.state, self.deal = state, deal
-        self._log, self._effects, self._first_step = [], [], step
+        self._log, self._first_step = [], step
+        self._effects.clear()  # the same list: the hooks' context appends to it
         self._legal = None
 
     def __copy__(self) -> Any:
