@@ -60,7 +60,9 @@ class SeatVector(Native):
         "hand",
         "hand_counts",
         "known",
+        "known_changes",
         "known_counts",
+        "known_deal",
         "meld_positions",
         "melds",
         "phase",
@@ -86,6 +88,11 @@ class SeatVector(Native):
         self.known_counts: list[dict[Card, int]] = []
         """A copy of each seat's known-card counter as last counted (when the view has
         the state's counters)."""
+        self.known_deal: object = None
+        """The deal whose counters were last counted (``None``: none, or not known: a
+        copy of this vector counts them again)."""
+        self.known_changes = -1
+        """The engine's change count of the known cards when they were last counted."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""

@@ -244,11 +244,14 @@ class ObservationEncoding(Native):
         counted (everything, for a new :class:`SeatVector`)."""
         players = self.players
         known_counts: Any = None
+        known_deal: object = None
+        known_changes = -1
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
             hand, pile, melds = quick.hand, quick.pile, quick.melds
             known_counts = quick.known_counts
+            known_deal, known_changes = quick.known_deal, quick.known_changes
             phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
             stock_size, deal = quick.stock_size, quick.deal
         else:
@@ -268,13 +271,18 @@ class ObservationEncoding(Native):
             top = self._o_top + (last.card if isinstance(last, PileCard) else last[0]).code
         seat.top = move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
-        if known_counts is not None:  # the state's counters: only the changed counts are set
-            self._update_known(seat, known_counts, me)
-        else:
+        if known_counts is None:
             known = tuple(tuple(cards) for cards in view.known)
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
+        elif (
+            known_deal is None
+            or known_deal is not seat.known_deal
+            or known_changes != seat.known_changes
+        ):  # the state's counters, changed since the engine's last count: compared
+            self._update_known(seat, known_counts, me)
+            seat.known_deal, seat.known_changes = known_deal, known_changes
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
@@ -381,7 +389,7 @@ class ObservationEncoding(Native):
                 index += [row + card.code for card in cards]
         base = self._o_known
         seat.vector[base : base + players * C] = np.bincount(index, minlength=players * C)
-        seat.known, seat.known_counts = None, []
+        seat.known, seat.known_counts, seat.known_deal = None, [], None
 
     def _update_table(self, seat: SeatVector, melds: tuple[Meld, ...], me: int) -> None:
         """Take the counted positions of the melds that changed (or left) out of the

@@ -33,7 +33,9 @@ class QuickView(Native):
         "down",
         "hand",
         "hand_sizes",
+        "known_changes",
         "known_counts",
+        "known_deal",
         "melds",
         "phase",
         "pile",
@@ -49,6 +51,12 @@ class QuickView(Native):
     hand_sizes: Sequence[int]
     known_counts: Sequence[Counter[Card]]
     """The cards each seat is known to hold, as the state counts them."""
+    known_deal: object
+    """The deal whose counters ``known_counts`` are (``None``: no deal's)."""
+    known_changes: int
+    """The engine's count of changes to the known cards
+    (:attr:`~rummykit.engine.TurnContext.known_changes`): while the deal and this number
+    are the same, so are the counts."""
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
@@ -87,13 +95,16 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.melds = deal.table
         view.down = deal.down
         engine = cast(ContractRummyMatch, match)
+        context = TurnContext.of(engine)
+        view.known_deal = deal
+        view.known_changes = context.known_changes
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
-            TurnContext.of(engine).contract_of(seat)
-            if engine.options.per_player_contracts
-            else deal.contract
+            context.contract_of(seat) if engine.options.per_player_contracts else deal.contract
         )
     else:
         view.known_counts = (_NOBODY,) * match.players
+        view.known_deal = None
+        view.known_changes = 0
         view.melds = ()
         view.down = (False,) * match.players
         view.contract = None
