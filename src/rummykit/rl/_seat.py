@@ -91,8 +91,9 @@ class SeatVector(Native):
         self.known_deal: object = None
         """The deal whose counters were last counted (``None``: none, or not known: a
         copy of this vector counts them again)."""
-        self.known_changes = -1
-        """The engine's change count of the known cards when they were last counted."""
+        self.known_changes: tuple[int, ...] | None = None
+        """The engine's change counts of each seat's known cards when they were last
+        counted."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""

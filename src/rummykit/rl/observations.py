@@ -245,7 +245,7 @@ class ObservationEncoding(Native):
         players = self.players
         known_counts: Any = None
         known_deal: object = None
-        known_changes = -1
+        known_changes: tuple[int, ...] | None = None
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
@@ -277,11 +277,14 @@ class ObservationEncoding(Native):
                 self._count_known(seat, known, me)
                 seat.known = known
         elif (
-            known_deal is None
+            known_changes is None
+            or known_changes is not seat.known_changes
             or known_deal is not seat.known_deal
-            or known_changes != seat.known_changes
-        ):  # the state's counters, changed since the engine's last count: compared
-            self._update_known(seat, known_counts, me)
+        ):  # the state's counters, changed since (compared where the engine counted a
+            # change, or everywhere: another deal, or no count)
+            same = known_deal is not None and known_deal is seat.known_deal
+            since = seat.known_changes if same else None
+            self._update_known(seat, known_counts, me, since, known_changes)
             seat.known_deal, seat.known_changes = known_deal, known_changes
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
@@ -348,21 +351,33 @@ class ObservationEncoding(Native):
                 values[base + code] = float(number)
         seat.hand = hand
 
-    def _update_known(self, seat: SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
+    def _update_known(
+        self,
+        seat: SeatVector,
+        counts: Sequence[Counter[Card]],
+        me: int,
+        since: tuple[int, ...] | None = None,
+        now: tuple[int, ...] | None = None,
+    ) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): a copy of each
         seat's counter as a plain dictionary is compared whole with the copy last
         counted (in C: ``Counter``'s own ``==`` is written in Python; compared item by
         item in place, or through ``dict.__eq__``, it costs more in the compiled build),
-        and only a changed one is gone through."""
+        and only a changed one is gone through. ``since``: the engine's change counts
+        (:attr:`~rummykit.engine.TurnContext.known_changes`) of the same deal when the
+        seat's vector last counted them, and ``now`` those counts now: a seat whose
+        count is the same is skipped."""
         stored = seat.known_counts
         values = seat.values
         base = self._o_known
         if len(stored) != len(counts):  # counted from card lists, or never
             seat.vector[base : base + self.players * C] = 0.0
             stored = seat.known_counts = [{} for _ in counts]
-            seat.known = None
+            seat.known, since = None, None
         for other, count in enumerate(counts):
+            if since is not None and now is not None and since[other] == now[other]:
+                continue
             old = stored[other]
             if not count and not old:
                 continue

@@ -53,10 +53,10 @@ class QuickView(Native):
     """The cards each seat is known to hold, as the state counts them."""
     known_deal: object
     """The deal whose counters ``known_counts`` are (``None``: no deal's)."""
-    known_changes: int
-    """The engine's count of changes to the known cards
-    (:attr:`~rummykit.engine.TurnContext.known_changes`): while the deal and this number
-    are the same, so are the counts."""
+    known_changes: tuple[int, ...] | None
+    """The engine's counts of changes to each seat's known cards
+    (:attr:`~rummykit.engine.TurnContext.known_changes`; ``None``: not counted): while
+    the deal and this tuple are the same objects, so are the counts."""
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
@@ -95,7 +95,11 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.melds = deal.table
         view.down = deal.down
         engine = cast(ContractRummyMatch, match)
-        context = TurnContext.of(engine)
+        context = _CONTEXTS.get(id(match))
+        if context is None or context.deal is not deal:  # not met, or bound anew
+            if len(_CONTEXTS) >= _MANY_CONTEXTS:
+                _CONTEXTS.clear()
+            context = _CONTEXTS[id(match)] = TurnContext.of(engine)
         view.known_deal = deal
         view.known_changes = context.known_changes
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
@@ -104,7 +108,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     else:
         view.known_counts = (_NOBODY,) * match.players
         view.known_deal = None
-        view.known_changes = 0
+        view.known_changes = None
         view.melds = ()
         view.down = (False,) * match.players
         view.contract = None
@@ -123,6 +127,13 @@ def _kind(kind: type[Any]) -> int:
 
 _KINDS: dict[type[Any], int] = {}
 """:func:`_kind` of each match class met (read once, not at every step)."""
+_CONTEXTS: dict[int, TurnContext[Any]] = {}
+"""The hooks' context of each engine match met, by the match's ``id``, read again when
+it does not show the match's deal (another match with the same ``id``, or the match
+bound a new context: an undone ``apply_all``), so that a step asks
+:meth:`TurnContext.of` only then."""
+_MANY_CONTEXTS = 64
+"""How many contexts :data:`_CONTEXTS` keeps before it forgets them all."""
 _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""
 
