@@ -169,6 +169,9 @@ class ObservationEncoding(Native):
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
+        self._table_delta = [0] * (self._table_span[1] - self._table_span[0])
+        """Scratch for :meth:`_update_table`: each table position's change in count
+        while a change is tallied (all zeros between calls)."""
         self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
         """Per observing seat: the absolute seat of each relative row."""
 
@@ -430,32 +433,36 @@ class ObservationEncoding(Native):
             for place in index:
                 counts[place] += 1
         else:
-            gone: list[int] = []  # the positions counted once less, then once more
-            added: list[int] = []
-            for number in changed:
-                found = self._meld_indices(melds[number], number, me)
+            founds = [self._meld_indices(melds[number], number, me) for number in changed]
+            delta = self._table_delta  # zeros between calls (nothing above raises then)
+            touched: list[int] = []  # the positions counted once less or once more
+            for number, found in zip(changed, founds, strict=True):
                 if number < kept:
-                    gone += positions[number]
+                    gone = positions[number]
+                    for position in gone:
+                        delta[position - start] -= 1
+                    touched += gone
                     positions[number] = found
                 else:
                     positions.append(found)
-                added += found
+                for position in found:
+                    delta[position - start] += 1
+                touched += found
             for number in range(count, kept):
-                gone += positions[number]
+                gone = positions[number]
+                for position in gone:
+                    delta[position - start] -= 1
+                touched += gone
             del positions[count:]
-            before = [counts[position - start] for position in gone]
-            before += [counts[position - start] for position in added]
-            for position in gone:
-                counts[position - start] -= 1
-            for position in added:
-                counts[position - start] += 1
-            values, place = seat.values, 0
-            for touched in (gone, added):  # only the counts that changed are written
-                for position in touched:
-                    number = counts[position - start]
-                    if number != before[place]:
-                        values[position] = float(number)
-                    place += 1
+            values = seat.values
+            for position in touched:  # only the counts that changed are written
+                place = position - start
+                change = delta[place]
+                if change:
+                    delta[place] = 0
+                    number = counts[place] + change
+                    counts[place] = number
+                    values[position] = float(number)
         seat.melds = melds
 
     def _update_pile(self, seat: SeatVector, pile: Sequence[Any], me: int) -> None:
