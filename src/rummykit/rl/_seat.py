@@ -37,6 +37,23 @@ def holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
     return True
 
 
+def seat_rows(
+    sizes: list[int], down: list[bool], scores: tuple[int, ...], me: int, players: int
+) -> list[Any] | None:
+    """Each seat's hand size, whether it is down and its score, in rows from seat ``me``
+    on (the observation's scalar rows), read from a quick view's lists (sliced in C);
+    ``None`` when they are not one number per seat (the caller reads them row by row)."""
+    if not (0 <= me < players and len(sizes) == len(down) == len(scores) == players):
+        return None
+    rows: list[Any] = sizes[me:]
+    rows += sizes[:me]
+    rows += down[me:]
+    rows += down[:me]
+    rows += scores[me:]
+    rows += scores[:me]
+    return rows
+
+
 def move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""

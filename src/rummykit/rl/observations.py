@@ -36,7 +36,7 @@ from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
-from rummykit.rl._seat import SeatVector, holds_the_same, move_one
+from rummykit.rl._seat import SeatVector, holds_the_same, move_one, seat_rows
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, contract_values, quick_view
 
@@ -249,12 +249,14 @@ class ObservationEncoding(Native):
         known_counts: Any = None
         known_deal: object = None
         known_changes: tuple[int, ...] | None = None
+        quick_rows: list[Any] | None = None
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
             hand, pile, melds = quick.hand, quick.pile, quick.melds
             known_counts = quick.known_counts
             known_deal, known_changes = quick.known_deal, quick.known_changes
+            quick_rows = seat_rows(quick.hand_sizes, quick.down, quick.scores, me, players)
             phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
             stock_size, deal = quick.stock_size, quick.deal
         else:
@@ -299,7 +301,9 @@ class ObservationEncoding(Native):
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
         scalars: list[Any] = [len(pile), stock_size]
-        if 0 <= me < players and len(down) == players == len(scores):  # rows from me on
+        if quick_rows is not None:  # the quick view's lists, sliced natively
+            scalars += quick_rows
+        elif 0 <= me < players and len(down) == players == len(scores):  # rows from me on
             scalars += sizes[me:]
             scalars += sizes[:me]
             scalars += down[me:]

@@ -46,9 +46,9 @@ class QuickView(Native):
     )
     contract: Any
     deal: int
-    down: Sequence[bool]
+    down: list[bool]
     hand: Sequence[Card]
-    hand_sizes: Sequence[int]
+    hand_sizes: list[int]
     known_counts: Sequence[Counter[Card]]
     """The cards each seat is known to hold, as the state counts them."""
     known_deal: object
@@ -60,7 +60,7 @@ class QuickView(Native):
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
-    scores: Sequence[int]
+    scores: tuple[int, ...]
     seat: int
     stock_size: int
     to_act: int | None
@@ -110,7 +110,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.known_deal = None
         view.known_changes = None
         view.melds = ()
-        view.down = (False,) * match.players
+        view.down = [False] * match.players
         view.contract = None
     view.pile = entries
     return view
