@@ -172,6 +172,9 @@ class ObservationEncoding(Native):
         self._table_delta = [0] * (self._table_span[1] - self._table_span[0])
         """Scratch for :meth:`_update_table`: each table position's change in count
         while a change is tallied (all zeros between calls)."""
+        self._known_rows: dict[int, KnownRow] = {}
+        """Each seat's known cards as last copied from the state, by seat, shared by the
+        observing seats' vectors (see :meth:`_update_known`)."""
         self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
         """Per observing seat: the absolute seat of each relative row."""
 
@@ -289,7 +292,7 @@ class ObservationEncoding(Native):
             # change, or everywhere: another deal, or no count)
             same = known_deal is not None and known_deal is seat.known_deal
             since = seat.known_changes if same else None
-            self._update_known(seat, known_counts, me, since, known_changes)
+            self._update_known(seat, known_counts, me, since, known_changes, known_deal)
             seat.known_deal, seat.known_changes = known_deal, known_changes
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
@@ -365,6 +368,7 @@ class ObservationEncoding(Native):
         me: int,
         since: tuple[int, ...] | None = None,
         now: tuple[int, ...] | None = None,
+        deal: object = None,
     ) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): a copy of each
@@ -372,9 +376,10 @@ class ObservationEncoding(Native):
         counted (in C: ``Counter``'s own ``==`` is written in Python; compared item by
         item in place, or through ``dict.__eq__``, it costs more in the compiled build),
         and only a changed one is gone through. ``since``: the engine's change counts
-        (:attr:`~rummykit.engine.TurnContext.known_changes`) of the same deal when the
-        seat's vector last counted them, and ``now`` those counts now: a seat whose
-        count is the same is skipped."""
+        (:attr:`~rummykit.engine.TurnContext.known_changes`) of ``deal`` when the seat's
+        vector last counted them, and ``now`` those counts now: a seat whose count is
+        the same is skipped. With ``now``, each row's copy and its changes from the copy
+        before are made once for every observing seat (:class:`KnownRow`)."""
         stored = seat.known_counts
         values = seat.values
         base = self._o_known
@@ -382,22 +387,34 @@ class ObservationEncoding(Native):
             seat.vector[base : base + self.players * C] = 0.0
             stored = seat.known_counts = [{} for _ in counts]
             seat.known, since = None, None
+        shared = self._known_rows
         for other, count in enumerate(counts):
             if since is not None and now is not None and since[other] == now[other]:
                 continue
             old = stored[other]
             if not count and not old:
                 continue
-            copy = dict(count)
-            if copy == old:
-                continue
             row = base + ((other - me) % self.players) * C
-            for card, number in copy.items():
-                if old.get(card) != number:
-                    values[row + card.code] = float(number)
-            for card in old:
-                if card not in copy:
-                    values[row + card.code] = 0.0
+            last = shared.get(other) if now is not None else None
+            if (
+                last is not None
+                and last.deal is deal
+                and now is not None
+                and (last.version == now[other])
+            ):  # another seat's vector copied this count of the row
+                copy = last.copy
+                if copy is old:
+                    continue
+                changes = last.changes if last.before is old else _changes(old, copy)
+            else:
+                copy = dict(count)
+                if copy == old:
+                    continue
+                changes = _changes(old, copy)
+                if now is not None:
+                    shared[other] = KnownRow(deal, now[other], copy, old, changes)
+            for code, number in changes:
+                values[row + code] = number
             stored[other] = copy
 
     def _count_known(self, seat: SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
@@ -569,6 +586,42 @@ class ObservationEncoding(Native):
         )
         shapes[id(meld)] = shape
         return shape
+
+
+@final
+class KnownRow(Native):
+    """One seat's known cards as copied from the state at the engine's change count
+    ``version`` of ``deal``, with the copy before it and the changes between them
+    (each changed card's code and its count): every observing seat's vector that
+    counted ``before`` takes ``changes`` without comparing the rows again."""
+
+    __slots__ = ("before", "changes", "copy", "deal", "version")
+
+    def __init__(
+        self,
+        deal: object,
+        version: int,
+        copy: dict[Card, int],
+        before: dict[Card, int],
+        changes: list[tuple[int, float]],
+    ) -> None:
+        self.deal = deal
+        self.version = version
+        self.copy = copy
+        self.before = before
+        self.changes = changes
+
+
+def _changes(old: dict[Card, int], new: dict[Card, int]) -> list[tuple[int, float]]:
+    """Each card whose count differs from ``old`` to ``new``: its code and new count."""
+    changes: list[tuple[int, float]] = []
+    for card, number in new.items():
+        if old.get(card) != number:
+            changes.append((card.code, float(number)))
+    for card in old:
+        if card not in new:
+            changes.append((card.code, 0.0))
+    return changes
 
 
 _FEW_ENTRIES: Final = 16
