@@ -83,18 +83,20 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     view.deal = state.deal_number
     view.phase = state.phase
     view.to_act = state.to_act
-    view.hand = deal.hands[seat]
-    view.hand_sizes = [len(hand) for hand in deal.hands]
+    hands = deal.hands
+    view.hand = hands[seat]
+    view.hand_sizes = [len(hand) for hand in hands]
     view.stock_size = len(deal.stock)
     view.scores = scores
     entries = deal.pile.entries
     if how == 2:  # a ContractRummyMatch (its extras are)
-        if cast(ContractRummyMatch, match).options.discard_pile_visible == "top_only" and entries:
+        engine = cast(ContractRummyMatch, match)
+        options = engine.options
+        if options.discard_pile_visible == "top_only" and entries:
             entries = entries[-1:]
         view.known_counts = deal.known
         view.melds = deal.table
         view.down = deal.down
-        engine = cast(ContractRummyMatch, match)
         context = _CONTEXTS.get(id(match))
         if context is None or context.deal is not deal:  # not met, or bound anew
             if len(_CONTEXTS) >= _MANY_CONTEXTS:
@@ -103,7 +105,7 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
         view.known_deal = deal
         view.known_changes = context.known_changes
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
-            context.contract_of(seat) if engine.options.per_player_contracts else deal.contract
+            context.contract_of(seat) if options.per_player_contracts else deal.contract
         )
     else:
         view.known_counts = (_NOBODY,) * match.players
