@@ -38,20 +38,26 @@ def holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
 
 
 def seat_rows(
-    sizes: list[int], down: list[bool], scores: tuple[int, ...], me: int, players: int
-) -> list[Any] | None:
-    """Each seat's hand size, whether it is down and its score, in rows from seat ``me``
-    on (the observation's scalar rows), read from a quick view's lists (sliced in C);
-    ``None`` when they are not one number per seat (the caller reads them row by row)."""
-    if not (0 <= me < players and len(sizes) == len(down) == len(scores) == players):
-        return None
-    rows: list[Any] = sizes[me:]
-    rows += sizes[:me]
-    rows += down[me:]
-    rows += down[:me]
-    rows += scores[me:]
-    rows += scores[:me]
-    return rows
+    scalars: list[Any],
+    sizes: list[int],
+    down: list[bool],
+    scores: tuple[int, ...],
+    order: list[int],
+) -> bool:
+    """Append each seat's hand size, whether it is down and its score to ``scalars``,
+    in the rows ``order`` (the absolute seat of each relative row: seat ``me`` first),
+    read from a quick view's lists natively; ``False`` (nothing appended) when they
+    are not one number per seat (the caller reads them row by row)."""
+    players = len(order)
+    if not (len(sizes) == len(down) == len(scores) == players):
+        return False
+    for row in order:
+        scalars.append(sizes[row])
+    for row in order:
+        scalars.append(down[row])
+    for row in order:
+        scalars.append(scores[row])
+    return True
 
 
 def move_one(values: Any, old: int, new: int) -> int:

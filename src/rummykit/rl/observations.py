@@ -252,14 +252,14 @@ class ObservationEncoding(Native):
         known_counts: Any = None
         known_deal: object = None
         known_changes: tuple[int, ...] | None = None
-        quick_rows: list[Any] | None = None
+        quick_rows: QuickView | None = None
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
             hand, pile, melds = quick.hand, quick.pile, quick.melds
             known_counts = quick.known_counts
             known_deal, known_changes = quick.known_deal, quick.known_changes
-            quick_rows = seat_rows(quick.hand_sizes, quick.down, quick.scores, me, players)
+            quick_rows = quick
             phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
             stock_size, deal = quick.stock_size, quick.deal
         else:
@@ -304,8 +304,14 @@ class ObservationEncoding(Native):
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
         scalars: list[Any] = [len(pile), stock_size]
-        if quick_rows is not None:  # the quick view's lists, sliced natively
-            scalars += quick_rows
+        if (
+            quick_rows is not None
+            and 0 <= me < players
+            and seat_rows(
+                scalars, quick_rows.hand_sizes, quick_rows.down, quick_rows.scores, self._orders[me]
+            )
+        ):  # the quick view's lists, read natively
+            pass
         elif 0 <= me < players and len(down) == players == len(scores):  # rows from me on
             scalars += sizes[me:]
             scalars += sizes[:me]
@@ -322,7 +328,7 @@ class ObservationEncoding(Native):
             for row in order:
                 scalars.append(scores[row])
         scalars.append(deal)
-        scalars += seat.contract_values
+        scalars.extend(seat.contract_values)
         old = seat.scalars
         if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
