@@ -1,4 +1,5 @@
-"""What a new user copies from the docs and the examples imports each name from its home.
+"""What a new user trips on: import paths learnt from the docs, and refusals that name
+what the author wrote.
 
 A reader learns import paths from the pages and the example scripts. When a page imports a
 public name through another module than the one whose ``__all__`` lists it (say
@@ -18,7 +19,14 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
+import attrs
+import pytest
+
+from rummykit import ConfigError
+from rummykit.games import MayI
+from rummykit.kit import register
 from tests.test_api import _homes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,3 +99,16 @@ def test_the_scan_sees_a_name_imported_through_another_module(tmp_path: Path) ->
             "rummykit.kit.definition.Question (home: rummykit.kit)",
         }
     }
+
+
+def test_an_unknown_kind_of_refusal_is_refused_naming_the_attribute_the_author_wrote() -> None:
+    """The author writes ``refusal_clauses``; the refusal names it, not a ``clauses``
+    the definition does not have."""
+
+    @attrs.frozen
+    class Typo(MayI):
+        name: ClassVar[str] = "typo-refusal-clauses"
+        refusal_clauses: ClassVar[Any] = {"layof": "BR-4"}
+
+    with pytest.raises(ConfigError, match=r"refusal_clauses has no kind of refusal 'layof'"):
+        register(Typo)
