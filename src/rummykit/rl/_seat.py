@@ -60,6 +60,17 @@ def seat_rows(
     return True
 
 
+def same_counts(now: list[int], before: tuple[int, ...] | None) -> bool:
+    """Whether the engine's change counts ``now`` are those of ``before`` (``None``:
+    none kept), compared in place."""
+    if before is None or len(now) != len(before):
+        return False
+    for place in range(len(now)):  # noqa: SIM110 (a loop: no generator made per call)
+        if now[place] != before[place]:
+            return False
+    return True
+
+
 def move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""

@@ -36,7 +36,7 @@ from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
-from rummykit.rl._seat import SeatVector, holds_the_same, move_one, seat_rows
+from rummykit.rl._seat import SeatVector, holds_the_same, move_one, same_counts, seat_rows
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, contract_values, quick_view
 
@@ -251,7 +251,7 @@ class ObservationEncoding(Native):
         players = self.players
         known_counts: Any = None
         known_deal: object = None
-        known_changes: tuple[int, ...] | None = None
+        known_changes: list[int] | None = None
         quick_rows: QuickView | None = None
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
@@ -286,14 +286,15 @@ class ObservationEncoding(Native):
                 seat.known = known
         elif (
             known_changes is None
-            or known_changes is not seat.known_changes
             or known_deal is not seat.known_deal
+            or not same_counts(known_changes, seat.known_changes)
         ):  # the state's counters, changed since (compared where the engine counted a
             # change, or everywhere: another deal, or no count)
             same = known_deal is not None and known_deal is seat.known_deal
             since = seat.known_changes if same else None
             self._update_known(seat, known_counts, me, since, known_changes, known_deal)
-            seat.known_deal, seat.known_changes = known_deal, known_changes
+            seat.known_deal = known_deal
+            seat.known_changes = None if known_changes is None else tuple(known_changes)
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
@@ -373,7 +374,7 @@ class ObservationEncoding(Native):
         counts: Sequence[Counter[Card]],
         me: int,
         since: tuple[int, ...] | None = None,
-        now: tuple[int, ...] | None = None,
+        now: list[int] | None = None,
         deal: object = None,
     ) -> None:
         """Set the known-card counts that differ from those the seat's vector holds

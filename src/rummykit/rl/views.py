@@ -53,10 +53,11 @@ class QuickView(Native):
     """The cards each seat is known to hold, as the state counts them."""
     known_deal: object
     """The deal whose counters ``known_counts`` are (``None``: no deal's)."""
-    known_changes: tuple[int, ...] | None
+    known_changes: list[int] | None
     """The engine's counts of changes to each seat's known cards
-    (:attr:`~rummykit.engine.TurnContext.known_changes`; ``None``: not counted): while
-    the deal and this tuple are the same objects, so are the counts."""
+    (:attr:`~rummykit.engine.TurnContext.known_changes`, the engine's list; ``None``: not
+    counted): while the deal is the same object and a seat's count the same, so are its
+    known cards."""
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
