@@ -44,6 +44,9 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 
 C: Final = CARD_COUNT
+_PILE_CARD: Final = PileCard
+"""The pile entry class, held in a constant (read without a module-dictionary look-up
+in the compiled build)."""
 _INF = float("inf")
 
 
@@ -276,7 +279,7 @@ class ObservationEncoding(Native):
         top = -1
         if pile:
             last = pile[-1]
-            top = self._o_top + (last.card if isinstance(last, PileCard) else last[0]).code
+            top = self._o_top + (last.card if isinstance(last, _PILE_CARD) else last[0]).code
         seat.top = move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
         if known_counts is None:
@@ -505,7 +508,7 @@ class ObservationEncoding(Native):
         counted = seat.pile
         count, seen = len(pile), len(counted)
         shared = 0
-        if count and seen and isinstance(pile[-1], PileCard):
+        if count and seen and isinstance(pile[-1], _PILE_CARD):
             for depth in range(min(count, seen) - 1, -1, -1):
                 if pile[depth] is counted[depth]:
                     shared = depth + 1
@@ -530,7 +533,7 @@ class ObservationEncoding(Native):
         index: list[int] = []
         for entry in pile:
             card, discarder = (
-                (entry.card, entry.discarder) if isinstance(entry, PileCard) else entry
+                (entry.card, entry.discarder) if isinstance(entry, _PILE_CARD) else entry
             )
             code: int = card.code
             row = players
