@@ -256,6 +256,11 @@ class ObservationEncoding(Native):
         known_deal: object = None
         known_changes: list[int] | None = None
         quick_rows: QuickView | None = None
+        # Sequences, not the quick view's lists: a PlayerView's are tuples, and a local
+        # typed as a list would refuse them in the compiled build.
+        sizes: Sequence[int]
+        down: Sequence[bool]
+        scores: Sequence[int]
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
