@@ -10,15 +10,15 @@ A test that sets its own ``max_examples`` scales it with the profile
 import os
 import sys
 
-import pytest
-from hypothesis import HealthCheck, settings
-
 sys.dont_write_bytecode = False
 """The suite writes the bytecode caches of what it imports (rummykit, the tests) even
 where ``PYTHONDONTWRITEBYTECODE`` is set: the fresh Pythons the tests start (the command
 line, import checks, Dask's workers) then read them instead of compiling the whole package
 again, a third of each one's start-up. The caches are ``__pycache__`` folders beside the
 sources, as without the variable (git ignores them)."""
+
+import pytest  # noqa: E402  (after the switch: hypothesis is rewritten by pytest and cached)
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("dev", max_examples=15, deadline=None)
 settings.register_profile(
