@@ -1,6 +1,6 @@
 """Hypothesis profiles and the order the tests start in.
 
-Profiles (``HYPOTHESIS_PROFILE``): ``dev``, the default (the README's test command: 15
+Profiles (``HYPOTHESIS_PROFILE``): ``dev``, the default (the README's test command: 10
 examples a property), ``ci`` (set by ``.ci/run``: 50) and
 ``soak`` (thousands of examples, run on purpose: ``HYPOTHESIS_PROFILE=soak pytest -m soak``).
 A test that sets its own ``max_examples`` scales it with the profile
@@ -20,7 +20,7 @@ sources, as without the variable (git ignores them)."""
 import pytest  # noqa: E402  (after the switch: hypothesis is rewritten by pytest and cached)
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-settings.register_profile("dev", max_examples=15, deadline=None)
+settings.register_profile("dev", max_examples=10, deadline=None)
 settings.register_profile(
     "ci", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
