@@ -7,8 +7,10 @@ A test that sets its own ``max_examples`` scales it with the profile
 (:func:`tests.strategies.examples`).
 """
 
+import importlib
 import os
 import sys
+from pathlib import Path
 
 sys.dont_write_bytecode = False
 """The suite writes the bytecode caches of what it imports (rummykit, the tests) even
@@ -52,6 +54,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return LONGEST.index(path) if path in LONGEST else len(LONGEST)
 
     items.sort(key=rank)  # stable: the order within a module and of the others is kept
+
+
+def pytest_collection(session: pytest.Session) -> None:
+    """On a fresh clone every worker rewrites the asserts of every test module (and
+    compiles what they import) as it collects, all in the same order, so each does all
+    the work: worker ``k`` of ``n`` first imports the test modules from ``k/n`` of the
+    way on, writing their caches, so that the workers share the work and the rest of
+    each one's collection reads the others' caches. Modules are imported under the
+    names collection gives them (``tests.test_x``): collection then finds them loaded.
+    A module that fails here is left to collection, which reports it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if not worker.startswith("gw") or count < 2 or int(worker[2:]) == 0:
+        return
+    root = Path(__file__).resolve().parent
+    modules = sorted(root.glob("rules/test_*.py")) + sorted(root.glob("test_*.py"))  # as collected
+    start = len(modules) * int(worker[2:]) // count
+    for path in modules[start:]:
+        name = ".".join(("tests", *path.relative_to(root).with_suffix("").parts))
+        try:
+            importlib.import_module(name)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:
+            pass
 
 
 @pytest.fixture(autouse=True)
