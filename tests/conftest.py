@@ -68,6 +68,8 @@ def pytest_collection(session: pytest.Session) -> None:
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if not worker.startswith("gw") or count < 2 or int(worker[2:]) == 0:
         return
+    if session.config.getoption("importmode") != "prepend":  # other names: not ours to guess
+        return
     root = Path(__file__).resolve().parent
     modules = sorted(root.glob("rules/test_*.py")) + sorted(root.glob("test_*.py"))  # as collected
     start = len(modules) * int(worker[2:]) // count
