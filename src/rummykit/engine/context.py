@@ -142,6 +142,7 @@ _SLOTS = (
     "emit",
     "game",
     "hooks",
+    "known_changes",
     "meld_rules",
     "options",
     "players",
@@ -198,6 +199,13 @@ class TurnContext(Generic[S]):
     (:meth:`set_claim` sets both)."""
     whole_hand: bool
     """Whether the deal in progress is laid down whole (the schedule's ``whole_hand``)."""
+    known_changes: list[int]
+    """How many times the engine changed the cards each seat is known to hold
+    (:attr:`DealView.known`) since this context was made, per seat: a change signal for
+    readers that keep a copy of them (the RL observation). While :attr:`deal` is the
+    same object and a seat's number is the same, its known cards are as they were. The
+    engine's list, counted where it changes them (the verbs count their own): read it,
+    never change it (a count with no change would cost a reader a comparison, no more)."""
     emit: Callable[[Effect], None]
     """``ctx.emit(effect)``: report an effect of the action being applied (it goes into
     its event). The ``append`` of the match's list of the action's effects itself: hooks
@@ -233,6 +241,7 @@ class TurnContext(Generic[S]):
         put(self, "hooks", hooks)
         put(self, "game", match.definition.name)
         put(self, "emit", emit)  # the append of the match's list of the action's effects
+        put(self, "known_changes", [0] * match.players)
         _serve(self, match)  # weak: the match holds its context (no cycle)
         state = getattr(match, "state", None)  # None: the match is being made
         if state is not None:
@@ -466,6 +475,7 @@ class TurnContext(Generic[S]):
 
     def take_from_pile(self, seat: int, count: int, *, protect_top: bool) -> list[Card]:
         """Move the top ``count`` takeable pile cards into ``seat``'s hand, in view of all."""
+        self.known_changes[seat] += 1
         return pile.take_from_pile(self._ref(), self, seat, count, protect_top=protect_top)
 
     def take_top(self, seat: int) -> Card:
@@ -475,6 +485,7 @@ class TurnContext(Generic[S]):
         deal.hands[seat].append(card)
         known = deal.known[seat]
         known[card] = known.get(card, 0) + 1
+        self.known_changes[seat] += 1
         self.emit(TookFromPile(seat, (card,)))
         return card
 
@@ -517,6 +528,7 @@ class TurnContext(Generic[S]):
         for card, count in shown.items():
             if count > known.get(card, 0):
                 known[card] = count
+                self.known_changes[seat] += 1
 
     def count_buy(self, seat: int) -> None:
         """``seat`` bought a card: count it for the deal (buy limits) and the match."""

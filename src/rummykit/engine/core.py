@@ -309,12 +309,14 @@ class ContractRummyMatch(ProgressMatch):
             self._hooks.claims.after_stock_draw(self._ctx, seat)
             return
         if isinstance(action, TakeCard):  # option (c) under multi_take_mode="any"
+            self._ctx.known_changes[seat] += 1
             pile.take_from_pile(self, self._ctx, seat, 1, protect_top=False)
             pile.take_card(self, self._ctx, seat, action.card)
             deal.step = TurnStep(seat=seat, discard_step=False, picked=2, priced=False)
             self._set_turn(PICK, seat)
             return
         assert isinstance(action, Take)
+        self._ctx.known_changes[seat] += 1
         taken = pile.take_from_pile(self, self._ctx, seat, action.count, protect_top=False)
         if action.count == 1:
             deal.step = turn_step(seat, True, taken[0])
@@ -341,6 +343,7 @@ class ContractRummyMatch(ProgressMatch):
         """One more pile card, or ``done``: pay for the cards and go on."""
         step = self.deal.step
         if isinstance(action, TakeCard):
+            self._ctx.known_changes[seat] += 1
             pile.take_card(self, self._ctx, seat, action.card)
             self.deal.step = attrs.evolve(step, picked=step.picked + 1)
             return
@@ -411,6 +414,7 @@ class ContractRummyMatch(ProgressMatch):
                 known[card] = count - 1
             else:
                 del known[card]
+            self._ctx.known_changes[seat] += 1
 
     def _lay_down(
         self, seat: int, melds: list[Meld], *, down_after: bool

@@ -37,6 +37,40 @@ def holds_the_same(new: Sequence[Any], old: tuple[Any, ...]) -> bool:
     return True
 
 
+def seat_rows(
+    scalars: list[Any],
+    sizes: list[int],
+    down: list[bool],
+    scores: tuple[int, ...],
+    order: list[int],
+) -> bool:
+    """Append each seat's hand size, whether it is down and its score to ``scalars``,
+    in the rows ``order`` (the absolute seat of each relative row: seat ``me`` first),
+    read from a quick view's lists natively; ``False`` (nothing appended) when they
+    are not one number per seat (the caller reads them row by row)."""
+    players = len(order)
+    if not (len(sizes) == len(down) == len(scores) == players):
+        return False
+    for row in order:
+        scalars.append(sizes[row])
+    for row in order:
+        scalars.append(down[row])
+    for row in order:
+        scalars.append(scores[row])
+    return True
+
+
+def same_counts(now: list[int], before: tuple[int, ...] | None) -> bool:
+    """Whether the engine's change counts ``now`` are those of ``before`` (``None``:
+    none kept), compared in place."""
+    if before is None or len(now) != len(before):
+        return False
+    for place in range(len(now)):  # noqa: SIM110 (a loop: no generator made per call)
+        if now[place] != before[place]:
+            return False
+    return True
+
+
 def move_one(values: Any, old: int, new: int) -> int:
     """Move a one-hot field's 1 from index ``old`` to ``new`` (-1: nowhere) in a
     vector's ``values`` (its buffer); ``new``."""
@@ -60,7 +94,9 @@ class SeatVector(Native):
         "hand",
         "hand_counts",
         "known",
+        "known_changes",
         "known_counts",
+        "known_deal",
         "meld_positions",
         "melds",
         "phase",
@@ -86,6 +122,12 @@ class SeatVector(Native):
         self.known_counts: list[dict[Card, int]] = []
         """A copy of each seat's known-card counter as last counted (when the view has
         the state's counters)."""
+        self.known_deal: object = None
+        """The deal whose counters were last counted (``None``: none, or not known: a
+        copy of this vector counts them again)."""
+        self.known_changes: tuple[int, ...] | None = None
+        """The engine's change counts of each seat's known cards when they were last
+        counted."""
         self.melds: tuple[Meld, ...] = ()
         self.meld_positions: list[list[int]] = []
         """Each counted meld's positions in the vector."""

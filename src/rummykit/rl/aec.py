@@ -24,6 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rummykit.errors import IllegalActionError
+from rummykit.kit.protocol import MATCH_OVER
 from rummykit.messages import Message
 from rummykit.rl.environment import TableEnvironment
 
@@ -128,13 +129,14 @@ class RummyEnv(TableEnvironment, AECEnv):  # type: ignore[misc]
         if self._rewarded or any(rewards):  # most steps reward nobody: skip the dicts
             self._reward(rewards)
         match = table.match
-        if match.is_over:
+        state = match.state  # the match's declared state: what is_over and to_act read
+        if state.phase is MATCH_OVER:
             self._live = False
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self._live = False
             self.truncations = dict.fromkeys(self.agents, True)
-        seat = match.to_act
+        seat = state.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 

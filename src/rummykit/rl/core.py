@@ -112,12 +112,25 @@ class Table:
         self._mask = np.zeros(self.actions.size, dtype=np.int8)
         """The mask of the indices ``_marked``: each decision moves its ones in place
         (a few dozen of its thousands of entries), and the caller gets a copy."""
+        self._mask_values: Any = memoryview(cast(Any, self._mask))
+        """The mask's buffer, made once (a memoryview of a numpy array costs more to
+        make than the few dozen entries a decision writes through it)."""
         self._marked: tuple[int, ...] = ()
         self._scores: tuple[int, ...] = ()
         """Each seat's score, read at the deal count ``_deals`` of the match ``_scored``:
         scores change at a deal's end."""
         self._scored: Match[Any, Any] | None = None
         self._deals = -1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle: every attribute but the mask's buffer (made again)."""
+        state = dict(self.__dict__)
+        del state["_mask_values"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._mask_values = memoryview(cast(Any, self._mask))
 
     def new_match(self, seed: int) -> None:
         """Start a new match from ``seed``."""
@@ -153,17 +166,17 @@ class Table:
 
     def mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index for the seat to act (all zeros for any other seat)."""
-        if seat is not None and seat != self.match.to_act:
+        if seat is not None and seat != self.match.state.to_act:
             return np.zeros(self.actions.size, dtype=np.int8)
         indices = self._indices
         if indices is None:
             indices = self._encode()
-        mask, marked = self._mask, self._marked
+        marked = self._marked
         if indices is not marked:
             if indices != marked:  # a claim window asks each seat the same: no change
-                remark(memoryview(cast(Any, mask)), marked, indices)
+                remark(self._mask_values, marked, indices)
             self._marked = indices
-        return mask.copy()
+        return self._mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` now: a new array, the caller's to keep or

@@ -36,7 +36,7 @@ from rummykit.errors import ConfigError, shown
 from rummykit.kit.match import Match
 from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
-from rummykit.rl._seat import SeatVector, holds_the_same, move_one
+from rummykit.rl._seat import SeatVector, holds_the_same, move_one, same_counts, seat_rows
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
 from rummykit.rl.views import QuickView, contract_values, quick_view
 
@@ -44,6 +44,9 @@ __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classe
 
 
 C: Final = CARD_COUNT
+_PILE_CARD: Final = PileCard
+"""The pile entry class, held in a constant (read without a module-dictionary look-up
+in the compiled build)."""
 _INF = float("inf")
 
 
@@ -169,6 +172,12 @@ class ObservationEncoding(Native):
         self._pile_span = (pile_field.offset, by_field.offset + by_field.size)
         table_field, melds_field = self._by_name["table_by_owner"], self._by_name["melds"]
         self._table_span = (table_field.offset, melds_field.offset + melds_field.size)
+        self._table_delta = [0] * (self._table_span[1] - self._table_span[0])
+        """Scratch for :meth:`_update_table`: each table position's change in count
+        while a change is tallied (all zeros between calls)."""
+        self._known_rows: dict[int, KnownRow] = {}
+        """Each seat's known cards as last copied from the state, by seat, shared by the
+        observing seats' vectors (see :meth:`_update_known`)."""
         self._orders = [[(row + me) % players for row in range(players)] for me in range(players)]
         """Per observing seat: the absolute seat of each relative row."""
 
@@ -244,11 +253,21 @@ class ObservationEncoding(Native):
         counted (everything, for a new :class:`SeatVector`)."""
         players = self.players
         known_counts: Any = None
+        known_deal: object = None
+        known_changes: list[int] | None = None
+        quick_rows: QuickView | None = None
+        # Sequences, not the quick view's lists: a PlayerView's are tuples, and a local
+        # typed as a list would refuse them in the compiled build.
+        sizes: Sequence[int]
+        down: Sequence[bool]
+        scores: Sequence[int]
         if isinstance(view, QuickView):  # its fields read natively in the compiled build
             quick: QuickView = view
             me, sizes, down, scores = quick.seat, quick.hand_sizes, quick.down, quick.scores
             hand, pile, melds = quick.hand, quick.pile, quick.melds
             known_counts = quick.known_counts
+            known_deal, known_changes = quick.known_deal, quick.known_changes
+            quick_rows = quick
             phase_value, to_act, contract = quick.phase.value, quick.to_act, quick.contract
             stock_size, deal = quick.stock_size, quick.deal
         else:
@@ -265,16 +284,25 @@ class ObservationEncoding(Native):
         top = -1
         if pile:
             last = pile[-1]
-            top = self._o_top + (last.card if isinstance(last, PileCard) else last[0]).code
+            top = self._o_top + (last.card if isinstance(last, _PILE_CARD) else last[0]).code
         seat.top = move_one(values, seat.top, top)
         self._update_pile(seat, pile, me)
-        if known_counts is not None:  # the state's counters: only the changed counts are set
-            self._update_known(seat, known_counts, me)
-        else:
+        if known_counts is None:
             known = tuple(tuple(cards) for cards in view.known)
             if known != seat.known:
                 self._count_known(seat, known, me)
                 seat.known = known
+        elif (
+            known_changes is None
+            or known_deal is not seat.known_deal
+            or not same_counts(known_changes, seat.known_changes)
+        ):  # the state's counters, changed since (compared where the engine counted a
+            # change, or everywhere: another deal, or no count)
+            same = known_deal is not None and known_deal is seat.known_deal
+            since = seat.known_changes if same else None
+            self._update_known(seat, known_counts, me, since, known_changes, known_deal)
+            seat.known_deal = known_deal
+            seat.known_changes = None if known_changes is None else tuple(known_changes)
         if not holds_the_same(melds, seat.melds):  # a lay-off makes a new meld: no Meld.__eq__
             self._update_table(seat, tuple(melds), me)
         phase = self._phase_index.get(phase_value)
@@ -285,7 +313,15 @@ class ObservationEncoding(Native):
         if contract is not seat.contract:
             seat.contract, seat.contract_values = contract, contract_values(contract)
         scalars: list[Any] = [len(pile), stock_size]
-        if 0 <= me < players and len(down) == players == len(scores):  # rows from me on
+        if (
+            quick_rows is not None
+            and 0 <= me < players
+            and seat_rows(
+                scalars, quick_rows.hand_sizes, quick_rows.down, quick_rows.scores, self._orders[me]
+            )
+        ):  # the quick view's lists, read natively
+            pass
+        elif 0 <= me < players and len(down) == players == len(scores):  # rows from me on
             scalars += sizes[me:]
             scalars += sizes[:me]
             scalars += down[me:]
@@ -301,7 +337,7 @@ class ObservationEncoding(Native):
             for row in order:
                 scalars.append(scores[row])
         scalars.append(deal)
-        scalars += seat.contract_values
+        scalars.extend(seat.contract_values)
         old = seat.scalars
         if len(old) != len(scalars):  # the first time: all of them, in one call
             self._scalar_struct.pack_into(cast(Any, vector), self._scalars * 4, *scalars)
@@ -340,34 +376,60 @@ class ObservationEncoding(Native):
                 values[base + code] = float(number)
         seat.hand = hand
 
-    def _update_known(self, seat: SeatVector, counts: Sequence[Counter[Card]], me: int) -> None:
+    def _update_known(
+        self,
+        seat: SeatVector,
+        counts: Sequence[Counter[Card]],
+        me: int,
+        since: tuple[int, ...] | None = None,
+        now: list[int] | None = None,
+        deal: object = None,
+    ) -> None:
         """Set the known-card counts that differ from those the seat's vector holds
         (a take from the pile changes a card or two of one seat's row): a copy of each
         seat's counter as a plain dictionary is compared whole with the copy last
         counted (in C: ``Counter``'s own ``==`` is written in Python; compared item by
         item in place, or through ``dict.__eq__``, it costs more in the compiled build),
-        and only a changed one is gone through."""
+        and only a changed one is gone through. ``since``: the engine's change counts
+        (:attr:`~rummykit.engine.TurnContext.known_changes`) of ``deal`` when the seat's
+        vector last counted them, and ``now`` those counts now: a seat whose count is
+        the same is skipped. With ``now``, each row's copy and its changes from the copy
+        before are made once for every observing seat (:class:`KnownRow`)."""
         stored = seat.known_counts
         values = seat.values
         base = self._o_known
         if len(stored) != len(counts):  # counted from card lists, or never
             seat.vector[base : base + self.players * C] = 0.0
             stored = seat.known_counts = [{} for _ in counts]
-            seat.known = None
+            seat.known, since = None, None
+        shared = self._known_rows
         for other, count in enumerate(counts):
+            if since is not None and now is not None and since[other] == now[other]:
+                continue
             old = stored[other]
             if not count and not old:
                 continue
-            copy = dict(count)
-            if copy == old:
-                continue
             row = base + ((other - me) % self.players) * C
-            for card, number in copy.items():
-                if old.get(card) != number:
-                    values[row + card.code] = float(number)
-            for card in old:
-                if card not in copy:
-                    values[row + card.code] = 0.0
+            last = shared.get(other) if now is not None else None
+            if (
+                last is not None
+                and last.deal is deal
+                and now is not None
+                and (last.version == now[other])
+            ):  # another seat's vector copied this count of the row
+                copy = last.copy
+                if copy is old:
+                    continue
+                changes = last.changes if last.before is old else _changes(old, copy)
+            else:
+                copy = dict(count)
+                if copy == old:
+                    continue
+                changes = _changes(old, copy)
+                if now is not None:
+                    shared[other] = KnownRow(deal, now[other], copy, old, changes)
+            for code, number in changes:
+                values[row + code] = number
             stored[other] = copy
 
     def _count_known(self, seat: SeatVector, known: Sequence[Sequence[Card]], me: int) -> None:
@@ -381,7 +443,7 @@ class ObservationEncoding(Native):
                 index += [row + card.code for card in cards]
         base = self._o_known
         seat.vector[base : base + players * C] = np.bincount(index, minlength=players * C)
-        seat.known, seat.known_counts = None, []
+        seat.known, seat.known_counts, seat.known_deal = None, [], None
 
     def _update_table(self, seat: SeatVector, melds: tuple[Meld, ...], me: int) -> None:
         """Take the counted positions of the melds that changed (or left) out of the
@@ -407,32 +469,36 @@ class ObservationEncoding(Native):
             for place in index:
                 counts[place] += 1
         else:
-            gone: list[int] = []  # the positions counted once less, then once more
-            added: list[int] = []
-            for number in changed:
-                found = self._meld_indices(melds[number], number, me)
+            founds = [self._meld_indices(melds[number], number, me) for number in changed]
+            delta = self._table_delta  # zeros between calls (nothing above raises then)
+            touched: list[int] = []  # the positions counted once less or once more
+            for number, found in zip(changed, founds, strict=True):
                 if number < kept:
-                    gone += positions[number]
+                    gone = positions[number]
+                    for position in gone:
+                        delta[position - start] -= 1
+                    touched += gone
                     positions[number] = found
                 else:
                     positions.append(found)
-                added += found
+                for position in found:
+                    delta[position - start] += 1
+                touched += found
             for number in range(count, kept):
-                gone += positions[number]
+                gone = positions[number]
+                for position in gone:
+                    delta[position - start] -= 1
+                touched += gone
             del positions[count:]
-            before = [counts[position - start] for position in gone]
-            before += [counts[position - start] for position in added]
-            for position in gone:
-                counts[position - start] -= 1
-            for position in added:
-                counts[position - start] += 1
-            values, place = seat.values, 0
-            for touched in (gone, added):  # only the counts that changed are written
-                for position in touched:
-                    number = counts[position - start]
-                    if number != before[place]:
-                        values[position] = float(number)
-                    place += 1
+            values = seat.values
+            for position in touched:  # only the counts that changed are written
+                place = position - start
+                change = delta[place]
+                if change:
+                    delta[place] = 0
+                    number = counts[place] + change
+                    counts[place] = number
+                    values[position] = float(number)
         seat.melds = melds
 
     def _update_pile(self, seat: SeatVector, pile: Sequence[Any], me: int) -> None:
@@ -447,7 +513,7 @@ class ObservationEncoding(Native):
         counted = seat.pile
         count, seen = len(pile), len(counted)
         shared = 0
-        if count and seen and isinstance(pile[-1], PileCard):
+        if count and seen and isinstance(pile[-1], _PILE_CARD):
             for depth in range(min(count, seen) - 1, -1, -1):
                 if pile[depth] is counted[depth]:
                     shared = depth + 1
@@ -472,7 +538,7 @@ class ObservationEncoding(Native):
         index: list[int] = []
         for entry in pile:
             card, discarder = (
-                (entry.card, entry.discarder) if isinstance(entry, PileCard) else entry
+                (entry.card, entry.discarder) if isinstance(entry, _PILE_CARD) else entry
             )
             code: int = card.code
             row = players
@@ -535,6 +601,42 @@ class ObservationEncoding(Native):
         )
         shapes[id(meld)] = shape
         return shape
+
+
+@final
+class KnownRow(Native):
+    """One seat's known cards as copied from the state at the engine's change count
+    ``version`` of ``deal``, with the copy before it and the changes between them
+    (each changed card's code and its count): every observing seat's vector that
+    counted ``before`` takes ``changes`` without comparing the rows again."""
+
+    __slots__ = ("before", "changes", "copy", "deal", "version")
+
+    def __init__(
+        self,
+        deal: object,
+        version: int,
+        copy: dict[Card, int],
+        before: dict[Card, int],
+        changes: list[tuple[int, float]],
+    ) -> None:
+        self.deal = deal
+        self.version = version
+        self.copy = copy
+        self.before = before
+        self.changes = changes
+
+
+def _changes(old: dict[Card, int], new: dict[Card, int]) -> list[tuple[int, float]]:
+    """Each card whose count differs from ``old`` to ``new``: its code and new count."""
+    changes: list[tuple[int, float]] = []
+    for card, number in new.items():
+        if old.get(card) != number:
+            changes.append((card.code, float(number)))
+    for card in old:
+        if card not in new:
+            changes.append((card.code, 0.0))
+    return changes
 
 
 _FEW_ENTRIES: Final = 16

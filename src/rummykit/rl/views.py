@@ -33,7 +33,9 @@ class QuickView(Native):
         "down",
         "hand",
         "hand_sizes",
+        "known_changes",
         "known_counts",
+        "known_deal",
         "melds",
         "phase",
         "pile",
@@ -44,15 +46,22 @@ class QuickView(Native):
     )
     contract: Any
     deal: int
-    down: Sequence[bool]
+    down: list[bool]
     hand: Sequence[Card]
-    hand_sizes: Sequence[int]
+    hand_sizes: list[int]
     known_counts: Sequence[Counter[Card]]
     """The cards each seat is known to hold, as the state counts them."""
+    known_deal: object
+    """The deal whose counters ``known_counts`` are (``None``: no deal's)."""
+    known_changes: list[int] | None
+    """The engine's counts of changes to each seat's known cards
+    (:attr:`~rummykit.engine.TurnContext.known_changes`, the engine's list; ``None``: not
+    counted): while the deal is the same object and a seat's count the same, so are its
+    known cards."""
     melds: Sequence[Meld]
     phase: Phase
     pile: Sequence[PileCard]
-    scores: Sequence[int]
+    scores: tuple[int, ...]
     seat: int
     stock_size: int
     to_act: int | None
@@ -75,27 +84,36 @@ def quick_view(match: Match[Any, Any], seat: int, scores: tuple[int, ...]) -> An
     view.deal = state.deal_number
     view.phase = state.phase
     view.to_act = state.to_act
-    view.hand = deal.hands[seat]
-    view.hand_sizes = [len(hand) for hand in deal.hands]
+    hands = deal.hands
+    view.hand = hands[seat]
+    view.hand_sizes = [len(hand) for hand in hands]
     view.stock_size = len(deal.stock)
     view.scores = scores
     entries = deal.pile.entries
     if how == 2:  # a ContractRummyMatch (its extras are)
-        if cast(ContractRummyMatch, match).options.discard_pile_visible == "top_only" and entries:
+        engine = cast(ContractRummyMatch, match)
+        options = engine.options
+        if options.discard_pile_visible == "top_only" and entries:
             entries = entries[-1:]
         view.known_counts = deal.known
         view.melds = deal.table
         view.down = deal.down
-        engine = cast(ContractRummyMatch, match)
+        context = _CONTEXTS.get(id(match))
+        if context is None or context.deal is not deal:  # not met, or bound anew
+            if len(_CONTEXTS) >= _MANY_CONTEXTS:
+                _CONTEXTS.clear()
+            context = _CONTEXTS[id(match)] = TurnContext.of(engine)
+        view.known_deal = deal
+        view.known_changes = context.known_changes
         view.contract = (  # per_player_contracts: the seat's own, as match.view gives it
-            TurnContext.of(engine).contract_of(seat)
-            if engine.options.per_player_contracts
-            else deal.contract
+            context.contract_of(seat) if options.per_player_contracts else deal.contract
         )
     else:
         view.known_counts = (_NOBODY,) * match.players
+        view.known_deal = None
+        view.known_changes = None
         view.melds = ()
-        view.down = (False,) * match.players
+        view.down = [False] * match.players
         view.contract = None
     view.pile = entries
     return view
@@ -112,6 +130,13 @@ def _kind(kind: type[Any]) -> int:
 
 _KINDS: dict[type[Any], int] = {}
 """:func:`_kind` of each match class met (read once, not at every step)."""
+_CONTEXTS: dict[int, TurnContext[Any]] = {}
+"""The hooks' context of each engine match met, by the match's ``id``, read again when
+it does not show the match's deal (another match with the same ``id``, or the match
+bound a new context: an undone ``apply_all``), so that a step asks
+:meth:`TurnContext.of` only then."""
+_MANY_CONTEXTS = 64
+"""How many contexts :data:`_CONTEXTS` keeps before it forgets them all."""
 _NOBODY: Counter[Card] = Counter()
 """No known cards (read, never changed)."""
 
