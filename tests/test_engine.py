@@ -385,6 +385,39 @@ class OwnLayOffMayI(MayI):
         return attrs.evolve(super().hooks(), layoff_gate=OwnMeldsOnly())
 
 
+@attrs.frozen
+class ListingGate(LayOffGate):
+    """A gate that wrongly asks for the legal actions (which ask the gate again)."""
+
+    def refusal(self, ctx: TurnContext[Any], seat: int, target: int | None) -> Refusal | None:
+        ctx.legal_actions()
+        return None
+
+
+@attrs.frozen
+class ListingGateMayI(MayI):
+    name: ClassVar[str] = "test-listing-gate"
+
+    def hooks(self) -> Hooks:
+        return attrs.evolve(super().hooks(), layoff_gate=ListingGate())
+
+
+def test_a_hook_asking_for_the_legal_actions_inside_the_listing_is_a_config_error() -> None:
+    rules = presets.meld_rules("may-i")
+    mine = Meld.parse("5H 6H 7H 8H", rules, owner=0)
+    position = three_seat_position({0: "KS 4H 2D 2H 3S 4D"}, [mine], jokers=0, down=(0,))
+    match = ListingGateMayI().new_match(players=3, position=position)
+    match.apply("draw")
+    before = match.to_dict()
+    with pytest.raises(ConfigError, match=r"ctx\.legal_actions\(\) while the engine was listing"):
+        match.legal_actions()
+    assert match.to_dict() == before
+    # Outside a listing it answers: a plain May I? match asked through its context.
+    plain = MayI().new_match(players=3, position=position)
+    plain.apply("draw")
+    assert TurnContext.of(plain).legal_actions() == plain.legal_actions() != ()
+
+
 def test_a_gate_on_melds_never_leaves_a_turn_without_an_action() -> None:
     # The keep-two rule asks the gate which melds the last card could go on, so a seat
     # is never left holding one card it may neither discard nor lay off (deal 5).

@@ -132,6 +132,9 @@ def _serve(context: TurnContext[Any], match: object) -> None:
     object.__setattr__(context, "_ref", ref(match, partial(_SERVING.pop, key)))
 
 
+_LISTING: set[int] = set()
+"""The contexts whose :meth:`TurnContext.legal_actions` is running (by ``id``)."""
+
 _SLOTS = (
     "_contracts",
     "_memos",
@@ -336,8 +339,24 @@ class TurnContext(Generic[S]):
         return self._ref()._sender_known
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action now (the match's listing)."""
-        return self._ref().legal_actions()
+        """Every legal action now (the match's listing).
+
+        Not from a hook the listing itself calls (a gate, a filter, a listing hook): the
+        listing would ask that hook again, for ever. Such a call is refused with a
+        :class:`~rummykit.errors.ConfigError`; a gate decides from the action it is given.
+        """
+        key = id(self)
+        if key in _LISTING:
+            raise ConfigError(
+                "a hook called ctx.legal_actions() while the engine was listing the legal "
+                "actions, which asks that hook again: a gate, filter or listing hook "
+                "decides from the action it is given"
+            )
+        _LISTING.add(key)
+        try:
+            return self._ref().legal_actions()
+        finally:
+            _LISTING.discard(key)
 
     def left(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places to the left of ``seat``."""
