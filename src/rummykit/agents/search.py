@@ -242,6 +242,11 @@ class SearchAgent:
     by default: measured, the policy's draw was overruled at 5 of 170 such decisions
     (against 37 of 458 discards and buy questions), a quarter of the search's time for an
     eighth of its overrules."""
+    questions: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
+    """Search the out-of-turn questions (take the discard first, buy it: May I?'s
+    "May I?"). ``False`` answers them as the policy does: measured on May I?, they are
+    about half of the searched decisions and a third of the search's time, and the
+    search overruled the policy at 25 of 613 of them (against 64 of 310 discards)."""
     guard: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
     """Rank last the discards the next seat would take and lay off at once (it has gone
     down and the card fits a meld on the table: ``rummykit.agents.search.feeds``), so
@@ -298,6 +303,8 @@ class SearchAgent:
             return ranked[0]
         if not self.draws and all(isinstance(action, _PILE) for action in ranked):
             return ranked[0]  # a choice of pile (not a claim question: it may be passed)
+        if not self.questions and isinstance(view.phase, Question):
+            return ranked[0]
         options = ranked[: self.compared]
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
