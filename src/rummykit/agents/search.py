@@ -61,7 +61,8 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -70,6 +71,7 @@ from rummykit.agents._leaf import expected_costs
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
+from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
@@ -166,11 +168,21 @@ def _gain(mine: Sequence[float], first: Sequence[float]) -> tuple[float, float]:
     return mean, error
 
 
+def _at_most_one(instance: Any, attribute: Any, value: Any) -> None:
+    if value > 1:
+        raise ConfigError(f"SearchAgent's {attribute.name} must be at most 1, got {value!r}")
+
+
 def _agent(instance: Any, attribute: Any, value: Any) -> None:
     if not callable(getattr(value, "choose", None)):
         raise ConfigError(
             f"SearchAgent's {attribute.name} must be an agent (with choose), got {value!r}"
         )
+
+
+FAST: Mapping[str, Any] = MappingProxyType({"questions": False})
+"""The options of :meth:`SearchAgent.fast`: the default budget, out-of-turn questions
+answered as the policy answers them."""
 
 
 @attrs.frozen(kw_only=True)
@@ -252,9 +264,25 @@ class SearchAgent:
     down and the card fits a meld on the table: ``rummykit.agents.search.feeds``), so
     that the policy's first choice, which the search overrules only when sure, is a card
     that gives the next seat nothing it can use for certain."""
+    inference: float = attrs.field(default=0.0, validator=[number(0), _at_most_one])
+    """How much the samples believe that the other seats play like the policy: a deal of
+    the hidden cards is kept with ``1 - inference`` for every card among the last
+    ``inference_cards`` of the pile that would bring a seat not yet down nearer its
+    contract (every such seat passed on those cards, or discarded them, so the policy in
+    its place could not use them; :meth:`deal_weight`). 0: the samples are uniform."""
+    inference_cards: int = attrs.field(default=4, validator=whole(1, MAX_CANDIDATES))
+    """How many of the pile's top cards :attr:`inference` reads (older passes say less:
+    the hands have changed since)."""
     max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
+
+    @classmethod
+    def fast(cls, policy: Agent, **options: Any) -> SearchAgent:
+        """The fast budget: the default, but the out-of-turn questions (take the discard,
+        buy it) answered as ``policy`` answers them (``FAST``, ``questions=False``;
+        about half the time a decision). ``options`` override it."""
+        return cls(policy, **{**FAST, **options})
 
     def __attrs_post_init__(self) -> None:
         least = min(self.candidates, 2) * self.samples_each
@@ -310,7 +338,7 @@ class SearchAgent:
         active = list(range(len(options)))
         rounds = self.simulations // len(options)
         start = time.perf_counter()
-        sampler = Sampler(match, seat)
+        sampler = Sampler(match, seat, weight=self.deal_weight(view))
         deal = match.deal_number
         for done in range(1, rounds + 1):
             sample = sampler.sample(rng)
@@ -327,6 +355,41 @@ class SearchAgent:
             if self.max_ms is not None and (time.perf_counter() - start) * 1000 > self.max_ms:
                 break
         return options[active[self.pick([values[index] for index in active])]]
+
+    def deal_weight(self, view: PlayerView) -> Callable[[list[list[Card]]], float] | None:
+        """The samples' weight (a :class:`~rummykit.sampling.Sampler`'s ``weight``) with
+        :attr:`inference`: ``1 - inference`` for every card of the pile's last
+        :attr:`inference_cards` that would bring a seat not yet down (other than the
+        view's) nearer the contract by the policy's count (its ``distance``), multiplied.
+        ``None`` (uniform samples) without inference, a contract, such seats or such a
+        policy."""
+        contract = view.contract
+        distance = getattr(self.policy, "distance", None)
+        if self.inference == 0 or not isinstance(contract, Contract) or not callable(distance):
+            return None
+        cards = [card for card, _ in view.pile[-self.inference_cards :]]
+        seats = [
+            other
+            for other in range(len(view.hand_sizes))
+            if other != view.seat and not view.down[other]
+        ]
+        if not cards or not seats:
+            return None
+        keep = 1.0 - self.inference
+
+        def weight(hands: list[list[Card]]) -> float:
+            chance = 1.0
+            for other in seats:
+                hand = hands[other]
+                before = distance(view, hand, contract)
+                if before == 0:
+                    continue
+                for card in cards:
+                    if distance(view, [*hand, card], contract) < before:
+                        chance *= keep
+            return chance
+
+        return weight
 
     def survivors(self, values: Sequence[Sequence[float]], challengers: Sequence[int]) -> list[int]:
         """The ``challengers`` (indexes into ``values``) still worth sampling: those whose
