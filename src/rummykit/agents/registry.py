@@ -26,7 +26,6 @@ A plugin package declares its bot in its ``pyproject.toml``::
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -97,10 +96,8 @@ def agent_factory(name: str) -> AgentFactory:
     found = _AGENTS.find(name) if isinstance(name, str) else None
     if found is not None:
         return found
-    known = agent_names()
-    close = difflib.get_close_matches(str(name).lower(), known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise ConfigError(f"agents (bots) are {', '.join(known)}; got {name!r}{hint}")
+    known = ", ".join(agent_names())
+    raise ConfigError(f"agents (bots) are {known}; got {name!r}{_AGENTS.hint(name)}")
 
 
 def make_agent(name: str, definition: Any, **options: Any) -> Agent:

@@ -121,6 +121,12 @@ class Registry(Generic[T]):
                 return self.plugin(point)
         return None
 
+    def hint(self, name: object) -> str:
+        """``; did you mean 'NAME'?`` with the known name nearest ``name`` (compared in
+        lower case), or nothing: the end of an unknown name's message."""
+        close = difflib.get_close_matches(str(name).lower(), self.names(), n=1)
+        return f"; did you mean {close[0]!r}?" if close else ""
+
     def shipped_thing(self, name: str) -> T:
         """The shipped thing called ``name``, imported and checked on first use."""
         found = self.loaded.get(name)
@@ -204,10 +210,7 @@ def get(name: str) -> type[GameDefinition[Any, Any]]:
     found = _GAMES.find(key)
     if found is not None:
         return found
-    known = names()
-    close = difflib.get_close_matches(key.lower(), known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise ConfigError(f"no game {name!r} (known: {', '.join(known)}){hint}")
+    raise ConfigError(f"no game {name!r} (known: {', '.join(names())}){_GAMES.hint(key)}")
 
 
 @overload

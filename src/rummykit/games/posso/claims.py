@@ -26,20 +26,8 @@ from rummykit.games.posso.correction import SwapCorrect, swap_corrections, swap_
 from rummykit.games.posso.effects import ClaimDeclared, Claimed, Corrected, Flagged
 from rummykit.games.posso.listing import is_playable, laydowns_with, playable_targets
 from rummykit.games.posso.rules import PossoRules
-from rummykit.kit.actions import (
-    Action,
-    Draw,
-    MeldText,
-    Pass,
-    Take,
-    format_meaning,
-    format_melds,
-    notation_error,
-    parse_meaning,
-    parse_melds,
-    parse_number,
-    whole_field,
-)
+from rummykit.kit import actions as notation
+from rummykit.kit.actions import Action, Draw, MeldText, Pass, Take
 from rummykit.kit.definition import Question, Stake
 from rummykit.kit.effects import GoingOut, Passed
 from rummykit.kit.state import State
@@ -77,10 +65,10 @@ class Claim(Action):
     @classmethod
     def parse(cls, rest: str, text: str) -> Claim:
         """``claim`` or ``claim MELD / MELD``."""
-        return cls(parse_melds(rest, text) if rest else ())
+        return cls(notation.parse_melds(rest, text) if rest else ())
 
     def __str__(self) -> str:
-        return f"claim {format_melds(self.melds)}" if self.melds else "claim"
+        return f"claim {notation.format_melds(self.melds)}" if self.melds else "claim"
 
 
 @attrs.frozen
@@ -90,25 +78,25 @@ class Correct(Action):
     (POSSO-11.4), in brackets after the meld as in an exchange: ``correct 2 (4H)``."""
 
     verb: ClassVar[str] = "correct"
-    target: int = attrs.field(validator=whole_field(0))
+    target: int = attrs.field(validator=notation.whole_field(0))
     role: Role | None = None
 
     @classmethod
     def parse(cls, rest: str, text: str) -> Correct:
         """``correct N`` or ``correct N (MEANING)``."""
         words = rest.split()
-        target = parse_number(words[0]) if 1 <= len(words) <= 2 else None
+        target = notation.parse_number(words[0]) if 1 <= len(words) <= 2 else None
         if target is None:
-            raise notation_error(text, Message("notation.correct_number"), rest, 1)
+            raise notation.notation_error(text, Message("notation.correct_number"), rest, 1)
         if len(words) == 1:
             return cls(target)
-        card, role = parse_meaning(words[1], text)
+        card, role = notation.parse_meaning(words[1], text)
         if card is not None or role is None:
-            raise notation_error(text, Message("notation.correct_meaning"))
+            raise notation.notation_error(text, Message("notation.correct_meaning"))
         return cls(target, role)
 
     def __str__(self) -> str:
-        meaning = "" if self.role is None else f" {format_meaning(None, self.role)}"
+        meaning = "" if self.role is None else f" {notation.format_meaning(None, self.role)}"
         return f"correct {self.target}{meaning}"
 
 
@@ -316,7 +304,7 @@ class PossoClaims(ClaimProtocol[PossoTable]):
         meld = ctx.deal.table[action.target]
         if action.role is None:
             ways = tuple(
-                f"'correct {action.target} {format_meaning(None, role)}'"
+                f"'correct {action.target} {notation.format_meaning(None, role)}'"
                 for role in _meanings(ctx, meld, top.card)
             )
             params = {"seat": seat, "card": top.card, "meld": meld, "ways": ways}
