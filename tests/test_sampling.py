@@ -184,3 +184,21 @@ def test_a_sampler_refuses_a_bad_weight_or_tries() -> None:
     for tries in (0, True, 10_001, 2.0):
         with pytest.raises(SamplingError, match="tries must be a whole number"):
             Sampler(match, 0, weight=lambda hands: 1.0, tries=tries)  # type: ignore[arg-type]
+
+
+def test_a_copy_without_its_log_plays_on_as_the_match() -> None:
+    match = advanced(0, 15, 80)
+    bare, whole = match.clone(log=False), match.clone()
+    assert bare.events == () and bare.step == match.step and len(whole.events) == match.step
+    rng = random.Random(3)
+    for _ in range(60):
+        if whole.is_over:
+            break
+        action = rng.choice(whole.legal_actions())
+        assert bare.legal_actions() == whole.legal_actions()
+        bare.apply(action)
+        whole.apply(action)
+    assert bare.snapshot() == whole.snapshot()
+    assert bare.events == whole.events[match.step :]
+    sample = Sampler(match, 1).sample(random.Random(0))
+    assert sample.events == () and sample.step == match.step

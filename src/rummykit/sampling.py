@@ -28,8 +28,8 @@ when every try was rejected). A bot uses it to keep the deals consistent with wh
 other seats did, e.g. that a seat which passed on a card probably cannot use it.
 
 What the sample does not resample: the pile (a seat watched every discard, even where
-only the top card is kept visible) and the event log, which stays the real one — read a
-sample's zones and play it forward, never read its ``events``.
+only the top card is kept visible). A sample has no earlier log (its ``events`` start at
+the position, as a match restored by ``from_dict``): read its zones and play it forward.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def sample_match(match: M, seat: int, rng: random.Random) -> M:
 
 class Sampler(Generic[M]):
     """Samples of one position as ``seat`` sees it: the view, the unseen cards and the
-    copy with the seat's log are worked out once, each :meth:`sample` only deals.
+    copy to deal them into are worked out once, each :meth:`sample` only deals.
 
     >>> import random
     >>> from rummykit import game
@@ -163,9 +163,10 @@ class Sampler(Generic[M]):
         if sum(need for _, _, need in needs) != unknown:
             raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
         self._needs = needs
-        # The copy samples are cloned from: the seat's log, and the unseen cards dealt
-        # in shoe order, so that no hidden card of the real match is kept anywhere.
-        self._base: M = match.clone(hide_for=seat)
+        # The copy samples are cloned from: no log (a sample is played forward, never
+        # read back) and the unseen cards dealt in shoe order, so that no hidden card of
+        # the real match is kept anywhere.
+        self._base: M = match.clone(hide_for=seat, log=False)
         self._deal(self._base, list(self.unseen))
 
     def _deal(self, sample: M, pool: list[Card]) -> None:
