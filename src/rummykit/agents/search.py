@@ -29,13 +29,19 @@ samples a plain "best mean" mostly follows the noise (measured: it lost to the h
 it searches with), the margin keeps only gains the samples agree on.
 
 The budget goes where the search can change the play. Going down, laying off, consent,
-single-choice decisions and (unless ``draws``) the choice of pile follow the heuristic
-without search. The samples come in rounds, one for every candidate still in; from
+single-choice decisions, (unless ``draws``) the choice of pile and (with
+``questions=False``, :meth:`SearchAgent.fast`) the out-of-turn questions follow the
+heuristic without search. The samples come in rounds, one for every candidate still in; from
 round ``prune_after`` on, a challenger whose mean gain over the heuristic's choice is not
 above ``prune`` standard errors is dropped, and the search ends when none is left. Most
 decisions end after two rounds (the heuristic's choice is rarely beaten, and a
 challenger behind after two samples seldom gets ahead by 1.5 standard errors later), so
 a decision costs about a fifth of its full budget and the contested ones get all of it.
+
+With ``inference`` the samples believe that the other seats play like the policy: a
+deal that gives a seat not yet down a card of the pile it could have used (it passed on
+it, or discarded it) is kept less often (:meth:`SearchAgent.deal_weight`, a
+:class:`~rummykit.sampling.Sampler`'s ``weight``).
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
@@ -193,10 +199,9 @@ class SearchAgent:
     leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
     policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
     37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
-    its left neighbour 17.2 %, at about 25 ms of CPU time a decision with a choice
-    compiled, on a loaded machine (an idle one takes about half). With the points leaf
-    it won 37.4 % of 400 (par 27.6 %) at the same cost (``docs/howto/write-a-bot.md``
-    has the table, ``benchmarks/README.md`` the runs)."""
+    its left neighbour 17.2 %. :meth:`fast` (the out-of-turn questions left to the
+    policy) takes about half its time a decision; ``docs/howto/write-a-bot.md`` has the
+    table of strength against time, ``benchmarks/README.md`` the runs."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
