@@ -222,11 +222,11 @@ class _Counting(SearchAgent):
         return super().rollout(match, seat, rng, deal=deal)
 
 
-def test_the_fast_budget_answers_questions_as_its_policy() -> None:
+def test_the_fast_budget_and_questions_answered_as_the_policy() -> None:
     match, policy = _asked(3)
     fast = SearchAgent.fast(policy)
-    assert (fast.questions, fast.simulations, fast.horizon) == (False, 48, 24)
-    assert SearchAgent.fast(policy, simulations=12, questions=True).simulations == 12
+    assert (fast.simulations, fast.candidates, fast.horizon, fast.questions) == (24, 3, 24, True)
+    assert SearchAgent.fast(policy, simulations=12, questions=False).simulations == 12
     counting = _Counting(policy, questions=False)
     choice = decide(counting, match, 0, random.Random(1))
     assert choice == policy.choose(match.view(0), random.Random(1))
