@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rummykit.cli.commands import main as rummykit
+from rummykit.cli import main as rummykit
 
 GALLERY = Path(__file__).with_name("gallery")
 

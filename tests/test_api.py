@@ -106,6 +106,7 @@ def test_the_root_facade_has_game_match_event_and_every_error() -> None:
 
     assert (rummykit.game, rummykit.Match, rummykit.Event) == (game, Match, Event)
     assert {"game", "Match", "Event"} <= set(dir(rummykit))
+    assert not {"Any", "TYPE_CHECKING", "importlib"} & set(dir(rummykit))
     errors = [
         name
         for name, value in vars(importlib.import_module("rummykit.errors")).items()

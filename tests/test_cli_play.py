@@ -84,7 +84,7 @@ def test_the_view_shows_what_the_seat_may_know(
     assert "your hand (10): 5S 8S 10S 10S  4H 5H  4D 7D 8D JD" in out
     assert "pile: AC from B on top, 1 card" in out and "stock: 73 cards" in out
     assert "B: 10 cards" in out and "scores: A +0  B +0  C +0" in out
-    assert "request: you may ask, pass" in out
+    assert "request: your moves: ask, pass" in out
 
 
 NONSENSE = [

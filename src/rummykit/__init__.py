@@ -166,5 +166,9 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+# What this module itself imports to work, not what it offers.
+_OWN_TOOLS = frozenset({"Any", "TYPE_CHECKING", "importlib"})
+
+
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return sorted({*globals(), *_LAZY} - _OWN_TOOLS)

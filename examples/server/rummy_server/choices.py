@@ -17,8 +17,7 @@ from typing import Any
 
 from rummykit import Match
 from rummykit.i18n import translate
-from rummykit.kit import Action
-from rummykit.kit.definition import Question
+from rummykit.kit import Action, Question
 
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 WORDS = {

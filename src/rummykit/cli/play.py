@@ -317,7 +317,7 @@ def render_view(
     lines.append(
         "  "
         + tr(
-            "{phase}: you may {actions}",
+            "{phase}: your moves: {actions}",
             phase=phase_word(view.phase.value, locale=tr.locale),
             actions=brief,
         )

@@ -98,7 +98,7 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
                 close = difflib.get_close_matches(str(key), CLAUSE_KEYS, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise ConfigError(
-                    f"game {game!r}: clauses has no kind of refusal {shown(key)}{hint}; "
+                    f"game {game!r}: refusal_clauses has no kind of refusal {shown(key)}{hint}; "
                     f"the kinds are {', '.join(sorted(CLAUSE_KEYS))}"
                 )
             if not isinstance(clause, str) or not clause.strip():
