@@ -61,7 +61,7 @@ class MatchCopies(Generic[MS, DS]):
         the copy's log is the log as that seat may know it (others' stock draws hidden)
         and it holds no other seat's early answer, for a copy that a bot may look at
         whole. With ``log=False`` the copy's log starts empty at this step, as a match
-        restored by :meth:`from_dict` does (a copy that is only played forward needs no
+        restored by ``from_dict`` does (a copy that is only played forward needs no
         past, and copying the seat's log costs more than the rest of the copy)."""
         cls = type(self)
         twin = cls.__new__(cls)
