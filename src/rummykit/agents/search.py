@@ -200,7 +200,7 @@ class SearchAgent:
     policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
     37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
     its left neighbour 17.2 %. :meth:`fast` (24 rollouts over 3 candidates) takes
-    about two thirds of its time a decision; ``docs/howto/write-a-bot.md`` has the
+    about four fifths of its time a decision; ``docs/howto/write-a-bot.md`` has the
     table of strength against time, ``benchmarks/README.md`` the runs."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
@@ -287,7 +287,7 @@ class SearchAgent:
     @classmethod
     def fast(cls, policy: Agent, **options: Any) -> SearchAgent:
         """The fast budget: at most 24 rollouts over 3 candidates (``FAST``), the
-        default's depth and leaf, about two thirds of the default's time a decision (the
+        default's depth and leaf, about four fifths of the default's time a decision (the
         contested decisions get half the rollouts, the others cost the same few);
         ``options`` override it."""
         return cls(policy, **{**FAST, **options})
