@@ -199,9 +199,10 @@ class SearchAgent:
     leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
     policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
     37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
-    its left neighbour 17.2 %. :meth:`fast` (24 rollouts over 3 candidates) takes
-    about four fifths of its time a decision; ``docs/howto/write-a-bot.md`` has the
-    table of strength against time, ``benchmarks/README.md`` the runs."""
+    its left neighbour 17.2 %. :meth:`fast` (24 rollouts over 3 candidates) takes two
+    thirds to four fifths of its time a decision and won 34.5 % of the same 400 deals;
+    ``docs/howto/write-a-bot.md`` has the table of strength against time,
+    ``benchmarks/README.md`` the runs."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
@@ -287,7 +288,7 @@ class SearchAgent:
     @classmethod
     def fast(cls, policy: Agent, **options: Any) -> SearchAgent:
         """The fast budget: at most 24 rollouts over 3 candidates (``FAST``), the
-        default's depth and leaf, about four fifths of the default's time a decision (the
+        default's depth and leaf, two thirds to four fifths of the default's time (the
         contested decisions get half the rollouts, the others cost the same few);
         ``options`` override it."""
         return cls(policy, **{**FAST, **options})
