@@ -10,8 +10,8 @@ from rummykit import CARDS, JOKER, NATURALS, AcePolicy, Card, MeldRules, Rank, W
 
 def examples(count: int) -> int:
     """``count`` examples scaled with the loaded profile (``tests/conftest.py``): ``count``
-    is what the ``ci`` profile (50 examples) runs, so the default ``dev`` profile (15)
-    runs 30 % of it and ``soak`` twenty times (at most), at least one."""
+    is what the ``ci`` profile (50 examples) runs, so the default ``dev`` profile (10)
+    runs 20 % of it and ``soak`` twenty times (at most), at least one."""
     return max(1, round(count * min(settings().max_examples / 50, 20)))
 
 

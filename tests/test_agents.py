@@ -141,7 +141,7 @@ def test_the_heuristic_discards_wisely() -> None:
     legal = tuple(Discard(card) for card in sorted(set(hand), key=lambda c: c.code))
     view = _view(match, seat, hand=hand, legal=legal)
     assert agent.choose(view, random.Random(0)) == Discard(parse_card("QH"))
-    # an opponent took a queen from the pile: feed him nothing, give up the 3 instead
+    # an opponent took a queen from the pile: feed them nothing, give up the 3 instead
     known = tuple(parse_cards("QS") if s == (seat + 1) % 4 else () for s in range(4))
     view = _view(match, seat, hand=hand, legal=legal, known=known)
     assert agent.choose(view, random.Random(0)) == Discard(parse_card("3C"))

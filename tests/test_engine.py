@@ -371,13 +371,13 @@ class OwnMeldsOnly(LayOffGate):
         if not ctx.deal.down[seat]:
             return "HOUSE-2", f"{ctx.who(seat)} has not laid their contract down"
         if target is not None and ctx.deal.table[target].owner != seat:
-            return "HOUSE-2", f"{ctx.who(seat)} lays off only on his own melds"
+            return "HOUSE-2", f"{ctx.who(seat)} lays off only on their own melds"
         return None
 
 
 @attrs.frozen
 class OwnLayOffMayI(MayI):
-    """May I? where a player lays off only on his own melds."""
+    """May I? where a player lays off only on their own melds."""
 
     name: ClassVar[str] = "test-own-layoffs"
 

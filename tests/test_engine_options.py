@@ -93,7 +93,7 @@ def test_posso_fixes_its_table_options_in_its_spec() -> None:
     options = game("posso", joker_count="players_minus_one").table_options()
     assert options.single_card_rule is SingleCardRule.END_TURN_WITHOUT_DISCARD  # POSSO-15.3
     assert options.multi_take_mode == "contiguous"
-    assert options.may_take_own_discard  # POSSO-8.2: a correction may uncover his own discard
+    assert options.may_take_own_discard  # POSSO-8.2: it may uncover one's own discard
     assert [options.jokers.at(players) for players in (3, 4, 5)] == [2, 3, 4]  # POSSO-2.2
     assert set(POSSO_TABLE.fixed) == {
         "decks",

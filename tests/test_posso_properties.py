@@ -75,8 +75,8 @@ def check_forced_play(match: ContractRummyMatch) -> None:
     legal = match.legal_actions()
     step = match.deal.step
     # Never a dead end (the engine's fallback 'done'), whatever strict refuses; a
-    # player who must meld the card he took (pile_take_requires_meld) can still play
-    # himself into one.
+    # player who must meld the card they took (pile_take_requires_meld) can still play
+    # themselves into one.
     must_meld = posso_rules(match).pile_take_requires_meld and step.taken is not None
     if legal == (Done(),) and step.discard_step and not must_meld:
         assert match.options.single_card_rule == "end_turn_without_discard", match.hands[seat]
@@ -87,7 +87,7 @@ def check_forced_play(match: ContractRummyMatch) -> None:
     if posso_rules(match).forced_play_enforcement != "strict":
         return
     # POSSO-14.4 strict, the last card included: no playable discard, except under
-    # "any_meld" when every card he may discard is playable.
+    # "any_meld" when every card they may discard is playable.
     playable = [a for a in discards if playable_targets(TurnContext.of(match), seat, a.card)]
     if posso_rules(match).playable_scope == "discarder_legal":
         assert not playable

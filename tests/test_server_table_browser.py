@@ -14,6 +14,7 @@ test's temporary folder).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import shutil
@@ -29,13 +30,18 @@ import pytest
 pytest.importorskip(
     "starlette", reason="the server example needs its extra: pip install -e '.[server]'"
 )
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="the browser test needs playwright: pip install playwright"
-)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium binary (Debian: apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        importlib.util.find_spec("playwright") is None,
+        reason="the browser test needs playwright: pip install playwright",
+    ),
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="no chromium binary (Debian: apt-get install chromium)"
+    ),
+]
+"""Playwright is imported by the test itself: its import (half a second) is paid by the
+worker that runs the test, not by every worker that collects it."""
 
 import uvicorn  # noqa: E402
 
@@ -182,6 +188,7 @@ def test_four_people_play_a_deal_by_pointing(server: tuple[Any, int], tmp_path: 
     base = f"http://127.0.0.1:{port}"
     tables = app.state.server.tables
     shots = shots_folder(tmp_path)
+    playwright = importlib.import_module("playwright.sync_api")
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:

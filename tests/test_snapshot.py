@@ -369,13 +369,13 @@ def test_a_seat_put_where_the_game_never_asks_it_is_refused() -> None:
 def test_a_seat_with_no_decision_is_refused() -> None:
     match = _in_phase("buy", 3)
     data = match.to_dict()
-    data["match"]["to_act"] = match.deal.claim.discarder  # who may not take his own card
+    data["match"]["to_act"] = match.deal.claim.discarder  # who may not take their own card
     with pytest.raises(RecordError, match=r"match\.to_act: seat \d cannot act in phase 'buy'"):
         Match.from_dict(data)
 
 
 def test_a_seat_that_could_act_but_is_not_asked_is_refused() -> None:
-    """The requester consenting to his own request, another seat drawing in a turn: seats
+    """The requester consenting to their own request, another seat drawing in a turn: seats
     that have legal actions there, refused because the game's own state (the claim
     window's order, the turn's seat) asks another (Match.actor_consistent)."""
     match = _in_phase("consent", 1)

@@ -1,7 +1,7 @@
 """No seat learns another seat's hidden cards from what it is shown (DESIGN: views).
 
 During random play the match is forked again and again: the twin is a clone in which
-the hidden cards of one seat H (the cards of his hand nobody has seen him take) change
+the hidden cards of one seat H (the cards of their hand nobody has seen them take) change
 places with the bottom cards of the stock. Both are then played on with the same
 actions, H making the same choices in both (one legal in both). As long as the swapped
 cards are still at the bottom of the stock (nobody else can have drawn them; no refill
@@ -52,7 +52,7 @@ def _definition(name: str, options: dict[str, list[Any]], rng: random.Random) ->
 
 
 def hidden_cards(match: AnyMatch, seat: int) -> list[Card]:
-    """The cards of ``seat``'s hand that the other seats do not know he holds."""
+    """The cards of ``seat``'s hand that the other seats do not know it holds."""
     other = (seat + 1) % match.players
     known = Counter(match.view(other).known[seat])
     return sorted((Counter(match.hands[seat]) - known).elements(), key=lambda card: card.code)
@@ -126,7 +126,7 @@ def check_hidden_cards_stay_hidden(
     tally: Counter[str] | None = None,
 ) -> int:
     """Random play of a seeded match, forked now and then, and wherever ``focus`` names
-    a seat to hide (then every hidden card of his is swapped); return how many actions
+    a seat to hide (then every hidden card of theirs is swapped); return how many actions
     were compared in all (and count the kinds of effects compared in ``tally``)."""
     match = definition.new_match(players=players, seed=seed)
     compared = forks = 0
@@ -180,7 +180,7 @@ def test_possession_phases_reveal_no_hidden_card(
 
 def _claimant(match: AnyMatch) -> int | None:
     """The seat whose hidden cards decide what a Posso? claim phase shows next: the
-    corrector (POSSO-14.5; his second claim), or the seat whose claim is pending."""
+    corrector (POSSO-14.5; their second claim), or the seat whose claim is pending."""
     assert isinstance(match, ContractRummyMatch)
     if match.phase is CORRECTION:
         return match.to_act

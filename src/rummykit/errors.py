@@ -80,6 +80,15 @@ class RummyError(ValueError):
 
     reason: str
 
+    __slots__ = ("_english_reason", "_english_text")
+    _english_reason: str
+    _english_text: str
+    """The English ``reason`` and ``str(error)`` of an error whose text is made from its
+    message (:class:`IllegalActionError`, :class:`NotationError`, …), made at the first
+    read and kept: an error is a value, and a refusal's text is read several times (its
+    ``str``, its ``reason``, its ``to_dict()``). Slots, so neither ``vars(error)``, a
+    pickle nor :meth:`to_dict` sees them."""
+
     def __init__(self, reason: str) -> None:
         if not isinstance(reason, str):
             raise TypeError(f"{type(self).__name__}'s reason must be text, got {shown(reason)}")
@@ -139,8 +148,12 @@ class _SaidError(RummyError):
 
     @property
     def reason(self) -> str:  # type: ignore[override]
-        """Why, in English (made from its ``message``)."""
-        return self.message.text()
+        """Why, in English (made from its ``message`` at the first read)."""
+        try:
+            return self._english_reason
+        except AttributeError:
+            made = self._english_reason = self.message.text()
+            return made
 
     @property
     def code(self) -> str:
@@ -166,7 +179,13 @@ class _SaidError(RummyError):
         return shorten(message_text(self.said(), locale=locale), LONGEST_MESSAGE)
 
     def __str__(self) -> str:
-        return shorten(self.said().text(), LONGEST_MESSAGE)
+        try:
+            return self._english_text
+        except AttributeError:
+            said = self.said()
+            text = self.reason if said is self.message else said.text()
+            made = self._english_text = shorten(text, LONGEST_MESSAGE)
+            return made
 
 
 class NotationError(_SaidError):
@@ -264,8 +283,13 @@ class IllegalActionError(RummyError):
 
     @property
     def reason(self) -> str:  # type: ignore[override]
-        """Why the action is refused, in English (made from its ``message``)."""
-        return self.message.text()
+        """Why the action is refused, in English (made from its ``message`` at the first
+        read)."""
+        try:
+            return self._english_reason
+        except AttributeError:
+            made = self._english_reason = self.message.text()
+            return made
 
     @property
     def code(self) -> str:
@@ -286,8 +310,13 @@ class IllegalActionError(RummyError):
         return refusal_text(self, locale=locale)
 
     def __str__(self) -> str:
-        reason = self.message.text()
-        return shorten(f"{self.rule}: {reason}" if self.rule else reason, LONGEST_MESSAGE)
+        try:
+            return self._english_text
+        except AttributeError:
+            reason = self.reason
+            text = f"{self.rule}: {reason}" if self.rule else reason
+            made = self._english_text = shorten(text, LONGEST_MESSAGE)
+            return made
 
 
 class RecordError(RummyError):

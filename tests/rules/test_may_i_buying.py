@@ -148,7 +148,7 @@ def test_mayi_w31_e8_multiple_take_in_a_regular_turn() -> None:
     match = state_s()
     before = hand_sizes(match)
     match.apply_all([Pass(), Pass()])
-    event = match.apply(Take(3))  # stops before his own KS
+    event = match.apply(Take(3))  # stops before their own KS
     assert event.received == parse_cards("7H 9C 4D 2D 8S")
     assert Take(4) not in (Take(1), Take(2), Take(3))
     assert not any(isinstance(a, Discard) for a in match.legal_actions())

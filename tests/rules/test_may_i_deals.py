@@ -71,10 +71,10 @@ def _w37(**options: Any) -> ContractRummyMatch:
 
 def test_mayi_w37_the_last_card_in_the_final_deal() -> None:
     match = _w37()
-    # Laying off both cards: he goes out.
+    # Laying off both cards: they go out.
     match.apply_all(["layoff 6C -> 2 high", "layoff 9D -> 0"])
     assert match.is_over and match.deal_scores[0][A].net == 20
-    # Laying off 6C only: after it, his only legal move is to lay off 9D too.
+    # Laying off 6C only: after it, their only legal move is to lay off 9D too.
     match = _w37()
     match.apply("layoff 6C -> 2 high")
     assert match.legal_actions() == (LayOff(parse_card("9D"), 0, None),)
@@ -283,7 +283,7 @@ def test_go_down_actions_are_every_arrangement() -> None:
 
 def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     """Found by the soak test: with ``layoff_requires_contract=False`` a player whose
-    contract is not down must not lay off down to one card in a discard-step turn: he
+    contract is not down must not lay off down to one card in a discard-step turn: they
     could neither discard it nor lay it off (going out needs the contract, MAYI-13.5)."""
     match = new_match(layoff_requires_contract=False, contract_all_at_once=False)
     match.apply("draw")
@@ -295,4 +295,4 @@ def test_mayi_13_5_no_lay_off_down_to_a_card_that_cannot_go_out() -> None:
     relaxed.apply("draw")
     assert TurnContext.of(relaxed).leaves_ok(
         seat, last, down_after=False
-    )  # he may then end without a discard
+    )  # they may then end without a discard

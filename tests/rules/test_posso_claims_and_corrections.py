@@ -45,11 +45,11 @@ def _corrected(
 
 
 def test_posso_8_2_a_correction_uncovers_his_own_discard_and_he_may_take_it() -> None:
-    match = _corrected(under=("4C", B))  # B discarded the 4C himself, earlier
+    match = _corrected(under=("4C", B))  # B discarded the 4C themselves, earlier
     match.apply("correct 3")
-    # POSSO-14.5 step 2 / 9.2: he may not claim his own discard, so no second claim ...
+    # POSSO-14.5 step 2 / 9.2: they may not claim their own discard, so no second claim ...
     assert (match.phase, match.to_act) == (DRAW, B)
-    # ... but POSSO-8.2 lets him take it as his draw, like any top card.
+    # ... but POSSO-8.2 lets them take it as their draw, like any top card.
     assert match.legal_actions() == (Draw(), Take())
     match.apply("take")
     assert parse_cards("4C")[0] in match.hands[B]
@@ -142,7 +142,7 @@ def _window(hand_c: str, *, down: tuple[int, ...] = (C, D), **options: Any) -> C
 def test_posso_9_5_an_invalid_claim_says_what_is_wrong(claim: str, reason: str) -> None:
     match = _window("7S 7C 9S 3H")
     with pytest.raises(IllegalActionError) as refused:
-        match.apply(claim, seat=match.to_act)  # the claimant is told about his own hand
+        match.apply(claim, seat=match.to_act)  # the claimant is told about their own hand
     assert refused.value.rule == "POSSO-9.5"
     assert reason in refused.value.reason
     assert "that way" not in refused.value.reason
@@ -202,7 +202,7 @@ def test_posso_9_3_a_losing_claim_shows_its_cards_and_they_become_known() -> Non
     assert str(lost.seen_by(A).action) == "claim 7H 7D 7C"
     for seat in (A, B, C):
         assert match.view(seat).known[D] == parse_cards("7D 7C")  # still in D's hand
-        assert match.view(seat).known[C] == ()  # C laid his down
+        assert match.view(seat).known[C] == ()  # C laid theirs down
     assert parse_cards("7D 7C")[0] in match.hands[D]
     match.apply(match.legal_actions()[-1])  # B discards; C's turn
     for step in ("draw", "discard 9S", "draw", "discard 7D"):  # C, then D
@@ -281,9 +281,9 @@ def _swap_only(**options: Any) -> ContractRummyMatch:
 
 def test_posso_14_5_step_5_a_swap_flag_comes_with_a_correction_in_the_jokers_place() -> None:
     """POSSO-14.5 step 5: 7H was flagged because it fits D's run only in the joker's
-    place; B's correction is that exchange, and he places the freed joker at once, in
+    place; B's correction is that exchange, and they place the freed joker at once, in
     the same meld at another position (POSSO-11.6 (a)) or in another meld that has no
-    joker and stays valid with it ((b)); never into his hand."""
+    joker and stays valid with it ((b)); never into their hand."""
     match = _swap_only(swap_counts_as_playable=True)
     event = match.apply("discard 7H")
     assert Flagged(A, parse_cards("7H")[0]) in event.effects  # an infraction (POSSO-14.4)

@@ -19,8 +19,8 @@ TEN_H = parse_cards("10H")[0]
 
 
 def _last_card(**options: Any) -> ContractRummyMatch:
-    """B has opened with the run 5H-8H; he holds 9H, draws 10H and lays 9H off, so his
-    last card, 10H, fits his own run."""
+    """B has opened with the run 5H-8H; they hold 9H, draw 10H and lay 9H off, so their
+    last card, 10H, fits their own run."""
     match = posso(
         hands={B: "9H"},
         table=(("5H 6H 7H 8H", B),),
@@ -91,7 +91,7 @@ def _opening_step(**options: Any) -> ContractRummyMatch:
 def test_posso_14_3_a_layoff_same_turn_false_nothing_is_playable_in_the_opening_step() -> None:
     match = _opening_step(layoff_same_turn_as_contract=False)
     assert not any(isinstance(action, LayOff) for action in match.legal_actions())
-    match.apply("discard 9H")  # not playable: he may not lay off before his next turn
+    match.apply("discard 9H")  # not playable: they may not lay off before their next turn
 
 
 def test_posso_14_3_a_default_layoff_same_turn_makes_it_playable() -> None:

@@ -25,7 +25,7 @@ JOKERS: dict[str, Any] = {"joker_count": "players_minus_one"}
 
 
 def _layoff_position(**options: Any) -> ContractRummyMatch:
-    """Everyone has opened; B (to act, after his draw) holds a joker, and owns the run
+    """Everyone has opened; B (to act, after their draw) holds a joker, and owns the run
     ``5H 6H 7H 8H`` (meld 0) and the group ``7S 7D 7C`` (meld 1)."""
     table = (("5H 6H 7H 8H", B), ("7S 7D 7C", B), ("4C 5C JK 7C", C))
     match = posso(

@@ -8,10 +8,11 @@ from __future__ import annotations
 import difflib
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.contracts.schedules import ContractSchedule
 from rummykit.engine.actions import Down, LayOff
 from rummykit.engine.checks import CLAUSE_KEYS
@@ -28,6 +29,19 @@ from rummykit.melds import MeldRules
 from rummykit.scoring import CardValues
 
 R = TypeVar("R", bound=ContractRules)
+
+_OPTIONS: Final = BoundedMemo[tuple[ContractRules, None], TableOptions]("table options", rules=1)
+"""The engine's options of each rules value (:meth:`ContractRummy.table_options`)."""
+
+
+def _table_options(rules: ContractRules, _: None) -> TableOptions:
+    made = rules.table_options()
+    if not isinstance(made, TableOptions):
+        raise ConfigError(
+            f"{type(rules).__name__}.table_options() must return TableOptions, "
+            f"got {type(made).__name__}"
+        )
+    return made
 
 
 def turn_actions(
@@ -133,14 +147,19 @@ class ContractRummy(GameDefinition[R, ContractRummyMatch]):
             )
 
     def table_options(self) -> TableOptions:
-        """The engine's options for these rules (the rules' ``table_options()``)."""
-        made = self.rules.table_options()
-        if not isinstance(made, TableOptions):
-            raise ConfigError(
-                f"{type(self.rules).__name__}.table_options() must return TableOptions, "
-                f"got {type(made).__name__}"
-            )
-        return made
+        """The engine's options for these rules (the rules' ``table_options()``), made
+        once for equal rules: rules are frozen values, and making the options checks
+        every deal of the schedule again (each match, each bot asking for the meld
+        rules or card values)."""
+        rules = self.rules
+        try:
+            return _OPTIONS.pair(rules, None, _table_options)
+        except TypeError:
+            try:
+                hash(rules)
+            except TypeError:  # rules holding a list or dict: made each time
+                return _table_options(rules, None)
+            raise
 
     def deal_schedule(self, players: int, options: TableOptions) -> ContractSchedule | None:
         """The contract, hand size and going-out rule of each deal for ``players``

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
+from rummykit._memo import BoundedMemo
 from rummykit.cards import Card, parse_card
 from rummykit.errors import NotationError, shorten, shown
 from rummykit.melds.meld import Role, parse_meld_tokens, parse_role, role_text
@@ -313,6 +314,11 @@ class ActionGrammar:
     def __init__(self, *types: type[Action]) -> None:
         self.types = types
         self._by_verb: dict[str, list[type[Action]]] = {}
+        self._close: BoundedMemo[str, tuple[str, ...]] = BoundedMemo(
+            "verb hints", entries=256, shared=False
+        )
+        """The known verb nearest each unknown verb asked (a refusal of a bad action
+        compares the verb with every known one)."""
         for kind in types:
             if not kind.verb or kind.verb != kind.verb.lower() or " " in kind.verb:
                 raise ValueError(f"{kind.__name__}.verb must be one lower-case word")
@@ -338,11 +344,12 @@ class ActionGrammar:
             # a word over 7/3 of the longest verb's length cannot reach difflib's 0.6
             # ratio (2 * matched / total): skipped, so a megabyte of text is not compared
             longest = max(map(len, self._by_verb), default=0)
-            close = (
-                difflib.get_close_matches(verb, self._by_verb, n=1)
-                if 3 * len(verb) <= 7 * longest
-                else []
-            )
+            close: tuple[str, ...] | None = ()
+            if 3 * len(verb) <= 7 * longest:  # (a longer word is neither compared nor kept)
+                close = self._close.get(verb)
+                if close is None:
+                    found = difflib.get_close_matches(verb, self._by_verb, n=1)
+                    close = self._close.put(verb, tuple(found))
             params: dict[str, object] = {
                 "verb": repr(shorten(verb)),
                 "verbs": ", ".join(self.verbs),

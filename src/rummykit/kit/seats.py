@@ -14,7 +14,8 @@ same for every hand that seat may hold. :func:`player_view` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
@@ -111,9 +112,9 @@ def player_view(match: Match[Any, Any], seat: int, extras: Mapping[str, Any]) ->
         "deal": state.deal_number,
         "phase": state.phase,
         "to_act": state.to_act,
-        "hand": tuple(sorted(deal.hands[seat], key=_code)),
-        "hand_sizes": tuple(len(hand) for hand in deal.hands),
-        "known": tuple(() for _ in range(match.players)),
+        "hand": tuple(sorted(deal.hands[seat], key=_CODE)),
+        "hand_sizes": tuple(map(len, deal.hands)),
+        "known": ((),) * match.players,
         "pile": tuple((entry.card, entry.discarder) for entry in deal.pile.entries),
         "stock_size": len(deal.stock),
         "melds": (),
@@ -133,5 +134,5 @@ def events_seen_by(match: Match[Any, Any], seat: int | None) -> tuple[Event, ...
     return tuple(event.seen_by(seat) for event in match.events)
 
 
-def _code(card: Card) -> int:
-    return card.code
+_CODE: Callable[[Card], int] = attrgetter("code")
+"""A card's code, the order a hand is shown in (read in C: a view sorts a hand)."""
