@@ -6,6 +6,7 @@ the other work of a shared machine counts less).
     python benchmarks/search_strength.py [--matches 100] [--processes 2] [--seed 2026]
         [--seat 0] [--option NAME=VALUE ...] [--bot heuristic] [--json] [--results FILE]
         [--skip N]
+    python benchmarks/search_strength.py --time-only [--matches 8] [--variant OPTIONS ...]
 
 ``--option`` sets a :class:`~rummykit.agents.SearchAgent` option (``simulations=10``,
 ``candidates=2``, ``horizon=20``, ``objective=mean``, ``prune=none`` …); ``--bot
@@ -15,6 +16,13 @@ search,heuristic,heuristic,heuristic -n N --seed S`` (the same seeds and generat
 the win shares equal that command's; the budget is counted in rollouts, so they are equal
 in both builds too, and only the milliseconds differ.
 
+``--time-only`` times the search alone: it plays the first ``--matches`` deals in this
+process, each ``--variant`` (comma-separated ``NAME=VALUE`` options added to ``--option``;
+``default`` for none) in turn deal by deal, so every variant meets the same load, and
+prints each one's CPU milliseconds a decision with a choice and the load average. A few
+deals say nothing of strength. The search's preset budgets are ``default`` and ``fast``
+(:meth:`~rummykit.agents.SearchAgent.fast`): ``--variant default --variant fast``.
+
 Results are in benchmarks/README.md ("Search bot strength").
 """
 
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -32,6 +41,7 @@ from typing import Any
 
 from rummykit import game
 from rummykit.agents import Agent, SearchAgent, decide, heuristic_agent
+from rummykit.agents.search import FAST
 from rummykit.deck import make_rng
 from rummykit.simulate import wilson_interval
 
@@ -145,6 +155,18 @@ def main() -> None:
     parser.add_argument(
         "--results", metavar="FILE", help="write each match's result as a JSON line (paired runs)"
     )
+    parser.add_argument(
+        "--time-only",
+        action="store_true",
+        help="time the variants on the first --matches deals in this process (no win shares)",
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="OPTIONS",
+        help="with --time-only: NAME=VALUE,... added to --option, or default, or fast",
+    )
     args = parser.parse_args()
     options = {}
     for item in args.option:
@@ -157,6 +179,9 @@ def main() -> None:
     bot = make_bot(args.bot, options, policy_options)  # a bad option fails here
     rng = make_rng(args.seed)
     seeds = [rng.randrange(2**31) for _ in range(args.matches)][args.skip :]
+    if args.time_only:
+        time_only(args.bot, options, policy_options, args.seat, seeds, args.variant or ["default"])
+        return
     size = max(1, -(-len(seeds) // (4 * args.processes)))
     jobs = [
         (args.bot, options, policy_options, args.seat, seeds[i : i + size], args.progress)
@@ -236,6 +261,50 @@ def main() -> None:
         f"  {report['cpu_ms_per_decision']} ms CPU a decision of seat {args.seat} "
         f"({decisions} with a choice); {report['wall_seconds']} s wall"
     )
+
+
+def variant_options(variant: str) -> dict[str, Any]:
+    """The options a ``--variant`` adds: ``default`` none, ``fast`` those of
+    :meth:`~rummykit.agents.SearchAgent.fast`, else ``NAME=VALUE`` pairs, comma-separated."""
+    if variant.strip() == "default":
+        return {}
+    if variant.strip() == "fast":
+        return dict(FAST)
+    options = {}
+    for item in variant.split(","):
+        name, _, value = item.partition("=")
+        options[name.strip().replace("-", "_")] = value_of(value)
+    return options
+
+
+def time_only(
+    bot: str,
+    options: dict[str, Any],
+    policy_options: dict[str, Any],
+    seat: int,
+    seeds: list[int],
+    variants: list[str],
+) -> None:
+    """Play ``seeds`` with each of ``variants`` in turn, deal by deal, in this process, and
+    print each variant's CPU ms a decision with a choice."""
+    added = [variant_options(variant) for variant in variants]
+    for extra in added:
+        make_bot(bot, options | extra, policy_options)  # a bad option fails before any play
+    spent = [0.0] * len(variants)
+    decisions = [0] * len(variants)
+    for seed in seeds:
+        for index, extra in enumerate(added):
+            (result,) = play_matches((bot, options | extra, policy_options, seat, [seed], False))
+            spent[index] += result["seconds"]
+            decisions[index] += result["decisions"]
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(
+        f"{platform.machine()} {platform.python_version()}, compiled: {_compiled()}, "
+        f"the first {len(seeds)} deals from seed {seeds[0] if seeds else '-'}, load {load}"
+    )
+    for variant, seconds, count in zip(variants, spent, decisions, strict=True):
+        per = 1000 * seconds / count if count else float("nan")
+        print(f"  {variant}: {per:.2f} ms CPU a decision ({count} with a choice)")
 
 
 def _compiled() -> bool:

@@ -133,3 +133,72 @@ def test_a_sampler_refuses_what_is_not_a_match_and_a_bad_generator() -> None:
     sampler = Sampler(advanced(0, 4, 30), 0)
     with pytest.raises(SamplingError, match="random.Random, got None"):
         sampler.sample(None)  # type: ignore[arg-type]
+
+
+def test_a_weight_keeps_only_the_deals_it_allows() -> None:
+    match = advanced(0, 11, 40)
+    sampler = Sampler(match, 0)
+    unseen = Counter(sampler.unseen)
+    card = next(c for c in unseen if unseen[c] == 1)  # a card of which one copy is unseen
+    banned = Sampler(match, 0, weight=lambda hands: 0.0 if card in hands[1] else 1.0)
+    samples = [banned.sample(random.Random(seed)) for seed in range(40)]
+    assert all(card not in sample.hands[1] for sample in samples)
+    assert any(card in sample.hands[2] or card in sample.hands[3] for sample in samples)
+    for sample in samples:  # still a sample of the seat's position
+        assert sample.view(0) == match.view(0) and zones(sample) == zones(match)
+
+
+def test_a_weight_of_one_gives_the_uniform_samples() -> None:
+    match = advanced(0, 12, 60)
+    plain, weighted = Sampler(match, 1), Sampler(match, 1, weight=lambda hands: 1.0)
+    for seed in range(5):
+        one, other = plain.sample(random.Random(seed)), weighted.sample(random.Random(seed))
+        assert one.hands == other.hands and one.stock.cards == other.stock.cards
+
+
+def test_a_weight_sees_every_hand_by_seat() -> None:
+    match = advanced(0, 13, 25)
+    seen: list[list[list[Any]]] = []
+
+    def never(hands: list[list[Any]]) -> float:
+        seen.append(hands)
+        return 0.0
+
+    sampler = Sampler(match, 2, weight=never, tries=3)
+    sample = sampler.sample(random.Random(1))
+    assert len(seen) == 2  # the third deal stands unrated
+    for hands in seen:
+        assert hands[2] == list(match.view(2).hand)
+        assert [len(hand) for hand in hands] == [len(hand) for hand in match.hands]
+    assert [len(hand) for hand in sample.hands] == [len(hand) for hand in match.hands]
+
+
+def test_a_sampler_refuses_a_bad_weight_or_tries() -> None:
+    match = advanced(0, 14, 20)
+    with pytest.raises(SamplingError, match="weight must be in \\[0, 1\\], got 1.5"):
+        Sampler(match, 0, weight=lambda hands: 1.5).sample(random.Random(0))
+    with pytest.raises(SamplingError, match="weight must be in \\[0, 1\\], got nan"):
+        Sampler(match, 0, weight=lambda hands: float("nan")).sample(random.Random(0))
+    with pytest.raises(SamplingError, match="weight must be callable, got 3"):
+        Sampler(match, 0, weight=3)  # type: ignore[arg-type]
+    for tries in (0, True, 10_001, 2.0):
+        with pytest.raises(SamplingError, match="tries must be a whole number"):
+            Sampler(match, 0, weight=lambda hands: 1.0, tries=tries)  # type: ignore[arg-type]
+
+
+def test_a_copy_without_its_log_plays_on_as_the_match() -> None:
+    match = advanced(0, 15, 80)
+    bare, whole = match.clone(log=False), match.clone()
+    assert bare.events == () and bare.step == match.step and len(whole.events) == match.step
+    rng = random.Random(3)
+    for _ in range(60):
+        if whole.is_over:
+            break
+        action = rng.choice(whole.legal_actions())
+        assert bare.legal_actions() == whole.legal_actions()
+        bare.apply(action)
+        whole.apply(action)
+    assert bare.snapshot() == whole.snapshot()
+    assert bare.events == whole.events[match.step :]
+    sample = Sampler(match, 1).sample(random.Random(0))
+    assert sample.events == () and sample.step == match.step

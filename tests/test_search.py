@@ -5,7 +5,9 @@ this is worth)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 
 from rummykit import game, parse_card
@@ -19,7 +21,9 @@ from rummykit.contracts import Contract
 from rummykit.engine import ContractRummyMatch
 from rummykit.errors import ConfigError
 from rummykit.kit import Discard
+from rummykit.kit.definition import Question
 from rummykit.kit.protocol import PlayerView
+from rummykit.sampling import Sampler
 from tests.rules.may_i_setup import new_match
 
 
@@ -183,3 +187,86 @@ def test_the_expected_leaf_scores_the_seats_net_totals_less_their_expected_costs
     assert first in match.legal_actions()
     with pytest.raises(ConfigError, match="leaf_value"):
         SearchAgent(policy, leaf_value="hope")
+
+
+def _asked(seed: int) -> tuple[ContractRummyMatch, ContractAgent]:
+    """A May I? match against heuristics, played until seat 0 answers an out-of-turn
+    question (take or buy the top pile card) with a choice."""
+    may_i = game("may-i")
+    policy = heuristic_agent(may_i)
+    assert isinstance(policy, ContractAgent)
+    match = may_i.new_match(players=4, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seat = match.to_act
+        if seat is None:
+            match.apply(match.legal_actions()[0])
+            continue
+        view = match.view(seat)
+        if seat == 0 and isinstance(view.phase, Question) and len(view.legal) > 1:
+            assert isinstance(match, ContractRummyMatch)
+            return match, policy
+        match.apply(policy.choose(view, rng))
+
+
+@attrs.frozen(kw_only=True)
+class _Counting(SearchAgent):
+    """A search agent that counts its rollouts."""
+
+    counts: list[int] = attrs.field(factory=lambda: [0])
+
+    def rollout(
+        self, match: Any, seat: int, rng: random.Random, *, deal: int | None = None
+    ) -> float:
+        self.counts[0] += 1
+        return super().rollout(match, seat, rng, deal=deal)
+
+
+def test_the_fast_budget_and_questions_answered_as_the_policy() -> None:
+    match, policy = _asked(3)
+    fast = SearchAgent.fast(policy)
+    assert (fast.simulations, fast.candidates, fast.horizon, fast.questions) == (24, 3, 24, True)
+    assert SearchAgent.fast(policy, simulations=12, questions=False).simulations == 12
+    counting = _Counting(policy, questions=False)
+    choice = decide(counting, match, 0, random.Random(1))
+    assert choice == policy.choose(match.view(0), random.Random(1))
+    assert counting.counts == [0]
+    searching = _Counting(policy, simulations=8, horizon=4)
+    decide(searching, match, 0, random.Random(1))
+    assert searching.counts[0] > 0  # by default the question is searched
+
+
+def test_inference_weighs_a_deal_by_the_cards_the_others_passed_on() -> None:
+    match, policy = _asked(4)
+    view = match.view(0)
+    contract = view.contract
+    assert isinstance(contract, Contract) and view.pile
+    assert SearchAgent(policy).deal_weight(view) is None  # off by default
+    agent = SearchAgent(policy, inference=0.5, inference_cards=2)
+    weight = agent.deal_weight(view)
+    assert weight is not None
+    cards = [card for card, _ in view.pile[-2:]]
+    sampler = Sampler(match, 0)
+    weights = []
+    for seed in range(30):
+        pool = list(sampler.unseen)
+        random.Random(seed).shuffle(pool)
+        hands = sampler.hands(pool)
+        expected = 1.0
+        for seat in (1, 2, 3):
+            if view.down[seat]:
+                continue
+            before = contract_distance(hands[seat], contract, policy.rules)
+            for card in cards:
+                if (
+                    before
+                    and contract_distance([*hands[seat], card], contract, policy.rules) < before
+                ):
+                    expected *= 0.5
+        weights.append(weight(hands))
+        assert weights[-1] == pytest.approx(expected)
+    assert min(weights) < 1.0  # some deals give a seat a card it would not have let go
+    first = decide(agent, match, 0, random.Random(2))
+    assert first == decide(agent, match, 0, random.Random(2)) and first in match.legal_actions()
+    with pytest.raises(ConfigError, match="inference must be at most 1, got 1.5"):
+        SearchAgent(policy, inference=1.5)

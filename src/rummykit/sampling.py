@@ -21,16 +21,22 @@ two matches that look the same from the seat give the same sample for the same s
 ...     [*sample.hands[1], *sample.hands[2], *sample.hands[3], *sample.stock.cards])
 True
 
+A sample need not be uniform: :class:`Sampler`'s ``weight`` rates each deal of the unseen
+cards (the hands it would give every seat) in [0, 1], and a deal is kept with that chance,
+else dealt again (rejection sampling, at most ``tries`` deals a sample: the last one stands
+when every try was rejected). A bot uses it to keep the deals consistent with what the
+other seats did, e.g. that a seat which passed on a card probably cannot use it.
+
 What the sample does not resample: the pile (a seat watched every discard, even where
-only the top card is kept visible) and the event log, which stays the real one — read a
-sample's zones and play it forward, never read its ``events``.
+only the top card is kept visible). A sample has no earlier log (its ``events`` start at
+the position, as a match restored by ``from_dict``): read its zones and play it forward.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from rummykit.cards import Card
@@ -42,6 +48,9 @@ from rummykit.kit.protocol import PlayerView
 __all__ = ["Sampler", "SamplingError", "sample_match", "unseen_cards"]
 
 M = TypeVar("M", bound=Match[Any, Any])
+
+_MAX_TRIES = 10_000
+"""The most deals a weighted :class:`Sampler` tries for one sample."""
 
 
 class SamplingError(RummyError, ValueError):
@@ -91,7 +100,7 @@ def sample_match(match: M, seat: int, rng: random.Random) -> M:
 
 class Sampler(Generic[M]):
     """Samples of one position as ``seat`` sees it: the view, the unseen cards and the
-    copy with the seat's log are worked out once, each :meth:`sample` only deals.
+    copy to deal them into are worked out once, each :meth:`sample` only deals.
 
     >>> import random
     >>> from rummykit import game
@@ -100,11 +109,41 @@ class Sampler(Generic[M]):
     >>> first, second = sampler.sample(random.Random(1)), sampler.sample(random.Random(2))
     >>> first.view(2) == second.view(2) == match.view(2), first.hands[0] == second.hands[0]
     (True, False)
+
+    ``weight`` rates a deal of the unseen cards: given the hands it would give (every
+    seat's, by seat, as :meth:`hands` makes them; the seat's own as it is), the chance in
+    [0, 1] of keeping it; a deal not kept is dealt again, up to ``tries`` deals a sample
+    (the last one stands: the samples follow the weight exactly only when some deal is
+    kept within ``tries``).
+    Here seat 0 is taken not to hold the ace of spades:
+
+    >>> from rummykit import parse_cards
+    >>> ace = parse_cards("AS")[0]
+    >>> no_ace = Sampler(match, 2, weight=lambda hands: 0.0 if ace in hands[0] else 1.0)
+    >>> any(ace in no_ace.sample(random.Random(s)).hands[0] for s in range(20))
+    False
     """
 
-    def __init__(self, match: M, seat: int) -> None:
+    def __init__(
+        self,
+        match: M,
+        seat: int,
+        *,
+        weight: Callable[[list[list[Card]]], float] | None = None,
+        tries: int = 32,
+    ) -> None:
         if not isinstance(match, Match):
             raise SamplingError(f"a Sampler samples a Match, got {match!r}")
+        if weight is not None and not callable(weight):
+            raise SamplingError(f"a Sampler's weight must be callable, got {weight!r}")
+        if isinstance(tries, bool) or not isinstance(tries, int) or not 1 <= tries <= _MAX_TRIES:
+            raise SamplingError(
+                f"a Sampler's tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
+            )
+        self.weight = weight
+        """How likely a deal of the unseen cards is kept (``None``: every deal, uniform)."""
+        self.tries = tries
+        """The most deals tried for one sample when ``weight`` is given."""
         self.seat = seat
         """The seat whose knowledge the samples keep."""
         self.view = match.view(seat)
@@ -124,9 +163,10 @@ class Sampler(Generic[M]):
         if sum(need for _, _, need in needs) != unknown:
             raise SamplingError(f"the unseen cards do not fit seat {seat}'s view")
         self._needs = needs
-        # The copy samples are cloned from: the seat's log, and the unseen cards dealt
-        # in shoe order, so that no hidden card of the real match is kept anywhere.
-        self._base: M = match.clone(hide_for=seat)
+        # The copy samples are cloned from: no log (a sample is played forward, never
+        # read back) and the unseen cards dealt in shoe order, so that no hidden card of
+        # the real match is kept anywhere.
+        self._base: M = match.clone(hide_for=seat, log=False)
         self._deal(self._base, list(self.unseen))
 
     def _deal(self, sample: M, pool: list[Card]) -> None:
@@ -145,7 +185,26 @@ class Sampler(Generic[M]):
             raise SamplingError(f"a sample is dealt from a random.Random, got {rng!r}")
         pool = list(self.unseen)
         rng.shuffle(pool)
+        weight = self.weight
+        if weight is not None:
+            for _ in range(self.tries - 1):
+                chance = weight(self.hands(pool))
+                if not 0.0 <= chance <= 1.0:  # also refuses NaN
+                    raise SamplingError(f"a Sampler's weight must be in [0, 1], got {chance!r}")
+                if chance >= 1.0 or (chance > 0.0 and rng.random() < chance):
+                    break
+                rng.shuffle(pool)
         sample: M = self._base.clone()
         self._deal(sample, pool)
         sample.rng = random.Random(rng.getrandbits(64))
         return sample
+
+    def hands(self, pool: Sequence[Card]) -> list[list[Card]]:
+        """Every seat's hand, by seat, if the unseen cards were dealt in the order of
+        ``pool`` (the sampling seat's own hand as it is): what ``weight`` rates."""
+        hands = [list(self.view.hand) for _ in self.view.hand_sizes]
+        position = 0
+        for other, known, need in self._needs:
+            hands[other] = known + list(pool[position : position + need])
+            position += need
+        return hands

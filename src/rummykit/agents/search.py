@@ -29,13 +29,19 @@ samples a plain "best mean" mostly follows the noise (measured: it lost to the h
 it searches with), the margin keeps only gains the samples agree on.
 
 The budget goes where the search can change the play. Going down, laying off, consent,
-single-choice decisions and (unless ``draws``) the choice of pile follow the heuristic
-without search. The samples come in rounds, one for every candidate still in; from
-round ``prune_after`` on, a challenger whose mean gain over the heuristic's choice is not
-above ``prune`` standard errors is dropped, and the search ends when none is left. Most
+single-choice decisions, (unless ``draws``) the choice of pile and (with
+``questions=False``) the out-of-turn questions follow the heuristic without search. The
+samples come in rounds, one for every candidate still in; from round ``prune_after`` on,
+a challenger whose mean gain over the heuristic's choice is not above ``prune`` standard
+errors is dropped, and the search ends when none is left. Most
 decisions end after two rounds (the heuristic's choice is rarely beaten, and a
 challenger behind after two samples seldom gets ahead by 1.5 standard errors later), so
 a decision costs about a fifth of its full budget and the contested ones get all of it.
+
+With ``inference`` the samples believe that the other seats play like the policy: a
+deal that gives a seat not yet down a card of the pile it could have used (it passed on
+it, or discarded it) is kept less often (:meth:`SearchAgent.deal_weight`, a
+:class:`~rummykit.sampling.Sampler`'s ``weight``).
 
 A search needs the match to sample from, so the agent implements
 :class:`MatchAgent`'s ``choose_in(match, seat, rng)``; the simulator (and
@@ -61,7 +67,8 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -70,6 +77,7 @@ from rummykit.agents._leaf import expected_costs
 from rummykit.agents.basic import Agent, check_agent
 from rummykit.agents.distance import contract_distance
 from rummykit.agents.options import instance_of, number, one_of, whole
+from rummykit.cards import Card
 from rummykit.contracts import Contract
 from rummykit.engine.actions import Down, ExchangeJoker, LayOff, TakeCard
 from rummykit.errors import ConfigError, IllegalActionError
@@ -166,11 +174,21 @@ def _gain(mine: Sequence[float], first: Sequence[float]) -> tuple[float, float]:
     return mean, error
 
 
+def _at_most_one(instance: Any, attribute: Any, value: Any) -> None:
+    if value > 1:
+        raise ConfigError(f"SearchAgent's {attribute.name} must be at most 1, got {value!r}")
+
+
 def _agent(instance: Any, attribute: Any, value: Any) -> None:
     if not callable(getattr(value, "choose", None)):
         raise ConfigError(
             f"SearchAgent's {attribute.name} must be an agent (with choose), got {value!r}"
         )
+
+
+FAST: Mapping[str, Any] = MappingProxyType({"simulations": 24, "candidates": 3})
+"""The options of :meth:`SearchAgent.fast`: at most 24 rollouts over 3 candidates (the
+default's depth, leaf and pruning)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -181,10 +199,10 @@ class SearchAgent:
     leaf; challengers not ahead after 2 rounds dropped; the choice of pile left to the
     policy) won 42.0 % of 400 May I? matches against three heuristics (95 % interval
     37.3-46.9 %; seed 2026), where a heuristic in its seat won 27.6 % of the same deals, and
-    its left neighbour 17.2 %, at about 25 ms of CPU time a decision with a choice
-    compiled, on a loaded machine (an idle one takes about half). With the points leaf
-    it won 37.4 % of 400 (par 27.6 %) at the same cost (``docs/howto/write-a-bot.md``
-    has the table, ``benchmarks/README.md`` the runs)."""
+    its left neighbour 17.2 %. :meth:`fast` (24 rollouts over 3 candidates) takes two
+    thirds to four fifths of its time a decision and won 34.5 % of the same 400 deals;
+    ``docs/howto/write-a-bot.md`` has the table of strength against time,
+    ``benchmarks/README.md`` the runs."""
 
     policy: Agent = attrs.field(validator=_agent, kw_only=False)
     """The heuristic that ranks candidates and plays every seat in rollouts."""
@@ -242,14 +260,38 @@ class SearchAgent:
     by default: measured, the policy's draw was overruled at 5 of 170 such decisions
     (against 37 of 458 discards and buy questions), a quarter of the search's time for an
     eighth of its overrules."""
+    questions: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
+    """Search the out-of-turn questions (take the discard first, buy it: May I?'s
+    "May I?"). ``False`` answers them as the policy does, in about half the time a
+    decision: they are about half of the searched decisions, and the search overrules
+    the policy at only 25 of 613 of them (against 64 of 310 discards), but those few are
+    worth much: measured, the default without them won 8.4 points less (32.9 % of 257
+    May I? matches against the default's 41.2 % on the same deals)."""
     guard: bool = attrs.field(default=True, validator=instance_of(bool, "a bool"))
     """Rank last the discards the next seat would take and lay off at once (it has gone
     down and the card fits a meld on the table: ``rummykit.agents.search.feeds``), so
     that the policy's first choice, which the search overrules only when sure, is a card
     that gives the next seat nothing it can use for certain."""
+    inference: float = attrs.field(default=0.0, validator=[number(0), _at_most_one])
+    """How much the samples believe that the other seats play like the policy: a deal of
+    the hidden cards is kept with ``1 - inference`` for every card among the last
+    ``inference_cards`` of the pile that would bring a seat not yet down nearer its
+    contract (every such seat passed on those cards, or discarded them, so the policy in
+    its place could not use them; :meth:`deal_weight`). 0: the samples are uniform."""
+    inference_cards: int = attrs.field(default=4, validator=whole(1, MAX_CANDIDATES))
+    """How many of the pile's top cards :attr:`inference` reads (older passes say less:
+    the hands have changed since)."""
     max_ms: float | None = attrs.field(default=None, validator=number(0, above=True, optional=True))
     """A time budget per decision in milliseconds (ends the search early; not
     reproducible)."""
+
+    @classmethod
+    def fast(cls, policy: Agent, **options: Any) -> SearchAgent:
+        """The fast budget: at most 24 rollouts over 3 candidates (``FAST``), the
+        default's depth and leaf, two thirds to four fifths of the default's time (the
+        contested decisions get half the rollouts, the others cost the same few);
+        ``options`` override it."""
+        return cls(policy, **{**FAST, **options})
 
     def __attrs_post_init__(self) -> None:
         least = min(self.candidates, 2) * self.samples_each
@@ -298,12 +340,14 @@ class SearchAgent:
             return ranked[0]
         if not self.draws and all(isinstance(action, _PILE) for action in ranked):
             return ranked[0]  # a choice of pile (not a claim question: it may be passed)
+        if not self.questions and isinstance(view.phase, Question):
+            return ranked[0]
         options = ranked[: self.compared]
         values: list[list[float]] = [[] for _ in options]
         active = list(range(len(options)))
         rounds = self.simulations // len(options)
         start = time.perf_counter()
-        sampler = Sampler(match, seat)
+        sampler = Sampler(match, seat, weight=self.deal_weight(view))
         deal = match.deal_number
         for done in range(1, rounds + 1):
             sample = sampler.sample(rng)
@@ -320,6 +364,41 @@ class SearchAgent:
             if self.max_ms is not None and (time.perf_counter() - start) * 1000 > self.max_ms:
                 break
         return options[active[self.pick([values[index] for index in active])]]
+
+    def deal_weight(self, view: PlayerView) -> Callable[[list[list[Card]]], float] | None:
+        """The samples' weight (a :class:`~rummykit.sampling.Sampler`'s ``weight``) with
+        :attr:`inference`: ``1 - inference`` for every card of the pile's last
+        :attr:`inference_cards` that would bring a seat not yet down (other than the
+        view's) nearer the contract by the policy's count (its ``distance``), multiplied.
+        ``None`` (uniform samples) without inference, a contract, such seats or such a
+        policy."""
+        contract = view.contract
+        distance = getattr(self.policy, "distance", None)
+        if self.inference == 0 or not isinstance(contract, Contract) or not callable(distance):
+            return None
+        cards = [card for card, _ in view.pile[-self.inference_cards :]]
+        seats = [
+            other
+            for other in range(len(view.hand_sizes))
+            if other != view.seat and not view.down[other]
+        ]
+        if not cards or not seats:
+            return None
+        keep = 1.0 - self.inference
+
+        def weight(hands: list[list[Card]]) -> float:
+            chance = 1.0
+            for other in seats:
+                hand = hands[other]
+                before = distance(view, hand, contract)
+                if before == 0:
+                    continue
+                for card in cards:
+                    if distance(view, [*hand, card], contract) < before:
+                        chance *= keep
+            return chance
+
+        return weight
 
     def survivors(self, values: Sequence[Sequence[float]], challengers: Sequence[int]) -> list[int]:
         """The ``challengers`` (indexes into ``values``) still worth sampling: those whose

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from rummykit.cards import Card
 from rummykit.errors import RecordError
-from rummykit.kit import log
+from rummykit.kit import log as logs
 from rummykit.kit.state import DealState, MatchState
 
 if TYPE_CHECKING:
@@ -54,13 +54,15 @@ class MatchCopies(Generic[MS, DS]):
 
         def events_seen_by(self, seat: int | None) -> tuple[Event, ...]: ...
 
-    def clone(self, *, hide_for: int | None = None) -> Any:
+    def clone(self, *, hide_for: int | None = None, log: bool = True) -> Any:
         """An independent copy (for search): same state, same future, its legal actions
         listed afresh when asked (code that deals a copy's hidden cards anew, as a sampler
         does, may change its zones first). With ``hide_for``
         the copy's log is the log as that seat may know it (others' stock draws hidden)
         and it holds no other seat's early answer, for a copy that a bot may look at
-        whole."""
+        whole. With ``log=False`` the copy's log starts empty at this step, as a match
+        restored by ``from_dict`` does (a copy that is only played forward needs no
+        past, and copying the seat's log costs more than the rest of the copy)."""
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)
@@ -68,8 +70,13 @@ class MatchCopies(Generic[MS, DS]):
         twin.rng.setstate(self.rng.getstate())
         twin.state = self.state.copy()
         twin.deal = self.deal.copy()
-        seen = None if hide_for is None else self.events_seen_by(hide_for)
-        twin._log = list(self._log) if seen is None else log.encoded(seen)
+        if not log:
+            twin._log = []
+            twin._first_step = self.step
+        elif hide_for is None:
+            twin._log = list(self._log)
+        else:
+            twin._log = logs.encoded(self.events_seen_by(hide_for))
         twin._effects = []
         twin._legal = None  # a copy lists its own actions (its owner may change its zones)
         if hide_for is not None and self.state.held:  # others' early answers are unknown
