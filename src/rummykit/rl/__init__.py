@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from rummykit.rl.aec import RummyEnv, env, raw_env
     from rummykit.rl.core import Reward, Table
     from rummykit.rl.gym import SeatEnv, gym_env
-    from rummykit.rl.observations import Field, ObservationEncoding
+    from rummykit.rl.layout import Field
+    from rummykit.rl.observations import ObservationEncoding
 
 __all__ = [
     "ActionCodec",
@@ -79,7 +80,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    "Field": "rummykit.rl.observations",
+    "Field": "rummykit.rl.layout",
     "ObservationEncoding": "rummykit.rl.observations",
     "Reward": "rummykit.rl.core",
     "Table": "rummykit.rl.core",

@@ -24,12 +24,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final, cast, final
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from rummykit._compiled import Native
-from rummykit._sealed import Sealed
 from rummykit.cards import Card
 from rummykit.deck import PileCard
 from rummykit.errors import ConfigError, shown
@@ -38,6 +36,7 @@ from rummykit.kit.protocol import PlayerView
 from rummykit.melds import Meld
 from rummykit.rl._seat import SeatVector, holds_the_same, move_one, same_counts, seat_rows
 from rummykit.rl.actions import CARD_COUNT, LIMIT, EncodingError
+from rummykit.rl.layout import Field, layout
 from rummykit.rl.views import QuickView, contract_values, quick_view
 
 __compiled__ = True  # compiled in the opt-in build (hatch_build.py): its classes are final
@@ -48,69 +47,6 @@ _PILE_CARD: Final = PileCard
 """The pile entry class, held in a constant (read without a module-dictionary look-up
 in the compiled build)."""
 _INF = float("inf")
-
-
-@final
-@attrs.frozen
-class Field(Sealed):
-    """One named part of the vector: ``shape`` at ``offset``; ``low`` and ``high`` bound
-    its values."""
-
-    name: str
-    shape: tuple[int, ...]
-    offset: int
-    low: float = 0.0
-    high: float = _INF
-    doc: str = ""
-
-    @property
-    def size(self) -> int:
-        """How many numbers the field has."""
-        return int(np.prod(self.shape))
-
-    @property
-    def slice(self) -> slice:
-        """Where the field is in the vector."""
-        return slice(self.offset, self.offset + self.size)
-
-
-def _layout(players: int, melds: int, phases: int) -> list[tuple[str, tuple[int, ...], float, str]]:
-    p = players
-    meld_width = 1 + 2 + (p + 1) + 4 + 13 + C
-    return [
-        ("hand", (C,), 0.0, "the seat's own hand, card counts"),
-        ("pile_top", (C,), 0.0, "the top card of the discard pile (one-hot; zeros if empty)"),
-        ("pile", (C,), 0.0, "every pile card the seat may see, counts"),
-        (
-            "pile_by_discarder",
-            (p + 1, C),
-            0.0,
-            "the visible pile cards by who discarded them (relative seats; last row: nobody)",
-        ),
-        ("known", (p, C), 0.0, "cards each seat is known to hold (taken from the pile)"),
-        ("table_by_owner", (p + 1, C), 0.0, "cards in melds on the table by owner (last: none)"),
-        (
-            "melds",
-            (melds, meld_width),
-            0.0,
-            "per meld number: present, group, run, owner one-hot (relative, last: none), "
-            "suit one-hot, the ranks its cards play (counts, A..K), its cards (counts)",
-        ),
-        ("phase", (phases,), 0.0, "the phase, one-hot over the game's phases"),
-        ("to_act", (p + 1,), 0.0, "the seat to act (relative, one-hot; last: the table)"),
-        ("pile_size", (1,), 0.0, "how many pile cards the seat may see"),
-        ("stock_size", (1,), 0.0, "cards in the stock"),
-        ("hand_sizes", (p,), 0.0, "each seat's hand size"),
-        ("down", (p,), 0.0, "whether each seat has its contract down (or has opened)"),
-        ("scores", (p,), -_INF, "each seat's match score so far"),
-        ("deal", (1,), 0.0, "the deal number, from 1"),
-        (
-            "contract",
-            (5,),
-            0.0,
-            "groups and runs required, their least sizes, whether exact (zeros: none)",
-        ),
-    ]
 
 
 @final
@@ -141,7 +77,7 @@ class ObservationEncoding(Native):
         self._phase_index = {phase.value: index for index, phase in enumerate(self.phases)}
         offset = 0
         fields = []
-        for name, shape, low, doc in _layout(players, max_melds, max(1, len(self.phases))):
+        for name, shape, low, doc in layout(players, max_melds, max(1, len(self.phases))):
             field = Field(name, shape, offset, low, _INF, doc)
             fields.append(field)
             offset += field.size
@@ -330,12 +266,8 @@ class ObservationEncoding(Native):
             scalars += scores[:me]
         else:  # not a match's view: read row by row (as many as there are seats)
             order = self._orders[me]
-            for row in order:
-                scalars.append(sizes[row])
-            for row in order:
-                scalars.append(down[row])
-            for row in order:
-                scalars.append(scores[row])
+            for column in (sizes, down, scores):
+                scalars.extend(column[row] for row in order)
         scalars.append(deal)
         scalars.extend(seat.contract_values)
         old = seat.scalars
